@@ -1,0 +1,68 @@
+//! `pverify parse PATH...`: one line per failure, then `parsed N files, F failed`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use pverify::syntax;
+use pverify::util::find_manifests;
+
+#[derive(Args)]
+pub struct ParseArgs {
+    /// Files or directories (searched recursively for *.pp, following symlinks).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print each file's syntax tree (JSON) instead of only checking it.
+    #[arg(long)]
+    dump: bool,
+}
+
+pub fn run(args: ParseArgs) -> ExitCode {
+    let mut files = Vec::new();
+    for p in &args.paths {
+        match find_manifests(p) {
+            Ok(found) => files.extend(found),
+            Err(e) => {
+                eprintln!("{}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let results: Vec<Result<String, String>> = files
+        .par_iter()
+        .map(|f| {
+            let name = f.display().to_string();
+            let bytes = std::fs::read(f).map_err(|e| format!("{name}: {e}"))?;
+            let program = syntax::parse(&name, &bytes).map_err(|e| e.to_string())?;
+            Ok(if args.dump {
+                serde_json::to_string_pretty(&program.body).unwrap_or_default()
+            } else {
+                String::new()
+            })
+        })
+        .collect();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = 0;
+    for r in &results {
+        match r {
+            Ok(dump) if !dump.is_empty() => {
+                let _ = writeln!(out, "{dump}");
+            }
+            Ok(_) => {}
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(out, "{e}");
+            }
+        }
+    }
+    let _ = writeln!(out, "parsed {} files, {failed} failed", results.len());
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

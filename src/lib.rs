@@ -1,0 +1,7 @@
+//! pverify: a native Puppet 7 catalog compiler and verification harness.
+//!
+//! The library is what the CLI (`src/main.rs`), the tests and the xtasks use.
+//! See ARCHITECTURE.md for the bird's-eye view.
+
+pub mod syntax;
+pub mod util;

@@ -1,0 +1,27 @@
+//! The `pverify` command line: parses arguments, calls the library, sets exit codes.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cli_parse;
+
+#[derive(Parser)]
+#[command(name = "pverify", version, about = "Native Puppet 7 catalog compiler and verification harness")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and validate manifests (files, or directories searched for *.pp).
+    Parse(cli_parse::ParseArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Parse(args) => cli_parse::run(args),
+    }
+}

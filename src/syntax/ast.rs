@@ -1,0 +1,346 @@
+//! The syntax tree. Shapes follow Puppet's Pops model (`pops/model/ast.pp`) so the
+//! evaluator can follow Puppet's evaluation rules node for node. Every node has a
+//! byte [`Span`]; line and column come from the [`Program`]'s line index.
+
+use serde::Serialize;
+
+use super::span::{LineIndex, Span};
+
+/// One parsed manifest.
+#[derive(Debug, Serialize)]
+pub struct Program {
+    #[serde(skip)]
+    pub path: String,
+    #[serde(skip)]
+    pub source: String,
+    #[serde(skip)]
+    pub lines: LineIndex,
+    pub body: Vec<Expr>,
+}
+
+impl Program {
+    /// 1-based line and character column of a span's start.
+    pub fn line_col(&self, span: Span) -> (u32, u32) {
+        self.lines.line_col(self.source.as_bytes(), span.start as usize)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Expr {
+    #[serde(flatten)]
+    pub kind: ExprKind,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Number {
+    /// The value and the radix it was written in (8, 10 or 16).
+    Integer(i64, u8),
+    Float(f64),
+    /// A literal too large for 64 bits; validation reports it.
+    Overflow(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum UnaryOp {
+    /// `-x`
+    Neg,
+    /// `!x`
+    Not,
+    /// `*x` (unfold)
+    Splat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Match,
+    NotMatch,
+    In,
+    And,
+    Or,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AssignOp {
+    /// `=`
+    Assign,
+    /// `+=`
+    Append,
+    /// `-=`
+    Delete,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum RelationOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+/// Regular, `@` virtual or `@@` exported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ResourceForm {
+    Regular,
+    Virtual,
+    Exported,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum QueryKind {
+    /// `<| |>`
+    Virtual,
+    /// `<<| |>>`
+    Exported,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum StrPart {
+    Text(String),
+    /// An interpolated expression (`${...}` or `$name`).
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Parameter {
+    pub name: String,
+    pub type_expr: Option<Expr>,
+    pub default: Option<Expr>,
+    /// `*$rest`
+    pub captures_rest: bool,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Lambda {
+    pub params: Vec<Parameter>,
+    pub return_type: Option<Expr>,
+    pub body: Vec<Expr>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum AttributeOp {
+    /// `name => value` (`append` for `+>`).
+    Set {
+        name: String,
+        append: bool,
+        value: Expr,
+        #[serde(skip)]
+        span: Span,
+    },
+    /// `* => hash`
+    Splat {
+        value: Expr,
+        #[serde(skip)]
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub ops: Vec<AttributeOp>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaseOption {
+    pub values: Vec<Expr>,
+    pub body: Vec<Expr>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SelectorEntry {
+    pub matching: Expr,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HashEntry {
+    pub key: Expr,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ExprKind {
+    // Literals.
+    Nop,
+    Undef,
+    Default,
+    Boolean(bool),
+    Number(Number),
+    /// A single-quoted string, a double-quoted one without interpolation, or a bare word.
+    Str(String),
+    /// A double-quoted string (or heredoc) with interpolation.
+    Concat(Vec<StrPart>),
+    Heredoc {
+        syntax: String,
+        text: Box<Expr>,
+    },
+    Regex(String),
+    /// A bare lower-case name (`file`, `foo::bar`).
+    QName(String),
+    /// A capitalised type reference (`File`, `Foo::Bar`).
+    QRef(String),
+    /// A reserved word used as a value (`private`, `attr`).
+    Reserved(String),
+    Var(String),
+    Array(Vec<Expr>),
+    Hash {
+        entries: Vec<HashEntry>,
+        /// Written without braces as arguments (`f(a => 1)`).
+        unfolded: bool,
+    },
+
+    // Operators.
+    Unary {
+        op: UnaryOp,
+        expr: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Assign {
+        op: AssignOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Relationship {
+        op: RelationOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Access {
+        lhs: Box<Expr>,
+        keys: Vec<Expr>,
+    },
+    Selector {
+        lhs: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+    },
+    Paren(Box<Expr>),
+    /// `lhs.name` before it becomes a method call.
+    NamedAccess {
+        lhs: Box<Expr>,
+        name: String,
+    },
+
+    // Control flow.
+    Block(Vec<Expr>),
+    If {
+        test: Box<Expr>,
+        then: Vec<Expr>,
+        /// An `else` block, or a nested `If` for `elsif`.
+        otherwise: Option<Box<Expr>>,
+    },
+    Unless {
+        test: Box<Expr>,
+        then: Vec<Expr>,
+        otherwise: Option<Box<Expr>>,
+    },
+    Case {
+        test: Box<Expr>,
+        options: Vec<CaseOption>,
+    },
+
+    // Calls.
+    CallNamed {
+        functor: Box<Expr>,
+        args: Vec<Expr>,
+        lambda: Option<Box<Lambda>>,
+        /// Called with parentheses (an rvalue), or statement style.
+        rval_required: bool,
+    },
+    CallMethod {
+        receiver: Box<Expr>,
+        name: String,
+        args: Vec<Expr>,
+        lambda: Option<Box<Lambda>>,
+    },
+
+    // Catalog expressions.
+    Resource {
+        form: ResourceForm,
+        type_name: Box<Expr>,
+        bodies: Vec<ResourceBody>,
+    },
+    ResourceDefaults {
+        form: ResourceForm,
+        type_ref: Box<Expr>,
+        ops: Vec<AttributeOp>,
+    },
+    ResourceOverride {
+        form: ResourceForm,
+        resources: Box<Expr>,
+        ops: Vec<AttributeOp>,
+    },
+    Collect {
+        type_ref: Box<Expr>,
+        query_kind: QueryKind,
+        query: Option<Box<Expr>>,
+        ops: Vec<AttributeOp>,
+    },
+
+    // Definitions.
+    Class {
+        name: String,
+        params: Vec<Parameter>,
+        parent: Option<String>,
+        body: Vec<Expr>,
+    },
+    Define {
+        name: String,
+        params: Vec<Parameter>,
+        body: Vec<Expr>,
+    },
+    Node {
+        host_matches: Vec<Expr>,
+        parent: Option<Box<Expr>>,
+        body: Vec<Expr>,
+    },
+    Function {
+        name: String,
+        params: Vec<Parameter>,
+        return_type: Option<Box<Expr>>,
+        body: Vec<Expr>,
+    },
+    TypeAlias {
+        name: Box<Expr>,
+        type_expr: Box<Expr>,
+    },
+    TypeDefinition {
+        name: String,
+        parent: Option<String>,
+        body: Vec<Expr>,
+    },
+}

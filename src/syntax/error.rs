@@ -1,0 +1,57 @@
+//! Syntax diagnostics. Messages follow Puppet 7's texts (`pops/issues.rb`).
+
+use std::fmt;
+
+/// One syntax or validation error, located as Puppet locates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub file: String,
+    /// 1-based; `None` where Puppet gives no position (end of input).
+    pub line: Option<u32>,
+    /// 1-based, in characters.
+    pub column: Option<u32>,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+            (Some(l), None) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+impl SyntaxError {
+    /// Puppet's own rendering: `message (file: F, line: L, column: C)`.
+    pub fn puppet_style(&self) -> String {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => format!(
+                "{} (file: {}, line: {}, column: {})",
+                self.message, self.file, l, c
+            ),
+            (Some(l), None) => format!("{} (file: {}, line: {})", self.message, self.file, l),
+            _ => format!("{} (file: {})", self.message, self.file),
+        }
+    }
+}
+
+/// An error before it is located: a message and a byte offset into the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawError {
+    pub message: String,
+    /// `None` for errors Puppet reports without a position.
+    pub offset: Option<usize>,
+}
+
+impl RawError {
+    pub fn at(offset: usize, message: impl Into<String>) -> RawError {
+        RawError {
+            message: message.into(),
+            offset: Some(offset),
+        }
+    }
+}

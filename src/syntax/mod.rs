@@ -1,0 +1,20 @@
+//! Lexer, parser, AST and syntax diagnostics for the Puppet language (Puppet 7).
+//!
+//! Entry point: [`parse`]. It never panics and never overflows the stack: every
+//! failure is a [`SyntaxError`] naming file, line and column as Puppet does.
+
+pub mod ast;
+pub mod error;
+pub mod lexer;
+pub mod parser;
+pub mod span;
+pub mod token;
+pub mod visit;
+pub mod validate;
+
+pub use error::SyntaxError;
+
+/// Parses one manifest. `path` is only used in diagnostics.
+pub fn parse(path: &str, source: &[u8]) -> Result<ast::Program, SyntaxError> {
+    parser::parse_program(path, source)
+}

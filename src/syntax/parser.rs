@@ -1,0 +1,1350 @@
+//! The parser: chumsky over the lexer's tokens, mirroring Puppet 7's LALR grammar
+//! (`pops/parser/egrammar.ra`) rule for rule, with a Pratt layer for the operators
+//! of `expression` and their precedence table.
+//!
+//! Layers, loosest first: statements (with Puppet's transform of `name arg, arg`
+//! into calls) > assignment (right-assoc) > relationship (`->` etc., left-assoc)
+//! > resource (`@`, `@@`, bodies in braces) > expression (Pratt) > primary.
+
+use chumsky::error::{Rich, RichReason};
+use chumsky::input::{Input as _, MappedInput};
+use chumsky::pratt::{infix, left, postfix, prefix};
+use chumsky::prelude::*;
+
+use super::ast::*;
+use super::error::{RawError, SyntaxError};
+use super::lexer;
+use super::span::{LineIndex, Span};
+use super::token::{Tok, Token};
+use super::validate;
+
+type In<'s> = MappedInput<'s, Tok, Span, &'s [(Tok, Span)]>;
+type Ex<'s> = extra::Err<Rich<'s, Tok, Span>>;
+
+/// Deeper bracket nesting than this is refused rather than risking the stack.
+pub const MAX_NESTING: usize = 1000;
+
+/// Lexes, parses and validates one manifest.
+pub fn parse_program(path: &str, source: &[u8]) -> Result<Program, SyntaxError> {
+    let locate = |e: RawError| -> SyntaxError { locate_error(path, source, e) };
+    let text = std::str::from_utf8(source).map_err(|e| {
+        locate(RawError::at(
+            e.valid_up_to(),
+            "invalid byte sequence in UTF-8",
+        ))
+    })?;
+    let tokens = lexer::lex(text).map_err(locate)?;
+    check_nesting(&tokens).map_err(locate)?;
+    let body = parse_tokens(tokens, text.len()).map_err(locate)?;
+    let program = Program {
+        path: path.to_string(),
+        source: text.to_string(),
+        lines: LineIndex::new(source),
+        body,
+    };
+    validate::check(&program).map_err(locate)?;
+    Ok(program)
+}
+
+/// Turns a byte offset into Puppet's line and character column.
+pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
+    let (line, column) = match e.offset {
+        Some(o) => {
+            let (l, c) = LineIndex::new(source).line_col(source, o);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    };
+    SyntaxError {
+        message: e.message,
+        file: path.to_string(),
+        line,
+        column,
+    }
+}
+
+fn check_nesting(tokens: &[Token]) -> Result<(), RawError> {
+    let mut depth = 0usize;
+    for t in tokens {
+        match t.tok {
+            Tok::LBrack
+            | Tok::ListStart
+            | Tok::LBrace
+            | Tok::SelBrace
+            | Tok::LParen
+            | Tok::WsLParen
+            | Tok::DqPre(_)
+            | Tok::LCollect
+            | Tok::LLCollect => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(RawError::at(
+                        t.span.start as usize,
+                        format!("Expression nesting is deeper than {MAX_NESTING} levels"),
+                    ));
+                }
+            }
+            Tok::RBrack | Tok::RBrace | Tok::RParen | Tok::DqPost(_) | Tok::RCollect | Tok::RRCollect => {
+                depth = depth.saturating_sub(1)
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn parse_tokens(tokens: Vec<Token>, len: usize) -> Result<Vec<Expr>, RawError> {
+    let pairs: Vec<(Tok, Span)> = tokens.into_iter().map(|t| (t.tok, t.span)).collect();
+    let eoi = Span::new(len, len);
+    let input = pairs.as_slice().split_token_span(eoi);
+    let parser = program();
+    match parser.parse(input).into_result() {
+        Ok(body) => Ok(body),
+        Err(errors) => Err(to_raw_error(errors, len)),
+    }
+}
+
+/// Puppet reports the first token it cannot shift: `Syntax error at 'x'`, or
+/// `Syntax error at end of input` without a position. Semantic errors raised
+/// while reducing keep their own text and position.
+fn to_raw_error(errors: Vec<Rich<'_, Tok, Span>>, len: usize) -> RawError {
+    let Some(e) = errors.into_iter().next() else {
+        return RawError::at(0, "Syntax error");
+    };
+    let span = *e.span();
+    if let RichReason::Custom(msg) = e.reason() {
+        return RawError::at(span.start as usize, msg.clone());
+    }
+    match e.found() {
+        Some(t) => RawError::at(
+            span.start as usize,
+            format!("Syntax error at '{}'", t.display_value()),
+        ),
+        None if span.start as usize >= len => RawError {
+            message: "Syntax error at end of input".into(),
+            offset: None,
+        },
+        None => RawError::at(span.start as usize, "Syntax error"),
+    }
+}
+
+
+// ---------------------------------------------------------------------------
+// Building blocks.
+
+fn t<'s>(k: Tok) -> impl Parser<'s, In<'s>, Tok, Ex<'s>> + Clone {
+    just(k)
+}
+
+fn ex(kind: ExprKind, span: Span) -> Expr {
+    Expr::new(kind, span)
+}
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+/// Names accepted as attribute names: NAME and every keyword.
+fn attribute_name<'s>() -> impl Parser<'s, In<'s>, String, Ex<'s>> + Clone {
+    select_ref! {
+        Tok::Name(n) => n.clone(),
+        k if k.keyword_text().is_some() => k.keyword_text().unwrap_or_default().to_string(),
+    }
+}
+
+/// `classname`: NAME, WORD or CLASSREF; `class` and quoted strings are errors.
+fn classname<'s>() -> impl Parser<'s, In<'s>, String, Ex<'s>> + Clone {
+    let ok = select_ref! {
+        Tok::Name(n) => n.clone(),
+        Tok::Word(n) => n.clone(),
+        Tok::ClassRef(n) => n.clone(),
+    };
+    let class_kw = t(Tok::Class).try_map(|_, span: Span| {
+        Err::<String, _>(Rich::custom(
+            span,
+            "'class' keyword not allowed at this location",
+        ))
+    });
+    let quoted = select_ref! { Tok::Str(_) => () }.try_map(|_, span: Span| {
+        Err::<String, _>(Rich::custom(
+            span,
+            "A quoted string is not valid as a name here",
+        ))
+    });
+    choice((ok, class_kw, quoted))
+}
+
+fn parse_number(text: &str) -> Number {
+    let lower = text.to_ascii_lowercase();
+    if let Some(hex) = lower.strip_prefix("0x") {
+        return i64::from_str_radix(hex, 16)
+            .map(|v| Number::Integer(v, 16))
+            .unwrap_or_else(|_| Number::Overflow(text.to_string()));
+    }
+    if lower.contains(['.', 'e']) {
+        return text
+            .parse::<f64>()
+            .map(Number::Float)
+            .unwrap_or_else(|_| Number::Overflow(text.to_string()));
+    }
+    if lower.len() > 1 && lower.starts_with('0') {
+        return i64::from_str_radix(&lower[1..], 8)
+            .map(|v| Number::Integer(v, 8))
+            .unwrap_or_else(|_| Number::Overflow(text.to_string()));
+    }
+    text.parse::<i64>()
+        .map(|v| Number::Integer(v, 10))
+        .unwrap_or_else(|_| Number::Overflow(text.to_string()))
+}
+
+/// Statement-style calls: these names followed by arguments become calls.
+pub const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning",
+    "err", "fail", "import", "break", "next", "return",
+];
+
+/// One `syntactic_statement`: an expression, or a comma-separated list.
+#[derive(Clone, Debug)]
+enum Item {
+    Single(Expr),
+    List { exprs: Vec<Expr>, first_comma: Span },
+}
+
+/// Puppet's `transform_calls`: `include a, b` is `include(a, b)`.
+fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, Rich<'static, Tok, Span>> {
+    let mut memo: Vec<Expr> = Vec::with_capacity(items.len());
+    for item in items {
+        let statement_name = matches!(
+            memo.last(),
+            Some(Expr { kind: ExprKind::QName(n), .. }) if STATEMENT_CALLS.contains(&n.as_str())
+        );
+        if statement_name {
+            let Some(name) = memo.pop() else { continue };
+            let mut args = match item {
+                Item::Single(e) => vec![e],
+                Item::List { exprs, .. } => exprs,
+            };
+            if args.len() == 1 {
+                if let ExprKind::CallNamed { rval_required, .. } = &mut args[0].kind {
+                    *rval_required = true;
+                }
+            }
+            let end = args.last().map(|a| a.span).unwrap_or(name.span);
+            let span = name.span.to(end);
+            memo.push(ex(
+                ExprKind::CallNamed {
+                    functor: bx(name),
+                    args,
+                    lambda: None,
+                    rval_required: false,
+                },
+                span,
+            ));
+            continue;
+        }
+        match item {
+            Item::List { first_comma, .. } => {
+                let msg = match memo.last() {
+                    Some(Expr {
+                        kind: ExprKind::QName(n),
+                        ..
+                    }) => format!(
+                        "attempt to pass argument list to the function '{n}' which cannot be called without parentheses"
+                    ),
+                    _ => "illegal comma separated argument list".to_string(),
+                };
+                return Err(Rich::custom(first_comma, msg));
+            }
+            Item::Single(mut e) => {
+                if let ExprKind::CallNamed { rval_required, .. } = &mut e.kind {
+                    *rval_required = false;
+                }
+                memo.push(e);
+            }
+        }
+    }
+    Ok(memo)
+}
+
+/// Puppet's ARGUMENTS: adjacent unbraced hash pairs (`f(a => 1, b => 2)`) are one hash.
+fn merge_unfolded(args: Vec<Expr>) -> Vec<Expr> {
+    let mut out: Vec<Expr> = Vec::with_capacity(args.len());
+    for a in args {
+        if let ExprKind::Hash {
+            entries,
+            unfolded: true,
+        } = &a.kind
+        {
+            if let Some(Expr {
+                kind:
+                    ExprKind::Hash {
+                        entries: last,
+                        unfolded: true,
+                    },
+                span,
+            }) = out.last_mut()
+            {
+                last.extend(entries.iter().cloned());
+                *span = span.to(a.span);
+                continue;
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+/// Puppet's `interpolate`: inside `${}`, a bare name (also before `[` or `.`) is a
+/// variable.
+fn interpolate(e: Expr) -> Expr {
+    let span = e.span;
+    match e.kind {
+        ExprKind::QName(n) => ex(ExprKind::Var(n), span),
+        ExprKind::Number(Number::Integer(v, _)) => ex(ExprKind::Var(v.to_string()), span),
+        ExprKind::Access { lhs, keys } => ex(
+            ExprKind::Access {
+                lhs: bx(interpolate_rewriteable(*lhs)),
+                keys,
+            },
+            span,
+        ),
+        ExprKind::NamedAccess { lhs, name } => ex(
+            ExprKind::NamedAccess {
+                lhs: bx(interpolate_rewriteable(*lhs)),
+                name,
+            },
+            span,
+        ),
+        ExprKind::CallMethod {
+            receiver,
+            name,
+            args,
+            lambda,
+        } => ex(
+            ExprKind::CallMethod {
+                receiver: bx(interpolate_rewriteable(*receiver)),
+                name,
+                args,
+                lambda,
+            },
+            span,
+        ),
+        kind => ex(kind, span),
+    }
+}
+
+fn interpolate_rewriteable(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Access { .. }
+        | ExprKind::QName(_)
+        | ExprKind::NamedAccess { .. }
+        | ExprKind::CallMethod { .. } => interpolate(e),
+        _ => e,
+    }
+}
+
+/// Which untitled `X { ... }` this is (Puppet's `resource_shape`).
+fn untitled_resource(
+    left: Expr,
+    ops: Vec<AttributeOp>,
+    lbrace: Span,
+    span: Span,
+) -> Result<Expr, Rich<'static, Tok, Span>> {
+    match &left.kind {
+        ExprKind::QName(_) => {
+            // Old syntax: `name { a => 1 }` is the name followed by a hash.
+            let mut entries = Vec::with_capacity(ops.len());
+            for op in ops {
+                match op {
+                    AttributeOp::Set {
+                        name,
+                        append: false,
+                        value,
+                        span,
+                    } => entries.push(HashEntry {
+                        key: ex(ExprKind::Str(name), span),
+                        value,
+                    }),
+                    _ => {
+                        return Err(Rich::custom(
+                            lbrace,
+                            "Syntax error resource body without title or hash with +>",
+                        ))
+                    }
+                }
+            }
+            let hash = ex(
+                ExprKind::Hash {
+                    entries,
+                    unfolded: false,
+                },
+                Span {
+                    start: lbrace.start,
+                    end: span.end,
+                },
+            );
+            let mut exprs = transform_calls(vec![Item::Single(left), Item::Single(hash)])?;
+            Ok(if exprs.len() == 1 {
+                exprs.remove(0)
+            } else {
+                ex(ExprKind::Block(exprs), span)
+            })
+        }
+        ExprKind::QRef(_) => Ok(ex(
+            ExprKind::ResourceDefaults {
+                form: ResourceForm::Regular,
+                type_ref: bx(left),
+                ops,
+            },
+            span,
+        )),
+        ExprKind::Access { lhs, keys } => {
+            let is_resource_type = matches!(&lhs.kind, ExprKind::QRef(r) if r.eq_ignore_ascii_case("resource"))
+                && keys.len() == 1;
+            Ok(if is_resource_type {
+                ex(
+                    ExprKind::ResourceDefaults {
+                        form: ResourceForm::Regular,
+                        type_ref: bx(left),
+                        ops,
+                    },
+                    span,
+                )
+            } else {
+                ex(
+                    ExprKind::ResourceOverride {
+                        form: ResourceForm::Regular,
+                        resources: bx(left),
+                        ops,
+                    },
+                    span,
+                )
+            })
+        }
+        _ => Err(Rich::custom(
+            left.span,
+            "Expression is not valid as a resource, resource-default, or resource-override",
+        )),
+    }
+}
+
+/// `@` and `@@` apply to resource expressions only.
+fn set_form(
+    mut e: Expr,
+    form: ResourceForm,
+    at: Span,
+) -> Result<Expr, Rich<'static, Tok, Span>> {
+    let ok = match &mut e.kind {
+        ExprKind::Resource { form: f, .. }
+        | ExprKind::ResourceDefaults { form: f, .. }
+        | ExprKind::ResourceOverride { form: f, .. } => {
+            *f = form;
+            true
+        }
+        _ => false,
+    };
+    if !ok {
+        let msg = if form == ResourceForm::Virtual {
+            "Virtual (@) can only be applied to a Resource Expression"
+        } else {
+            "Exported (@@) can only be applied to a Resource Expression"
+        };
+        return Err(Rich::custom(at, msg));
+    }
+    e.span = at.to(e.span);
+    Ok(e)
+}
+
+// ---------------------------------------------------------------------------
+// The grammar.
+
+enum Postfix {
+    Call(Vec<Expr>, Option<Lambda>),
+    Method(String, Vec<Expr>, Option<Lambda>),
+    Access(Vec<Expr>),
+    Selector(Vec<SelectorEntry>),
+    Collect(QueryKind, Option<Expr>, Vec<AttributeOp>),
+}
+
+fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
+    let mut statements = Recursive::declare();
+    let mut assignment = Recursive::declare();
+    let mut expr = Recursive::declare();
+
+    // `{ statements }` bodies; empty allowed.
+    let block = t(Tok::LBrace)
+        .ignore_then(statements.clone().or_not())
+        .then_ignore(t(Tok::RBrace))
+        .map(Option::unwrap_or_default)
+        .boxed();
+
+    // Keywords that are values in collections: `[type, function]`.
+    let entry_keyword = select_ref! {
+        Tok::Type => "type",
+        Tok::Function => "function",
+    }
+    .map_with(|k, e| ex(ExprKind::Str(k.to_string()), e.span()));
+    let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
+    let hashpair = hash_entry
+        .clone()
+        .then_ignore(t(Tok::FArrow))
+        .then(hash_entry.clone())
+        .map(|(key, value)| HashEntry { key, value })
+        .boxed();
+
+    // `argument`: an assignment, or `k => v` that starts an unbraced hash.
+    let argument = |first: chumsky::Boxed<'s, 's, In<'s>, Expr, Ex<'s>>| {
+        first
+            .then(t(Tok::FArrow).ignore_then(hash_entry.clone()).or_not())
+            .map_with(|(key, value), e| match value {
+                Some(value) => ex(
+                    ExprKind::Hash {
+                        entries: vec![HashEntry { key, value }],
+                        unfolded: true,
+                    },
+                    e.span(),
+                ),
+                None => key,
+            })
+    };
+    let arguments = argument(assignment.clone().boxed())
+        .separated_by(t(Tok::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(merge_unfolded)
+        .boxed();
+    let collection_entries = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
+        .separated_by(t(Tok::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(merge_unfolded)
+        .boxed();
+    let access_args = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
+        .separated_by(t(Tok::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map(merge_unfolded)
+        .boxed();
+
+    let comma_opt = t(Tok::Comma).or_not();
+
+    // Parameters of classes, defines, functions and lambdas.
+    let type_ref = select_ref! { Tok::ClassRef(n) => n.clone() }
+        .map_with(|n, e| ex(ExprKind::QRef(n), e.span()));
+    let parameter_type = type_ref
+        .clone()
+        .then(
+            t(Tok::LBrack)
+                .ignore_then(access_args.clone())
+                .then_ignore(t(Tok::RBrack))
+                .or_not(),
+        )
+        .map_with(|(ty, keys), e| match keys {
+            Some(keys) => ex(
+                ExprKind::Access {
+                    lhs: bx(ty),
+                    keys,
+                },
+                e.span(),
+            ),
+            None => ty,
+        })
+        .boxed();
+    let parameter = parameter_type
+        .clone()
+        .or_not()
+        .then(t(Tok::Times).or_not())
+        .then(select_ref! { Tok::Variable(n) => n.clone() }.map_with(|n, e| (n, e.span())))
+        .then(t(Tok::Equals).ignore_then(expr.clone()).or_not())
+        .map_with(|(((type_expr, splat), (name, _)), default), e| Parameter {
+            name,
+            type_expr,
+            default,
+            captures_rest: splat.is_some(),
+            span: e.span(),
+        })
+        .boxed();
+    let parameters = parameter
+        .clone()
+        .separated_by(t(Tok::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .then_ignore(comma_opt.clone())
+        .boxed();
+    let parameter_list = choice((t(Tok::LParen), t(Tok::WsLParen)))
+        .ignore_then(parameters.clone().or_not())
+        .then_ignore(t(Tok::RParen))
+        .or_not()
+        .map(|p| p.flatten().unwrap_or_default())
+        .boxed();
+    let return_type = t(Tok::RShift).ignore_then(parameter_type.clone()).or_not();
+
+    let lambda = t(Tok::Pipe)
+        .ignore_then(parameters.clone().or_not())
+        .then_ignore(t(Tok::Pipe))
+        .then(return_type.clone())
+        .then(block.clone())
+        .map_with(|((params, return_type), body), e| Lambda {
+            params: params.unwrap_or_default(),
+            return_type,
+            body,
+            span: e.span(),
+        })
+        .boxed();
+
+    // Attribute operations of resource bodies, defaults, overrides, collectors.
+    let attribute_op = choice((
+        attribute_name()
+            .then(choice((t(Tok::FArrow).to(false), t(Tok::PArrow).to(true))))
+            .then(expr.clone())
+            .map_with(|((name, append), value), e| AttributeOp::Set {
+                name,
+                append,
+                value,
+                span: e.span(),
+            }),
+        t(Tok::Times)
+            .ignore_then(t(Tok::FArrow))
+            .ignore_then(expr.clone())
+            .map_with(|value, e| AttributeOp::Splat {
+                value,
+                span: e.span(),
+            }),
+    ))
+    .boxed();
+    let attribute_ops = attribute_op
+        .clone()
+        .separated_by(t(Tok::Comma))
+        .collect::<Vec<_>>()
+        .boxed();
+
+    // Strings.
+    let dq_string = select_ref! { Tok::DqPre(s) => s.clone() }
+        .then(
+            assignment
+                .clone()
+                .map(interpolate)
+                .then(select_ref! {
+                    Tok::DqMid(s) => (false, s.clone()),
+                    Tok::DqPost(s) => (true, s.clone()),
+                })
+                .repeated()
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .try_map(|(pre, rest), span: Span| {
+            // The last segment must be DqPost, every other a DqMid.
+            let n = rest.len();
+            for (i, (_, (is_post, _))) in rest.iter().enumerate() {
+                if *is_post != (i + 1 == n) {
+                    return Err(Rich::custom(span, "Syntax error in string interpolation"));
+                }
+            }
+            let mut parts = Vec::with_capacity(n * 2 + 1);
+            if !pre.is_empty() {
+                parts.push(StrPart::Text(pre));
+            }
+            for (e, (_, text)) in rest {
+                parts.push(StrPart::Expr(e));
+                if !text.is_empty() {
+                    parts.push(StrPart::Text(text));
+                }
+            }
+            Ok(ex(ExprKind::Concat(parts), span))
+        })
+        .boxed();
+    let plain_string = select_ref! {
+        Tok::Str(s) => s.clone(),
+        Tok::Word(s) => s.clone(),
+    }
+    .map_with(|s, e| ex(ExprKind::Str(s), e.span()));
+    let heredoc = select_ref! { Tok::Heredoc(s) => s.clone() }
+        .map_with(|s, e| (s, e.span()))
+        .then(choice((
+            select_ref! { Tok::Str(s) => s.clone() }
+                .map_with(|s, e| ex(ExprKind::Str(s), e.span())),
+            dq_string.clone(),
+        )))
+        .map(|((syntax, span), text)| {
+            ex(
+                ExprKind::Heredoc {
+                    syntax,
+                    text: bx(text),
+                },
+                span,
+            )
+        });
+    let quoted_text = choice((plain_string, dq_string.clone(), heredoc)).boxed();
+    let regex = select_ref! { Tok::Regex(s) => s.clone() }
+        .map_with(|s, e| ex(ExprKind::Regex(s), e.span()));
+
+    // Collections.
+    let array = choice((t(Tok::ListStart), t(Tok::LBrack)))
+        .ignore_then(
+            collection_entries
+                .clone()
+                .then_ignore(comma_opt.clone())
+                .or_not(),
+        )
+        .then_ignore(t(Tok::RBrack))
+        .map_with(|entries, e| ex(ExprKind::Array(entries.unwrap_or_default()), e.span()))
+        .boxed();
+    let hash = t(Tok::LBrace)
+        .ignore_then(
+            hashpair
+                .clone()
+                .separated_by(t(Tok::Comma))
+                .at_least(1)
+                .collect::<Vec<_>>()
+                .then_ignore(comma_opt.clone())
+                .or_not(),
+        )
+        .then_ignore(t(Tok::RBrace))
+        .map_with(|entries, e| {
+            ex(
+                ExprKind::Hash {
+                    entries: entries.unwrap_or_default(),
+                    unfolded: false,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+
+    // Conditionals.
+    let if_expr = recursive(|if_part| {
+        expr.clone()
+            .then(block.clone())
+            .then(
+                choice((
+                    t(Tok::Elsif).ignore_then(if_part).map(|e: Expr| Some(bx(e))),
+                    t(Tok::Else).ignore_then(block.clone()).map_with(|b, e| {
+                        if b.is_empty() {
+                            None
+                        } else {
+                            Some(bx(ex(ExprKind::Block(b), e.span())))
+                        }
+                    }),
+                ))
+                .or_not()
+                .map(Option::flatten),
+            )
+            .map_with(|((test, then), otherwise), e| {
+                ex(
+                    ExprKind::If {
+                        test: bx(test),
+                        then,
+                        otherwise,
+                    },
+                    e.span(),
+                )
+            })
+    });
+    let if_expression = t(Tok::If)
+        .ignore_then(if_expr)
+        .map_with(|mut e, x| {
+            e.span = x.span();
+            e
+        })
+        .boxed();
+    let unless_expression = t(Tok::Unless)
+        .ignore_then(expr.clone())
+        .then(block.clone())
+        .then(
+            t(Tok::Else)
+                .ignore_then(block.clone())
+                .map_with(|b, e| (b, e.span()))
+                .or_not(),
+        )
+        .map_with(|((test, then), otherwise), e| {
+            let otherwise = otherwise
+                .filter(|(b, _)| !b.is_empty())
+                .map(|(b, sp)| bx(ex(ExprKind::Block(b), sp)));
+            ex(
+                ExprKind::Unless {
+                    test: bx(test),
+                    then,
+                    otherwise,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let expressions = expr
+        .clone()
+        .separated_by(t(Tok::Comma))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .boxed();
+    let case_option = expressions
+        .clone()
+        .then_ignore(t(Tok::Colon))
+        .then(block.clone())
+        .map_with(|(values, body), e| CaseOption {
+            values,
+            body,
+            span: e.span(),
+        });
+    let case_expression = t(Tok::Case)
+        .ignore_then(expr.clone())
+        .then_ignore(t(Tok::LBrace))
+        .then(case_option.repeated().at_least(1).collect::<Vec<_>>())
+        .then_ignore(t(Tok::RBrace))
+        .map_with(|(test, options), e| {
+            ex(
+                ExprKind::Case {
+                    test: bx(test),
+                    options,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+
+    // Definitions.
+    let class_definition = t(Tok::Class)
+        .ignore_then(classname())
+        .then(parameter_list.clone())
+        .then(
+            t(Tok::Inherits)
+                .ignore_then(choice((classname(), t(Tok::Default).to("default".to_string()))))
+                .or_not(),
+        )
+        .then(block.clone())
+        .map_with(|(((name, params), parent), body), e| {
+            ex(
+                ExprKind::Class {
+                    name,
+                    params,
+                    parent,
+                    body,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let define_definition = t(Tok::Define)
+        .ignore_then(classname())
+        .then(parameter_list.clone())
+        .then(block.clone())
+        .map_with(|((name, params), body), e| {
+            ex(ExprKind::Define { name, params, body }, e.span())
+        })
+        .boxed();
+    let name_or_number = select_ref! {
+        Tok::Name(n) => n.clone(),
+        Tok::Number(n) => n.clone(),
+    };
+    let dotted_name = name_or_number
+        .clone()
+        .separated_by(t(Tok::Dot))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .map_with(|parts, e| ex(ExprKind::Str(parts.join(".")), e.span()));
+    let hostname = choice((
+        dotted_name,
+        quoted_text.clone(),
+        t(Tok::Default).map_with(|_, e| ex(ExprKind::Default, e.span())),
+        regex.clone(),
+    ))
+    .boxed();
+    let node_definition = t(Tok::Node)
+        .ignore_then(
+            hostname
+                .clone()
+                .separated_by(t(Tok::Comma))
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .then_ignore(comma_opt.clone())
+        .then(t(Tok::Inherits).ignore_then(hostname.clone()).or_not())
+        .then(block.clone())
+        .map_with(|((host_matches, parent), body), e| {
+            ex(
+                ExprKind::Node {
+                    host_matches,
+                    parent: parent.map(bx),
+                    body,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let function_definition = t(Tok::Function)
+        .ignore_then(classname())
+        .then(parameter_list.clone())
+        .then(return_type.clone())
+        .then(block.clone())
+        .map_with(|(((name, params), return_type), body), e| {
+            ex(
+                ExprKind::Function {
+                    name,
+                    params,
+                    return_type: return_type.map(bx),
+                    body,
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let type_rhs = choice((
+        type_ref
+            .clone()
+            .then(hash.clone())
+            .map_with(|(ty, h), e| {
+                ex(
+                    ExprKind::Access {
+                        lhs: bx(ty),
+                        keys: vec![h],
+                    },
+                    e.span(),
+                )
+            }),
+        type_ref
+            .clone()
+            .then_ignore(t(Tok::LBrack))
+            .then(access_args.clone())
+            .then_ignore(comma_opt.clone())
+            .then_ignore(t(Tok::RBrack))
+            .map_with(|(ty, keys), e| {
+                ex(
+                    ExprKind::Access {
+                        lhs: bx(ty),
+                        keys,
+                    },
+                    e.span(),
+                )
+            }),
+        type_ref.clone(),
+        hash.clone(),
+        array.clone(),
+    ));
+    let type_alias = t(Tok::Type)
+        .ignore_then(parameter_type.clone())
+        .then_ignore(t(Tok::Equals))
+        .then(type_rhs)
+        .map_with(|(name, type_expr), e| {
+            ex(
+                ExprKind::TypeAlias {
+                    name: bx(name),
+                    type_expr: bx(type_expr),
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let type_definition = t(Tok::Type)
+        .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
+        .then(
+            t(Tok::Inherits)
+                .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
+                .or_not(),
+        )
+        .then(block.clone())
+        .map_with(|((name, parent), body), e| {
+            ex(ExprKind::TypeDefinition { name, parent, body }, e.span())
+        })
+        .boxed();
+    let call_args = t(Tok::LParen)
+        .ignore_then(
+            arguments
+                .clone()
+                .then_ignore(comma_opt.clone())
+                .or_not()
+                .map(Option::unwrap_or_default),
+        )
+        .then_ignore(t(Tok::RParen))
+        .then(lambda.clone().or_not())
+        .boxed();
+    let type_call = t(Tok::Type)
+        .map_with(|_, e| ex(ExprKind::QName("type".into()), e.span()))
+        .then(call_args.clone())
+        .map_with(|(functor, (args, lambda)), e| {
+            ex(
+                ExprKind::CallNamed {
+                    functor: bx(functor),
+                    args,
+                    lambda: lambda.map(Box::new),
+                    rval_required: true,
+                },
+                e.span(),
+            )
+        });
+
+    let literal = select_ref! {
+        Tok::Variable(n) => ExprKind::Var(n.clone()),
+        Tok::Number(n) => ExprKind::Number(parse_number(n)),
+        Tok::Boolean(b) => ExprKind::Boolean(*b),
+        Tok::Default => ExprKind::Default,
+        Tok::Undef => ExprKind::Undef,
+        Tok::Name(n) => ExprKind::QName(n.clone()),
+        Tok::ClassRef(n) => ExprKind::QRef(n.clone()),
+        Tok::Private => ExprKind::Reserved("private".into()),
+        Tok::Attr => ExprKind::Reserved("attr".into()),
+    }
+    .map_with(|k, e| ex(k, e.span()));
+    let paren = choice((t(Tok::LParen), t(Tok::WsLParen)))
+        .ignore_then(assignment.clone())
+        .then_ignore(t(Tok::RParen))
+        .map_with(|inner, e| ex(ExprKind::Paren(bx(inner)), e.span()));
+
+    let primary = choice((
+        literal,
+        quoted_text.clone(),
+        array.clone(),
+        hash.clone(),
+        regex,
+        paren,
+        if_expression,
+        unless_expression,
+        case_expression,
+        class_definition,
+        define_definition,
+        node_definition,
+        function_definition,
+        type_call,
+        type_definition,
+        type_alias,
+    ))
+    .boxed();
+
+    // Postfix operators.
+    let call_op = call_args
+        .clone()
+        .map(|(args, lambda)| Postfix::Call(args, lambda));
+    let method_op = t(Tok::Dot)
+        .ignore_then(select_ref! {
+            Tok::Name(n) => n.clone(),
+            Tok::Type => "type".to_string(),
+        })
+        .then(
+            t(Tok::LParen)
+                .ignore_then(arguments.clone().or_not().map(Option::unwrap_or_default))
+                .then_ignore(t(Tok::RParen))
+                .or_not()
+                .map(Option::unwrap_or_default),
+        )
+        .then(lambda.clone().or_not())
+        .map(|((name, args), lambda)| Postfix::Method(name, args, lambda));
+    let access_op = t(Tok::LBrack)
+        .ignore_then(access_args.clone())
+        .then_ignore(comma_opt.clone())
+        .then_ignore(t(Tok::RBrack))
+        .map(Postfix::Access);
+    let selector_entry = expr
+        .clone()
+        .then_ignore(t(Tok::FArrow))
+        .then(expr.clone())
+        .map(|(matching, value)| SelectorEntry { matching, value })
+        .boxed();
+    let selector_op = t(Tok::QMark)
+        .ignore_then(choice((
+            t(Tok::SelBrace)
+                .ignore_then(
+                    selector_entry
+                        .clone()
+                        .separated_by(t(Tok::Comma))
+                        .at_least(1)
+                        .collect::<Vec<_>>(),
+                )
+                .then_ignore(comma_opt.clone())
+                .then_ignore(t(Tok::RBrace)),
+            selector_entry.clone().map(|e| vec![e]),
+        )))
+        .map(Postfix::Selector);
+    let collect_op = choice((
+        t(Tok::LCollect)
+            .ignore_then(expr.clone().or_not())
+            .then_ignore(t(Tok::RCollect))
+            .map(|q| (QueryKind::Virtual, q)),
+        t(Tok::LLCollect)
+            .ignore_then(expr.clone().or_not())
+            .then_ignore(t(Tok::RRCollect))
+            .map(|q| (QueryKind::Exported, q)),
+    ))
+    .then(
+        t(Tok::LBrace)
+            .ignore_then(attribute_ops.clone())
+            .then_ignore(comma_opt.clone())
+            .then_ignore(t(Tok::RBrace))
+            .or_not()
+            .map(Option::unwrap_or_default),
+    )
+    .map(|((kind, q), ops)| Postfix::Collect(kind, q, ops));
+
+    let fold_postfix = |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+        let span: Span = e.span();
+        let kind = match op {
+            Postfix::Call(args, lambda) => ExprKind::CallNamed {
+                functor: bx(lhs),
+                args,
+                lambda: lambda.map(Box::new),
+                rval_required: true,
+            },
+            Postfix::Method(name, args, lambda) => ExprKind::CallMethod {
+                receiver: bx(lhs),
+                name,
+                args,
+                lambda: lambda.map(Box::new),
+            },
+            Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
+            Postfix::Selector(entries) => ExprKind::Selector {
+                lhs: bx(lhs),
+                entries,
+            },
+            Postfix::Collect(query_kind, query, ops) => ExprKind::Collect {
+                type_ref: bx(lhs),
+                query_kind,
+                query: query.map(bx),
+                ops,
+            },
+        };
+        ex(kind, span)
+    };
+    let postfix_op = choice((call_op, method_op, access_op, selector_op, collect_op)).boxed();
+
+    let bin = |op: BinaryOp| {
+        move |l: Expr, _, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+            ex(
+                ExprKind::Binary {
+                    op,
+                    lhs: bx(l),
+                    rhs: bx(r),
+                },
+                e.span(),
+            )
+        }
+    };
+    let un = |op: UnaryOp| {
+        move |_, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+            ex(ExprKind::Unary { op, expr: bx(r) }, e.span())
+        }
+    };
+
+    // Binding powers from egrammar.ra's precedence table (higher binds tighter).
+    expr.define(
+        primary
+            .pratt((
+                postfix(20, postfix_op, fold_postfix),
+                prefix(15, t(Tok::Not), un(UnaryOp::Not)),
+                prefix(14, t(Tok::Times), un(UnaryOp::Splat)),
+                prefix(13, t(Tok::Minus), un(UnaryOp::Neg)),
+                infix(left(12), t(Tok::In), bin(BinaryOp::In)),
+                infix(left(11), t(Tok::Match), bin(BinaryOp::Match)),
+                infix(left(11), t(Tok::NoMatch), bin(BinaryOp::NotMatch)),
+                infix(left(10), t(Tok::Times), bin(BinaryOp::Mul)),
+                infix(left(10), t(Tok::Div), bin(BinaryOp::Div)),
+                infix(left(10), t(Tok::Modulo), bin(BinaryOp::Mod)),
+                infix(left(9), t(Tok::Plus), bin(BinaryOp::Add)),
+                infix(left(9), t(Tok::Minus), bin(BinaryOp::Sub)),
+                infix(left(8), t(Tok::LShift), bin(BinaryOp::Shl)),
+                infix(left(8), t(Tok::RShift), bin(BinaryOp::Shr)),
+                infix(left(7), t(Tok::NotEqual), bin(BinaryOp::Ne)),
+                infix(left(7), t(Tok::IsEqual), bin(BinaryOp::Eq)),
+                (
+                    infix(left(6), t(Tok::Greater), bin(BinaryOp::Gt)),
+                    infix(left(6), t(Tok::GreaterEq), bin(BinaryOp::Ge)),
+                    infix(left(6), t(Tok::Less), bin(BinaryOp::Lt)),
+                    infix(left(6), t(Tok::LessEq), bin(BinaryOp::Le)),
+                    infix(left(5), t(Tok::And), bin(BinaryOp::And)),
+                    infix(left(4), t(Tok::Or), bin(BinaryOp::Or)),
+                ),
+            ))
+            .boxed(),
+    );
+
+    // Resource level: `@`/`@@`, `class { ... }`, and `X { ... }` bodies.
+    let resource_body = expr
+        .clone()
+        .then_ignore(t(Tok::Colon))
+        .then(attribute_ops.clone())
+        .then_ignore(comma_opt.clone())
+        .map(|(title, ops)| ResourceBody { title, ops })
+        .boxed();
+    let resource_bodies = resource_body
+        .clone()
+        .separated_by(t(Tok::Semic))
+        .at_least(1)
+        .collect::<Vec<_>>()
+        .then_ignore(t(Tok::Semic).or_not())
+        .boxed();
+    enum Tail {
+        Titled(Vec<ResourceBody>),
+        Untitled(Vec<AttributeOp>, Span),
+    }
+    let resource_tail = choice((
+        t(Tok::LBrace)
+            .map_with(|_, e| -> Span { e.span() })
+            .then(attribute_ops.clone())
+            .then_ignore(comma_opt.clone())
+            .then_ignore(t(Tok::RBrace))
+            .map(|(lbrace, ops)| Tail::Untitled(ops, lbrace)),
+        t(Tok::LBrace)
+            .ignore_then(resource_bodies.clone())
+            .then_ignore(t(Tok::RBrace))
+            .map(Tail::Titled),
+    ))
+    .boxed();
+    let resource = recursive(|resource| {
+        let class_resource = t(Tok::Class)
+            .map_with(|_, e| ex(ExprKind::QName("class".into()), e.span()))
+            .then_ignore(t(Tok::LBrace))
+            .then(resource_bodies.clone())
+            .then_ignore(t(Tok::RBrace))
+            .map_with(|(type_name, bodies), e| {
+                ex(
+                    ExprKind::Resource {
+                        form: ResourceForm::Regular,
+                        type_name: bx(type_name),
+                        bodies,
+                    },
+                    e.span(),
+                )
+            });
+        let plain = expr.clone().then(resource_tail.clone().or_not()).try_map(
+            |(left, tail), span: Span| match tail {
+                None => Ok(left),
+                Some(Tail::Titled(bodies)) => Ok(ex(
+                    ExprKind::Resource {
+                        form: ResourceForm::Regular,
+                        type_name: bx(left),
+                        bodies,
+                    },
+                    span,
+                )),
+                Some(Tail::Untitled(ops, lbrace)) => untitled_resource(left, ops, lbrace, span),
+            },
+        );
+        choice((
+            t(Tok::At)
+                .map_with(|_, e| -> Span { e.span() })
+                .then(resource.clone())
+                .try_map(|(at, e), _| set_form(e, ResourceForm::Virtual, at)),
+            t(Tok::AtAt)
+                .map_with(|_, e| -> Span { e.span() })
+                .then(resource.clone())
+                .try_map(|(at, e), _| set_form(e, ResourceForm::Exported, at)),
+            class_resource,
+            plain,
+        ))
+    })
+    .boxed();
+
+    let edge = select_ref! {
+        Tok::InEdge => RelationOp::Before,
+        Tok::InEdgeSub => RelationOp::Notify,
+        Tok::OutEdge => RelationOp::Require,
+        Tok::OutEdgeSub => RelationOp::Subscribe,
+    };
+    let relationship = resource
+        .clone()
+        .foldl_with(edge.then(resource.clone()).repeated(), |lhs, (op, rhs), e| {
+            ex(
+                ExprKind::Relationship {
+                    op,
+                    lhs: bx(lhs),
+                    rhs: bx(rhs),
+                },
+                e.span(),
+            )
+        })
+        .boxed();
+    let assign_op = select_ref! {
+        Tok::Equals => AssignOp::Assign,
+        Tok::Appends => AssignOp::Append,
+        Tok::Deletes => AssignOp::Delete,
+    };
+    assignment.define(
+        relationship
+            .then(assign_op.then(assignment.clone()).or_not())
+            .map_with(|(lhs, rhs), e| match rhs {
+                None => lhs,
+                Some((op, rhs)) => ex(
+                    ExprKind::Assign {
+                        op,
+                        lhs: bx(lhs),
+                        rhs: bx(rhs),
+                    },
+                    e.span(),
+                ),
+            })
+            .boxed(),
+    );
+
+    let item = assignment
+        .clone()
+        .then(
+            t(Tok::Comma)
+                .map_with(|_, e| -> Span { e.span() })
+                .then(assignment.clone())
+                .repeated()
+                .collect::<Vec<_>>(),
+        )
+        .map(|(first, rest)| {
+            if rest.is_empty() {
+                Item::Single(first)
+            } else {
+                let first_comma = rest[0].0;
+                let mut exprs = Vec::with_capacity(rest.len() + 1);
+                exprs.push(first);
+                exprs.extend(rest.into_iter().map(|(_, e)| e));
+                Item::List { exprs, first_comma }
+            }
+        })
+        .boxed();
+    statements.define(
+        item.clone()
+            .then(
+                t(Tok::Semic)
+                    .or_not()
+                    .ignore_then(item)
+                    .repeated()
+                    .collect::<Vec<_>>(),
+            )
+            .try_map(|(first, mut rest), _| {
+                rest.insert(0, first);
+                transform_calls(rest)
+            })
+            .boxed(),
+    );
+
+    statements
+        .or_not()
+        .map(Option::unwrap_or_default)
+        .then_ignore(end())
+        .map(|mut body| {
+            qualify_nested(&mut body, &mut Vec::new());
+            body
+        })
+}
+
+/// Nested classes and defines get their enclosing classes' names, as Puppet's
+/// parser namestack does: `class a { class b {} }` defines `a::b`.
+fn qualify_nested(body: &mut [Expr], stack: &mut Vec<String>) {
+    for e in body {
+        qualify_expr(e, stack);
+    }
+}
+
+fn qualify_expr(e: &mut Expr, stack: &mut Vec<String>) {
+    match &mut e.kind {
+        ExprKind::Class { name, body, .. } => {
+            let given = name.clone();
+            if !stack.is_empty() {
+                *name = qualified(stack, name);
+            }
+            stack.push(given);
+            qualify_nested(body, stack);
+            stack.pop();
+        }
+        ExprKind::Define { name, .. } if !stack.is_empty() => {
+            *name = qualified(stack, name);
+        }
+        _ => super::visit::for_each_child_mut(e, &mut |c| qualify_expr(c, stack)),
+    }
+}
+
+fn qualified(stack: &[String], name: &str) -> String {
+    let joined = format!("{}::{}", stack.join("::"), name);
+    joined.strip_prefix("::").unwrap_or(&joined).to_string()
+}

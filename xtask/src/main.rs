@@ -1,0 +1,42 @@
+//! Developer tasks: `cargo xtask <task>`. Each task lives in its own module.
+
+mod bench;
+mod corpus;
+mod oracle;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <task>
+
+tasks:
+  corpus [--no-install]    install Debian's puppet-module-* packages and parse every *.pp
+  bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)
+  oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (task, rest) = match args.split_first() {
+        Some((t, r)) => (t.as_str(), r),
+        None => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match task {
+        "corpus" => corpus::run(rest),
+        "bench-parse" => bench::run(rest),
+        "oracle-syntax" => oracle::run(rest),
+        _ => {
+            eprint!("unknown task '{task}'\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {task}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
