@@ -15,7 +15,8 @@ pub struct ParseArgs {
     /// Files or directories (searched recursively for *.pp, following symlinks).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Print each file's syntax tree (JSON) instead of only checking it.
+    /// Print each file's syntax tree in Puppet's PN notation
+    /// (as `puppet parser dump --format pn` prints it).
     #[arg(long)]
     dump: bool,
 }
@@ -38,7 +39,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
             let bytes = std::fs::read(f).map_err(|e| format!("{name}: {e}"))?;
             let program = syntax::parse(&name, &bytes).map_err(|e| e.to_string())?;
             Ok(if args.dump {
-                serde_json::to_string_pretty(&program.body).unwrap_or_default()
+                format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body))
             } else {
                 String::new()
             })

@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 mod cli_parse;
 
 #[derive(Parser)]
-#[command(name = "pverify", version, about = "Native Puppet 7 catalog compiler and verification harness")]
+#[command(
+    name = "pverify",
+    version,
+    about = "Native Puppet 7 catalog compiler and verification harness"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

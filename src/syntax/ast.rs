@@ -21,7 +21,8 @@ pub struct Program {
 impl Program {
     /// 1-based line and character column of a span's start.
     pub fn line_col(&self, span: Span) -> (u32, u32) {
-        self.lines.line_col(self.source.as_bytes(), span.start as usize)
+        self.lines
+            .line_col(self.source.as_bytes(), span.start as usize)
     }
 }
 

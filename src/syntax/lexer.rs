@@ -24,10 +24,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, RawError> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Code,
-    Heredoc {
-        escapes: Escapes,
-        interpolate: bool,
-    },
+    Heredoc { escapes: Escapes, interpolate: bool },
 }
 
 /// Which backslash escapes a string honours.
@@ -103,8 +100,14 @@ fn is_blank(b: u8) -> bool {
 /// Unicode space separators that Ruby's `[[:blank:]]` also matches.
 fn unicode_blank_len(s: &str) -> usize {
     match s.chars().next() {
-        Some(c @ ('\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}'
-        | '\u{3000}')) => c.len_utf8(),
+        Some(
+            c @ ('\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'),
+        ) => c.len_utf8(),
         _ => 0,
     }
 }
@@ -203,19 +206,37 @@ impl<'a> Lexer<'a> {
             b'.' => self.emit(Tok::Dot, 1),
             b',' => self.emit(Tok::Comma, 1),
             b'[' => {
-                let prev = if self.pos == 0 { None } else { Some(self.b[self.pos - 1]) };
+                let prev = if self.pos == 0 {
+                    None
+                } else {
+                    Some(self.b[self.pos - 1])
+                };
                 let list_start = match prev {
                     None => true,
                     Some(p) => is_blank(p) || p == b'\n' || self.prev_char_is_unicode_blank(),
                 };
-                self.emit(if list_start { Tok::ListStart } else { Tok::LBrack }, 1)
+                self.emit(
+                    if list_start {
+                        Tok::ListStart
+                    } else {
+                        Tok::LBrack
+                    },
+                    1,
+                )
             }
             b']' => self.emit(Tok::RBrack, 1),
             b'(' => {
                 let first_on_line = self.b[self.line_start.min(self.pos)..self.pos]
                     .iter()
                     .all(|b| is_blank(*b));
-                self.emit(if first_on_line { Tok::WsLParen } else { Tok::LParen }, 1)
+                self.emit(
+                    if first_on_line {
+                        Tok::WsLParen
+                    } else {
+                        Tok::LParen
+                    },
+                    1,
+                )
             }
             b')' => self.emit(Tok::RParen, 1),
             b';' => self.emit(Tok::Semic, 1),
@@ -224,7 +245,11 @@ impl<'a> Lexer<'a> {
             b'%' => self.emit(Tok::Modulo, 1),
             b'{' => {
                 self.brace_count += 1;
-                let t = if self.after_qmark { Tok::SelBrace } else { Tok::LBrace };
+                let t = if self.after_qmark {
+                    Tok::SelBrace
+                } else {
+                    Tok::LBrace
+                };
                 self.emit(t, 1)
             }
             b'}' => {
@@ -275,9 +300,7 @@ impl<'a> Lexer<'a> {
                 if la1 == b'*' {
                     match self.rest()[2..].find("*/") {
                         Some(i) => self.pos += 2 + i + 2,
-                        None => {
-                            return Err(RawError::at(self.pos, "Unclosed multiline comment"))
-                        }
+                        None => return Err(RawError::at(self.pos, "Unclosed multiline comment")),
                     }
                 } else if self.regex_ok {
                     self.regex()
@@ -371,7 +394,10 @@ impl<'a> Lexer<'a> {
                 self.push(Tok::ClassRef(self.src[start..end].to_string()), start, end);
                 Ok(())
             } else {
-                Err(RawError::at(start + 3, "Illegal fully qualified class reference"))
+                Err(RawError::at(
+                    start + 3,
+                    "Illegal fully qualified class reference",
+                ))
             }
         } else {
             let end = scan_bare_word(self.b, start);
@@ -397,7 +423,11 @@ impl<'a> Lexer<'a> {
         match end {
             Some(end) => {
                 self.pos = end;
-                self.push(Tok::Variable(self.src[start + 1..end].to_string()), start, end);
+                self.push(
+                    Tok::Variable(self.src[start + 1..end].to_string()),
+                    start,
+                    end,
+                );
             }
             None => self.emit(Tok::Variable(String::new()), 1),
         }
@@ -522,7 +552,11 @@ impl<'a> Lexer<'a> {
             if c == b'$' && (!escaped || !dollar_escapable) {
                 let brace = self.b.get(i + 1) == Some(&b'{');
                 self.pos = i + if brace { 2 } else { 1 };
-                let t = if brace { Term::DollarBrace } else { Term::Dollar };
+                let t = if brace {
+                    Term::DollarBrace
+                } else {
+                    Term::Dollar
+                };
                 return Some((&self.src[start..i], t, i));
             }
             if c == b'\\' {
@@ -639,8 +673,7 @@ impl<'a> Lexer<'a> {
                     self.note_after_last();
                     let inner = self.out.len() - first;
                     if inner == 1
-                        || (inner > 1
-                            && matches!(self.out[first + 1].tok, Tok::Dot | Tok::LBrack))
+                        || (inner > 1 && matches!(self.out[first + 1].tok, Tok::Dot | Tok::LBrack))
                     {
                         to_variable(&mut self.out[first]);
                     }
@@ -1000,7 +1033,10 @@ fn assert_numeric(text: &str, at: usize) -> Result<(), RawError> {
         let int_len = b.iter().take_while(|c| c.is_ascii_digit()).count();
         if int_len > 0 && matches!(b.get(int_len), Some(b'e' | b'E' | b'.')) {
             if match_number(b, 0) != Some(b.len()) {
-                return Err(RawError::at(at, format!("Not a valid decimal number {text}")));
+                return Err(RawError::at(
+                    at,
+                    format!("Not a valid decimal number {text}"),
+                ));
             }
         } else if int_len != b.len() || int_len == 0 {
             return Err(RawError::at(at, format!("Illegal number '{text}'")));
@@ -1217,26 +1253,26 @@ fn match_end_line<'a>(line: &'a str, tag: &str) -> Option<EndLine<'a>> {
 
 /// Puppet refuses byte order marks with this message.
 fn bom_error(b: &[u8]) -> Option<RawError> {
-    let (name, n) = if b.starts_with(&[0x00, 0x00, 0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE, 0x00, 0x00])
-    {
-        ("UTF-32", 4)
-    } else if b.starts_with(&[0x84, 0x31, 0x95, 0x33]) {
-        ("GB-18030", 4)
-    } else if b.starts_with(&[0xDD, 0x73, 0x66, 0x73]) {
-        ("UTF-EBCDIC", 4)
-    } else if b.len() >= 4 && b.starts_with(&[0x0E, 0xFE, 0xFF]) {
-        ("SCSU", 3)
-    } else if b.len() >= 4 && b.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        ("UTF-8", 3)
-    } else if b.len() >= 4 && b.starts_with(&[0xF7, 0x64, 0x4C]) {
-        ("UTF-1", 3)
-    } else if b.len() >= 4 && b.starts_with(&[0xFB, 0xEE, 0x28]) {
-        ("BOCU", 3)
-    } else if b.len() >= 4 && (b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE])) {
-        ("UTF-16", 2)
-    } else {
-        return None;
-    };
+    let (name, n) =
+        if b.starts_with(&[0x00, 0x00, 0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE, 0x00, 0x00]) {
+            ("UTF-32", 4)
+        } else if b.starts_with(&[0x84, 0x31, 0x95, 0x33]) {
+            ("GB-18030", 4)
+        } else if b.starts_with(&[0xDD, 0x73, 0x66, 0x73]) {
+            ("UTF-EBCDIC", 4)
+        } else if b.len() >= 4 && b.starts_with(&[0x0E, 0xFE, 0xFF]) {
+            ("SCSU", 3)
+        } else if b.len() >= 4 && b.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            ("UTF-8", 3)
+        } else if b.len() >= 4 && b.starts_with(&[0xF7, 0x64, 0x4C]) {
+            ("UTF-1", 3)
+        } else if b.len() >= 4 && b.starts_with(&[0xFB, 0xEE, 0x28]) {
+            ("BOCU", 3)
+        } else if b.len() >= 4 && (b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE])) {
+            ("UTF-16", 2)
+        } else {
+            return None;
+        };
     let bytes: Vec<String> = b[..n].iter().map(|x| format!("{x:X}")).collect();
     Some(RawError {
         message: format!(

@@ -7,10 +7,11 @@ pub mod ast;
 pub mod error;
 pub mod lexer;
 pub mod parser;
+pub mod pn;
 pub mod span;
 pub mod token;
-pub mod visit;
 pub mod validate;
+pub mod visit;
 
 pub use error::SyntaxError;
 

@@ -84,9 +84,12 @@ fn check_nesting(tokens: &[Token]) -> Result<(), RawError> {
                     ));
                 }
             }
-            Tok::RBrack | Tok::RBrace | Tok::RParen | Tok::DqPost(_) | Tok::RCollect | Tok::RRCollect => {
-                depth = depth.saturating_sub(1)
-            }
+            Tok::RBrack
+            | Tok::RBrace
+            | Tok::RParen
+            | Tok::DqPost(_)
+            | Tok::RCollect
+            | Tok::RRCollect => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
@@ -127,7 +130,6 @@ fn to_raw_error(errors: Vec<Rich<'_, Tok, Span>>, len: usize) -> RawError {
         None => RawError::at(span.start as usize, "Syntax error"),
     }
 }
-
 
 // ---------------------------------------------------------------------------
 // Building blocks.
@@ -199,8 +201,8 @@ fn parse_number(text: &str) -> Number {
 
 /// Statement-style calls: these names followed by arguments become calls.
 pub const STATEMENT_CALLS: &[&str] = &[
-    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning",
-    "err", "fail", "import", "break", "next", "return",
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
 ];
 
 /// One `syntactic_statement`: an expression, or a comma-separated list.
@@ -429,11 +431,7 @@ fn untitled_resource(
 }
 
 /// `@` and `@@` apply to resource expressions only.
-fn set_form(
-    mut e: Expr,
-    form: ResourceForm,
-    at: Span,
-) -> Result<Expr, Rich<'static, Tok, Span>> {
+fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, Rich<'static, Tok, Span>> {
     let ok = match &mut e.kind {
         ExprKind::Resource { form: f, .. }
         | ExprKind::ResourceDefaults { form: f, .. }
@@ -540,13 +538,7 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                 .or_not(),
         )
         .map_with(|(ty, keys), e| match keys {
-            Some(keys) => ex(
-                ExprKind::Access {
-                    lhs: bx(ty),
-                    keys,
-                },
-                e.span(),
-            ),
+            Some(keys) => ex(ExprKind::Access { lhs: bx(ty), keys }, e.span()),
             None => ty,
         })
         .boxed();
@@ -640,6 +632,7 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                     return Err(Rich::custom(span, "Syntax error in string interpolation"));
                 }
             }
+            // Empty text segments are dropped, as in Puppet's model.
             let mut parts = Vec::with_capacity(n * 2 + 1);
             if !pre.is_empty() {
                 parts.push(StrPart::Text(pre));
@@ -717,7 +710,9 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .then(block.clone())
             .then(
                 choice((
-                    t(Tok::Elsif).ignore_then(if_part).map(|e: Expr| Some(bx(e))),
+                    t(Tok::Elsif)
+                        .ignore_then(if_part)
+                        .map(|e: Expr| Some(bx(e))),
                     t(Tok::Else).ignore_then(block.clone()).map_with(|b, e| {
                         if b.is_empty() {
                             None
@@ -807,7 +802,10 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .then(parameter_list.clone())
         .then(
             t(Tok::Inherits)
-                .ignore_then(choice((classname(), t(Tok::Default).to("default".to_string()))))
+                .ignore_then(choice((
+                    classname(),
+                    t(Tok::Default).to("default".to_string()),
+                )))
                 .or_not(),
         )
         .then(block.clone())
@@ -827,9 +825,7 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .ignore_then(classname())
         .then(parameter_list.clone())
         .then(block.clone())
-        .map_with(|((name, params), body), e| {
-            ex(ExprKind::Define { name, params, body }, e.span())
-        })
+        .map_with(|((name, params), body), e| ex(ExprKind::Define { name, params, body }, e.span()))
         .boxed();
     let name_or_number = select_ref! {
         Tok::Name(n) => n.clone(),
@@ -888,33 +884,22 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         })
         .boxed();
     let type_rhs = choice((
-        type_ref
-            .clone()
-            .then(hash.clone())
-            .map_with(|(ty, h), e| {
-                ex(
-                    ExprKind::Access {
-                        lhs: bx(ty),
-                        keys: vec![h],
-                    },
-                    e.span(),
-                )
-            }),
+        type_ref.clone().then(hash.clone()).map_with(|(ty, h), e| {
+            ex(
+                ExprKind::Access {
+                    lhs: bx(ty),
+                    keys: vec![h],
+                },
+                e.span(),
+            )
+        }),
         type_ref
             .clone()
             .then_ignore(t(Tok::LBrack))
             .then(access_args.clone())
             .then_ignore(comma_opt.clone())
             .then_ignore(t(Tok::RBrack))
-            .map_with(|(ty, keys), e| {
-                ex(
-                    ExprKind::Access {
-                        lhs: bx(ty),
-                        keys,
-                    },
-                    e.span(),
-                )
-            }),
+            .map_with(|(ty, keys), e| ex(ExprKind::Access { lhs: bx(ty), keys }, e.span())),
         type_ref.clone(),
         hash.clone(),
         array.clone(),
@@ -1072,36 +1057,37 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     )
     .map(|((kind, q), ops)| Postfix::Collect(kind, q, ops));
 
-    let fold_postfix = |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
-        let span: Span = e.span();
-        let kind = match op {
-            Postfix::Call(args, lambda) => ExprKind::CallNamed {
-                functor: bx(lhs),
-                args,
-                lambda: lambda.map(Box::new),
-                rval_required: true,
-            },
-            Postfix::Method(name, args, lambda) => ExprKind::CallMethod {
-                receiver: bx(lhs),
-                name,
-                args,
-                lambda: lambda.map(Box::new),
-            },
-            Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
-            Postfix::Selector(entries) => ExprKind::Selector {
-                lhs: bx(lhs),
-                entries,
-            },
-            Postfix::Collect(query_kind, query, ops) => ExprKind::Collect {
-                type_ref: bx(lhs),
-                query_kind,
-                query: query.map(bx),
-                ops,
-            },
+    let fold_postfix =
+        |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+            let span: Span = e.span();
+            let kind = match op {
+                Postfix::Call(args, lambda) => ExprKind::CallNamed {
+                    functor: bx(lhs),
+                    args,
+                    lambda: lambda.map(Box::new),
+                    rval_required: true,
+                },
+                Postfix::Method(name, args, lambda) => ExprKind::CallMethod {
+                    receiver: bx(lhs),
+                    name,
+                    args,
+                    lambda: lambda.map(Box::new),
+                },
+                Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
+                Postfix::Selector(entries) => ExprKind::Selector {
+                    lhs: bx(lhs),
+                    entries,
+                },
+                Postfix::Collect(query_kind, query, ops) => ExprKind::Collect {
+                    type_ref: bx(lhs),
+                    query_kind,
+                    query: query.map(bx),
+                    ops,
+                },
+            };
+            ex(kind, span)
         };
-        ex(kind, span)
-    };
-    let postfix_op = choice((call_op, method_op, access_op, selector_op, collect_op)).boxed();
+    let postfix_op = choice((call_op, method_op, access_op, collect_op)).boxed();
 
     let bin = |op: BinaryOp| {
         move |l: Expr, _, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
@@ -1122,32 +1108,37 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     };
 
     // Binding powers from egrammar.ra's precedence table (higher binds tighter).
+    // The selector `?` is the exception, measured against Puppet 7.23: it takes the
+    // whole comparison, arithmetic or negation to its left (`$a < 0 ? {...}` selects
+    // on `$a < 0`), but not `and`/`or`.
+    let selector_postfix = selector_op.boxed();
     expr.define(
         primary
             .pratt((
-                postfix(20, postfix_op, fold_postfix),
-                prefix(15, t(Tok::Not), un(UnaryOp::Not)),
-                prefix(14, t(Tok::Times), un(UnaryOp::Splat)),
-                prefix(13, t(Tok::Minus), un(UnaryOp::Neg)),
-                infix(left(12), t(Tok::In), bin(BinaryOp::In)),
-                infix(left(11), t(Tok::Match), bin(BinaryOp::Match)),
-                infix(left(11), t(Tok::NoMatch), bin(BinaryOp::NotMatch)),
-                infix(left(10), t(Tok::Times), bin(BinaryOp::Mul)),
-                infix(left(10), t(Tok::Div), bin(BinaryOp::Div)),
-                infix(left(10), t(Tok::Modulo), bin(BinaryOp::Mod)),
-                infix(left(9), t(Tok::Plus), bin(BinaryOp::Add)),
-                infix(left(9), t(Tok::Minus), bin(BinaryOp::Sub)),
-                infix(left(8), t(Tok::LShift), bin(BinaryOp::Shl)),
-                infix(left(8), t(Tok::RShift), bin(BinaryOp::Shr)),
-                infix(left(7), t(Tok::NotEqual), bin(BinaryOp::Ne)),
-                infix(left(7), t(Tok::IsEqual), bin(BinaryOp::Eq)),
+                postfix(40, postfix_op, fold_postfix),
+                postfix(11, selector_postfix, fold_postfix),
+                prefix(30, t(Tok::Not), un(UnaryOp::Not)),
+                prefix(28, t(Tok::Times), un(UnaryOp::Splat)),
+                prefix(26, t(Tok::Minus), un(UnaryOp::Neg)),
+                infix(left(24), t(Tok::In), bin(BinaryOp::In)),
+                infix(left(22), t(Tok::Match), bin(BinaryOp::Match)),
+                infix(left(22), t(Tok::NoMatch), bin(BinaryOp::NotMatch)),
+                infix(left(20), t(Tok::Times), bin(BinaryOp::Mul)),
+                infix(left(20), t(Tok::Div), bin(BinaryOp::Div)),
+                infix(left(20), t(Tok::Modulo), bin(BinaryOp::Mod)),
+                infix(left(18), t(Tok::Plus), bin(BinaryOp::Add)),
+                infix(left(18), t(Tok::Minus), bin(BinaryOp::Sub)),
+                infix(left(16), t(Tok::LShift), bin(BinaryOp::Shl)),
+                infix(left(16), t(Tok::RShift), bin(BinaryOp::Shr)),
                 (
-                    infix(left(6), t(Tok::Greater), bin(BinaryOp::Gt)),
-                    infix(left(6), t(Tok::GreaterEq), bin(BinaryOp::Ge)),
-                    infix(left(6), t(Tok::Less), bin(BinaryOp::Lt)),
-                    infix(left(6), t(Tok::LessEq), bin(BinaryOp::Le)),
-                    infix(left(5), t(Tok::And), bin(BinaryOp::And)),
-                    infix(left(4), t(Tok::Or), bin(BinaryOp::Or)),
+                    infix(left(14), t(Tok::NotEqual), bin(BinaryOp::Ne)),
+                    infix(left(14), t(Tok::IsEqual), bin(BinaryOp::Eq)),
+                    infix(left(12), t(Tok::Greater), bin(BinaryOp::Gt)),
+                    infix(left(12), t(Tok::GreaterEq), bin(BinaryOp::Ge)),
+                    infix(left(12), t(Tok::Less), bin(BinaryOp::Lt)),
+                    infix(left(12), t(Tok::LessEq), bin(BinaryOp::Le)),
+                    infix(left(10), t(Tok::And), bin(BinaryOp::And)),
+                    infix(left(8), t(Tok::Or), bin(BinaryOp::Or)),
                 ),
             ))
             .boxed(),
@@ -1238,16 +1229,19 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     };
     let relationship = resource
         .clone()
-        .foldl_with(edge.then(resource.clone()).repeated(), |lhs, (op, rhs), e| {
-            ex(
-                ExprKind::Relationship {
-                    op,
-                    lhs: bx(lhs),
-                    rhs: bx(rhs),
-                },
-                e.span(),
-            )
-        })
+        .foldl_with(
+            edge.then(resource.clone()).repeated(),
+            |lhs, (op, rhs), e| {
+                ex(
+                    ExprKind::Relationship {
+                        op,
+                        lhs: bx(lhs),
+                        rhs: bx(rhs),
+                    },
+                    e.span(),
+                )
+            },
+        )
         .boxed();
     let assign_op = select_ref! {
         Tok::Equals => AssignOp::Assign,

@@ -3,6 +3,7 @@
 mod bench;
 mod corpus;
 mod oracle;
+mod oracle_ast;
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ tasks:
   corpus [--no-install]    install Debian's puppet-module-* packages and parse every *.pp
   bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)
   oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
+  oracle-ast [PATH...]     compare pverify's AST with `puppet parser dump` for every *.pp
 ";
 
 fn main() -> ExitCode {
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
         "corpus" => corpus::run(rest),
         "bench-parse" => bench::run(rest),
         "oracle-syntax" => oracle::run(rest),
+        "oracle-ast" => oracle_ast::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);
