@@ -6,10 +6,11 @@
 //! into calls) > assignment (right-assoc) > relationship (`->` etc., left-assoc)
 //! > resource (`@`, `@@`, bodies in braces) > expression (Pratt) > primary.
 
-use chumsky::error::{Rich, RichReason};
 use chumsky::input::{Input as _, MappedInput};
+use chumsky::label::LabelError;
 use chumsky::pratt::{infix, left, postfix, prefix};
 use chumsky::prelude::*;
+use chumsky::util::MaybeRef;
 
 use super::ast::*;
 use super::error::{RawError, SyntaxError};
@@ -19,7 +20,53 @@ use super::token::{Tok, Token};
 use super::validate;
 
 type In<'s> = MappedInput<'s, Tok, Span, &'s [(Tok, Span)]>;
-type Ex<'s> = extra::Err<Rich<'s, Tok, Span>>;
+type Ex<'s> = extra::Err<PErr>;
+
+/// The parser's error: where, whether at end of input, and the message of a
+/// semantic error. Deliberately small: chumsky builds one for every alternative
+/// that fails, and Puppet's messages name only the offending token, never the
+/// expected ones.
+#[derive(Clone, Debug)]
+pub struct PErr {
+    span: Span,
+    at_end: bool,
+    custom: Option<Box<str>>,
+}
+
+impl PErr {
+    fn custom(span: Span, msg: impl Into<String>) -> PErr {
+        PErr {
+            span,
+            at_end: false,
+            custom: Some(msg.into().into_boxed_str()),
+        }
+    }
+}
+
+impl<'s> chumsky::error::Error<'s, In<'s>> for PErr {
+    fn merge(self, other: PErr) -> PErr {
+        // A semantic error raised while reducing wins over "cannot shift".
+        if self.custom.is_some() {
+            self
+        } else {
+            other
+        }
+    }
+}
+
+impl<'s, L> LabelError<'s, In<'s>, L> for PErr {
+    fn expected_found<E: IntoIterator<Item = L>>(
+        _expected: E,
+        found: Option<MaybeRef<'s, Tok>>,
+        span: Span,
+    ) -> PErr {
+        PErr {
+            span,
+            at_end: found.is_none(),
+            custom: None,
+        }
+    }
+}
 
 /// Deeper bracket nesting than this is refused rather than risking the stack.
 pub const MAX_NESTING: usize = 1000;
@@ -36,6 +83,8 @@ pub fn parse_program(path: &str, source: &[u8]) -> Result<Program, SyntaxError> 
     let tokens = lexer::lex(text).map_err(locate)?;
     check_nesting(&tokens).map_err(locate)?;
     let body = parse_tokens(tokens, text.len()).map_err(locate)?;
+    let mut body = check_tree_depth(body).map_err(locate)?;
+    qualify_nested(&mut body, &mut Vec::new());
     let program = Program {
         path: path.to_string(),
         source: text.to_string(),
@@ -63,10 +112,27 @@ pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
     }
 }
 
+/// Refuses input whose nesting no real manifest has, before it can exhaust the
+/// stack: brackets nested deeper than [`MAX_NESTING`], or as many prefix
+/// operators (`- - - x`, `@ @`) in a row.
 fn check_nesting(tokens: &[Token]) -> Result<(), RawError> {
+    let too_deep = |t: &Token| {
+        RawError::at(
+            t.span.start as usize,
+            format!("Expression nesting is deeper than {MAX_NESTING} levels"),
+        )
+    };
     let mut depth = 0usize;
+    let mut prefix_run = 0usize;
     for t in tokens {
         match t.tok {
+            Tok::Minus | Tok::Not | Tok::Times | Tok::At | Tok::AtAt => {
+                prefix_run += 1;
+                if prefix_run > MAX_NESTING {
+                    return Err(too_deep(t));
+                }
+                continue;
+            }
             Tok::LBrack
             | Tok::ListStart
             | Tok::LBrace
@@ -78,10 +144,7 @@ fn check_nesting(tokens: &[Token]) -> Result<(), RawError> {
             | Tok::LLCollect => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(RawError::at(
-                        t.span.start as usize,
-                        format!("Expression nesting is deeper than {MAX_NESTING} levels"),
-                    ));
+                    return Err(too_deep(t));
                 }
             }
             Tok::RBrack
@@ -92,8 +155,43 @@ fn check_nesting(tokens: &[Token]) -> Result<(), RawError> {
             | Tok::RRCollect => depth = depth.saturating_sub(1),
             _ => {}
         }
+        prefix_run = 0;
     }
     Ok(())
+}
+
+/// The deepest tree every later pass (validation, evaluation) may recurse over.
+pub const MAX_TREE_DEPTH: usize = 2000;
+
+/// Long operator chains (`1 + 1 + ... + 1`) nest without brackets; such trees are
+/// refused here, measured without recursion. A refused tree is dropped on a
+/// thread with a large stack, since dropping it recurses too.
+fn check_tree_depth(body: Vec<Expr>) -> Result<Vec<Expr>, RawError> {
+    let mut stack: Vec<(&Expr, usize)> = body.iter().map(|e| (e, 1)).collect();
+    let mut deepest: Option<Span> = None;
+    while let Some((e, d)) = stack.pop() {
+        if d > MAX_TREE_DEPTH {
+            deepest = Some(e.span);
+            break;
+        }
+        super::visit::for_each_child(e, &mut |c| stack.push((c, d + 1)));
+    }
+    drop(stack);
+    match deepest {
+        None => Ok(body),
+        Some(span) => {
+            let dropper = std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn(move || drop(body));
+            if let Ok(handle) = dropper {
+                let _ = handle.join();
+            }
+            Err(RawError::at(
+                span.start as usize,
+                format!("Expression nesting is deeper than {MAX_TREE_DEPTH} levels"),
+            ))
+        }
+    }
 }
 
 fn parse_tokens(tokens: Vec<Token>, len: usize) -> Result<Vec<Expr>, RawError> {
@@ -103,32 +201,33 @@ fn parse_tokens(tokens: Vec<Token>, len: usize) -> Result<Vec<Expr>, RawError> {
     let parser = program();
     match parser.parse(input).into_result() {
         Ok(body) => Ok(body),
-        Err(errors) => Err(to_raw_error(errors, len)),
+        Err(errors) => Err(to_raw_error(errors, &pairs, len)),
     }
 }
 
 /// Puppet reports the first token it cannot shift: `Syntax error at 'x'`, or
 /// `Syntax error at end of input` without a position. Semantic errors raised
 /// while reducing keep their own text and position.
-fn to_raw_error(errors: Vec<Rich<'_, Tok, Span>>, len: usize) -> RawError {
+fn to_raw_error(errors: Vec<PErr>, tokens: &[(Tok, Span)], len: usize) -> RawError {
     let Some(e) = errors.into_iter().next() else {
         return RawError::at(0, "Syntax error");
     };
-    let span = *e.span();
-    if let RichReason::Custom(msg) = e.reason() {
-        return RawError::at(span.start as usize, msg.clone());
+    let start = e.span.start as usize;
+    if let Some(msg) = e.custom {
+        return RawError::at(start, msg.into_string());
     }
-    match e.found() {
-        Some(t) => RawError::at(
-            span.start as usize,
-            format!("Syntax error at '{}'", t.display_value()),
-        ),
-        None if span.start as usize >= len => RawError {
+    if e.at_end || start >= len {
+        return RawError {
             message: "Syntax error at end of input".into(),
             offset: None,
-        },
-        None => RawError::at(span.start as usize, "Syntax error"),
+        };
     }
+    let found = tokens
+        .binary_search_by_key(&e.span.start, |(_, s)| s.start)
+        .ok()
+        .map(|i| tokens[i].0.display_value())
+        .unwrap_or_default();
+    RawError::at(start, format!("Syntax error at '{found}'"))
 }
 
 // ---------------------------------------------------------------------------
@@ -162,13 +261,13 @@ fn classname<'s>() -> impl Parser<'s, In<'s>, String, Ex<'s>> + Clone {
         Tok::ClassRef(n) => n.clone(),
     };
     let class_kw = t(Tok::Class).try_map(|_, span: Span| {
-        Err::<String, _>(Rich::custom(
+        Err::<String, PErr>(PErr::custom(
             span,
             "'class' keyword not allowed at this location",
         ))
     });
     let quoted = select_ref! { Tok::Str(_) => () }.try_map(|_, span: Span| {
-        Err::<String, _>(Rich::custom(
+        Err::<String, PErr>(PErr::custom(
             span,
             "A quoted string is not valid as a name here",
         ))
@@ -213,7 +312,7 @@ enum Item {
 }
 
 /// Puppet's `transform_calls`: `include a, b` is `include(a, b)`.
-fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, Rich<'static, Tok, Span>> {
+fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, PErr> {
     let mut memo: Vec<Expr> = Vec::with_capacity(items.len());
     for item in items {
         let statement_name = matches!(
@@ -255,7 +354,7 @@ fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, Rich<'static, Tok, Spa
                     ),
                     _ => "illegal comma separated argument list".to_string(),
                 };
-                return Err(Rich::custom(first_comma, msg));
+                return Err(PErr::custom(first_comma, msg));
             }
             Item::Single(mut e) => {
                 if let ExprKind::CallNamed { rval_required, .. } = &mut e.kind {
@@ -351,7 +450,7 @@ fn untitled_resource(
     ops: Vec<AttributeOp>,
     lbrace: Span,
     span: Span,
-) -> Result<Expr, Rich<'static, Tok, Span>> {
+) -> Result<Expr, PErr> {
     match &left.kind {
         ExprKind::QName(_) => {
             // Old syntax: `name { a => 1 }` is the name followed by a hash.
@@ -368,7 +467,7 @@ fn untitled_resource(
                         value,
                     }),
                     _ => {
-                        return Err(Rich::custom(
+                        return Err(PErr::custom(
                             lbrace,
                             "Syntax error resource body without title or hash with +>",
                         ))
@@ -423,7 +522,7 @@ fn untitled_resource(
                 )
             })
         }
-        _ => Err(Rich::custom(
+        _ => Err(PErr::custom(
             left.span,
             "Expression is not valid as a resource, resource-default, or resource-override",
         )),
@@ -431,7 +530,7 @@ fn untitled_resource(
 }
 
 /// `@` and `@@` apply to resource expressions only.
-fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, Rich<'static, Tok, Span>> {
+fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, PErr> {
     let ok = match &mut e.kind {
         ExprKind::Resource { form: f, .. }
         | ExprKind::ResourceDefaults { form: f, .. }
@@ -447,7 +546,7 @@ fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, Rich<'sta
         } else {
             "Exported (@@) can only be applied to a Resource Expression"
         };
-        return Err(Rich::custom(at, msg));
+        return Err(PErr::custom(at, msg));
     }
     e.span = at.to(e.span);
     Ok(e)
@@ -629,7 +728,7 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             let n = rest.len();
             for (i, (_, (is_post, _))) in rest.iter().enumerate() {
                 if *is_post != (i + 1 == n) {
-                    return Err(Rich::custom(span, "Syntax error in string interpolation"));
+                    return Err(PErr::custom(span, "Syntax error in string interpolation"));
                 }
             }
             // Empty text segments are dropped, as in Puppet's model.
@@ -1306,10 +1405,6 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .or_not()
         .map(Option::unwrap_or_default)
         .then_ignore(end())
-        .map(|mut body| {
-            qualify_nested(&mut body, &mut Vec::new());
-            body
-        })
 }
 
 /// Nested classes and defines get their enclosing classes' names, as Puppet's

@@ -7,8 +7,8 @@ use super::ast::*;
 macro_rules! walker {
     ($name:ident, $($mutability:tt)?) => {
         /// Calls `f` on every direct child expression of `e`, in source order.
-        pub fn $name(e: & $($mutability)? Expr, f: &mut dyn FnMut(& $($mutability)? Expr)) {
-            fn params(ps: & $($mutability)? [Parameter], f: &mut dyn FnMut(& $($mutability)? Expr)) {
+        pub fn $name<'a>(e: &'a $($mutability)? Expr, f: &mut dyn FnMut(&'a $($mutability)? Expr)) {
+            fn params<'a>(ps: &'a $($mutability)? [Parameter], f: &mut dyn FnMut(&'a $($mutability)? Expr)) {
                 for p in ps {
                     if let Some(t) = & $($mutability)? p.type_expr {
                         f(t);
@@ -18,7 +18,7 @@ macro_rules! walker {
                     }
                 }
             }
-            fn lambda(l: & $($mutability)? Option<Box<Lambda>>, f: &mut dyn FnMut(& $($mutability)? Expr)) {
+            fn lambda<'a>(l: &'a $($mutability)? Option<Box<Lambda>>, f: &mut dyn FnMut(&'a $($mutability)? Expr)) {
                 if let Some(l) = l {
                     params(& $($mutability)? l.params, f);
                     if let Some(r) = & $($mutability)? l.return_type {
@@ -29,7 +29,7 @@ macro_rules! walker {
                     }
                 }
             }
-            fn ops(os: & $($mutability)? [AttributeOp], f: &mut dyn FnMut(& $($mutability)? Expr)) {
+            fn ops<'a>(os: &'a $($mutability)? [AttributeOp], f: &mut dyn FnMut(&'a $($mutability)? Expr)) {
                 for o in os {
                     match o {
                         AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => f(value),
