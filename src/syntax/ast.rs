@@ -182,12 +182,18 @@ pub struct CaseOption {
 pub struct SelectorEntry {
     pub matching: Expr,
     pub value: Expr,
+    /// Puppet places an entry at its `=>`.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HashEntry {
     pub key: Expr,
     pub value: Expr,
+    /// Puppet places an entry at its `=>`.
+    #[serde(skip)]
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -1260,15 +1260,15 @@ fn bom_error(b: &[u8]) -> Option<RawError> {
             ("GB-18030", 4)
         } else if b.starts_with(&[0xDD, 0x73, 0x66, 0x73]) {
             ("UTF-EBCDIC", 4)
-        } else if b.len() >= 4 && b.starts_with(&[0x0E, 0xFE, 0xFF]) {
+        } else if b.starts_with(&[0x0E, 0xFE, 0xFF]) {
             ("SCSU", 3)
-        } else if b.len() >= 4 && b.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        } else if b.starts_with(&[0xEF, 0xBB, 0xBF]) {
             ("UTF-8", 3)
-        } else if b.len() >= 4 && b.starts_with(&[0xF7, 0x64, 0x4C]) {
+        } else if b.starts_with(&[0xF7, 0x64, 0x4C]) {
             ("UTF-1", 3)
-        } else if b.len() >= 4 && b.starts_with(&[0xFB, 0xEE, 0x28]) {
+        } else if b.starts_with(&[0xFB, 0xEE, 0x28]) {
             ("BOCU", 3)
-        } else if b.len() >= 4 && (b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE])) {
+        } else if (b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE])) {
             ("UTF-16", 2)
         } else {
             return None;
@@ -1277,7 +1277,7 @@ fn bom_error(b: &[u8]) -> Option<RawError> {
     Some(RawError {
         message: format!(
             "Illegal {name} Byte Order mark at beginning of input: [{}] - remove these from the puppet source",
-            bytes.join(", ")
+            bytes.join(" ")
         ),
         offset: None,
     })

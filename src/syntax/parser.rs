@@ -465,6 +465,7 @@ fn untitled_resource(
                     } => entries.push(HashEntry {
                         key: ex(ExprKind::Str(name), span),
                         value,
+                        span,
                     }),
                     _ => {
                         return Err(PErr::custom(
@@ -557,7 +558,7 @@ fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, PErr> {
 
 enum Postfix {
     Call(Vec<Expr>, Option<Lambda>),
-    Method(String, Vec<Expr>, Option<Lambda>),
+    Method(Span, String, Vec<Expr>, Option<Lambda>),
     Access(Vec<Expr>),
     Selector(Vec<SelectorEntry>),
     Collect(QueryKind, Option<Expr>, Vec<AttributeOp>),
@@ -582,25 +583,34 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     }
     .map_with(|k, e| ex(ExprKind::Str(k.to_string()), e.span()));
     let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
+    let farrow = t(Tok::FArrow).map_with(|_, e| -> Span { e.span() });
     let hashpair = hash_entry
         .clone()
-        .then_ignore(t(Tok::FArrow))
+        .then(farrow.clone())
         .then(hash_entry.clone())
-        .map(|(key, value)| HashEntry { key, value })
+        .map(|((key, arrow), value)| HashEntry {
+            span: Span::new(arrow.start as usize, value.span.end as usize),
+            key,
+            value,
+        })
         .boxed();
 
     // `argument`: an assignment, or `k => v` that starts an unbraced hash.
     let argument = |first: chumsky::Boxed<'s, 's, In<'s>, Expr, Ex<'s>>| {
         first
-            .then(t(Tok::FArrow).ignore_then(hash_entry.clone()).or_not())
-            .map_with(|(key, value), e| match value {
-                Some(value) => ex(
-                    ExprKind::Hash {
-                        entries: vec![HashEntry { key, value }],
-                        unfolded: true,
-                    },
-                    e.span(),
-                ),
+            .then(farrow.clone().then(hash_entry.clone()).or_not())
+            .map(|(key, value)| match value {
+                // Puppet places an unbraced hash at its first `=>`.
+                Some((arrow, value)) => {
+                    let span = Span::new(arrow.start as usize, value.span.end as usize);
+                    ex(
+                        ExprKind::Hash {
+                            entries: vec![HashEntry { key, value, span }],
+                            unfolded: true,
+                        },
+                        span,
+                    )
+                }
                 None => key,
             })
     };
@@ -647,13 +657,16 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .then(t(Tok::Times).or_not())
         .then(select_ref! { Tok::Variable(n) => n.clone() }.map_with(|n, e| (n, e.span())))
         .then(t(Tok::Equals).ignore_then(expr.clone()).or_not())
-        .map_with(|(((type_expr, splat), (name, _)), default), e| Parameter {
-            name,
-            type_expr,
-            default,
-            captures_rest: splat.is_some(),
-            span: e.span(),
-        })
+        .map_with(
+            |(((type_expr, splat), (name, var)), default), e| Parameter {
+                name,
+                type_expr,
+                default,
+                captures_rest: splat.is_some(),
+                // Puppet places a parameter at its variable.
+                span: Span::new(var.start as usize, e.span().end as usize),
+            },
+        )
         .boxed();
     let parameters = parameter
         .clone()
@@ -810,8 +823,12 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .then(
                 choice((
                     t(Tok::Elsif)
-                        .ignore_then(if_part)
-                        .map(|e: Expr| Some(bx(e))),
+                        .map_with(|_, e| -> Span { e.span() })
+                        .then(if_part)
+                        .map(|(at, mut e): (Span, Expr)| {
+                            e.span.start = at.start;
+                            Some(bx(e))
+                        }),
                     t(Tok::Else).ignore_then(block.clone()).map_with(|b, e| {
                         if b.is_empty() {
                             None
@@ -872,12 +889,13 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .boxed();
     let case_option = expressions
         .clone()
-        .then_ignore(t(Tok::Colon))
+        .then(t(Tok::Colon).map_with(|_, e| -> Span { e.span() }))
         .then(block.clone())
-        .map_with(|(values, body), e| CaseOption {
+        .map_with(|((values, colon), body), e| CaseOption {
             values,
             body,
-            span: e.span(),
+            // Puppet places a case option at its colon.
+            span: Span::new(colon.start as usize, e.span().end as usize),
         });
     let case_expression = t(Tok::Case)
         .ignore_then(expr.clone())
@@ -1097,19 +1115,27 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .clone()
         .map(|(args, lambda)| Postfix::Call(args, lambda));
     let method_op = t(Tok::Dot)
-        .ignore_then(select_ref! {
+        .map_with(|_, e| -> Span { e.span() })
+        .then(select_ref! {
             Tok::Name(n) => n.clone(),
             Tok::Type => "type".to_string(),
         })
         .then(
             t(Tok::LParen)
-                .ignore_then(arguments.clone().or_not().map(Option::unwrap_or_default))
+                .map_with(|_, e| -> Span { e.span() })
+                .then(arguments.clone().or_not().map(Option::unwrap_or_default))
                 .then_ignore(t(Tok::RParen))
-                .or_not()
-                .map(Option::unwrap_or_default),
+                .or_not(),
         )
         .then(lambda.clone().or_not())
-        .map(|((name, args), lambda)| Postfix::Method(name, args, lambda));
+        .map(|(((dot, name), args), lambda)| {
+            // Puppet places a method call at its `(`, or at the `.` without one.
+            let (at, args) = match args {
+                Some((lparen, args)) => (lparen, args),
+                None => (dot, Vec::new()),
+            };
+            Postfix::Method(at, name, args, lambda)
+        });
     let access_op = t(Tok::LBrack)
         .ignore_then(access_args.clone())
         .then_ignore(comma_opt.clone())
@@ -1117,9 +1143,13 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .map(Postfix::Access);
     let selector_entry = expr
         .clone()
-        .then_ignore(t(Tok::FArrow))
+        .then(farrow.clone())
         .then(expr.clone())
-        .map(|(matching, value)| SelectorEntry { matching, value })
+        .map(|((matching, arrow), value)| SelectorEntry {
+            span: Span::new(arrow.start as usize, value.span.end as usize),
+            matching,
+            value,
+        })
         .boxed();
     let selector_op = t(Tok::QMark)
         .ignore_then(choice((
@@ -1158,7 +1188,7 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
 
     let fold_postfix =
         |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
-            let span: Span = e.span();
+            let mut span: Span = e.span();
             let kind = match op {
                 Postfix::Call(args, lambda) => ExprKind::CallNamed {
                     functor: bx(lhs),
@@ -1166,12 +1196,15 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                     lambda: lambda.map(Box::new),
                     rval_required: true,
                 },
-                Postfix::Method(name, args, lambda) => ExprKind::CallMethod {
-                    receiver: bx(lhs),
-                    name,
-                    args,
-                    lambda: lambda.map(Box::new),
-                },
+                Postfix::Method(at, name, args, lambda) => {
+                    span.start = at.start;
+                    ExprKind::CallMethod {
+                        receiver: bx(lhs),
+                        name,
+                        args,
+                        lambda: lambda.map(Box::new),
+                    }
+                }
                 Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
                 Postfix::Selector(entries) => ExprKind::Selector {
                     lhs: bx(lhs),
@@ -1188,15 +1221,24 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         };
     let postfix_op = choice((call_op, method_op, access_op, collect_op)).boxed();
 
+    // Puppet places a binary expression at its operator.
+    let op = |k: Tok| t(k).map_with(|_, e| -> Span { e.span() });
     let bin = |op: BinaryOp| {
-        move |l: Expr, _, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+        move |l: Expr,
+              at: Span,
+              r: Expr,
+              e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+            let end = e.span().end;
             ex(
                 ExprKind::Binary {
                     op,
                     lhs: bx(l),
                     rhs: bx(r),
                 },
-                e.span(),
+                Span {
+                    start: at.start,
+                    end,
+                },
             )
         }
     };
@@ -1219,25 +1261,25 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                 prefix(30, t(Tok::Not), un(UnaryOp::Not)),
                 prefix(28, t(Tok::Times), un(UnaryOp::Splat)),
                 prefix(26, t(Tok::Minus), un(UnaryOp::Neg)),
-                infix(left(24), t(Tok::In), bin(BinaryOp::In)),
-                infix(left(22), t(Tok::Match), bin(BinaryOp::Match)),
-                infix(left(22), t(Tok::NoMatch), bin(BinaryOp::NotMatch)),
-                infix(left(20), t(Tok::Times), bin(BinaryOp::Mul)),
-                infix(left(20), t(Tok::Div), bin(BinaryOp::Div)),
-                infix(left(20), t(Tok::Modulo), bin(BinaryOp::Mod)),
-                infix(left(18), t(Tok::Plus), bin(BinaryOp::Add)),
-                infix(left(18), t(Tok::Minus), bin(BinaryOp::Sub)),
-                infix(left(16), t(Tok::LShift), bin(BinaryOp::Shl)),
-                infix(left(16), t(Tok::RShift), bin(BinaryOp::Shr)),
+                infix(left(24), op(Tok::In), bin(BinaryOp::In)),
+                infix(left(22), op(Tok::Match), bin(BinaryOp::Match)),
+                infix(left(22), op(Tok::NoMatch), bin(BinaryOp::NotMatch)),
+                infix(left(20), op(Tok::Times), bin(BinaryOp::Mul)),
+                infix(left(20), op(Tok::Div), bin(BinaryOp::Div)),
+                infix(left(20), op(Tok::Modulo), bin(BinaryOp::Mod)),
+                infix(left(18), op(Tok::Plus), bin(BinaryOp::Add)),
+                infix(left(18), op(Tok::Minus), bin(BinaryOp::Sub)),
+                infix(left(16), op(Tok::LShift), bin(BinaryOp::Shl)),
+                infix(left(16), op(Tok::RShift), bin(BinaryOp::Shr)),
                 (
-                    infix(left(14), t(Tok::NotEqual), bin(BinaryOp::Ne)),
-                    infix(left(14), t(Tok::IsEqual), bin(BinaryOp::Eq)),
-                    infix(left(12), t(Tok::Greater), bin(BinaryOp::Gt)),
-                    infix(left(12), t(Tok::GreaterEq), bin(BinaryOp::Ge)),
-                    infix(left(12), t(Tok::Less), bin(BinaryOp::Lt)),
-                    infix(left(12), t(Tok::LessEq), bin(BinaryOp::Le)),
-                    infix(left(10), t(Tok::And), bin(BinaryOp::And)),
-                    infix(left(8), t(Tok::Or), bin(BinaryOp::Or)),
+                    infix(left(14), op(Tok::NotEqual), bin(BinaryOp::Ne)),
+                    infix(left(14), op(Tok::IsEqual), bin(BinaryOp::Eq)),
+                    infix(left(12), op(Tok::Greater), bin(BinaryOp::Gt)),
+                    infix(left(12), op(Tok::GreaterEq), bin(BinaryOp::Ge)),
+                    infix(left(12), op(Tok::Less), bin(BinaryOp::Lt)),
+                    infix(left(12), op(Tok::LessEq), bin(BinaryOp::Le)),
+                    infix(left(10), op(Tok::And), bin(BinaryOp::And)),
+                    infix(left(8), op(Tok::Or), bin(BinaryOp::Or)),
                 ),
             ))
             .boxed(),
@@ -1328,16 +1370,22 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     };
     let relationship = resource
         .clone()
-        .foldl_with(
-            edge.then(resource.clone()).repeated(),
-            |lhs, (op, rhs), e| {
+        .foldl(
+            edge.map_with(|k, e| (k, e.span()))
+                .then(resource.clone())
+                .repeated(),
+            |lhs, ((op, at), rhs): ((RelationOp, Span), Expr)| {
+                let end = rhs.span.end;
                 ex(
                     ExprKind::Relationship {
                         op,
                         lhs: bx(lhs),
                         rhs: bx(rhs),
                     },
-                    e.span(),
+                    Span {
+                        start: at.start,
+                        end,
+                    },
                 )
             },
         )
@@ -1349,17 +1397,28 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
     };
     assignment.define(
         relationship
-            .then(assign_op.then(assignment.clone()).or_not())
-            .map_with(|(lhs, rhs), e| match rhs {
+            .then(
+                assign_op
+                    .map_with(|k, e| (k, e.span()))
+                    .then(assignment.clone())
+                    .or_not(),
+            )
+            .map(|(lhs, rhs)| match rhs {
                 None => lhs,
-                Some((op, rhs)) => ex(
-                    ExprKind::Assign {
-                        op,
-                        lhs: bx(lhs),
-                        rhs: bx(rhs),
-                    },
-                    e.span(),
-                ),
+                Some(((op, at), rhs)) => {
+                    let end = rhs.span.end;
+                    ex(
+                        ExprKind::Assign {
+                            op,
+                            lhs: bx(lhs),
+                            rhs: bx(rhs),
+                        },
+                        Span {
+                            start: at.start,
+                            end,
+                        },
+                    )
+                }
             })
             .boxed(),
     );

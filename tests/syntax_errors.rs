@@ -1,0 +1,226 @@
+//! Syntax diagnostics checked against Puppet 7 itself.
+//!
+//! `tests/fixtures/syntax-errors/*.pp` are invalid manifests; for each one
+//! `tests/fixtures/syntax-errors/expected.tsv` records the first error that
+//! `puppet parser validate` reports (`NAME.pp<TAB>LINE<TAB>COLUMN<TAB>MESSAGE`,
+//! `-` for an absent line/column, MESSAGE with `\\`, `\n`, `\r`, `\t` escaped).
+//! That file is generated, never edited: `cargo xtask oracle-syntax --write`
+//! regenerates it and `cargo xtask oracle-syntax` re-checks it against Puppet.
+//!
+//! `tests/fixtures/syntax-valid/*.pp` are manifests Puppet accepts.
+//!
+//! Line and column must match exactly (fatal). Messages are compared too, but
+//! differences are only printed for now (run with `--nocapture` to see them
+//! when the test passes).
+
+use std::fs;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+fn fixtures_dir(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(sub)
+}
+
+struct Case {
+    file: String,
+    line: Option<u32>,
+    column: Option<u32>,
+    message: String,
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\\') => out.push('\\'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(other) => panic!("expected.tsv: unknown escape \\{other} in {s:?}"),
+            None => panic!("expected.tsv: dangling backslash in {s:?}"),
+        }
+    }
+    out
+}
+
+fn load_cases() -> Vec<Case> {
+    let path = fixtures_dir("syntax-errors").join("expected.tsv");
+    let text =
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let num = |field: &str, lineno: usize| -> Option<u32> {
+        if field == "-" {
+            None
+        } else {
+            Some(
+                field
+                    .parse()
+                    .unwrap_or_else(|_| panic!("expected.tsv line {lineno}: bad number {field:?}")),
+            )
+        }
+    };
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(
+                fields.len(),
+                4,
+                "expected.tsv line {}: want 4 tab-separated fields: {line:?}",
+                i + 1
+            );
+            Case {
+                file: fields[0].to_string(),
+                line: num(fields[1], i + 1),
+                column: num(fields[2], i + 1),
+                message: unescape(fields[3]),
+            }
+        })
+        .collect()
+}
+
+fn manifests(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn pos(line: Option<u32>, column: Option<u32>) -> String {
+    let f = |n: Option<u32>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+    format!("{}:{}", f(line), f(column))
+}
+
+/// Runs the parser, turning a panic into an `Err` description.
+fn parse_caught(
+    path: &str,
+    bytes: &[u8],
+) -> Result<Result<pverify::syntax::ast::Program, pverify::syntax::SyntaxError>, String> {
+    catch_unwind(AssertUnwindSafe(|| pverify::syntax::parse(path, bytes))).map_err(|payload| {
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "non-string panic payload".to_string())
+    })
+}
+
+#[test]
+fn syntax_errors_match_puppet() {
+    let dir = fixtures_dir("syntax-errors");
+    let cases = load_cases();
+    assert!(!cases.is_empty(), "expected.tsv has no cases");
+
+    let mut failures = Vec::new();
+    let mut message_diffs = Vec::new();
+    for case in &cases {
+        let path = dir.join(&case.file);
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                failures.push(format!("{}: cannot read fixture: {e}", case.file));
+                continue;
+            }
+        };
+        let path_str = path.to_string_lossy().into_owned();
+        let want = pos(case.line, case.column);
+        match parse_caught(&path_str, &bytes) {
+            Err(panic) => failures.push(format!(
+                "{}: parser panicked: {panic} (puppet: {want} {})",
+                case.file, case.message
+            )),
+            Ok(Ok(_)) => failures.push(format!(
+                "{}: parsed OK, puppet rejects it at {want}: {}",
+                case.file, case.message
+            )),
+            Ok(Err(err)) => {
+                let got = pos(err.line, err.column);
+                if (err.line, err.column) != (case.line, case.column) {
+                    failures.push(format!(
+                        "{}: position {got}, puppet {want}\n      ours:   {}\n      puppet: {}",
+                        case.file, err.message, case.message
+                    ));
+                }
+                // Messages are recorded with the fixture's path replaced by its name.
+                let message = err.message.replace(&path_str, &case.file);
+                if message != case.message {
+                    message_diffs.push(format!(
+                        "{}:\n      ours:   {message}\n      puppet: {}",
+                        case.file, case.message
+                    ));
+                }
+            }
+        }
+    }
+
+    if !message_diffs.is_empty() {
+        eprintln!(
+            "{} of {} error messages differ from Puppet's (not fatal yet):\n  {}",
+            message_diffs.len(),
+            cases.len(),
+            message_diffs.join("\n  ")
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} syntax-error cases disagree with Puppet ({} message differences, printed above):\n  {}",
+        failures.len(),
+        cases.len(),
+        message_diffs.len(),
+        failures.join("\n  ")
+    );
+}
+
+#[test]
+fn syntax_valid_fixtures_parse() {
+    let dir = fixtures_dir("syntax-valid");
+    let files = manifests(&dir);
+    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = fs::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        match parse_caught(&path.to_string_lossy(), &bytes) {
+            Ok(Ok(_)) => {}
+            Ok(Err(err)) => failures.push(format!(
+                "{name}:{}: {}",
+                pos(err.line, err.column),
+                err.message
+            )),
+            Err(panic) => failures.push(format!("{name}: parser panicked: {panic}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} valid manifests were rejected:\n  {}",
+        failures.len(),
+        files.len(),
+        failures.join("\n  ")
+    );
+}
+
+/// Every error fixture has exactly one expected.tsv line and vice versa, in
+/// sorted order (the oracle writes it that way).
+#[test]
+fn expected_tsv_lists_every_error_fixture() {
+    let dir = fixtures_dir("syntax-errors");
+    let on_disk: Vec<String> = manifests(&dir)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let listed: Vec<String> = load_cases().into_iter().map(|c| c.file).collect();
+    assert_eq!(
+        listed, on_disk,
+        "expected.tsv and tests/fixtures/syntax-errors/*.pp differ; run `cargo xtask oracle-syntax --write`"
+    );
+}
