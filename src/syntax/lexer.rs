@@ -87,6 +87,9 @@ struct Lexer<'a> {
     line_start: usize,
     /// Where to continue at the next newline when heredocs were read ahead.
     newline_jump: Option<usize>,
+    /// What Ruby's scanner matched last (`scn.matched`, a byte range), which
+    /// Puppet names in `Unclosed quote after ...` when a string's tail is unclosed.
+    matched: Option<(usize, usize)>,
 }
 
 fn is_word(b: u8) -> bool {
@@ -125,6 +128,7 @@ impl<'a> Lexer<'a> {
             brace_count: 0,
             line_start: 0,
             newline_jump: None,
+            matched: None,
         }
     }
 
@@ -181,7 +185,34 @@ impl<'a> Lexer<'a> {
                 self.pos += n;
             }
         }
+        // Like Ruby's `skip`, a failed skip forgets the last match.
+        self.matched = (self.pos > start).then_some((start, self.pos));
         self.pos > start
+    }
+
+    /// `format_quote(scn.matched)` of Puppet's unclosed-quote error.
+    fn matched_quoted(&self) -> String {
+        match self.matched.map(|(s, e)| &self.src[s..e]) {
+            Some("'") => "\"'\"".to_string(),
+            Some(m) => format!("'{m}'"),
+            None => "''".to_string(),
+        }
+    }
+
+    /// Where Puppet's slurp pattern `(?:[^\\]|^)(?:\\\\)*TERMINATOR`, scanning
+    /// from `from`, starts its match for the terminator at `term`.
+    fn slurp_match_start(&self, from: usize, term: usize) -> usize {
+        let mut r = term;
+        while r > from && self.b[r - 1] == b'\\' {
+            r -= 1;
+        }
+        if r > from {
+            r -= 1;
+            while !self.src.is_char_boundary(r) {
+                r -= 1;
+            }
+        }
+        r
     }
 
     /// `followed_by` of Puppet's lexer errors: the next five characters.
@@ -226,9 +257,18 @@ impl<'a> Lexer<'a> {
             }
             b']' => self.emit(Tok::RBrack, 1),
             b'(' => {
-                let first_on_line = self.b[self.line_start.min(self.pos)..self.pos]
-                    .iter()
-                    .all(|b| is_blank(*b));
+                let mut p = self.line_start.min(self.pos);
+                while p < self.pos {
+                    let n = match self.b[p] {
+                        b' ' | b'\t' | b'\r' => 1,
+                        _ => unicode_blank_len(&self.src[p..]),
+                    };
+                    if n == 0 {
+                        break;
+                    }
+                    p += n;
+                }
+                let first_on_line = p == self.pos;
                 self.emit(
                     if first_on_line {
                         Tok::WsLParen
@@ -367,12 +407,22 @@ impl<'a> Lexer<'a> {
         let body_start = start + 1;
         let mut end = match self.src[body_start..].find('/') {
             Some(i) => body_start + i,
-            None => return self.emit(Tok::Div, 1),
+            None => {
+                self.matched = None;
+                return self.emit(Tok::Div, 1);
+            }
         };
+        self.matched = Some((start, end + 1));
         while escaped_end(&self.b[body_start..end]) {
             match self.src[end + 1..].find('/') {
-                Some(i) => end = end + 1 + i,
-                None => return self.emit(Tok::Div, 1),
+                Some(i) => {
+                    end = end + 1 + i;
+                    self.matched = Some((end, end + 1));
+                }
+                None => {
+                    self.matched = None;
+                    return self.emit(Tok::Div, 1);
+                }
             }
         }
         let source = self.src[body_start..end].replace("\\/", "/");
@@ -391,11 +441,13 @@ impl<'a> Lexer<'a> {
             let end = scan_class_ref(self.b, start);
             if end > start && !self.b[end..].starts_with(b"::") {
                 self.pos = end;
+                self.matched = Some((start, end));
                 self.push(Tok::ClassRef(self.src[start..end].to_string()), start, end);
                 Ok(())
             } else {
+                // Puppet reports the position three past the scanned reference.
                 Err(RawError::at(
-                    start + 3,
+                    (end + 3).min(self.b.len()),
                     "Illegal fully qualified class reference",
                 ))
             }
@@ -403,6 +455,7 @@ impl<'a> Lexer<'a> {
             let end = scan_bare_word(self.b, start);
             if end > start {
                 self.pos = end;
+                self.matched = Some((start, end));
                 let text = &self.src[start..end];
                 let tok = if is_name(text) {
                     Tok::Name(text.to_string())
@@ -423,13 +476,17 @@ impl<'a> Lexer<'a> {
         match end {
             Some(end) => {
                 self.pos = end;
+                self.matched = Some((start, end));
                 self.push(
                     Tok::Variable(self.src[start + 1..end].to_string()),
                     start,
                     end,
                 );
             }
-            None => self.emit(Tok::Variable(String::new()), 1),
+            None => {
+                self.matched = None;
+                self.emit(Tok::Variable(String::new()), 1)
+            }
         }
     }
 
@@ -448,6 +505,7 @@ impl<'a> Lexer<'a> {
             ));
         }
         self.pos = end;
+        self.matched = Some((start, end));
         let text = &self.src[start..end];
         let tok = if is_name(text) {
             Tok::keyword(text).unwrap_or_else(|| Tok::Name(text.to_string()))
@@ -462,9 +520,11 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let end = scan_class_ref(self.b, start);
         if self.b[end..].starts_with(b"::") {
-            return Err(RawError::at(start + 1, "Illegal class reference"));
+            // Puppet reports the position one past the scanned reference.
+            return Err(RawError::at(end + 1, "Illegal class reference"));
         }
         self.pos = end;
+        self.matched = Some((start, end));
         self.push(Tok::ClassRef(self.src[start..end].to_string()), start, end);
         Ok(())
     }
@@ -476,6 +536,7 @@ impl<'a> Lexer<'a> {
                 let text = &self.src[start..end];
                 assert_numeric(text, start)?;
                 self.pos = end;
+                self.matched = Some((start, end));
                 self.push(Tok::Number(text.to_string()), start, end);
                 Ok(())
             }
@@ -504,6 +565,9 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let body = start + 1;
         let mut i = body;
+        if swallows_first(self.b, body, b'\'', b"'") {
+            i += 1;
+        }
         let mut backslashes = 0;
         loop {
             match self.b.get(i) {
@@ -532,6 +596,7 @@ impl<'a> Lexer<'a> {
             raw.to_string()
         };
         self.pos = i + 1;
+        self.matched = Some((self.slurp_match_start(body, i), self.pos));
         self.push(Tok::Str(value), start, self.pos);
         Ok(())
     }
@@ -541,6 +606,12 @@ impl<'a> Lexer<'a> {
     fn slurp(&mut self, quote: bool, dollar_escapable: bool) -> Option<(&'a str, Term, usize)> {
         let start = self.pos;
         let mut i = start;
+        if quote
+            && (swallows_first(self.b, start, b'"', b"\"$")
+                || swallows_first(self.b, start, b'$', b"\"$"))
+        {
+            i += 1;
+        }
         let mut backslashes = 0usize;
         while i < self.b.len() {
             let c = self.b[i];
@@ -581,11 +652,8 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn unescape(&self, raw: &str, at: usize) -> Result<String, RawError> {
-        if !raw.contains('\\') {
-            return Ok(raw.to_string());
-        }
-        unescape(raw, self.string_escapes(), at)
+    fn unescape(&self, raw: &str, terminator: &str, at: usize) -> Result<String, RawError> {
+        unescape(raw, terminator, self.string_escapes(), at)
     }
 
     /// A double-quoted string (or a heredoc's text): Puppet's interpolate_dq/uq.
@@ -603,18 +671,30 @@ impl<'a> Lexer<'a> {
         let mut seg_start = start;
         let mut first = true;
         let mut text = String::new();
+        if quoted {
+            // The opening quote.
+            self.matched = Some((start, start + 1));
+        }
         loop {
             let before = self.pos;
             let Some((raw, term, term_at)) = self.slurp(quoted, dollar_escapable) else {
                 return Err(RawError::at(
                     before,
                     format!(
-                        "Unclosed quote after '\"' followed by '{}'",
+                        "Unclosed quote after {} followed by '{}'",
+                        self.matched_quoted(),
                         self.followed_by(before)
                     ),
                 ));
             };
-            text.push_str(&self.unescape(raw, before)?);
+            self.matched = Some((self.slurp_match_start(before, term_at), self.pos));
+            let terminator = match term {
+                Term::Quote => "\"",
+                Term::Dollar => "$",
+                Term::DollarBrace => "${",
+                Term::End => "",
+            };
+            text.push_str(&self.unescape(raw, terminator, before)?);
             match term {
                 Term::Quote | Term::End => {
                     let tok = if first {
@@ -648,11 +728,15 @@ impl<'a> Lexer<'a> {
                         self.push(tok, seg_start, term_at);
                         first = false;
                         let name = self.src[self.pos..end].to_string();
+                        self.matched = Some((self.pos, end));
                         self.push(Tok::Variable(name), term_at, end);
                         self.pos = end;
                         seg_start = end;
                     }
-                    None => text.push('$'),
+                    None => {
+                        self.matched = None;
+                        text.push('$')
+                    }
                 },
             }
         }
@@ -666,11 +750,16 @@ impl<'a> Lexer<'a> {
         while self.pos < self.b.len() {
             let n = self.out.len();
             self.lex_token()?;
-            if self.out.len() > n {
+            if self.out.len() == n {
+                // Puppet skips whitespace after anything that produced no token.
+                self.skip_ws();
+            } else {
                 let last = self.out.len() - 1;
                 if self.out[last].tok == Tok::RBrace && self.brace_count == count {
                     self.out.pop();
-                    self.note_after_last();
+                    // As after any `}`: a regex may follow, no selector brace.
+                    self.regex_ok = true;
+                    self.after_qmark = false;
                     let inner = self.out.len() - first;
                     if inner == 1
                         || (inner > 1 && matches!(self.out[first + 1].tok, Tok::Dot | Tok::LBrack))
@@ -697,18 +786,23 @@ impl<'a> Lexer<'a> {
             ));
         };
         let after_paren = start + close + 1;
-        let spec_text = &self.src[start + 2..after_paren - 1];
-        let Some(spec) = parse_heredoc_spec(spec_text) else {
+        // Puppet matches PATTERN_HEREDOC anywhere in the text up to the first `)`:
+        // the first `@(` there that starts a valid spec is the heredoc's.
+        let region = &self.src[start..after_paren - 1];
+        let spec = region
+            .match_indices("@(")
+            .find_map(|(i, _)| parse_heredoc_spec(&region[i + 2..]));
+        let Some(spec) = spec else {
             return Err(RawError::at(
                 after_paren,
                 "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])",
             ));
         };
-        let mut endtag = spec.endtag.trim();
+        let mut endtag = ruby_strip(spec.endtag);
         let mut dq_style = false;
         if endtag.len() >= 2 && endtag.starts_with('"') && endtag.ends_with('"') {
             dq_style = true;
-            endtag = endtag[1..endtag.len() - 1].trim();
+            endtag = ruby_strip(&endtag[1..endtag.len() - 1]);
         }
         if endtag.is_empty() {
             return Err(RawError::at(after_paren, "Heredoc with an empty endtag"));
@@ -771,7 +865,8 @@ impl<'a> Lexer<'a> {
         let mut p = text_start;
         let end_line = loop {
             if p >= self.b.len() {
-                return Err(RawError::at(p, "Heredoc without end-tagged line"));
+                // Reported where the heredoc's text starts.
+                return Err(RawError::at(text_start, "Heredoc without end-tagged line"));
             }
             let line_end = match self.src[p..].find('\n') {
                 Some(i) => p + i + 1,
@@ -810,6 +905,11 @@ impl<'a> Lexer<'a> {
             }
         }
         let to_global = |o: usize| -> usize {
+            if o == 0 {
+                // Puppet's SubLocator maps the text's start to its first line's
+                // start, margin included.
+                return text_start;
+            }
             match map.binary_search_by(|(s, _)| s.cmp(&o)) {
                 Ok(i) => map[i].1,
                 Err(0) => text_start,
@@ -853,7 +953,7 @@ impl<'a> Lexer<'a> {
             return self.interpolate(0, false);
         }
         let value = if escapes.backslash {
-            unescape(self.src, escapes, 0)?
+            unescape(self.src, "", escapes, 0)?
         } else {
             self.src.to_string()
         };
@@ -869,6 +969,26 @@ enum Term {
     Dollar,
     DollarBrace,
     End,
+}
+
+/// Puppet's slurp patterns `(?:[^\\]|^)(?:\\\\)*TERMINATOR` prefer consuming one
+/// character before the terminator, even at the scan position: a `quote` there is
+/// taken as text when an even run of backslashes and a terminator follow it
+/// (so three double quotes lex as the string `"`, and `"${x}""` ends with `"`).
+fn swallows_first(b: &[u8], at: usize, quote: u8, terminators: &[u8]) -> bool {
+    if b.get(at) != Some(&quote) {
+        return false;
+    }
+    let mut j = at + 1;
+    while j < b.len() && b[j] == b'\\' {
+        j += 1;
+    }
+    (j - at - 1) % 2 == 0 && b.get(j).is_some_and(|c| terminators.contains(c))
+}
+
+/// Ruby's `String#strip`: only ASCII whitespace and NUL, not Unicode spaces.
+fn ruby_strip(s: &str) -> &str {
+    s.trim_matches(|c| matches!(c, '\0' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' '))
 }
 
 /// Puppet's `escaped_end`: is the regex's closing slash escaped by an odd number
@@ -967,7 +1087,17 @@ fn scan_qualified_words(b: &[u8], mut p: usize) -> Option<usize> {
 /// Puppet's PATTERN_NUMBER at `start` (a digit), with the regex's backtracking:
 /// `\b(?:0[xX][0-9A-Fa-f]+|0?\d+(?:\.\d+)?(?:[eE]-?\d+)?)\b`.
 fn match_number(b: &[u8], start: usize) -> Option<usize> {
-    let boundary = |p: usize| p >= b.len() || !is_word(b[p]);
+    // Ruby's `\b` counts non-ASCII letters and digits as word characters.
+    let boundary = |p: usize| {
+        p >= b.len()
+            || !(is_word(b[p])
+                || (b[p] >= 0x80
+                    && std::str::from_utf8(&b[p..(p + 4).min(b.len())])
+                        .or_else(|e| std::str::from_utf8(&b[p..p + e.valid_up_to()]))
+                        .ok()
+                        .and_then(|s| s.chars().next())
+                        .is_some_and(char::is_alphanumeric)))
+    };
     let digits = |p: usize| {
         let mut q = p;
         while q < b.len() && b[q].is_ascii_digit() {
@@ -1061,17 +1191,35 @@ fn unescape_sq(raw: &str) -> String {
     out
 }
 
-/// Backslash escapes of double-quoted strings and heredocs (Puppet's `slurp`):
-/// unicode escapes first, then the one-character escapes; unknown ones are kept.
-fn unescape(raw: &str, escapes: Escapes, at: usize) -> Result<String, RawError> {
-    let mut out = String::with_capacity(raw.len());
-    let b = raw.as_bytes();
+/// Backslash escapes of double-quoted strings and heredocs (Puppet's `slurp`),
+/// for text that Puppet slurped together with `terminator` (`"`, `$`, `${` or
+/// nothing): the escapes are applied to text and terminator, which is then cut off
+/// again, as Puppet does. Unicode escapes come first, repeated until none is left
+/// (so `\u005c` makes a backslash that escapes what follows), then the
+/// one-character escapes; unknown ones are kept.
+fn unescape(raw: &str, terminator: &str, escapes: Escapes, at: usize) -> Result<String, RawError> {
+    if !raw.contains('\\') {
+        return Ok(raw.to_string());
+    }
+    let mut text = format!("{raw}{terminator}");
+    if escapes.u {
+        while let Some(next) = unicode_pass(&text).map_err(|()| {
+            RawError::at(
+                at,
+                "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
+            )
+        })? {
+            text = next;
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
         if c != b'\\' {
             let ch_len = utf8_len(c);
-            out.push_str(&raw[i..i + ch_len]);
+            out.push_str(&text[i..i + ch_len]);
             i += ch_len;
             continue;
         }
@@ -1081,27 +1229,12 @@ fn unescape(raw: &str, escapes: Escapes, at: usize) -> Result<String, RawError> 
             i += 1;
             continue;
         };
-        if next == b'u' && escapes.u {
-            if let Some((ch, len)) = unicode_escape(&raw[i + 2..]) {
-                match ch {
-                    Some(ch) => out.push(ch),
-                    None => {
-                        return Err(RawError::at(
-                            at,
-                            "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
-                        ))
-                    }
-                }
-                i += 2 + len;
-                continue;
-            }
-        }
         if next == b'\r' && b.get(i + 2) == Some(&b'\n') && escapes.newline {
             i += 3;
             continue;
         }
         let ch_len = utf8_len(next);
-        let ch = raw[i + 1..i + 1 + ch_len].chars().next().unwrap_or('\\');
+        let ch = text[i + 1..i + 1 + ch_len].chars().next().unwrap_or('\\');
         match escapes.maps(ch) {
             Some(s) => out.push_str(s),
             None => {
@@ -1111,7 +1244,57 @@ fn unescape(raw: &str, escapes: Escapes, at: usize) -> Result<String, RawError> 
         }
         i += 1 + ch_len;
     }
+    // Cut the (unescaped) terminator off again, counting characters as Ruby does.
+    for _ in terminator.chars() {
+        out.pop();
+    }
     Ok(out)
+}
+
+/// One `gsub!` pass of Puppet's unicode escape pattern,
+/// `((?:[^\\]|^)(?:\\\\)*)\\u(?:([\da-fA-F]{4})|\{([\da-fA-F]{1,6})\})`: matches do not
+/// overlap, and each needs a character (not a backslash) before its backslashes
+/// unless those start a line, so adjacent escapes take several passes.
+/// `Ok(None)` when nothing matched; `Err` for a code point that is no character.
+fn unicode_pass(s: &str) -> Result<Option<String>, ()> {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    // Where the previous match ended; the next one cannot start before it.
+    let mut last_end = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let run_start = i;
+        while i < b.len() && b[i] == b'\\' {
+            i += 1;
+        }
+        if (i - run_start) % 2 == 0 || b.get(i) != Some(&b'u') {
+            continue;
+        }
+        let can_start = run_start > last_end
+            || (run_start == last_end && (run_start == 0 || b[run_start - 1] == b'\n'));
+        if !can_start {
+            continue;
+        }
+        let Some((ch, len)) = unicode_escape(&s[i + 1..]) else {
+            continue;
+        };
+        let ch = ch.ok_or(())?;
+        out.push_str(&s[copied..i - 1]);
+        out.push(ch);
+        i += 1 + len;
+        copied = i;
+        last_end = i;
+    }
+    if copied == 0 {
+        return Ok(None);
+    }
+    out.push_str(&s[copied..]);
+    Ok(Some(out))
 }
 
 fn utf8_len(first: u8) -> usize {
@@ -1251,7 +1434,8 @@ fn match_end_line<'a>(line: &'a str, tag: &str) -> Option<EndLine<'a>> {
     None
 }
 
-/// Puppet refuses byte order marks with this message.
+/// Puppet refuses byte order marks with this message. (Puppet pads input shorter
+/// than four bytes, so a file that is only a BOM is refused too.)
 fn bom_error(b: &[u8]) -> Option<RawError> {
     let (name, n) =
         if b.starts_with(&[0x00, 0x00, 0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE, 0x00, 0x00]) {
@@ -1268,7 +1452,7 @@ fn bom_error(b: &[u8]) -> Option<RawError> {
             ("UTF-1", 3)
         } else if b.starts_with(&[0xFB, 0xEE, 0x28]) {
             ("BOCU", 3)
-        } else if (b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE])) {
+        } else if b.starts_with(&[0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE]) {
             ("UTF-16", 2)
         } else {
             return None;

@@ -222,10 +222,11 @@ fn to_raw_error(errors: Vec<PErr>, tokens: &[(Tok, Span)], len: usize) -> RawErr
             offset: None,
         };
     }
+    // Not a binary search: a heredoc's tokens come after the rest of its line.
     let found = tokens
-        .binary_search_by_key(&e.span.start, |(_, s)| s.start)
-        .ok()
-        .map(|i| tokens[i].0.display_value())
+        .iter()
+        .find(|(_, s)| s.start == e.span.start)
+        .map(|(t, _)| t.display_value())
         .unwrap_or_default();
     RawError::at(start, format!("Syntax error at '{found}'"))
 }
@@ -723,39 +724,33 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .boxed();
 
     // Strings.
+    // `DqPre expr (DqMid expr)* DqPost`, exactly Puppet's `dq_string`.
+    let interpolated = assignment.clone().map(interpolate);
     let dq_string = select_ref! { Tok::DqPre(s) => s.clone() }
+        .then(interpolated.clone())
         .then(
-            assignment
-                .clone()
-                .map(interpolate)
-                .then(select_ref! {
-                    Tok::DqMid(s) => (false, s.clone()),
-                    Tok::DqPost(s) => (true, s.clone()),
-                })
+            select_ref! { Tok::DqMid(s) => s.clone() }
+                .then(interpolated)
                 .repeated()
-                .at_least(1)
                 .collect::<Vec<_>>(),
         )
-        .try_map(|(pre, rest), span: Span| {
-            // The last segment must be DqPost, every other a DqMid.
-            let n = rest.len();
-            for (i, (_, (is_post, _))) in rest.iter().enumerate() {
-                if *is_post != (i + 1 == n) {
-                    return Err(PErr::custom(span, "Syntax error in string interpolation"));
-                }
-            }
+        .then(select_ref! { Tok::DqPost(s) => s.clone() })
+        .map_with(|(((pre, first), mids), post), e| {
             // Empty text segments are dropped, as in Puppet's model.
-            let mut parts = Vec::with_capacity(n * 2 + 1);
-            if !pre.is_empty() {
-                parts.push(StrPart::Text(pre));
-            }
-            for (e, (_, text)) in rest {
-                parts.push(StrPart::Expr(e));
-                if !text.is_empty() {
-                    parts.push(StrPart::Text(text));
+            let mut parts = Vec::with_capacity(mids.len() * 2 + 3);
+            let text = |parts: &mut Vec<StrPart>, t: String| {
+                if !t.is_empty() {
+                    parts.push(StrPart::Text(t));
                 }
+            };
+            text(&mut parts, pre);
+            parts.push(StrPart::Expr(first));
+            for (mid, e) in mids {
+                text(&mut parts, mid);
+                parts.push(StrPart::Expr(e));
             }
-            Ok(ex(ExprKind::Concat(parts), span))
+            text(&mut parts, post);
+            ex(ExprKind::Concat(parts), e.span())
         })
         .boxed();
     let plain_string = select_ref! {
@@ -1026,12 +1021,17 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         .then_ignore(t(Tok::Equals))
         .then(type_rhs)
         .map_with(|(name, type_expr), e| {
+            // Puppet places a type alias at its name, not at `type`.
+            let span = Span {
+                start: name.span.start,
+                end: e.span().end,
+            };
             ex(
                 ExprKind::TypeAlias {
                     name: bx(name),
                     type_expr: bx(type_expr),
                 },
-                e.span(),
+                span,
             )
         })
         .boxed();
@@ -1444,14 +1444,20 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             }
         })
         .boxed();
+    // After an expression, Puppet's LALR parser always takes `[`, `(` and `{` as
+    // access, call or resource body; only after `;` may a statement start with one.
+    let opens_after_expression = any()
+        .filter(|t: &Tok| matches!(t, Tok::LBrack | Tok::LParen | Tok::LBrace))
+        .rewind();
     statements.define(
         item.clone()
             .then(
-                t(Tok::Semic)
-                    .or_not()
-                    .ignore_then(item)
-                    .repeated()
-                    .collect::<Vec<_>>(),
+                choice((
+                    t(Tok::Semic).ignore_then(item.clone()),
+                    opens_after_expression.not().ignore_then(item),
+                ))
+                .repeated()
+                .collect::<Vec<_>>(),
             )
             .try_map(|(first, mut rest), _| {
                 rest.insert(0, first);
