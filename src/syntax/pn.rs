@@ -635,3 +635,188 @@ pub fn expr(e: &Expr, out: &mut String) {
         }
     }
 }
+
+/// Re-indents PN text for reading (insta snapshots, `--dump --pretty`): a form
+/// that fits in `width` stays on one line, otherwise each element goes on a line
+/// of its own. Only whitespace changes, so it reads back as the same PN.
+pub fn pretty(pn: &str, width: usize) -> String {
+    let items = split_forms(pn);
+    let mut out = String::with_capacity(pn.len() * 2);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        layout(item, 0, width, &mut out);
+    }
+    out
+}
+
+/// A PN form: an atom, or an opening bracket, its elements and the closer.
+/// In maps, `:key value` counts as one element.
+enum Form<'a> {
+    Atom(&'a str),
+    Group {
+        open: &'a str,
+        head: Option<&'a str>,
+        items: Vec<Form<'a>>,
+        close: char,
+    },
+    Keyed(&'a str, Box<Form<'a>>),
+}
+
+fn split_forms(s: &str) -> Vec<Form<'_>> {
+    let mut pos = 0;
+    let mut out = Vec::new();
+    while let Some(f) = read_form(s, &mut pos) {
+        out.push(f);
+    }
+    out
+}
+
+fn skip_ws(s: &str, pos: &mut usize) {
+    while s[*pos..].starts_with([' ', '\n']) {
+        *pos += 1;
+    }
+}
+
+fn read_form<'a>(s: &'a str, pos: &mut usize) -> Option<Form<'a>> {
+    skip_ws(s, pos);
+    let rest = &s[*pos..];
+    let c = rest.chars().next()?;
+    match c {
+        ')' | ']' | '}' => None,
+        '(' | '[' | '{' => {
+            *pos += 1;
+            let close = match c {
+                '(' => ')',
+                '[' => ']',
+                _ => '}',
+            };
+            // A call's name stays with its parenthesis: `(qn "x")`.
+            let head = if c == '(' {
+                let start = *pos;
+                while *pos < s.len() && !s[*pos..].starts_with([' ', ')']) {
+                    *pos += 1;
+                }
+                Some(&s[start..*pos])
+            } else {
+                None
+            };
+            let mut items = Vec::new();
+            while let Some(f) = read_form(s, pos) {
+                items.push(f);
+            }
+            skip_ws(s, pos);
+            if s[*pos..].starts_with(close) {
+                *pos += 1;
+            }
+            let open = match c {
+                '(' => "(",
+                '[' => "[",
+                _ => "{",
+            };
+            Some(Form::Group {
+                open,
+                head,
+                items,
+                close,
+            })
+        }
+        ':' => {
+            let start = *pos;
+            while *pos < s.len() && !s[*pos..].starts_with(' ') {
+                *pos += 1;
+            }
+            let key = &s[start..*pos];
+            let value = read_form(s, pos)?;
+            Some(Form::Keyed(key, Box::new(value)))
+        }
+        '"' => {
+            let start = *pos;
+            *pos += 1;
+            while *pos < s.len() {
+                let ch = s[*pos..].chars().next().unwrap_or('"');
+                *pos += ch.len_utf8();
+                if ch == '\\' {
+                    let next = s[*pos..].chars().next().unwrap_or(' ');
+                    *pos += next.len_utf8();
+                } else if ch == '"' {
+                    break;
+                }
+            }
+            Some(Form::Atom(&s[start..*pos]))
+        }
+        _ => {
+            let start = *pos;
+            while *pos < s.len() && !s[*pos..].starts_with([' ', ')', ']', '}', '\n']) {
+                *pos += 1;
+            }
+            Some(Form::Atom(&s[start..*pos]))
+        }
+    }
+}
+
+fn flat(f: &Form<'_>, out: &mut String) {
+    match f {
+        Form::Atom(a) => out.push_str(a),
+        Form::Keyed(k, v) => {
+            out.push_str(k);
+            out.push(' ');
+            flat(v, out);
+        }
+        Form::Group {
+            open,
+            head,
+            items,
+            close,
+        } => {
+            out.push_str(open);
+            if let Some(h) = head {
+                out.push_str(h);
+            }
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 || head.is_some() {
+                    out.push(' ');
+                }
+                flat(it, out);
+            }
+            out.push(*close);
+        }
+    }
+}
+
+fn layout(f: &Form<'_>, indent: usize, width: usize, out: &mut String) {
+    let mut one_line = String::new();
+    flat(f, &mut one_line);
+    let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+    let column = out[line_start..].chars().count();
+    if column + one_line.chars().count() <= width {
+        out.push_str(&one_line);
+        return;
+    }
+    match f {
+        Form::Atom(a) => out.push_str(a),
+        Form::Keyed(k, v) => {
+            out.push_str(k);
+            out.push(' ');
+            layout(v, indent, width, out);
+        }
+        Form::Group {
+            open,
+            head,
+            items,
+            close,
+        } => {
+            out.push_str(open);
+            if let Some(h) = head {
+                out.push_str(h);
+            }
+            for it in items {
+                out.push('\n');
+                out.push_str(&" ".repeat(indent + 2));
+                layout(it, indent + 2, width, out);
+            }
+            out.push(*close);
+        }
+    }
+}
