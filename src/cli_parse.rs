@@ -19,6 +19,11 @@ pub struct ParseArgs {
     /// (as `puppet parser dump --format pn` prints it).
     #[arg(long)]
     dump: bool,
+    /// Directories of modules (separated by ':'); files inside them also get
+    /// Puppet's module-location checks, as `puppet parser validate` applies them
+    /// to files on its modulepath.
+    #[arg(long, value_delimiter = ':')]
+    modulepath: Vec<PathBuf>,
 }
 
 pub fn run(args: ParseArgs) -> ExitCode {
@@ -37,7 +42,8 @@ pub fn run(args: ParseArgs) -> ExitCode {
         .map(|f| {
             let name = f.display().to_string();
             let bytes = std::fs::read(f).map_err(|e| format!("{name}: {e}"))?;
-            let program = syntax::parse(&name, &bytes).map_err(|e| e.to_string())?;
+            let namespace = syntax::namespace_for_file(f, &args.modulepath);
+            let program = syntax::parse_in(&name, &bytes, &namespace).map_err(|e| e.to_string())?;
             Ok(if args.dump {
                 format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body))
             } else {

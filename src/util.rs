@@ -4,41 +4,39 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// `*.pp` files under `path` (or `path` itself when it is a file), sorted,
-/// following symlinks and guarding against symlink loops.
+/// following symlinks as `find -L` does: a directory reached again through a
+/// link is walked again (Debian's modules link fixtures to their own
+/// manifests), but a link back to one of its own ancestors (a loop) is not.
 pub fn find_manifests(path: &Path) -> io::Result<Vec<PathBuf>> {
     let meta = std::fs::metadata(path)?;
     if meta.is_file() {
         return Ok(vec![path.to_path_buf()]);
     }
     let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    walk(path, &mut out, &mut seen)?;
+    walk(path, &mut out, &mut Vec::new())?;
     out.sort();
     Ok(out)
 }
 
-fn walk(
-    dir: &Path,
-    out: &mut Vec<PathBuf>,
-    seen: &mut std::collections::HashSet<PathBuf>,
-) -> io::Result<()> {
-    // A directory reached twice (through a symlink loop) is walked once.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, ancestors: &mut Vec<PathBuf>) -> io::Result<()> {
     let real = std::fs::canonicalize(dir)?;
-    if !seen.insert(real) {
+    if ancestors.contains(&real) {
         return Ok(());
     }
+    ancestors.push(real);
     let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(Result::ok).collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let p = entry.path();
         let Ok(meta) = std::fs::metadata(&p) else {
-            continue; // dangling symlink
+            continue; // a dangling symlink
         };
         if meta.is_dir() {
-            walk(&p, out, seen)?;
+            walk(&p, out, ancestors)?;
         } else if p.extension().is_some_and(|x| x == "pp") {
             out.push(p);
         }
     }
+    ancestors.pop();
     Ok(())
 }

@@ -12,7 +12,11 @@ use std::path::Path;
 fn ast_of_every_construct() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax-valid");
     let files = pverify::util::find_manifests(&dir).expect("fixtures directory");
-    assert!(files.len() >= 40, "expected the construct fixtures, found {}", files.len());
+    assert!(
+        files.len() >= 40,
+        "expected the construct fixtures, found {}",
+        files.len()
+    );
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("snapshots/ast");
     settings.set_prepend_module_to_snapshot(false);

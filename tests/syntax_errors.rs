@@ -9,9 +9,10 @@
 //!
 //! `tests/fixtures/syntax-valid/*.pp` are manifests Puppet accepts.
 //!
-//! Line and column must match exactly (fatal). Messages are compared too, but
-//! differences are only printed for now (run with `--nocapture` to see them
-//! when the test passes).
+//! Line, column and message must all match exactly. The one allowed message
+//! difference is text that Puppet takes from Ruby's own JSON parser (the detail
+//! of an invalid `@(END:json)` heredoc), which no reimplementation can repeat:
+//! there the message must match up to that detail.
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -114,6 +115,15 @@ fn parse_caught(
     })
 }
 
+/// Equal, or equal up to the quoted detail of Ruby's JSON parser.
+fn same_message(ours: &str, puppets: &str) -> bool {
+    const JSON: &str = "JSON syntax checker: Cannot parse invalid JSON string. \"";
+    match (ours.split_once(JSON), puppets.split_once(JSON)) {
+        (Some((a, _)), Some((b, _))) => a == b,
+        _ => ours == puppets,
+    }
+}
+
 #[test]
 fn syntax_errors_match_puppet() {
     let dir = fixtures_dir("syntax-errors");
@@ -152,7 +162,7 @@ fn syntax_errors_match_puppet() {
                 }
                 // Messages are recorded with the fixture's path replaced by its name.
                 let message = err.message.replace(&path_str, &case.file);
-                if message != case.message {
+                if !same_message(&message, &case.message) {
                     message_diffs.push(format!(
                         "{}:\n      ours:   {message}\n      puppet: {}",
                         case.file, case.message
@@ -162,20 +172,12 @@ fn syntax_errors_match_puppet() {
         }
     }
 
-    if !message_diffs.is_empty() {
-        eprintln!(
-            "{} of {} error messages differ from Puppet's (not fatal yet):\n  {}",
-            message_diffs.len(),
-            cases.len(),
-            message_diffs.join("\n  ")
-        );
-    }
+    failures.extend(message_diffs);
     assert!(
         failures.is_empty(),
-        "{} of {} syntax-error cases disagree with Puppet ({} message differences, printed above):\n  {}",
+        "{} of {} syntax-error cases disagree with Puppet:\n  {}",
         failures.len(),
         cases.len(),
-        message_diffs.len(),
         failures.join("\n  ")
     );
 }

@@ -6,6 +6,7 @@
 pub mod ast;
 pub mod error;
 pub mod lexer;
+pub mod location;
 pub mod parser;
 pub mod pn;
 pub mod span;
@@ -14,8 +15,20 @@ pub mod validate;
 pub mod visit;
 
 pub use error::SyntaxError;
+pub use location::{namespace_for_file, FileNamespace};
 
-/// Parses one manifest. `path` is only used in diagnostics.
+/// Parses and validates one manifest that is not a module file. `path` is only
+/// used in diagnostics.
 pub fn parse(path: &str, source: &[u8]) -> Result<ast::Program, SyntaxError> {
-    parser::parse_program(path, source)
+    parser::parse_program(path, source, &FileNamespace::Unrestricted)
+}
+
+/// Parses and validates a manifest with the restrictions of its place in a
+/// module (see [`namespace_for_file`]).
+pub fn parse_in(
+    path: &str,
+    source: &[u8],
+    namespace: &FileNamespace,
+) -> Result<ast::Program, SyntaxError> {
+    parser::parse_program(path, source, namespace)
 }

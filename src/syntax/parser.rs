@@ -72,7 +72,11 @@ impl<'s, L> LabelError<'s, In<'s>, L> for PErr {
 pub const MAX_NESTING: usize = 1000;
 
 /// Lexes, parses and validates one manifest.
-pub fn parse_program(path: &str, source: &[u8]) -> Result<Program, SyntaxError> {
+pub fn parse_program(
+    path: &str,
+    source: &[u8],
+    namespace: &super::location::FileNamespace,
+) -> Result<Program, SyntaxError> {
     let locate = |e: RawError| -> SyntaxError { locate_error(path, source, e) };
     let text = std::str::from_utf8(source).map_err(|e| {
         locate(RawError::at(
@@ -91,7 +95,7 @@ pub fn parse_program(path: &str, source: &[u8]) -> Result<Program, SyntaxError> 
         lines: LineIndex::new(source),
         body,
     };
-    validate::check(&program).map_err(locate)?;
+    validate::check(&program, namespace).map_err(locate)?;
     Ok(program)
 }
 

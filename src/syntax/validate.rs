@@ -9,13 +9,31 @@
 
 use super::ast::*;
 use super::error::RawError;
+use super::location::FileNamespace;
 
 /// The first validation error of a program, as Puppet reports it.
-pub fn check(program: &Program) -> Result<(), RawError> {
+pub fn check(program: &Program, namespace: &FileNamespace) -> Result<(), RawError> {
     let mut c = Checker {
         path: vec![Ctx::Program],
         first: None,
+        namespace,
+        file: &program.path,
     };
+    // Puppet checks the top level of a module file before anything else.
+    if *namespace != FileNamespace::Unrestricted {
+        for s in &program.body {
+            let definition = is_definition(s) && !matches!(s.kind, ExprKind::Node { .. });
+            if !definition {
+                c.accept(
+                    at(s),
+                    format!(
+                        "This {} is unacceptable as a top level construct in this location",
+                        label(s)
+                    ),
+                );
+            }
+        }
+    }
     c.statements(&program.body, BodyKind::Program);
     match c.first {
         Some(e) => Err(e),
@@ -50,6 +68,8 @@ enum BodyKind {
 struct Checker<'a> {
     path: Vec<Ctx<'a>>,
     first: Option<RawError>,
+    namespace: &'a FileNamespace,
+    file: &'a str,
 }
 
 fn at(e: &Expr) -> usize {
@@ -692,6 +712,20 @@ impl<'a> Checker<'a> {
                 format!(
                     "Unacceptable name. The name '{name}' is unacceptable as the name of {}",
                     a_an(&label(e))
+                ),
+            );
+        }
+        let misplaced = match self.namespace {
+            FileNamespace::Unrestricted => false,
+            FileNamespace::BadModuleFile => true,
+            FileNamespace::Name(ns) => !name.to_lowercase().starts_with(ns.as_str()),
+        };
+        if misplaced {
+            self.accept(
+                at(e),
+                format!(
+                    "Unacceptable location. The name '{name}' is unacceptable in file '{}'",
+                    self.file
                 ),
             );
         }

@@ -10,10 +10,12 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
-  corpus [--no-install]    install Debian's puppet-module-* packages and parse every *.pp
+  corpus [--no-install|--install-only] [DIR]
+                           install Debian's puppet-module-* packages and parse every *.pp
   bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)
   oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
   oracle-ast [PATH...]     compare pverify's AST with `puppet parser dump` for every *.pp
+  oracle-validate [PATH...] compare first errors with `puppet parser validate` (its modulepath)
 ";
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         "bench-parse" => bench::run(rest),
         "oracle-syntax" => oracle::run(rest),
         "oracle-ast" => oracle_ast::run(rest),
+        "oracle-validate" => oracle_ast::run_validate(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);

@@ -157,3 +157,116 @@ fn excerpt(s: &str, at: usize) -> String {
     let end = s.floor_char_boundary((at + 100).min(s.len()));
     s[start..end].to_string()
 }
+
+/// `cargo xtask oracle-validate [PATH...]`: every manifest through
+/// `puppet parser validate` and through pverify, with Puppet's own modulepath
+/// (so module files get the location checks): both must accept the same files
+/// and report the same first error, message, line and column.
+pub fn run_validate(args: &[String]) -> Result<(), String> {
+    let files = manifests(args)?;
+    let modulepath = puppet_modulepath()?;
+    let mut agree_ok = 0;
+    let mut agree_err = 0;
+    let mut mismatches = Vec::new();
+    for batch in files.chunks(BATCH) {
+        let theirs = puppet_first_errors(batch)?;
+        for file in batch {
+            let name = file.display().to_string();
+            let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
+            let ns = pverify::syntax::namespace_for_file(file, &modulepath);
+            let ours = pverify::syntax::parse_in(&name, &bytes, &ns)
+                .err()
+                .map(|e| e.puppet_style());
+            let theirs = theirs.get(&name).cloned();
+            match (ours, theirs) {
+                (None, None) => agree_ok += 1,
+                (Some(a), Some(b)) if a == b => agree_err += 1,
+                (a, b) => mismatches.push(format!(
+                    "{name}\n  pverify: {}\n  puppet:  {}",
+                    a.as_deref().unwrap_or("(accepted)"),
+                    b.as_deref().unwrap_or("(accepted)")
+                )),
+            }
+        }
+    }
+    for m in mismatches.iter().take(30) {
+        println!("{m}");
+    }
+    println!(
+        "oracle-validate: {} files, {agree_ok} accepted by both, {agree_err} rejected by both with the same first error, {} disagree",
+        files.len(),
+        mismatches.len()
+    );
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} files disagree with Puppet", mismatches.len()))
+    }
+}
+
+fn manifests(args: &[String]) -> Result<Vec<PathBuf>, String> {
+    let roots: Vec<PathBuf> = if args.is_empty() {
+        vec![PathBuf::from(DEFAULT_DIR)]
+    } else {
+        args.iter()
+            .map(|a| std::path::absolute(a).unwrap_or_else(|_| PathBuf::from(a)))
+            .collect()
+    };
+    let mut files = Vec::new();
+    for r in &roots {
+        files
+            .extend(pverify::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?);
+    }
+    if files.is_empty() {
+        return Err("no *.pp files found".into());
+    }
+    Ok(files)
+}
+
+fn puppet_modulepath() -> Result<Vec<PathBuf>, String> {
+    let out = Command::new("puppet")
+        .args(["config", "print", "modulepath"])
+        .output()
+        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .split(':')
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect())
+}
+
+/// The first error `puppet parser validate` reports for each file, rendered as
+/// `message (file: F, line: L, column: C)`.
+fn puppet_first_errors(
+    files: &[PathBuf],
+) -> Result<std::collections::HashMap<String, String>, String> {
+    let out = Command::new("puppet")
+        .args(["parser", "validate", "--color=false"])
+        .args(files)
+        .output()
+        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+    let mut first = std::collections::HashMap::new();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("Error: ") else {
+            continue;
+        };
+        let rest = rest
+            .strip_prefix("Could not parse for environment production: ")
+            .unwrap_or(rest);
+        let Some(i) = rest.rfind(" (file: ") else {
+            continue;
+        };
+        let location = &rest[i + 8..];
+        let file = location
+            .split_once(", line: ")
+            .map(|(f, _)| f)
+            .unwrap_or_else(|| location.trim_end_matches(')'));
+        first
+            .entry(file.to_string())
+            .or_insert_with(|| rest.to_string());
+    }
+    Ok(first)
+}
