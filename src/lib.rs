@@ -3,5 +3,7 @@
 //! The library is what the CLI (`src/main.rs`), the tests and the xtasks use.
 //! See ARCHITECTURE.md for the bird's-eye view.
 
+pub mod eval;
 pub mod syntax;
+pub mod types;
 pub mod util;

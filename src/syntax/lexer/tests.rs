@@ -2074,3 +2074,24 @@ fn other_tokens() {
         &[("NAME", "a", 0, 1), ("NAME", "b", 6, 7)],
     );
 }
+
+#[test]
+fn zz_measure_depth() {
+    let Ok(kind) = std::env::var("PV_DEPTH_KIND") else { return };
+    let d: usize = std::env::var("PV_DEPTH").unwrap().parse().unwrap();
+    let src = if kind == "interp" {
+        "\"${".repeat(d)
+    } else {
+        let mut src = String::from("$x = ");
+        for i in 0..d {
+            src.push_str(&format!("@(\"E{i}\")\n${{"));
+        }
+        src.push('1');
+        for i in (0..d).rev() {
+            src.push_str(&format!("}}\nE{i}\n"));
+        }
+        src
+    };
+    let h = std::thread::Builder::new().stack_size(2 * 1024 * 1024).spawn(move || lex(&src).map(|t| t.len())).unwrap();
+    eprintln!("{:?}", h.join().unwrap());
+}

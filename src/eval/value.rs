@@ -1,0 +1,183 @@
+//! Puppet runtime values. Collections are reference counted so that passing a
+//! value around (parameters, scopes, catalogs) never deep-copies it.
+//!
+//! Rust equality (`Eq`, `Hash`) is structural and case-sensitive, as Puppet's
+//! hash keys are; Puppet's `==` operator (case-insensitive strings, 1 == 1.0)
+//! is [`Value::puppet_eq`].
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::types::PType;
+
+/// An ordered hash, as Puppet's hashes keep insertion order.
+pub type Map = IndexMap<Value, Value>;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Undef,
+    Default,
+    Boolean(bool),
+    Integer(i64),
+    Float(f64),
+    String(Arc<str>),
+    /// A regular expression, by its source (Puppet's `/.../` without slashes).
+    Regexp(Arc<str>),
+    Array(Arc<Vec<Value>>),
+    Hash(Arc<Map>),
+    /// A type, including resource and class references (`File['/x']`, `Class[foo]`).
+    Type(Arc<PType>),
+    Sensitive(Arc<Value>),
+}
+
+impl Value {
+    pub fn string(s: impl Into<Arc<str>>) -> Value {
+        Value::String(s.into())
+    }
+
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Arc::new(items))
+    }
+
+    pub fn hash(map: Map) -> Value {
+        Value::Hash(Arc::new(map))
+    }
+
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Puppet's truthiness: only `undef` and `false` are false.
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Undef | Value::Boolean(false))
+    }
+
+    /// Puppet's `==`: strings case-insensitively, numbers by value, collections
+    /// element-wise.
+    pub fn puppet_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::String(a), Value::String(b)) => {
+                a.len() == b.len() && a.to_lowercase() == b.to_lowercase()
+            }
+            (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
+                (*a as f64) == *b
+            }
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.puppet_eq(y))
+            }
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len()
+                    && a.iter().all(|(k, v)| {
+                        b.iter()
+                            .any(|(k2, v2)| k.puppet_eq(k2) && v.puppet_eq(v2))
+                    })
+            }
+            _ => self == other,
+        }
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Boolean(a), Value::Boolean(b)) => a == b,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Regexp(a), Value::Regexp(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x == y)
+            }
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Undef | Value::Default => {}
+            Value::Boolean(b) => b.hash(state),
+            Value::Integer(i) => i.hash(state),
+            Value::Float(f) => f.to_bits().hash(state),
+            Value::String(s) | Value::Regexp(s) => s.hash(state),
+            Value::Array(a) => a.hash(state),
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    k.hash(state);
+                    v.hash(state);
+                }
+            }
+            Value::Type(t) => t.to_string().hash(state),
+            Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    /// Puppet's string conversion (as in interpolation): undef is empty, arrays
+    /// and hashes in Puppet's literal syntax.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Undef => Ok(()),
+            Value::Default => f.write_str("default"),
+            Value::Boolean(b) => write!(f, "{b}"),
+            Value::Integer(i) => write!(f, "{i}"),
+            Value::Float(x) => f.write_str(&crate::syntax::pn::ruby_float(*x)),
+            Value::String(s) => f.write_str(s),
+            Value::Regexp(r) => write!(f, "/{r}/"),
+            Value::Array(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    v.fmt_quoted(f)?;
+                }
+                f.write_str("]")
+            }
+            Value::Hash(map) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in map.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    k.fmt_quoted(f)?;
+                    f.write_str(" => ")?;
+                    v.fmt_quoted(f)?;
+                }
+                f.write_str("}")
+            }
+            Value::Type(t) => write!(f, "{t}"),
+            Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
+        }
+    }
+}
+
+impl Value {
+    /// Inside arrays and hashes strings are quoted and undef is `undef`.
+    fn fmt_quoted(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::String(s) => write!(f, "'{s}'"),
+            Value::Undef => f.write_str("undef"),
+            other => fmt::Display::fmt(other, f),
+        }
+    }
+}
