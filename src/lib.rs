@@ -4,6 +4,9 @@
 //! See ARCHITECTURE.md for the bird's-eye view.
 
 pub mod eval;
+pub mod facts;
+pub mod harness;
+pub mod loader;
 pub mod syntax;
 pub mod types;
 pub mod util;

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cli_compile;
 mod cli_parse;
 
 #[derive(Parser)]
@@ -21,11 +22,14 @@ struct Cli {
 enum Command {
     /// Parse and validate manifests (files, or directories searched for *.pp).
     Parse(cli_parse::ParseArgs),
+    /// Compile catalogs for node files against an environment.
+    Compile(cli_compile::CompileArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Parse(args) => cli_parse::run(args),
+        Command::Compile(args) => cli_compile::run(args),
     }
 }

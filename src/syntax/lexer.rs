@@ -90,7 +90,14 @@ struct Lexer<'a> {
     /// What Ruby's scanner matched last (`scn.matched`, a byte range), which
     /// Puppet names in `Unclosed quote after ...` when a string's tail is unclosed.
     matched: Option<(usize, usize)>,
+    /// How many strings (interpolated or heredoc texts) enclose this point.
+    depth: usize,
 }
+
+/// Strings nest through `${}` (and heredocs in them) by recursion; deeper nesting
+/// than this, which no real manifest has, is refused rather than risking the stack
+/// (about 7 KiB per level in a debug build).
+pub const MAX_STRING_NESTING: usize = 100;
 
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
@@ -129,6 +136,7 @@ impl<'a> Lexer<'a> {
             line_start: 0,
             newline_jump: None,
             matched: None,
+            depth: 0,
         }
     }
 
@@ -663,7 +671,22 @@ impl<'a> Lexer<'a> {
         self.interpolate(start, true)
     }
 
+    /// Lexes a string's parts, refusing strings nested (through interpolation and
+    /// heredocs) deeper than [`MAX_STRING_NESTING`]: each level recurses.
     fn interpolate(&mut self, start: usize, quoted: bool) -> Result<(), RawError> {
+        if self.depth >= MAX_STRING_NESTING {
+            return Err(RawError::at(
+                start,
+                format!("String interpolation is nested deeper than {MAX_STRING_NESTING} levels"),
+            ));
+        }
+        self.depth += 1;
+        let result = self.interpolate_parts(start, quoted);
+        self.depth -= 1;
+        result
+    }
+
+    fn interpolate_parts(&mut self, start: usize, quoted: bool) -> Result<(), RawError> {
         let dollar_escapable = match self.mode {
             Mode::Code => true,
             Mode::Heredoc { escapes, .. } => escapes.dollar,
@@ -924,6 +947,7 @@ impl<'a> Lexer<'a> {
                 interpolate: dq_style,
             },
         );
+        sub.depth = self.depth;
         let result = sub.heredoc_text();
         if let Err(e) = result {
             return Err(RawError {
@@ -983,7 +1007,7 @@ fn swallows_first(b: &[u8], at: usize, quote: u8, terminators: &[u8]) -> bool {
     while j < b.len() && b[j] == b'\\' {
         j += 1;
     }
-    (j - at - 1) % 2 == 0 && b.get(j).is_some_and(|c| terminators.contains(c))
+    (j - at - 1).is_multiple_of(2) && b.get(j).is_some_and(|c| terminators.contains(c))
 }
 
 /// Ruby's `String#strip`: only ASCII whitespace and NUL, not Unicode spaces.
@@ -1203,13 +1227,20 @@ fn unescape(raw: &str, terminator: &str, escapes: Escapes, at: usize) -> Result<
     }
     let mut text = format!("{raw}{terminator}");
     if escapes.u {
-        while let Some(next) = unicode_pass(&text).map_err(|()| {
-            RawError::at(
-                at,
-                "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
-            )
-        })? {
-            text = next;
+        // Puppet repeats until nothing changes; each pass is linear, and more than
+        // two are only needed for escapes that spell further escapes (`\u005cu0041`),
+        // so a bound keeps crafted input from taking quadratic time.
+        for _ in 0..MAX_UNICODE_PASSES {
+            match unicode_pass(&text) {
+                Ok(Some(next)) => text = next,
+                Ok(None) => break,
+                Err(()) => {
+                    return Err(RawError::at(
+                        at,
+                        "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff",
+                    ))
+                }
+            }
         }
     }
     let mut out = String::with_capacity(text.len());
@@ -1250,6 +1281,9 @@ fn unescape(raw: &str, terminator: &str, escapes: Escapes, at: usize) -> Result<
     }
     Ok(out)
 }
+
+/// See `unescape`.
+const MAX_UNICODE_PASSES: usize = 64;
 
 /// One `gsub!` pass of Puppet's unicode escape pattern,
 /// `((?:[^\\]|^)(?:\\\\)*)\\u(?:([\da-fA-F]{4})|\{([\da-fA-F]{1,6})\})`: matches do not
@@ -1388,47 +1422,57 @@ struct EndLine<'a> {
 fn match_end_line<'a>(line: &'a str, tag: &str) -> Option<EndLine<'a>> {
     let blank = |c: u8| c == b' ' || c == b'\t';
     let b = line.as_bytes();
-    for start in 0..=b.len() {
-        if !line.is_char_boundary(start) {
-            continue;
-        }
-        let mut p = start;
+    let skip_blanks = |mut p: usize| {
         while p < b.len() && blank(b[p]) {
             p += 1;
         }
-        let leading = &line[start..p];
-        let mut has_margin = false;
-        if b.get(p) == Some(&b'|') {
-            has_margin = true;
-            p += 1;
-            while p < b.len() && blank(b[p]) {
-                p += 1;
-            }
-        }
-        let mut remove_break = false;
-        if b.get(p) == Some(&b'-') {
-            remove_break = true;
-            p += 1;
-            while p < b.len() && blank(b[p]) {
-                p += 1;
-            }
-        }
+        p
+    };
+    // `TAG[[:blank:]]*\r?(?:\n|\z)` from `p`.
+    let tag_ends_line = |p: usize| {
         if !line[p..].starts_with(tag) {
-            continue;
+            return false;
         }
-        p += tag.len();
-        while p < b.len() && blank(b[p]) {
-            p += 1;
+        let mut q = skip_blanks(p + tag.len());
+        if b.get(q) == Some(&b'\r') {
+            q += 1;
         }
-        if b.get(p) == Some(&b'\r') {
-            p += 1;
+        q == b.len() || (b[q] == b'\n' && q + 1 == b.len())
+    };
+    let mut start = 0;
+    while start <= b.len() {
+        let p = skip_blanks(start);
+        let leading = &line[start..p];
+        // The optional `|` and `-` are tried taken first, then not (the regex
+        // backtracks: a tag may itself start with `|` or `-`).
+        let margins: &[bool] = if b.get(p) == Some(&b'|') {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        for &has_margin in margins {
+            let q = if has_margin { skip_blanks(p + 1) } else { p };
+            let dashes: &[bool] = if b.get(q) == Some(&b'-') {
+                &[true, false]
+            } else {
+                &[false]
+            };
+            for &remove_break in dashes {
+                let r = if remove_break { skip_blanks(q + 1) } else { q };
+                if tag_ends_line(r) {
+                    return Some(EndLine {
+                        leading,
+                        has_margin,
+                        remove_break,
+                    });
+                }
+            }
         }
-        if p == b.len() || (b[p] == b'\n' && p + 1 == b.len()) {
-            return Some(EndLine {
-                leading,
-                has_margin,
-                remove_break,
-            });
+        // Starting anywhere in the blanks just skipped fails the same way, so
+        // continue after them (keeping this linear in the line's length).
+        start = p + 1;
+        while start < b.len() && !line.is_char_boundary(start) {
+            start += 1;
         }
     }
     None
@@ -1436,7 +1480,7 @@ fn match_end_line<'a>(line: &'a str, tag: &str) -> Option<EndLine<'a>> {
 
 /// Puppet refuses byte order marks with this message. (Puppet pads input shorter
 /// than four bytes, so a file that is only a BOM is refused too.)
-fn bom_error(b: &[u8]) -> Option<RawError> {
+pub fn bom_error(b: &[u8]) -> Option<RawError> {
     let (name, n) =
         if b.starts_with(&[0x00, 0x00, 0xFE, 0xFF]) || b.starts_with(&[0xFF, 0xFE, 0x00, 0x00]) {
             ("UTF-32", 4)

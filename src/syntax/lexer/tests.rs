@@ -19,6 +19,7 @@
 
 use super::*;
 
+/// Puppet's name for the token.
 fn kind(t: &Tok) -> &'static str {
     match t {
         Tok::Name(_) => "NAME",
@@ -107,6 +108,7 @@ fn kind(t: &Tok) -> &'static str {
     }
 }
 
+/// The token's value as Puppet's `TokenValue[:value]` shows it (a regex: its source).
 fn value(t: &Tok) -> String {
     match t {
         Tok::Regex(s) => s.clone(),
@@ -150,6 +152,8 @@ fn check_err(src: &str, message: &str, offset: Option<usize>) {
     }
 }
 
+/// Lower-case words: NAME when every `::` segment is `[a-z]\w*`, else WORD
+/// (hyphens, leading `_`); a trailing hyphen is not part of the word.
 #[test]
 fn names_words_and_keywords() {
     check(
@@ -216,6 +220,8 @@ fn names_words_and_keywords() {
     );
 }
 
+/// Upper-case words: CLASSREF; a lower-case segment after `::` is an error,
+/// reported where Puppet's scanner stopped.
 #[test]
 fn class_references() {
     check(
@@ -241,6 +247,7 @@ fn class_references() {
     check_err("::1", "Illegal fully qualified name", Some(2));
 }
 
+/// `$` and a (qualified) name; a lone `$` is a VARIABLE with an empty name.
 #[test]
 fn variables() {
     check(
@@ -281,6 +288,7 @@ fn variables() {
     );
 }
 
+/// Numbers keep their text; a `-` is never part of one.
 #[test]
 fn numbers() {
     check(
@@ -313,6 +321,8 @@ fn numbers() {
     check_err("1_000", "Illegal number '1_000'", Some(0));
 }
 
+/// Malformed numbers: hex, octal, decimal and the catch-all error, each where
+/// Puppet places it.
 #[test]
 fn number_errors() {
     check_err("0x", "Not a valid hex number 0x", Some(0));
@@ -346,6 +356,7 @@ fn number_errors() {
     check_err("$x = 1.5e", "Not a valid decimal number 1.5e", Some(5));
 }
 
+/// `[` after whitespace (or at the start) starts a list; otherwise it is access.
 #[test]
 fn list_start_versus_access() {
     check(
@@ -451,6 +462,7 @@ fn list_start_versus_access() {
     );
 }
 
+/// `(` with only blanks before it on its line cannot start call arguments.
 #[test]
 fn ws_lparen_first_on_line_versus_lparen() {
     check(
@@ -542,6 +554,7 @@ fn ws_lparen_first_on_line_versus_lparen() {
     );
 }
 
+/// `{` right after `?` opens a selector's cases.
 #[test]
 fn selector_brace_after_question_mark() {
     check(
@@ -602,6 +615,7 @@ fn selector_brace_after_question_mark() {
     );
 }
 
+/// `/` starts a regex unless it follows something that ends an operand.
 #[test]
 fn regex_versus_division() {
     check(
@@ -782,6 +796,8 @@ fn regex_versus_division() {
     );
 }
 
+/// A regex ends at the first `/` not escaped by an odd number of backslashes;
+/// without a closing `/` it is a division.
 #[test]
 fn regex_escaped_slashes() {
     check("/a\\/b/", &[("REGEX", "a/b", 0, 6)]);
@@ -815,6 +831,7 @@ fn regex_escaped_slashes() {
     );
 }
 
+/// The longest operator wins, as Puppet's lookahead decides.
 #[test]
 fn multi_char_operators() {
     check(
@@ -871,6 +888,7 @@ fn multi_char_operators() {
     );
 }
 
+/// Single characters, and characters no token starts with (OTHER).
 #[test]
 fn single_char_operators() {
     check(
@@ -913,6 +931,7 @@ fn single_char_operators() {
     );
 }
 
+/// `#` comments to the end of the line, `/* */` comments across lines.
 #[test]
 fn comments() {
     check("# c\nx", &[("NAME", "x", 4, 5)]);
@@ -927,12 +946,14 @@ fn comments() {
     check("/* */ */", &[("TIMES", "*", 6, 7), ("DIV", "/", 7, 8)]);
 }
 
+/// An unclosed `/*` is an error at the `/`.
 #[test]
 fn unclosed_comment() {
     check_err("/* unclosed", "Unclosed multiline comment", Some(0));
     check_err("x /* unclosed\n", "Unclosed multiline comment", Some(2));
 }
 
+/// Only `\\` and `\'` are escapes in single quotes; no interpolation.
 #[test]
 fn single_quoted_strings() {
     check("'a'", &[("STRING", "a", 0, 3)]);
@@ -947,6 +968,7 @@ fn single_quoted_strings() {
     check("'$x ${y}'", &[("STRING", "$x ${y}", 0, 9)]);
 }
 
+/// Double-quoted escapes; unknown ones (and bad `\u`) are kept as written.
 #[test]
 fn double_quoted_escapes() {
     check(
@@ -974,6 +996,9 @@ fn double_quoted_escapes() {
     );
 }
 
+/// Unclosed strings. Puppet names the text its scanner matched last (`after
+/// '...'`): the opening quote, or for a string's tail the last thing scanned in
+/// `${}` (nothing after whitespace), or an interpolated variable's name.
 #[test]
 fn unclosed_quotes() {
     check_err(
@@ -1078,6 +1103,8 @@ fn unclosed_quotes() {
     );
 }
 
+/// Interpolation: `DQPRE expr (DQMID expr)* DQPOST`. A lone name (or one before
+/// `.` or `[`) in `${}` is a variable; other tokens stay what they are.
 #[test]
 fn interpolation() {
     check(
@@ -1376,6 +1403,9 @@ fn interpolation() {
     );
 }
 
+/// Heredocs: the HEREDOC token carries the syntax, the text follows as a STRING
+/// taken from the lines after the `@(...)` line; the end tag may follow other text
+/// on its line.
 #[test]
 fn heredoc_plain() {
     check(
@@ -1453,6 +1483,7 @@ fn heredoc_plain() {
     );
 }
 
+/// A quoted end tag makes the text interpolate, like a double-quoted string.
 #[test]
 fn heredoc_interpolating() {
     check(
@@ -1516,6 +1547,7 @@ fn heredoc_interpolating() {
     );
 }
 
+/// `:syntax` is the HEREDOC token's value.
 #[test]
 fn heredoc_syntax() {
     check(
@@ -1543,6 +1575,8 @@ fn heredoc_syntax() {
     );
 }
 
+/// Escapes are off unless listed after `/` (an empty list means all of them);
+/// `\\` is then always an escape.
 #[test]
 fn heredoc_escape_flags() {
     check(
@@ -1616,6 +1650,7 @@ fn heredoc_escape_flags() {
     );
 }
 
+/// `-` before the end tag removes the last line break (`\r\n` too).
 #[test]
 fn heredoc_margin_and_trim() {
     check(
@@ -1638,6 +1673,8 @@ fn heredoc_margin_and_trim() {
     );
 }
 
+/// Several heredocs on one line take their texts one after another; lexing
+/// continues on the `@(...)` line, then after the last text.
 #[test]
 fn heredoc_two_on_one_line() {
     check(
@@ -1686,6 +1723,9 @@ fn heredoc_two_on_one_line() {
     );
 }
 
+/// Heredoc errors. The unclosed-parenthesis error is at `@(`; a missing end tag
+/// is reported where the text starts. PATTERN_HEREDOC matches anywhere up to the
+/// first `)`, so of `@(a` + newline + `@(b)` the second is the heredoc.
 #[test]
 fn heredoc_errors() {
     check_err(
@@ -1774,6 +1814,9 @@ fn heredoc_errors() {
     );
 }
 
+/// A Puppet quirk: its slurp patterns `(?:[^\\]|^)(?:\\\\)*["$]` prefer to consume one
+/// character before the terminator even where the scan starts, so a closing quote
+/// directly followed by a quote or `$` is taken as text.
 #[test]
 fn swallowed_quotes() {
     check("'''", &[("STRING", "'", 0, 3)]);
@@ -1831,6 +1874,8 @@ fn swallowed_quotes() {
     );
 }
 
+/// Puppet repeats its unicode-escape pass until nothing changes, then applies
+/// the other escapes: `\u005c` (a backslash) escapes what follows it.
 #[test]
 fn unicode_escapes_are_repeated() {
     check("\"\\u005cn\"", &[("STRING", "\n", 0, 9)]);
@@ -1857,6 +1902,8 @@ fn unicode_escapes_are_repeated() {
     );
 }
 
+/// Ruby's `\b` treats non-ASCII letters as word characters: a number directly
+/// followed by one is malformed.
 #[test]
 fn non_ascii_word_boundary_after_numbers() {
     check_err("1é", "Illegal number '1'", Some(1));
@@ -2075,23 +2122,156 @@ fn other_tokens() {
     );
 }
 
+/// Strings nest by recursion (a string in `${}` in a string..., or a heredoc in
+/// `${}` in a heredoc...); deeper than `MAX_STRING_NESTING` is refused, not a
+/// stack overflow. (pverify's own limit: Puppet has none.)
 #[test]
-fn zz_measure_depth() {
-    let Ok(kind) = std::env::var("PV_DEPTH_KIND") else { return };
-    let d: usize = std::env::var("PV_DEPTH").unwrap().parse().unwrap();
-    let src = if kind == "interp" {
-        "\"${".repeat(d)
-    } else {
+fn string_nesting_limit() {
+    let nested = |n: usize| format!("{}1{}", "\"${".repeat(n), "}\"".repeat(n));
+    let toks = lex(&nested(MAX_STRING_NESTING)).expect("nesting at the limit lexes");
+    assert_eq!(toks.len(), 2 * MAX_STRING_NESTING + 1);
+    let deeper = MAX_STRING_NESTING + 1;
+    check_err(
+        &nested(deeper),
+        "String interpolation is nested deeper than 100 levels",
+        Some(3 * MAX_STRING_NESTING),
+    );
+    check_err(
+        &"\"${".repeat(10_000),
+        "String interpolation is nested deeper than 100 levels",
+        Some(3 * MAX_STRING_NESTING),
+    );
+
+    // Heredocs whose text interpolates the next heredoc: the error is placed at the
+    // start of the text of the heredoc one too deep.
+    let heredocs = |n: usize| {
         let mut src = String::from("$x = ");
-        for i in 0..d {
+        for i in 0..n {
             src.push_str(&format!("@(\"E{i}\")\n${{"));
         }
         src.push('1');
-        for i in (0..d).rev() {
+        for i in (0..n).rev() {
             src.push_str(&format!("}}\nE{i}\n"));
         }
         src
     };
-    let h = std::thread::Builder::new().stack_size(2 * 1024 * 1024).spawn(move || lex(&src).map(|t| t.len())).unwrap();
-    eprintln!("{:?}", h.join().unwrap());
+    assert!(lex(&heredocs(MAX_STRING_NESTING)).is_ok());
+    let src = heredocs(deeper);
+    let opener = format!("@(\"E{}\")\n", deeper - 1);
+    let text_of_deepest = src.find(&opener).unwrap() + opener.len();
+    check_err(
+        &src,
+        "String interpolation is nested deeper than 100 levels",
+        Some(text_of_deepest),
+    );
+}
+/// The end-tag pattern backtracks: a tag may itself start with `-` or `|`.
+#[test]
+fn heredoc_end_tag_edge_cases() {
+    check(
+        "$x = @(-END)\na\n-END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 12),
+            ("STRING", "a\n", 13, 15),
+        ],
+    );
+    check(
+        "$x = @(-END)\na\n--END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 12),
+            ("STRING", "a", 13, 14),
+        ],
+    );
+    check(
+        "$x = @(-END)\na\n|-END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 12),
+            ("STRING", "a\n", 13, 15),
+        ],
+    );
+    check(
+        "$x = @(|END)\na\n|END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 12),
+            ("STRING", "a\n", 13, 15),
+        ],
+    );
+    check(
+        "$x = @(END)\n  a\n  -|END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 11),
+            ("STRING", "  a\n", 12, 16),
+        ],
+    );
+    check(
+        "$x = @(END)\n  a\n  |- x END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 11),
+            ("STRING", "  a\n", 12, 16),
+        ],
+    );
+    check(
+        "$x = @(END)\n  a\n  | END x\n  END\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 11),
+            ("STRING", "  a\n  | END x\n", 12, 26),
+        ],
+    );
+    check(
+        "$x = @(E-)\na\nE-\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 10),
+            ("STRING", "a\n", 11, 13),
+        ],
+    );
+    check(
+        "$x = @(E-)\na\n-E-\n",
+        &[
+            ("VARIABLE", "x", 0, 2),
+            ("EQUALS", "=", 3, 4),
+            ("HEREDOC", "", 5, 10),
+            ("STRING", "a", 11, 12),
+        ],
+    );
+}
+
+/// Long lines of blanks in heredocs and escapes that spell further escapes are
+/// lexed in linear time (Puppet's regexes backtrack here).
+#[test]
+fn no_quadratic_time() {
+    let blanks = " ".repeat(200_000);
+    let src = format!("$x = @(END)\n{blanks}x\n{blanks}END{blanks}\n");
+    let toks = lex(&src).unwrap();
+    assert_eq!(toks[3].tok, Tok::Str(format!("{blanks}x\n")));
+
+    // `\u005c` is a backslash, which makes the next `u005c` an escape, and so on;
+    // Puppet repeats its unicode pass until nothing changes. Long chains stop
+    // after `MAX_UNICODE_PASSES` passes.
+    let src = format!("\"\\{}u0041\"", "u005c".repeat(200_000));
+    let toks = lex(&src).unwrap();
+    let Tok::Str(s) = &toks[0].tok else {
+        panic!("{toks:?}")
+    };
+    assert!(
+        s.starts_with("\\u005c") && s.ends_with("u0041"),
+        "{}",
+        &s[..20]
+    );
+    check("\"\\u005cu005cu0041\"", &[("STRING", "A", 0, 18)]);
 }

@@ -1,0 +1,341 @@
+//! The compile sequence and the catalog it produces.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+use serde_json::{json, Map as JMap, Value as J};
+
+use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
+use super::error::{EvalError, Location};
+use super::expr::Ctx;
+use super::node::NodeInfo;
+use super::value::{Map, Value};
+use crate::loader::Environment;
+use crate::types::PType;
+
+/// A compiled catalog in Puppet's JSON form, and the warnings on the way.
+#[derive(Debug)]
+pub struct Compiled {
+    pub catalog: J,
+    pub warnings: Vec<String>,
+}
+
+/// Compiles one node. Never panics on bad manifests: every failure is an
+/// [`EvalError`] with Puppet's text.
+pub fn compile(env: &Environment, node: NodeInfo) -> Result<Compiled, EvalError> {
+    let mut c = Compiler::new(env, node);
+    c.run()?;
+    Ok(Compiled {
+        catalog: c.to_json(),
+        warnings: std::mem::take(&mut c.warnings),
+    })
+}
+
+fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
+    Res {
+        type_name: type_name.into(),
+        title: title.into(),
+        params: IndexMap::new(),
+        tags: Vec::new(),
+        file: None,
+        line: None,
+        exported: false,
+        virtual_: false,
+        kind,
+        evaluated: true,
+        scope,
+        define: None,
+    }
+}
+
+impl<'e> Compiler<'e> {
+    pub fn run(&mut self) -> Result<(), EvalError> {
+        let nowhere = Location::default();
+        // Stage[main] is the first resource.
+        let mut stage = plain_res("Stage", "main", ResKind::Stage, self.top);
+        stage.tag("stage");
+        stage.params.insert("name".into(), Value::string("main"));
+        let stage = self.add_resource(stage, &nowhere)?;
+
+        self.set_node_parameters();
+
+        // Class[Settings].
+        let mut settings = plain_res("Class", "Settings", ResKind::Class, self.top);
+        settings.tag("class");
+        settings.tag("settings");
+        let settings = self.add_resource(settings, &nowhere)?;
+        self.add_class("settings");
+        self.add_edge(stage, settings);
+
+        // Main: every initial manifest, in order, in top scope.
+        let mut programs = Vec::new();
+        for f in self.env.manifests.clone() {
+            if let Some(p) = self.load_file(&f)? {
+                programs.push(p);
+            }
+        }
+        let mut main = plain_res("Class", "main", ResKind::Class, self.top);
+        main.tag("class");
+        main.params.insert("name".into(), Value::string("main"));
+        let main = self.add_resource(main, &nowhere)?;
+        self.scopes.get_mut(self.top).resource = Some(main);
+        self.add_edge(stage, main);
+        for p in programs {
+            let ctx = Ctx { program: p.clone() };
+            self.eval_block(&p.body, self.top, &ctx)?;
+        }
+
+        self.evaluate_ast_node()?;
+        self.evaluate_node_classes()?;
+        self.evaluate_generators()?;
+        self.evaluate_relationships()?;
+        self.apply_overrides_and_defaults()?;
+        Ok(())
+    }
+
+    fn set_node_parameters(&mut self) {
+        let mut vars: Vec<(String, Value)> = Vec::new();
+        for (k, v) in self.node.facts.iter() {
+            vars.push((k.to_string(), v.clone()));
+        }
+        for (k, v) in self.node.parameters.iter() {
+            vars.push((k.to_string(), v.clone()));
+        }
+        let env_name = self
+            .node
+            .environment
+            .clone()
+            .unwrap_or_else(|| self.env.name.clone());
+        let top = self.scopes.get_mut(self.top);
+        for (k, v) in vars {
+            if k != "environment" {
+                top.vars.insert(k, v);
+            }
+        }
+        top.vars.insert("environment".into(), Value::string(env_name));
+        let trusted = self.node.trusted();
+        let facts = Value::hash(self.node.facts.clone());
+        let top = self.scopes.get_mut(self.top);
+        top.vars.insert("trusted".into(), trusted);
+        top.vars.insert("facts".into(), facts);
+        top.vars.insert("server_facts".into(), Value::hash(Map::new()));
+    }
+
+    /// Puppet 7 matches the certname only: the exact name, then regexes in
+    /// order, then `default` (itself also looked up through the regexes).
+    fn evaluate_ast_node(&mut self) -> Result<(), EvalError> {
+        if self.nodes.is_empty() {
+            return Ok(());
+        }
+        let name = self.node.name.to_lowercase();
+        let found = self
+            .match_node(&name)?
+            .or(self.match_node("default")?);
+        let Some((def, title, caps)) = found else {
+            return Err(EvalError::Syntax(format!(
+                "Could not find node statement with name 'default' or '{}'",
+                self.node.name.to_lowercase()
+            )));
+        };
+        self.evaluate_node(def, title, caps)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn match_node(
+        &mut self,
+        name: &str,
+    ) -> Result<Option<(super::compiler::Definition, String, Option<Vec<Value>>)>, EvalError> {
+        for (m, def) in &self.nodes {
+            if let NodeMatch::Name(n) = m {
+                if n == name {
+                    return Ok(Some((def.clone(), n.clone(), None)));
+                }
+            }
+        }
+        for (m, def) in &self.nodes {
+            if let NodeMatch::Regex(r) = m {
+                let re = super::typeops::compile_regex(r)
+                    .map_err(|e| EvalError::runtime(e, def.location()))?;
+                if let Some(caps) = re.captures(name) {
+                    let caps = caps
+                        .iter()
+                        .map(|c| c.map_or(Value::Undef, |c| Value::string(c.as_str())))
+                        .collect();
+                    return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
+                }
+            }
+        }
+        if name == "default" {
+            for (m, def) in &self.nodes {
+                if matches!(m, NodeMatch::Default) {
+                    return Ok(Some((def.clone(), "default".into(), None)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// ENC classes: at node scope when a node definition matched, else top.
+    fn evaluate_node_classes(&mut self) -> Result<(), EvalError> {
+        let scope = self.node_scope.unwrap_or(self.top);
+        let at = Location::default();
+        for (name, params) in self.node.classes.clone() {
+            let key = name.trim_start_matches("::").to_lowercase();
+            match params {
+                None => {
+                    self.include_class(&key, scope, &at).map_err(|e| match e {
+                        EvalError::Runtime { detail, .. } => EvalError::Syntax(detail),
+                        other => other,
+                    })?;
+                }
+                Some(p) => {
+                    let Some(def) = self.find_class(&key)? else {
+                        return Err(EvalError::Syntax(format!(
+                            "Could not find class {key} for {}",
+                            self.node.name
+                        )));
+                    };
+                    let params = p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+                    self.declare_class(&key, def, Some(params), scope, &at)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Collections, then queued defines, until nothing changes.
+    fn evaluate_generators(&mut self) -> Result<(), EvalError> {
+        for _ in 0..1000 {
+            let mut done = !self.evaluate_collections()?;
+            let pending: Vec<usize> = (0..self.resources.len())
+                .filter(|&i| {
+                    let r = &self.resources[i];
+                    r.kind == ResKind::Define && !r.evaluated && !r.virtual_
+                })
+                .collect();
+            for id in pending {
+                done = false;
+                self.evaluate_define(id)?;
+            }
+            if done {
+                return Ok(());
+            }
+        }
+        Err(EvalError::Syntax(
+            "Somehow looped more than 1000 times while evaluating host catalog".into(),
+        ))
+    }
+
+    /// The catalog in Puppet's `to_data_hash` shape (`catalog_format` 2).
+    pub fn to_json(&self) -> J {
+        let mut resources = Vec::new();
+        for r in &self.resources {
+            if r.virtual_ {
+                continue;
+            }
+            let mut o = JMap::new();
+            o.insert("type".into(), J::String(r.type_name.clone()));
+            o.insert("title".into(), J::String(r.title.clone()));
+            o.insert("tags".into(), json!(r.tags));
+            let located = !matches!(r.kind, ResKind::Class | ResKind::Node | ResKind::Stage);
+            if located {
+                if let Some(f) = &r.file {
+                    o.insert("file".into(), J::String(f.clone()));
+                }
+                if let Some(l) = r.line {
+                    o.insert("line".into(), json!(l));
+                }
+            }
+            o.insert("exported".into(), J::Bool(r.exported));
+            let kind = match r.kind {
+                ResKind::Class | ResKind::Node => "unknown",
+                _ => "compilable_type",
+            };
+            o.insert("kind".into(), J::String(kind.into()));
+            if !r.params.is_empty() {
+                let mut p = JMap::new();
+                for (k, v) in &r.params {
+                    if !v.is_undef() {
+                        p.insert(k.clone(), value_to_json(v));
+                    }
+                }
+                if !p.is_empty() {
+                    o.insert("parameters".into(), J::Object(p));
+                }
+            }
+            resources.push(J::Object(o));
+        }
+        let edges: Vec<J> = self
+            .edges
+            .iter()
+            .filter(|(a, b)| !self.resources[*a].virtual_ && !self.resources[*b].virtual_)
+            .map(|(a, b)| {
+                json!({"source": self.resources[*a].reference(), "target": self.resources[*b].reference()})
+            })
+            .collect();
+        // Puppet's `to_catalog` copies the classes first (each tagging the new
+        // catalog), then merges the compile-time tags.
+        let mut tagger = Res {
+            tags: Vec::new(),
+            ..plain_res("", "", ResKind::Stage, 0)
+        };
+        for c in &self.classes {
+            tagger.tag(c);
+        }
+        for t in &self.catalog_tags {
+            tagger.tag(t);
+        }
+        let tags = tagger.tags;
+        let mut o = JMap::new();
+        o.insert("tags".into(), json!(tags));
+        o.insert("name".into(), J::String(self.node.name.clone()));
+        o.insert("version".into(), json!(0));
+        o.insert("code_id".into(), J::Null);
+        o.insert(
+            "catalog_uuid".into(),
+            J::String("00000000-0000-0000-0000-000000000000".into()),
+        );
+        o.insert("catalog_format".into(), json!(2));
+        o.insert("environment".into(), J::String(self.env.name.clone()));
+        o.insert("resources".into(), J::Array(resources));
+        o.insert("edges".into(), J::Array(edges));
+        o.insert("classes".into(), json!(self.classes));
+        J::Object(o)
+    }
+}
+
+/// A parameter value as Puppet's catalog JSON holds it.
+pub fn value_to_json(v: &Value) -> J {
+    match v {
+        Value::Undef => J::Null,
+        Value::Default => J::String("default".into()),
+        Value::Boolean(b) => J::Bool(*b),
+        Value::Integer(i) => json!(i),
+        Value::Float(f) => json!(f),
+        Value::String(s) => J::String(s.to_string()),
+        Value::Regexp(r) => J::String(format!("/{r}/")),
+        Value::Array(items) => J::Array(items.iter().map(value_to_json).collect()),
+        Value::Hash(h) => {
+            let mut o = JMap::new();
+            for (k, v) in h.iter() {
+                o.insert(k.to_string(), value_to_json(v));
+            }
+            J::Object(o)
+        }
+        Value::Type(t) => match t.as_ref() {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(x),
+            } => J::String(format!("{tn}[{x}]")),
+            PType::Class(Some(c)) => J::String(format!(
+                "Class[{}]",
+                super::compiler::capitalize_name(c)
+            )),
+            other => J::String(other.to_string()),
+        },
+        Value::Sensitive(inner) => value_to_json(inner),
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: Arc<()>) {}

@@ -1,0 +1,454 @@
+//! One node's compilation: Puppet's `Parser::Compiler#compile`.
+//!
+//! set node parameters → settings scope → main (the initial manifests) → the
+//! matching node definition → ENC classes → generators (collections, then
+//! queued defines, until nothing changes) → finish (relationships, overrides).
+//! Everything here belongs to this one node; the environment's parsed trees are
+//! only read.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::error::{EvalError, Location};
+use super::node::NodeInfo;
+use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
+use super::value::Value;
+use crate::loader::Environment;
+use crate::syntax::ast::{Expr, ExprKind, Program};
+
+/// A definition known to this compilation, with the file that holds it.
+#[derive(Clone)]
+pub struct Definition {
+    pub program: Arc<Program>,
+    /// The definition's expression inside `program`.
+    pub expr: *const Expr,
+}
+
+// The pointer always points into `program`, which the Arc keeps alive and
+// never mutates.
+unsafe impl Send for Definition {}
+unsafe impl Sync for Definition {}
+
+impl Definition {
+    pub fn expr(&self) -> &Expr {
+        // Safety: `expr` points into the tree owned by `self.program`.
+        unsafe { &*self.expr }
+    }
+
+    pub fn location(&self) -> Location {
+        let (line, column) = self.program.line_col(self.expr().span);
+        Location {
+            file: Some(self.program.path.clone()),
+            line: Some(line),
+            column: Some(column),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResKind {
+    Stage,
+    Class,
+    Node,
+    Define,
+    Builtin,
+}
+
+/// A resource as the compiler builds it.
+#[derive(Clone, Debug)]
+pub struct Res {
+    pub type_name: String,
+    pub title: String,
+    pub params: IndexMap<String, Value>,
+    pub tags: Vec<String>,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub exported: bool,
+    pub virtual_: bool,
+    pub kind: ResKind,
+    /// Defines: evaluated yet? Classes/nodes: always true once in the catalog.
+    pub evaluated: bool,
+    /// The scope the resource was declared in.
+    pub scope: ScopeId,
+    /// For defines: the definition's lower-case name.
+    pub define: Option<String>,
+}
+
+impl Res {
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
+
+    /// Adds tags in Puppet's order: each new tag once; `a::b` also adds `a`, `b`.
+    pub fn tag(&mut self, tag: &str) {
+        let t = tag.to_lowercase();
+        if self.tags.contains(&t) {
+            return;
+        }
+        let qualified = t.contains("::");
+        self.tags.push(t.clone());
+        if qualified {
+            for part in t.split("::") {
+                if !part.is_empty() && !self.tags.iter().any(|x| x == part) {
+                    self.tags.push(part.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Puppet's `valid_tag?`: `\A[[:alnum:]_][[:alnum:]_:.-]*\z`.
+pub fn valid_tag(t: &str) -> bool {
+    let mut chars = t.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+/// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
+pub fn capitalize_name(name: &str) -> String {
+    name.trim_start_matches("::")
+        .split("::")
+        .map(|seg| {
+            let mut c = seg.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// A relationship waiting for catalog completion: source → target.
+#[derive(Clone, Debug)]
+pub struct Relation {
+    pub source: Vec<Value>,
+    pub target: Vec<Value>,
+    /// `before` or `notify`.
+    pub param: &'static str,
+}
+
+pub struct Compiler<'e> {
+    pub env: &'e Environment,
+    pub node: NodeInfo,
+    pub scopes: Scopes,
+    pub resources: Vec<Res>,
+    /// (type, title) → resource, types and titles as Puppet keys them.
+    pub index: HashMap<(String, String), ResId>,
+    pub edges: Vec<(ResId, ResId)>,
+    pub classes: Vec<String>,
+    pub catalog_tags: Vec<String>,
+    /// Known definitions by kind and lower-case name.
+    pub hostclasses: HashMap<String, Definition>,
+    pub defines: HashMap<String, Definition>,
+    pub nodes: Vec<(NodeMatch, Definition)>,
+    pub functions: HashMap<String, Definition>,
+    loaded_files: HashSet<PathBuf>,
+    /// Evaluated classes: name → scope.
+    pub class_scopes: HashMap<String, ScopeId>,
+    pub top: ScopeId,
+    pub node_scope: Option<ScopeId>,
+    pub relations: Vec<Relation>,
+    pub collectors: Vec<super::resources::Collector>,
+    pub overrides: Vec<super::resources::Override>,
+    pub warnings: Vec<String>,
+    /// How deep the evaluation of nested defines, functions and includes is.
+    pub depth: usize,
+}
+
+/// How a node definition matches certnames.
+#[derive(Clone, Debug)]
+pub enum NodeMatch {
+    Name(String),
+    Regex(String),
+    Default,
+}
+
+impl<'e> Compiler<'e> {
+    pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
+        let mut scopes = Scopes::default();
+        let top = scopes.push(Scope::new(ScopeKind::Top, None, None));
+        Compiler {
+            env,
+            node,
+            scopes,
+            resources: Vec::new(),
+            index: HashMap::new(),
+            edges: Vec::new(),
+            classes: Vec::new(),
+            catalog_tags: Vec::new(),
+            hostclasses: HashMap::new(),
+            defines: HashMap::new(),
+            nodes: Vec::new(),
+            functions: HashMap::new(),
+            loaded_files: HashSet::new(),
+            class_scopes: HashMap::new(),
+            top,
+            node_scope: None,
+            relations: Vec::new(),
+            collectors: Vec::new(),
+            overrides: Vec::new(),
+            warnings: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    pub fn loc(&self, program: &Program, e: &Expr) -> Location {
+        let (line, column) = program.line_col(e.span);
+        Location {
+            file: Some(program.path.clone()),
+            line: Some(line),
+            column: Some(column),
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Loading.
+
+    /// Parses (once per run) and registers every definition of a file.
+    pub fn load_file(&mut self, path: &std::path::Path) -> Result<Option<Arc<Program>>, EvalError> {
+        if !self.loaded_files.insert(path.to_path_buf()) {
+            return Ok(None);
+        }
+        let program = self
+            .env
+            .parse(path)
+            .map_err(|e| EvalError::Syntax(syntax_message(&e)))?;
+        self.register_definitions(&program)?;
+        Ok(Some(program))
+    }
+
+    fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
+        let mut found: Vec<*const Expr> = Vec::new();
+        fn collect(e: &Expr, out: &mut Vec<*const Expr>) {
+            match &e.kind {
+                ExprKind::Class { .. }
+                | ExprKind::Define { .. }
+                | ExprKind::Node { .. }
+                | ExprKind::Function { .. } => out.push(e as *const Expr),
+                _ => {}
+            }
+            crate::syntax::visit::for_each_child(e, &mut |c| collect(c, out));
+        }
+        for e in &program.body {
+            collect(e, &mut found);
+        }
+        for ptr in found {
+            let def = Definition {
+                program: program.clone(),
+                expr: ptr,
+            };
+            self.register(def)?;
+        }
+        Ok(())
+    }
+
+    fn register(&mut self, def: Definition) -> Result<(), EvalError> {
+        let e = def.expr();
+        let loc = |d: &Definition| {
+            let l = d.location();
+            format!(
+                "(file: {}, line: {})",
+                l.file.unwrap_or_default(),
+                l.line.unwrap_or(0)
+            )
+        };
+        match &e.kind {
+            ExprKind::Class { name, .. } => {
+                let key = name.to_lowercase();
+                if let Some(prev) = self.hostclasses.get(&key) {
+                    return Err(EvalError::Syntax(format!(
+                        "Class '{key}' is already defined {}; cannot redefine{}",
+                        loc(prev),
+                        def.location().suffix()
+                    )));
+                }
+                self.hostclasses.insert(key, def);
+            }
+            ExprKind::Define { name, .. } => {
+                let key = name.to_lowercase();
+                if let Some(prev) = self.defines.get(&key) {
+                    return Err(EvalError::Syntax(format!(
+                        "Definition '{key}' is already defined {}; cannot be redefined{}",
+                        loc(prev),
+                        def.location().suffix()
+                    )));
+                }
+                self.defines.insert(key, def);
+            }
+            ExprKind::Function { name, .. } => {
+                self.functions.insert(name.to_lowercase(), def);
+            }
+            ExprKind::Node { host_matches, .. } => {
+                for h in host_matches {
+                    let m = match &h.kind {
+                        ExprKind::Default => NodeMatch::Default,
+                        ExprKind::Regex(r) => NodeMatch::Regex(r.clone()),
+                        ExprKind::Str(s) | ExprKind::QName(s) => NodeMatch::Name(s.to_lowercase()),
+                        ExprKind::Number(_) => NodeMatch::Name(
+                            crate::syntax::pn::program_to_pn(std::slice::from_ref(h)),
+                        ),
+                        ExprKind::Heredoc { text, .. } => match &text.kind {
+                            ExprKind::Str(s) => NodeMatch::Name(s.to_lowercase()),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    };
+                    let key = node_key(&m);
+                    if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
+                        return Err(EvalError::Syntax(format!(
+                            "Node '{key}' is already defined {}; cannot redefine{}",
+                            loc(prev),
+                            def.location().suffix()
+                        )));
+                    }
+                    self.nodes.push((m, def.clone()));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Finds a class, autoloading it with Puppet's 3.x search if needed.
+    pub fn find_class(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(d) = self.hostclasses.get(&key) {
+            return Ok(Some(d.clone()));
+        }
+        self.autoload(&key)?;
+        Ok(self.hostclasses.get(&key).cloned())
+    }
+
+    pub fn find_define(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(d) = self.defines.get(&key) {
+            return Ok(Some(d.clone()));
+        }
+        self.autoload(&key)?;
+        Ok(self.defines.get(&key).cloned())
+    }
+
+    /// Imports the candidate files one group at a time, stopping once the name
+    /// is defined.
+    fn autoload(&mut self, key: &str) -> Result<(), EvalError> {
+        for files in self.env.autoload_candidates(key) {
+            for f in files {
+                self.load_file(&f)?;
+            }
+            if self.hostclasses.contains_key(key) || self.defines.contains_key(key) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------
+    // Resources in the catalog.
+
+    pub fn key(type_name: &str, title: &str) -> (String, String) {
+        (type_name.to_lowercase(), title.to_string())
+    }
+
+    /// Adds a resource; a second resource with the same type and title is
+    /// Puppet's duplicate declaration error.
+    pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
+        let key = Self::key(&res.type_name, &res.title);
+        if let Some(&existing) = self.index.get(&key) {
+            let prev = &self.resources[existing];
+            let prev_at = match (&prev.file, prev.line) {
+                (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+                _ => String::new(),
+            };
+            return Err(EvalError::runtime(
+                format!(
+                    "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare",
+                    res.reference()
+                ),
+                at.clone(),
+            ));
+        }
+        self.resources.push(res);
+        let id = self.resources.len() - 1;
+        self.index.insert(key, id);
+        Ok(id)
+    }
+
+    pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
+        self.index.get(&Self::key(type_name, title)).copied()
+    }
+
+    pub fn add_edge(&mut self, from: ResId, to: ResId) {
+        if !self.edges.contains(&(from, to)) {
+            self.edges.push((from, to));
+        }
+    }
+
+    /// Puppet's `catalog.add_class`: the class list, and the name as a tag.
+    pub fn add_class(&mut self, name: &str) {
+        if !self.classes.iter().any(|c| c == name) {
+            self.classes.push(name.to_string());
+        }
+        self.tag_catalog(&[name.to_string()]);
+    }
+
+    pub fn tag_catalog(&mut self, tags: &[String]) {
+        for t in tags {
+            if !self.catalog_tags.contains(t) {
+                self.catalog_tags.push(t.clone());
+            }
+        }
+    }
+
+    /// The tags of the resource that owns `scope`.
+    pub fn scope_tags(&self, scope: ScopeId) -> Vec<String> {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(r) = self.scopes.get(id).resource {
+                return self.resources[r].tags.clone();
+            }
+            s = self.scopes.get(id).parent;
+        }
+        Vec::new()
+    }
+
+    pub fn scope_resource(&self, scope: ScopeId) -> Option<ResId> {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(r) = self.scopes.get(id).resource {
+                return Some(r);
+            }
+            s = self.scopes.get(id).parent;
+        }
+        None
+    }
+}
+
+fn node_key(m: &NodeMatch) -> String {
+    match m {
+        NodeMatch::Name(n) => n.clone(),
+        NodeMatch::Regex(r) => regex_node_name(r),
+        NodeMatch::Default => "default".into(),
+    }
+}
+
+/// `__node_regexp__` + the regex source, downcased, with characters other than
+/// `[-\w:.]` removed and leading dots stripped.
+pub fn regex_node_name(source: &str) -> String {
+    let cleaned: String = source
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+        .collect();
+    format!("__node_regexp__{}", cleaned.trim_start_matches('.'))
+}
+
+/// A syntax error as the compiler reports it: Puppet's text with its location.
+pub fn syntax_message(e: &crate::syntax::SyntaxError) -> String {
+    format!("Could not parse for environment production: {}", e.puppet_style())
+}

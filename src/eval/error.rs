@@ -1,0 +1,84 @@
+//! Evaluation errors, rendered as Puppet renders them:
+//! `Evaluation Error: Error while evaluating a Resource Statement, <detail> (file: F, line: L, column: C) on node N`.
+
+use std::fmt;
+
+/// Where in the manifests something happened.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Location {
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+}
+
+impl Location {
+    /// ` (file: F, line: L, column: C)` as Puppet appends it, or nothing.
+    pub fn suffix(&self) -> String {
+        match (&self.file, self.line, self.column) {
+            (Some(f), Some(l), Some(c)) => format!(" (file: {f}, line: {l}, column: {c})"),
+            (Some(f), Some(l), None) => format!(" (file: {f}, line: {l})"),
+            (Some(f), None, _) => format!(" (file: {f})"),
+            (None, Some(l), Some(c)) => format!(" (line: {l}, column: {c})"),
+            _ => String::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    /// An error raised while evaluating an expression: wrapped with the
+    /// expression's label (`a Function Call`) unless it is already wrapped.
+    Runtime {
+        /// `a Resource Statement`; `None` for errors Puppet does not wrap.
+        while_evaluating: Option<String>,
+        detail: String,
+        at: Location,
+    },
+    /// An error of the syntax or validation of a manifest.
+    Syntax(String),
+    /// An error of catalog completion (relationships, realize): not wrapped.
+    Completion(String),
+}
+
+impl EvalError {
+    pub fn runtime(detail: impl Into<String>, at: Location) -> EvalError {
+        EvalError::Runtime {
+            while_evaluating: None,
+            detail: detail.into(),
+            at,
+        }
+    }
+
+    /// The message without the ` on node N` tail.
+    pub fn message(&self) -> String {
+        match self {
+            EvalError::Runtime {
+                while_evaluating: Some(label),
+                detail,
+                at,
+            } => format!(
+                "Evaluation Error: Error while evaluating {label}, {detail}{}",
+                at.suffix()
+            ),
+            EvalError::Runtime {
+                while_evaluating: None,
+                detail,
+                at,
+            } => format!("Evaluation Error: {detail}{}", at.suffix()),
+            EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
+        }
+    }
+
+    /// The whole message as Puppet reports it for a node.
+    pub fn for_node(&self, node: &str) -> String {
+        format!("{} on node {node}", self.message())
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for EvalError {}

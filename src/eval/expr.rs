@@ -1,0 +1,716 @@
+//! Expressions: Puppet's `EvaluatorImpl`, one `match` arm per model class.
+
+use std::sync::Arc;
+
+use super::compiler::{capitalize_name, Compiler};
+use super::error::EvalError;
+use super::scope::{Scope, ScopeId, ScopeKind};
+use super::value::{Map, Value};
+use crate::syntax::ast::*;
+use crate::types::PType;
+
+/// The file being evaluated, for error locations.
+#[derive(Clone)]
+pub struct Ctx {
+    pub program: Arc<Program>,
+}
+
+pub type R<T> = Result<T, EvalError>;
+
+/// Puppet's label of an expression with its article, for "Error while evaluating ...".
+pub fn a_label(e: &Expr) -> String {
+    crate::syntax::validate::a_an(&crate::syntax::validate::label(e))
+}
+
+impl<'e> Compiler<'e> {
+    pub fn fail<T>(&self, ctx: &Ctx, e: &Expr, detail: impl Into<String>) -> R<T> {
+        Err(EvalError::Runtime {
+            while_evaluating: Some(a_label(e)),
+            detail: detail.into(),
+            at: self.loc(&ctx.program, e),
+        })
+    }
+
+    /// Wraps an unwrapped runtime error with the expression being evaluated.
+    pub fn wrap(&self, ctx: &Ctx, e: &Expr, err: EvalError) -> EvalError {
+        match err {
+            EvalError::Runtime {
+                while_evaluating: None,
+                detail,
+                at,
+            } => {
+                let at = if at.file.is_none() { self.loc(&ctx.program, e) } else { at };
+                EvalError::Runtime {
+                    while_evaluating: Some(a_label(e)),
+                    detail,
+                    at,
+                }
+            }
+            other => other,
+        }
+    }
+
+    pub fn eval_block(&mut self, stmts: &[Expr], scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        let mut last = Value::Undef;
+        for s in stmts {
+            last = self.eval(s, scope, ctx)?;
+        }
+        Ok(last)
+    }
+
+    pub fn eval(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        match &e.kind {
+            ExprKind::Nop | ExprKind::Undef => Ok(Value::Undef),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
+            ExprKind::Number(Number::Integer(i, _)) => Ok(Value::Integer(*i)),
+            ExprKind::Number(Number::Float(f)) => Ok(Value::Float(*f)),
+            ExprKind::Number(Number::Overflow(t)) => self.fail(ctx, e, format!("Integer out of range: {t}")),
+            ExprKind::Str(s) => Ok(Value::string(s.as_str())),
+            ExprKind::QName(n) => Ok(Value::string(n.as_str())),
+            ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
+            ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
+            ExprKind::QRef(n) => Ok(Value::Type(Arc::new(type_reference(n)))),
+            ExprKind::Concat(parts) => {
+                let mut s = String::new();
+                for p in parts {
+                    match p {
+                        StrPart::Text(t) => s.push_str(t),
+                        StrPart::Expr(x) => {
+                            let v = self.eval(x, scope, ctx)?;
+                            s.push_str(&v.to_string());
+                        }
+                    }
+                }
+                Ok(Value::string(s))
+            }
+            ExprKind::Heredoc { text, .. } => self.eval(text, scope, ctx),
+            ExprKind::Var(name) => self.lookup_var(name, scope, ctx, e),
+            ExprKind::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for x in items {
+                    if let ExprKind::Unary { op: UnaryOp::Splat, expr } = &x.kind {
+                        match self.eval(expr, scope, ctx)? {
+                            Value::Array(a) => out.extend(a.iter().cloned()),
+                            v => out.push(v),
+                        }
+                    } else {
+                        out.push(self.eval(x, scope, ctx)?);
+                    }
+                }
+                Ok(Value::array(out))
+            }
+            ExprKind::Hash { entries, .. } => {
+                let mut m = Map::with_capacity(entries.len());
+                for h in entries {
+                    let k = self.eval(&h.key, scope, ctx)?;
+                    let v = self.eval(&h.value, scope, ctx)?;
+                    m.insert(k, v);
+                }
+                Ok(Value::hash(m))
+            }
+            ExprKind::Paren(x) => self.eval(x, scope, ctx),
+            ExprKind::Unary { op, expr } => {
+                let v = self.eval(expr, scope, ctx)?;
+                match op {
+                    UnaryOp::Not => Ok(Value::Boolean(!v.is_truthy())),
+                    UnaryOp::Neg => match v {
+                        Value::Integer(i) => Ok(Value::Integer(i.wrapping_neg())),
+                        Value::Float(f) => Ok(Value::Float(-f)),
+                        other => self.fail(
+                            ctx,
+                            e,
+                            format!(
+                                "Operator '-' is not applicable to {}.",
+                                crate::syntax::validate::a_an(&value_label(&other))
+                            ),
+                        ),
+                    },
+                    UnaryOp::Splat => Ok(v),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.eval_binary(e, *op, lhs, rhs, scope, ctx),
+            ExprKind::Assign { op: _, lhs, rhs } => {
+                let v = self.eval(rhs, scope, ctx)?;
+                self.assign(lhs, v.clone(), scope, ctx)?;
+                Ok(v)
+            }
+            ExprKind::Access { lhs, keys } => {
+                let base = self.eval(lhs, scope, ctx)?;
+                let mut ks = Vec::with_capacity(keys.len());
+                for k in keys {
+                    ks.push(self.eval(k, scope, ctx)?);
+                }
+                self.access(e, base, ks, ctx)
+            }
+            ExprKind::If {
+                test,
+                then,
+                otherwise,
+            } => {
+                if self.eval(test, scope, ctx)?.is_truthy() {
+                    self.eval_block(then, scope, ctx)
+                } else if let Some(o) = otherwise {
+                    self.eval_branch(o, scope, ctx)
+                } else {
+                    Ok(Value::Undef)
+                }
+            }
+            ExprKind::Unless {
+                test,
+                then,
+                otherwise,
+            } => {
+                if !self.eval(test, scope, ctx)?.is_truthy() {
+                    self.eval_block(then, scope, ctx)
+                } else if let Some(o) = otherwise {
+                    self.eval_branch(o, scope, ctx)
+                } else {
+                    Ok(Value::Undef)
+                }
+            }
+            ExprKind::Block(stmts) => self.eval_block(stmts, scope, ctx),
+            ExprKind::Case { test, options } => {
+                let v = self.eval(test, scope, ctx)?;
+                let mut default_body = None;
+                for o in options {
+                    for m in &o.values {
+                        if matches!(m.kind, ExprKind::Default) {
+                            default_body = Some(&o.body);
+                            continue;
+                        }
+                        let mv = self.eval(m, scope, ctx)?;
+                        if let Some(caps) = self.case_match(&v, &mv, ctx, m)? {
+                            let inner = self.match_scope(scope, caps);
+                            return self.eval_block(&o.body, inner, ctx);
+                        }
+                    }
+                }
+                match default_body {
+                    Some(b) => self.eval_block(b, scope, ctx),
+                    None => Ok(Value::Undef),
+                }
+            }
+            ExprKind::Selector { lhs, entries } => {
+                let v = self.eval(lhs, scope, ctx)?;
+                let mut default = None;
+                for s in entries {
+                    if matches!(s.matching.kind, ExprKind::Default) {
+                        default = Some(&s.value);
+                        continue;
+                    }
+                    let mv = self.eval(&s.matching, scope, ctx)?;
+                    if let Some(caps) = self.case_match(&v, &mv, ctx, &s.matching)? {
+                        let inner = self.match_scope(scope, caps);
+                        return self.eval(&s.value, inner, ctx);
+                    }
+                }
+                match default {
+                    Some(d) => self.eval(d, scope, ctx),
+                    None => self.fail(ctx, e, format!("No matching entry for selector parameter with value '{v}'")),
+                }
+            }
+            ExprKind::CallNamed { functor, args, lambda, .. } => {
+                let name = match &functor.kind {
+                    ExprKind::QName(n) => n.clone(),
+                    ExprKind::QRef(n) => n.clone(),
+                    _ => return self.fail(ctx, e, "Illegal function name"),
+                };
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    if let ExprKind::Unary { op: UnaryOp::Splat, expr } = &a.kind {
+                        match self.eval(expr, scope, ctx)? {
+                            Value::Array(items) => vals.extend(items.iter().cloned()),
+                            v => vals.push(v),
+                        }
+                    } else {
+                        vals.push(self.eval(a, scope, ctx)?);
+                    }
+                }
+                self.call_function(&name, vals, lambda.as_deref(), scope, ctx, e)
+                    .map_err(|err| self.wrap(ctx, e, err))
+            }
+            ExprKind::CallMethod { receiver, name, args, lambda } => {
+                let recv = self.eval(receiver, scope, ctx)?;
+                let mut vals = vec![recv];
+                for a in args {
+                    vals.push(self.eval(a, scope, ctx)?);
+                }
+                self.call_function(name, vals, lambda.as_deref(), scope, ctx, e)
+                    .map_err(|err| self.wrap(ctx, e, err))
+            }
+            ExprKind::NamedAccess { .. } => self.fail(ctx, e, "Named access is not supported here"),
+            ExprKind::Resource { .. } => self
+                .eval_resource(e, scope, ctx)
+                .map_err(|err| self.wrap(ctx, e, err)),
+            ExprKind::ResourceDefaults { type_ref, ops, .. } => {
+                self.eval_defaults(e, type_ref, ops, scope, ctx)
+            }
+            ExprKind::ResourceOverride { resources, ops, .. } => {
+                self.eval_override(e, resources, ops, scope, ctx)
+            }
+            ExprKind::Collect { .. } => self.eval_collect(e, scope, ctx),
+            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(e, *op, lhs, rhs, scope, ctx),
+            // Definitions were registered when their file was loaded.
+            ExprKind::Class { .. }
+            | ExprKind::Define { .. }
+            | ExprKind::Node { .. }
+            | ExprKind::Function { .. }
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeDefinition { .. } => Ok(Value::Undef),
+        }
+    }
+
+    fn eval_branch(&mut self, o: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        self.eval(o, scope, ctx)
+    }
+
+    /// A scope for the body of a case option or selector entry that matched a
+    /// regex: it holds `$0`, `$1`...
+    pub fn match_scope(&mut self, scope: ScopeId, caps: Option<Vec<Value>>) -> ScopeId {
+        match caps {
+            None => scope,
+            Some(c) => {
+                let mut s = Scope::new(ScopeKind::Local, Some(scope), None);
+                s.matches = Some(c);
+                self.scopes.push(s)
+            }
+        }
+    }
+
+    /// Case/selector matching: regex (with captures), type, array entries, `==`.
+    fn case_match(&mut self, v: &Value, m: &Value, ctx: &Ctx, at: &Expr) -> R<Option<Option<Vec<Value>>>> {
+        match m {
+            Value::Regexp(src) => match v {
+                Value::String(s) => Ok(self.regex_captures(src, s, ctx, at)?.map(Some)),
+                _ => Ok(None),
+            },
+            Value::Type(t) => Ok(super::typeops::is_instance(t, v).then_some(None)),
+            Value::Array(items) if !matches!(v, Value::Array(_)) => {
+                for i in items.iter() {
+                    if let Some(c) = self.case_match(v, i, ctx, at)? {
+                        return Ok(Some(c));
+                    }
+                }
+                Ok(None)
+            }
+            _ => Ok(v.puppet_eq(m).then_some(None)),
+        }
+    }
+
+    pub fn regex_captures(&self, src: &str, s: &str, ctx: &Ctx, at: &Expr) -> R<Option<Vec<Value>>> {
+        let re = match super::typeops::compile_regex(src) {
+            Ok(r) => r,
+            Err(msg) => return self.fail(ctx, at, msg),
+        };
+        Ok(re.captures(s).map(|caps| {
+            caps.iter()
+                .map(|m| m.map_or(Value::Undef, |m| Value::string(m.as_str())))
+                .collect()
+        }))
+    }
+
+    fn lookup_var(&mut self, name: &str, scope: ScopeId, ctx: &Ctx, e: &Expr) -> R<Value> {
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            let idx: usize = name.parse().unwrap_or(usize::MAX);
+            return Ok(self.scopes.lookup_match(scope, idx).unwrap_or(Value::Undef));
+        }
+        if let Some(global) = name.strip_prefix("::") {
+            if !global.contains("::") {
+                return Ok(self.scopes.get(self.top).vars.get(global).cloned().unwrap_or_else(|| {
+                    self.unknown_variable(name, ctx, e);
+                    Value::Undef
+                }));
+            }
+        }
+        let qualified = name.trim_start_matches("::");
+        if let Some((class, var)) = qualified.rsplit_once("::") {
+            let class = class.to_lowercase();
+            return match self.class_scopes.get(&class) {
+                Some(&s) => Ok(self.scopes.get(s).vars.get(var).cloned().unwrap_or_else(|| {
+                    self.unknown_variable(name, ctx, e);
+                    Value::Undef
+                })),
+                None => {
+                    let w = format!(
+                        "Could not look up qualified variable '{qualified}'; class {class} has not been evaluated"
+                    );
+                    self.warnings.push(w);
+                    Ok(Value::Undef)
+                }
+            };
+        }
+        match self.scopes.lookup(scope, name) {
+            Some(v) => Ok(v.clone()),
+            None => {
+                self.unknown_variable(name, ctx, e);
+                Ok(Value::Undef)
+            }
+        }
+    }
+
+    fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) {
+        let at = self.loc(&ctx.program, e);
+        self.warnings.push(format!("Unknown variable: '{name}'.{}", at.suffix()));
+    }
+
+    fn assign(&mut self, lhs: &Expr, v: Value, scope: ScopeId, ctx: &Ctx) -> R<()> {
+        match &lhs.kind {
+            ExprKind::Var(name) => {
+                let s = self.scopes.get_mut(scope);
+                if s.vars.contains_key(name.as_str()) {
+                    return self.fail(ctx, lhs, format!("Cannot reassign variable '${name}'"));
+                }
+                s.vars.insert(name.clone(), v);
+                Ok(())
+            }
+            ExprKind::Array(targets) => match v {
+                Value::Array(vals) => {
+                    if vals.len() != targets.len() {
+                        return self.fail(
+                            ctx,
+                            lhs,
+                            format!(
+                                "Mismatched number of assignable entries and values, expected {}, got {}",
+                                targets.len(),
+                                vals.len()
+                            ),
+                        );
+                    }
+                    for (t, x) in targets.iter().zip(vals.iter()) {
+                        self.assign(t, x.clone(), scope, ctx)?;
+                    }
+                    Ok(())
+                }
+                Value::Hash(h) => {
+                    for t in targets {
+                        let ExprKind::Var(n) = &t.kind else {
+                            return self.fail(ctx, t, "Illegal assignment");
+                        };
+                        let val = h.get(&Value::string(n.as_str())).cloned().unwrap_or(Value::Undef);
+                        self.assign(t, val, scope, ctx)?;
+                    }
+                    Ok(())
+                }
+                _ => self.fail(ctx, lhs, "Illegal assignment"),
+            },
+            _ => self.fail(ctx, lhs, "Illegal assignment"),
+        }
+    }
+
+    fn eval_binary(&mut self, e: &Expr, op: BinaryOp, lhs: &Expr, rhs: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        match op {
+            BinaryOp::And => {
+                let l = self.eval(lhs, scope, ctx)?;
+                if !l.is_truthy() {
+                    return Ok(Value::Boolean(false));
+                }
+                return Ok(Value::Boolean(self.eval(rhs, scope, ctx)?.is_truthy()));
+            }
+            BinaryOp::Or => {
+                let l = self.eval(lhs, scope, ctx)?;
+                if l.is_truthy() {
+                    return Ok(Value::Boolean(true));
+                }
+                return Ok(Value::Boolean(self.eval(rhs, scope, ctx)?.is_truthy()));
+            }
+            _ => {}
+        }
+        let l = self.eval(lhs, scope, ctx)?;
+        let r = self.eval(rhs, scope, ctx)?;
+        match op {
+            BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
+            BinaryOp::Ne => Ok(Value::Boolean(!l.puppet_eq(&r))),
+            BinaryOp::Match | BinaryOp::NotMatch => {
+                let matched = match &r {
+                    Value::Regexp(src) => match &l {
+                        Value::String(s) => {
+                            let caps = self.regex_captures(src, s, ctx, e)?;
+                            let hit = caps.is_some();
+                            if let Some(c) = caps {
+                                self.scopes.get_mut(scope).matches = Some(c);
+                            }
+                            hit
+                        }
+                        _ => return self.fail(ctx, e, "Left operand of =~ must be a String"),
+                    },
+                    Value::String(src) => match &l {
+                        Value::String(s) => self.regex_captures(src, s, ctx, e)?.is_some(),
+                        _ => false,
+                    },
+                    Value::Type(t) => super::typeops::is_instance(t, &l),
+                    _ => return self.fail(ctx, e, "Right operand of =~ must be a Regexp, String or Type"),
+                };
+                Ok(Value::Boolean(if op == BinaryOp::Match { matched } else { !matched }))
+            }
+            BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
+                (Value::String(needle), Value::String(hay)) => hay.to_lowercase().contains(&needle.to_lowercase()),
+                (_, Value::Array(items)) => items.iter().any(|i| match &l {
+                    Value::Regexp(src) => matches!(i, Value::String(s) if super::typeops::compile_regex(src).map(|re| re.is_match(s)).unwrap_or(false)),
+                    Value::Type(t) => super::typeops::is_instance(t, i),
+                    _ => l.puppet_eq(i),
+                }),
+                (_, Value::Hash(h)) => h.keys().any(|k| l.puppet_eq(k)),
+                (Value::Regexp(src), Value::String(hay)) => super::typeops::compile_regex(src).map(|re| re.is_match(hay)).unwrap_or(false),
+                _ => false,
+            })),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                let ord = match (&l, &r) {
+                    (Value::Integer(a), Value::Integer(b)) => a.partial_cmp(b),
+                    (Value::Integer(a), Value::Float(b)) => (*a as f64).partial_cmp(b),
+                    (Value::Float(a), Value::Integer(b)) => a.partial_cmp(&(*b as f64)),
+                    (Value::Float(a), Value::Float(b)) => a.partial_cmp(b),
+                    (Value::String(a), Value::String(b)) => a.to_lowercase().partial_cmp(&b.to_lowercase()),
+                    _ => None,
+                };
+                let Some(ord) = ord else {
+                    return self.fail(ctx, e, format!(
+                        "Comparison of: {} {} {}, is not possible",
+                        value_label(&l),
+                        crate::syntax::pn::binary_op_text(op),
+                        value_label(&r)
+                    ));
+                };
+                use std::cmp::Ordering::*;
+                Ok(Value::Boolean(match op {
+                    BinaryOp::Lt => ord == Less,
+                    BinaryOp::Le => ord != Greater,
+                    BinaryOp::Gt => ord == Greater,
+                    _ => ord != Less,
+                }))
+            }
+            _ => self.arithmetic(e, op, l, r, ctx),
+        }
+    }
+
+    fn arithmetic(&self, e: &Expr, op: BinaryOp, l: Value, r: Value, ctx: &Ctx) -> R<Value> {
+        match (op, &l, &r) {
+            (BinaryOp::Add, Value::Array(a), Value::Array(b)) => {
+                let mut out = (**a).clone();
+                out.extend(b.iter().cloned());
+                return Ok(Value::array(out));
+            }
+            (BinaryOp::Add, Value::Array(a), Value::Hash(h)) => {
+                let mut out = (**a).clone();
+                for (k, v) in h.iter() {
+                    out.push(Value::array(vec![k.clone(), v.clone()]));
+                }
+                return Ok(Value::array(out));
+            }
+            (BinaryOp::Add, Value::Array(a), other) => {
+                let mut out = (**a).clone();
+                out.push(other.clone());
+                return Ok(Value::array(out));
+            }
+            (BinaryOp::Add, Value::Hash(a), Value::Hash(b)) => {
+                let mut out = (**a).clone();
+                for (k, v) in b.iter() {
+                    out.insert(k.clone(), v.clone());
+                }
+                return Ok(Value::hash(out));
+            }
+            (BinaryOp::Sub, Value::Array(a), Value::Array(b)) => {
+                return Ok(Value::array(a.iter().filter(|x| !b.iter().any(|y| x.puppet_eq(y))).cloned().collect()));
+            }
+            (BinaryOp::Sub, Value::Array(a), other) => {
+                return Ok(Value::array(a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect()));
+            }
+            (BinaryOp::Sub, Value::Hash(a), Value::Hash(b)) => {
+                return Ok(Value::hash(a.iter().filter(|(k, _)| !b.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect()));
+            }
+            (BinaryOp::Sub, Value::Hash(a), Value::Array(b)) => {
+                return Ok(Value::hash(a.iter().filter(|(k, _)| !b.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect()));
+            }
+            (BinaryOp::Shl, Value::Array(a), other) => {
+                let mut out = (**a).clone();
+                out.push(other.clone());
+                return Ok(Value::array(out));
+            }
+            _ => {}
+        }
+        let num = |v: &Value| -> Option<Value> {
+            match v {
+                Value::Integer(_) | Value::Float(_) => Some(v.clone()),
+                Value::String(s) => crate::eval::functions::string_to_number(s),
+                _ => None,
+            }
+        };
+        let (Some(a), Some(b)) = (num(&l), num(&r)) else {
+            let opname = crate::syntax::pn::binary_op_text(op);
+            let bad = if num(&l).is_none() { &l } else { &r };
+            return self.fail(ctx, e, format!(
+                "Operator '{opname}' is not applicable to {}.",
+                crate::syntax::validate::a_an(&value_label(bad))
+            ));
+        };
+        match (a, b) {
+            (Value::Integer(x), Value::Integer(y)) => {
+                let v = match op {
+                    BinaryOp::Add => x.checked_add(y),
+                    BinaryOp::Sub => x.checked_sub(y),
+                    BinaryOp::Mul => x.checked_mul(y),
+                    BinaryOp::Div => {
+                        if y == 0 {
+                            return self.fail(ctx, e, "Division by 0");
+                        }
+                        Some(ruby_div(x, y))
+                    }
+                    BinaryOp::Mod => {
+                        if y == 0 {
+                            return self.fail(ctx, e, "Division by 0");
+                        }
+                        Some(ruby_mod(x, y))
+                    }
+                    BinaryOp::Shl => Some(if y >= 0 { x.wrapping_shl(y as u32) } else { x >> (-y) }),
+                    BinaryOp::Shr => Some(if y >= 0 { x >> y.min(63) } else { x.wrapping_shl((-y) as u32) }),
+                    _ => None,
+                };
+                match v {
+                    Some(v) => Ok(Value::Integer(v)),
+                    None => self.fail(ctx, e, "resulted in a value outside of Puppet Integer max range"),
+                }
+            }
+            (a, b) => {
+                let f = |v: Value| match v {
+                    Value::Integer(i) => i as f64,
+                    Value::Float(f) => f,
+                    _ => 0.0,
+                };
+                let (x, y) = (f(a), f(b));
+                let v = match op {
+                    BinaryOp::Add => x + y,
+                    BinaryOp::Sub => x - y,
+                    BinaryOp::Mul => x * y,
+                    BinaryOp::Div => {
+                        if y == 0.0 {
+                            return self.fail(ctx, e, "Division by 0");
+                        }
+                        x / y
+                    }
+                    BinaryOp::Mod => {
+                        return self.fail(ctx, e, "Operator '%' is not applicable to a Float.")
+                    }
+                    _ => return self.fail(ctx, e, "Operator is not applicable to a Float."),
+                };
+                Ok(Value::Float(v))
+            }
+        }
+    }
+
+    fn access(&mut self, e: &Expr, base: Value, keys: Vec<Value>, ctx: &Ctx) -> R<Value> {
+        match &base {
+            Value::Array(items) => {
+                let idx = |k: &Value| -> Option<i64> {
+                    match k {
+                        Value::Integer(i) => Some(*i),
+                        _ => None,
+                    }
+                };
+                let len = items.len() as i64;
+                match keys.as_slice() {
+                    [k] => {
+                        let Some(i) = idx(k) else {
+                            return self.fail(ctx, e, format!("The value '{k}' cannot be converted to Numeric."));
+                        };
+                        let i = if i < 0 { len + i } else { i };
+                        Ok(if i >= 0 && i < len { items[i as usize].clone() } else { Value::Undef })
+                    }
+                    [k, n] => {
+                        let (Some(start), Some(count)) = (idx(k), idx(n)) else {
+                            return self.fail(ctx, e, "Array slice requires integers");
+                        };
+                        let start = if start < 0 { len + start } else { start };
+                        let end = if count < 0 { len + count + 1 } else { start + count };
+                        let (s, t) = (start.clamp(0, len), end.clamp(0, len));
+                        Ok(Value::array(if s < t { items[s as usize..t as usize].to_vec() } else { Vec::new() }))
+                    }
+                    _ => self.fail(ctx, e, "Array access requires one or two keys"),
+                }
+            }
+            Value::Hash(h) => match keys.as_slice() {
+                [k] => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
+                many => Ok(Value::array(many.iter().filter_map(|k| h.get(k).cloned()).collect())),
+            },
+            Value::String(s) => {
+                let chars: Vec<char> = s.chars().collect();
+                let len = chars.len() as i64;
+                match keys.as_slice() {
+                    [Value::Integer(i)] => {
+                        let i = if *i < 0 { len + i } else { *i };
+                        Ok(if i >= 0 && i < len { Value::string(chars[i as usize].to_string()) } else { Value::Undef })
+                    }
+                    [Value::Integer(k), Value::Integer(n)] => {
+                        let start = if *k < 0 { len + k } else { *k };
+                        let end = if *n < 0 { len + n + 1 } else { start + n };
+                        let (s, t) = (start.clamp(0, len), end.clamp(0, len));
+                        Ok(Value::string(if s < t { chars[s as usize..t as usize].iter().collect::<String>() } else { String::new() }))
+                    }
+                    _ => self.fail(ctx, e, "String access requires integers"),
+                }
+            }
+            Value::Type(t) => match super::typeops::access(t, &keys) {
+                Ok(v) => Ok(v),
+                Err(msg) => self.fail(ctx, e, msg),
+            },
+            Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
+            other => self.fail(ctx, e, format!(
+                "Operator '[]' is not applicable to {}.",
+                crate::syntax::validate::a_an(&value_label(other))
+            )),
+        }
+    }
+}
+
+fn ruby_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if (x % y != 0) && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ruby_mod(x: i64, y: i64) -> i64 {
+    let m = x % y;
+    if m != 0 && ((m < 0) != (y < 0)) {
+        m + y
+    } else {
+        m
+    }
+}
+
+/// A capitalised name as a type: a data type Puppet knows, else a resource type.
+pub fn type_reference(name: &str) -> PType {
+    let name = name.trim_start_matches("::");
+    if let Some(t) = super::typeops::type_by_name(name) {
+        return t;
+    }
+    match name.to_lowercase().as_str() {
+        "class" => PType::Class(None),
+        "resource" => PType::Resource {
+            type_name: None,
+            title: None,
+        },
+        _ => PType::Resource {
+            type_name: Some(capitalize_name(name)),
+            title: None,
+        },
+    }
+}
+
+/// Puppet's label for a value in operator errors (`a String`, `an Undef Value`).
+pub fn value_label(v: &Value) -> String {
+    match v {
+        Value::Undef => "Undef Value".into(),
+        Value::Default => "Default".into(),
+        Value::Boolean(_) => "Boolean".into(),
+        Value::Integer(_) => "Integer".into(),
+        Value::Float(_) => "Float".into(),
+        Value::String(_) => "String".into(),
+        Value::Regexp(_) => "Regexp".into(),
+        Value::Array(_) => "Array".into(),
+        Value::Hash(_) => "Hash".into(),
+        Value::Type(t) => format!("{t}-Type"),
+        Value::Sensitive(_) => "Sensitive".into(),
+    }
+}

@@ -1,0 +1,368 @@
+//! Function calls: the built-in functions the catalog core needs, functions
+//! written in the Puppet language, and lambdas.
+
+use std::sync::Arc;
+
+use super::compiler::{capitalize_name, Compiler};
+use super::error::EvalError;
+use super::expr::{Ctx, R};
+use super::resources::{as_ref, reference_value};
+use super::scope::{Scope, ScopeId, ScopeKind};
+use super::value::{Map, Value};
+use crate::syntax::ast::{Expr, ExprKind, Lambda};
+use crate::types::PType;
+
+/// Puppet's string-to-number conversion for arithmetic (`"1" + 1`).
+pub fn string_to_number(s: &str) -> Option<Value> {
+    let t = s.trim();
+    if let Ok(i) = t.parse::<i64>() {
+        return Some(Value::Integer(i));
+    }
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return i64::from_str_radix(h, 16).ok().map(Value::Integer);
+    }
+    t.parse::<f64>().ok().filter(|f| f.is_finite()).map(Value::Float)
+}
+
+fn class_names(args: &[Value]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in args {
+        match a {
+            Value::Array(items) => out.extend(class_names(items)),
+            Value::Type(t) => match t.as_ref() {
+                PType::Class(Some(c)) => out.push(c.clone()),
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(x),
+                } if tn == "Class" => out.push(x.to_lowercase()),
+                other => out.push(other.to_string()),
+            },
+            other => out.push(other.to_string()),
+        }
+    }
+    out
+}
+
+impl<'e> Compiler<'e> {
+    pub fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        call: &Expr,
+    ) -> R<Value> {
+        let at = self.loc(&ctx.program, call);
+        match name {
+            "include" | "require" | "contain" => {
+                let mut refs = Vec::new();
+                for c in class_names(&args) {
+                    let id = self.include_class(&c, scope, &at)?;
+                    let title = self.resources[id].title.clone();
+                    if name == "contain" {
+                        if let Some(owner) = self.scope_resource(scope) {
+                            self.add_edge(owner, id);
+                        }
+                    }
+                    if name == "require" {
+                        if let Some(owner) = self.scope_resource(scope) {
+                            let r = &mut self.resources[owner];
+                            let mut items = match r.params.get("require") {
+                                Some(Value::Array(a)) => (**a).clone(),
+                                Some(v) => vec![v.clone()],
+                                None => Vec::new(),
+                            };
+                            items.push(Value::string(format!("Class[{title}]")));
+                            r.params.insert("require".into(), Value::array(items));
+                        }
+                    }
+                    refs.push(reference_value("Class", &title));
+                }
+                Ok(if name == "include" { Value::Undef } else { Value::array(refs) })
+            }
+            "notice" | "info" | "warning" | "err" | "debug" | "alert" | "crit" | "emerg" => {
+                let msg: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                if name == "warning" {
+                    self.warnings.push(msg.join(" "));
+                }
+                Ok(Value::Undef)
+            }
+            "fail" => {
+                let msg: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                Err(EvalError::runtime(msg.join(" "), at))
+            }
+            "tag" => {
+                if let Some(owner) = self.scope_resource(scope) {
+                    for t in class_names(&args) {
+                        self.resources[owner].tag(&t);
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "tagged" => {
+                let owner = self.scope_resource(scope);
+                let tags = owner.map(|o| self.resources[o].tags.clone()).unwrap_or_default();
+                Ok(Value::Boolean(
+                    class_names(&args).iter().all(|t| tags.contains(&t.to_lowercase())),
+                ))
+            }
+            "defined" => {
+                let mut all = true;
+                for a in &args {
+                    let found = match a {
+                        Value::String(s) if s.starts_with('$') => {
+                            self.scopes.lookup(scope, &s[1..]).is_some()
+                        }
+                        Value::String(s) => {
+                            let k = s.trim_start_matches("::").to_lowercase();
+                            self.find_class(&k)?.is_some()
+                                || self.find_define(&k)?.is_some()
+                                || super::resources::BUILTIN_TYPES.contains(&k.as_str())
+                                || self.functions.contains_key(&k)
+                        }
+                        other => match as_ref(other) {
+                            Some((t, x)) => self.find_resource(&t, &x).is_some(),
+                            None => false,
+                        },
+                    };
+                    all &= found;
+                }
+                Ok(Value::Boolean(all))
+            }
+            "realize" => {
+                for a in &args {
+                    for r in flatten(a) {
+                        let Some((t, x)) = as_ref(&r) else { continue };
+                        match self.find_resource(&t, &x) {
+                            Some(id) => self.resources[id].virtual_ = false,
+                            None => {
+                                return Err(EvalError::Completion(format!(
+                                    "Failed to realize virtual resources {t}[{x}]"
+                                )))
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            "each" | "map" | "filter" | "reduce" | "with" => {
+                self.iterate(name, args, lambda, scope, ctx, call)
+            }
+            "split" => match (args.first(), args.get(1)) {
+                (Some(Value::String(s)), Some(Value::String(p))) => {
+                    let re = super::typeops::compile_regex(p).map_err(|m| EvalError::runtime(m, at.clone()))?;
+                    Ok(Value::array(re.split(s).map(Value::string).collect()))
+                }
+                (Some(Value::String(s)), Some(Value::Regexp(p))) => {
+                    let re = super::typeops::compile_regex(p).map_err(|m| EvalError::runtime(m, at.clone()))?;
+                    Ok(Value::array(re.split(s).map(Value::string).collect()))
+                }
+                _ => Err(EvalError::runtime("split(): expects a String and a pattern", at)),
+            },
+            "join" => match args.first() {
+                Some(Value::Array(items)) => {
+                    let sep = args.get(1).map(|s| s.to_string()).unwrap_or_default();
+                    Ok(Value::string(items.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(&sep)))
+                }
+                _ => Err(EvalError::runtime("join(): expects an Array", at)),
+            },
+            "upcase" | "downcase" | "capitalize" => match args.first() {
+                Some(Value::String(s)) => Ok(Value::string(match name {
+                    "upcase" => s.to_uppercase(),
+                    "downcase" => s.to_lowercase(),
+                    _ => capitalize_name(&s.to_lowercase()),
+                })),
+                _ => Err(EvalError::runtime(format!("{name}(): expects a String"), at)),
+            },
+            "length" | "size" => match args.first() {
+                Some(Value::String(s)) => Ok(Value::Integer(s.chars().count() as i64)),
+                Some(Value::Array(a)) => Ok(Value::Integer(a.len() as i64)),
+                Some(Value::Hash(h)) => Ok(Value::Integer(h.len() as i64)),
+                _ => Err(EvalError::runtime(format!("{name}(): expects a String, Array or Hash"), at)),
+            },
+            "keys" => match args.first() {
+                Some(Value::Hash(h)) => Ok(Value::array(h.keys().cloned().collect())),
+                _ => Err(EvalError::runtime("keys(): expects a Hash", at)),
+            },
+            "values" => match args.first() {
+                Some(Value::Hash(h)) => Ok(Value::array(h.values().cloned().collect())),
+                _ => Err(EvalError::runtime("values(): expects a Hash", at)),
+            },
+            _ => {
+                let key = name.trim_start_matches("::").to_lowercase();
+                if let Some(def) = self.functions.get(&key).cloned() {
+                    return self.call_puppet_function(&def, args, scope);
+                }
+                Err(EvalError::runtime(format!("Unknown function: '{name}'"), at))
+            }
+        }
+    }
+
+    fn call_puppet_function(
+        &mut self,
+        def: &super::compiler::Definition,
+        args: Vec<Value>,
+        _caller: ScopeId,
+    ) -> R<Value> {
+        let ExprKind::Function { params, body, name, .. } = &def.expr().kind else {
+            return Ok(Value::Undef);
+        };
+        let ctx = Ctx { program: def.program.clone() };
+        let scope = self.scopes.push(Scope::new(ScopeKind::Local, Some(self.top), None));
+        for (i, p) in params.iter().enumerate() {
+            let v = if p.captures_rest {
+                Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+            } else {
+                match args.get(i) {
+                    Some(v) => v.clone(),
+                    None => match &p.default {
+                        Some(d) => self.eval(d, scope, &ctx)?,
+                        None => {
+                            return Err(EvalError::runtime(
+                                format!("'{name}' expects {} arguments, got {}", params.len(), args.len()),
+                                def.location(),
+                            ))
+                        }
+                    },
+                }
+            };
+            self.scopes.get_mut(scope).vars.insert(p.name.clone(), v);
+        }
+        self.depth += 1;
+        if self.depth > super::classes::MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(EvalError::runtime("Too deep nesting of class, define and function evaluation", def.location()));
+        }
+        let r = self.eval_block(body, scope, &ctx);
+        self.depth -= 1;
+        r
+    }
+
+    /// Calls a lambda with arguments in a new local scope of `scope`.
+    pub fn call_lambda(&mut self, l: &Lambda, args: &[Value], scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        let inner = self.scopes.push(Scope::new(ScopeKind::Local, Some(scope), None));
+        for (i, p) in l.params.iter().enumerate() {
+            let v = if p.captures_rest {
+                Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+            } else {
+                match args.get(i) {
+                    Some(v) => v.clone(),
+                    None => match &p.default {
+                        Some(d) => self.eval(d, inner, ctx)?,
+                        None => Value::Undef,
+                    },
+                }
+            };
+            self.scopes.get_mut(inner).vars.insert(p.name.clone(), v);
+        }
+        self.eval_block(&l.body, inner, ctx)
+    }
+
+    fn iterate(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        call: &Expr,
+    ) -> R<Value> {
+        let at = self.loc(&ctx.program, call);
+        let Some(l) = lambda else {
+            return Err(EvalError::runtime(format!("'{name}' expects a block"), at));
+        };
+        if name == "with" {
+            return self.call_lambda(l, &args, scope, ctx);
+        }
+        let Some(subject) = args.first().cloned() else {
+            return Err(EvalError::runtime(format!("'{name}' expects 1 argument, got none"), at));
+        };
+        let pairs = l.params.len() >= 2;
+        // Each element as the lambda's arguments: values, or [index, value] /
+        // [key, value] when the lambda takes two parameters.
+        let elements: Vec<Vec<Value>> = match &subject {
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| if pairs && name != "reduce" { vec![Value::Integer(i as i64), v.clone()] } else { vec![v.clone()] })
+                .collect(),
+            Value::Hash(h) => h
+                .iter()
+                .map(|(k, v)| if pairs && name != "reduce" { vec![k.clone(), v.clone()] } else { vec![Value::array(vec![k.clone(), v.clone()])] })
+                .collect(),
+            Value::Integer(n) => (0..*n)
+                .map(|i| if pairs { vec![Value::Integer(i), Value::Integer(i)] } else { vec![Value::Integer(i)] })
+                .collect(),
+            Value::String(s) => s
+                .chars()
+                .enumerate()
+                .map(|(i, c)| if pairs { vec![Value::Integer(i as i64), Value::string(c.to_string())] } else { vec![Value::string(c.to_string())] })
+                .collect(),
+            other => {
+                return Err(EvalError::runtime(
+                    format!("'{name}' expects an Iterable value, got {}", super::expr::value_label(other)),
+                    at,
+                ))
+            }
+        };
+        match name {
+            "each" => {
+                for el in elements {
+                    self.call_lambda(l, &el, scope, ctx)?;
+                }
+                Ok(subject)
+            }
+            "map" => {
+                let mut out = Vec::with_capacity(elements.len());
+                for el in elements {
+                    out.push(self.call_lambda(l, &el, scope, ctx)?);
+                }
+                Ok(Value::array(out))
+            }
+            "filter" => match &subject {
+                Value::Hash(h) => {
+                    let mut out = Map::new();
+                    for ((k, v), el) in h.iter().zip(elements) {
+                        if self.call_lambda(l, &el, scope, ctx)?.is_truthy() {
+                            out.insert(k.clone(), v.clone());
+                        }
+                    }
+                    Ok(Value::hash(out))
+                }
+                _ => {
+                    let mut out = Vec::new();
+                    for el in elements {
+                        let keep = self.call_lambda(l, &el, scope, ctx)?.is_truthy();
+                        if keep {
+                            out.push(el.last().cloned().unwrap_or(Value::Undef));
+                        }
+                    }
+                    Ok(Value::array(out))
+                }
+            },
+            _ => {
+                // reduce
+                let mut iter = elements.into_iter().map(|mut el| el.pop().unwrap_or(Value::Undef));
+                let mut memo = match args.get(1) {
+                    Some(start) => start.clone(),
+                    None => iter.next().unwrap_or(Value::Undef),
+                };
+                for v in iter {
+                    memo = self.call_lambda(l, &[memo, v], scope, ctx)?;
+                }
+                Ok(memo)
+            }
+        }
+    }
+}
+
+fn flatten(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => items.iter().flat_map(flatten).collect(),
+        other => vec![other.clone()],
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: Arc<()>) {}

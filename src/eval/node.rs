@@ -1,0 +1,38 @@
+//! The node object a catalog is compiled for: certname, facts, trusted data,
+//! and what an ENC said (classes, top-scope parameters, environment).
+
+use super::value::{Map, Value};
+
+#[derive(Clone, Debug, Default)]
+pub struct NodeInfo {
+    /// The certname, as given (matching downcases it).
+    pub name: String,
+    pub facts: Map,
+    /// Certificate extensions for `$trusted['extensions']`.
+    pub trusted_extensions: Map,
+    /// ENC classes in order, each with its parameters (`None`: plain include).
+    pub classes: Vec<(String, Option<Map>)>,
+    /// ENC parameters: top-scope variables.
+    pub parameters: Map,
+    pub environment: Option<String>,
+}
+
+impl NodeInfo {
+    /// `$trusted`: `{authenticated => 'remote', certname, extensions, hostname, domain}`.
+    pub fn trusted(&self) -> Value {
+        let (host, domain) = match self.name.split_once('.') {
+            Some((h, d)) => (h.to_string(), d.to_string()),
+            None => (self.name.clone(), String::new()),
+        };
+        let mut m = Map::new();
+        m.insert(Value::string("authenticated"), Value::string("remote"));
+        m.insert(Value::string("certname"), Value::string(self.name.as_str()));
+        m.insert(
+            Value::string("extensions"),
+            Value::hash(self.trusted_extensions.clone()),
+        );
+        m.insert(Value::string("hostname"), Value::string(host));
+        m.insert(Value::string("domain"), Value::string(domain));
+        Value::hash(m)
+    }
+}

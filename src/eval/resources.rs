@@ -1,0 +1,496 @@
+//! Catalog expressions: resources, defaults, overrides, collectors and
+//! relationships (Puppet's `Runtime3ResourceSupport`, `Collector`,
+//! `Relationship`).
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::compiler::{capitalize_name, valid_tag, Compiler, Relation, Res, ResKind};
+use super::error::{EvalError, Location};
+use super::expr::{Ctx, R};
+use super::scope::{ResId, ScopeId};
+use super::value::Value;
+use crate::syntax::ast::*;
+use crate::types::PType;
+
+/// Built-in resource types of Puppet 7 (and the core type modules Debian ships).
+pub const BUILTIN_TYPES: &[&str] = &[
+    "augeas", "component", "computer", "cron", "exec", "file", "filebucket", "group", "host",
+    "interface", "k5login", "macauthorization", "mailalias", "maillist", "mcx", "mount",
+    "nagios_command", "notify", "package", "resources", "router", "schedule", "scheduled_task",
+    "selboolean", "selmodule", "service", "ssh_authorized_key", "sshkey", "stage", "tidy", "user",
+    "vlan", "whit", "yumrepo", "zfs", "zone", "zpool",
+];
+
+#[derive(Clone, Debug)]
+pub struct Collector {
+    pub type_name: String,
+    pub kind: QueryKind,
+    pub query: Option<Expr>,
+    pub ops: Vec<(String, bool, Value)>,
+    pub scope: ScopeId,
+    pub program: Arc<Program>,
+    /// Resources this collector already collected.
+    pub collected: Vec<ResId>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Override {
+    pub refs: Vec<(String, String)>,
+    pub params: Vec<(String, bool, Value)>,
+    pub at: Location,
+    pub scope: ScopeId,
+}
+
+/// A reference value as (type, title): `File['/x']` → ("File", "/x").
+pub fn as_ref(v: &Value) -> Option<(String, String)> {
+    match v {
+        Value::Type(t) => match t.as_ref() {
+            PType::Resource {
+                type_name: Some(t),
+                title: Some(x),
+            } => Some((t.clone(), x.clone())),
+            PType::Class(Some(c)) => Some(("Class".into(), capitalize_name(c))),
+            _ => None,
+        },
+        Value::String(s) => {
+            let (t, rest) = s.split_once('[')?;
+            let title = rest.strip_suffix(']')?;
+            Some((capitalize_name(t), title.trim_matches('\'').trim_matches('"').to_string()))
+        }
+        _ => None,
+    }
+}
+
+pub fn reference_value(type_name: &str, title: &str) -> Value {
+    if type_name == "Class" {
+        Value::Type(Arc::new(PType::Class(Some(title.to_lowercase()))))
+    } else {
+        Value::Type(Arc::new(PType::Resource {
+            type_name: Some(type_name.to_string()),
+            title: Some(title.to_string()),
+        }))
+    }
+}
+
+impl<'e> Compiler<'e> {
+    fn eval_ops(
+        &mut self,
+        ops: &[AttributeOp],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Vec<(String, bool, Value)>> {
+        let mut out = Vec::with_capacity(ops.len());
+        for op in ops {
+            match op {
+                AttributeOp::Set {
+                    name,
+                    append,
+                    value,
+                    ..
+                } => {
+                    let v = self.eval(value, scope, ctx)?;
+                    out.push((name.clone(), *append, v));
+                }
+                AttributeOp::Splat { value, .. } => match self.eval(value, scope, ctx)? {
+                    Value::Hash(h) => {
+                        for (k, v) in h.iter() {
+                            out.push((k.to_string(), false, v.clone()));
+                        }
+                    }
+                    Value::Undef => {}
+                    _ => return Err(EvalError::runtime("Splatting of non-Hash", Location::default())),
+                },
+            }
+        }
+        Ok(out)
+    }
+
+    fn titles(&self, v: Value) -> Vec<Value> {
+        match v {
+            Value::Array(items) => items.iter().flat_map(|i| self.titles(i.clone())).collect(),
+            other => vec![other],
+        }
+    }
+
+    pub fn eval_resource(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        let ExprKind::Resource {
+            form,
+            type_name,
+            bodies,
+        } = &e.kind
+        else {
+            return Ok(Value::Undef);
+        };
+        let tname = match self.eval(type_name, scope, ctx)? {
+            Value::String(s) => s.to_string(),
+            Value::Type(t) => match t.as_ref() {
+                PType::Resource {
+                    type_name: Some(n), ..
+                } => n.clone(),
+                PType::Class(None) => "class".into(),
+                other => other.to_string(),
+            },
+            other => other.to_string(),
+        };
+        let key = tname.trim_start_matches("::").to_lowercase();
+        // `default:` bodies give values to the others of the same expression.
+        let mut default_ops = Vec::new();
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                default_ops = self.eval_ops(&b.ops, scope, ctx)?;
+            }
+        }
+        let mut refs = Vec::new();
+        for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let title_value = self.eval(&b.title, scope, ctx)?;
+            let mut ops = default_ops.clone();
+            for op in self.eval_ops(&b.ops, scope, ctx)? {
+                ops.retain(|(n, _, _)| *n != op.0);
+                ops.push(op);
+            }
+            let at = self.loc(&ctx.program, &b.title);
+            for title in self.titles(title_value) {
+                let title = title.to_string();
+                if key == "class" {
+                    let ckey = title.trim_start_matches("::").to_lowercase();
+                    let Some(def) = self.find_class(&ckey)? else {
+                        return Err(EvalError::runtime(
+                            format!("Could not find declared class {title}"),
+                            at.clone(),
+                        ));
+                    };
+                    let params: IndexMap<String, Value> =
+                        ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
+                    let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
+                    refs.push(reference_value("Class", &self.resources[id].title.clone()));
+                    continue;
+                }
+                let id = self.create_resource(&key, &title, &ops, *form, scope, &at)?;
+                let r = &self.resources[id];
+                refs.push(reference_value(&r.type_name.clone(), &r.title.clone()));
+            }
+        }
+        Ok(Value::array(refs))
+    }
+
+    /// One resource instance: a built-in type or a defined type (queued).
+    pub fn create_resource(
+        &mut self,
+        key: &str,
+        title: &str,
+        ops: &[(String, bool, Value)],
+        form: ResourceForm,
+        scope: ScopeId,
+        at: &Location,
+    ) -> R<ResId> {
+        let (kind, define) = if BUILTIN_TYPES.contains(&key) {
+            (ResKind::Builtin, None)
+        } else if self.find_define(key)?.is_some() {
+            (ResKind::Define, Some(key.to_string()))
+        } else {
+            return Err(EvalError::runtime(
+                format!("Unknown resource type: '{key}'"),
+                at.clone(),
+            ));
+        };
+        let mut res = Res {
+            type_name: capitalize_name(key),
+            title: title.to_string(),
+            params: IndexMap::new(),
+            tags: Vec::new(),
+            file: at.file.clone(),
+            line: at.line,
+            exported: form == ResourceForm::Exported,
+            virtual_: form != ResourceForm::Regular,
+            kind,
+            evaluated: kind != ResKind::Define,
+            scope,
+            define,
+        };
+        res.tag(key);
+        if valid_tag(title) {
+            res.tag(title);
+        }
+        for t in self.scope_tags(scope) {
+            res.tag(&t);
+        }
+        for (name, _, v) in ops {
+            if name == "tag" {
+                for t in self.titles(v.clone()) {
+                    res.tag(&t.to_string());
+                }
+            }
+            if !v.is_undef() {
+                res.params.insert(name.clone(), v.clone());
+            }
+        }
+        let id = self.add_resource(res, at)?;
+        if let Some(owner) = self.scope_resource(scope) {
+            self.add_edge(owner, id);
+        }
+        Ok(id)
+    }
+
+    pub fn eval_defaults(
+        &mut self,
+        _e: &Expr,
+        type_ref: &Expr,
+        ops: &[AttributeOp],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        let t = self.eval(type_ref, scope, ctx)?;
+        let name = match &t {
+            Value::Type(t) => match t.as_ref() {
+                PType::Resource {
+                    type_name: Some(n), ..
+                } => n.to_lowercase(),
+                other => other.to_string().to_lowercase(),
+            },
+            other => other.to_string().to_lowercase(),
+        };
+        let values = self.eval_ops(ops, scope, ctx)?;
+        let defaults = self.scopes.get_mut(scope).defaults.entry(name).or_default();
+        for (n, _, v) in values {
+            defaults.retain(|(k, _)| *k != n);
+            defaults.push((n, v));
+        }
+        Ok(Value::Undef)
+    }
+
+    pub fn eval_override(
+        &mut self,
+        e: &Expr,
+        resources: &Expr,
+        ops: &[AttributeOp],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        let target = self.eval(resources, scope, ctx)?;
+        let refs: Vec<(String, String)> = self.titles(target).iter().filter_map(as_ref).collect();
+        let params = self.eval_ops(ops, scope, ctx)?;
+        self.overrides.push(Override {
+            refs,
+            params,
+            at: self.loc(&ctx.program, e),
+            scope,
+        });
+        Ok(Value::Undef)
+    }
+
+    pub fn eval_collect(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        let ExprKind::Collect {
+            type_ref,
+            query_kind,
+            query,
+            ops,
+        } = &e.kind
+        else {
+            return Ok(Value::Undef);
+        };
+        let ExprKind::QRef(t) = &type_ref.kind else {
+            return Ok(Value::Undef);
+        };
+        let ops = self.eval_ops(ops, scope, ctx)?;
+        self.collectors.push(Collector {
+            type_name: capitalize_name(t),
+            kind: *query_kind,
+            query: query.as_deref().cloned(),
+            ops,
+            scope,
+            program: ctx.program.clone(),
+            collected: Vec::new(),
+        });
+        Ok(Value::Undef)
+    }
+
+    pub fn eval_relationship(
+        &mut self,
+        _e: &Expr,
+        op: RelationOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        let l = self.eval(lhs, scope, ctx)?;
+        let r = self.eval(rhs, scope, ctx)?;
+        let (source, target, param) = match op {
+            RelationOp::Before => (l, r.clone(), "before"),
+            RelationOp::Notify => (l, r.clone(), "notify"),
+            RelationOp::Require => (r.clone(), l, "before"),
+            RelationOp::Subscribe => (r.clone(), l, "notify"),
+        };
+        self.relations.push(Relation {
+            source: self.titles(source),
+            target: self.titles(target),
+            param,
+        });
+        Ok(r)
+    }
+
+    /// Does a collector's query match this resource?
+    pub fn query_matches(&mut self, q: &Expr, res: ResId, program: &Arc<Program>) -> R<bool> {
+        match &q.kind {
+            ExprKind::Paren(x) => self.query_matches(x, res, program),
+            ExprKind::Binary { op, lhs, rhs } => match op {
+                BinaryOp::And => Ok(self.query_matches(lhs, res, program)? && self.query_matches(rhs, res, program)?),
+                BinaryOp::Or => Ok(self.query_matches(lhs, res, program)? || self.query_matches(rhs, res, program)?),
+                BinaryOp::Eq | BinaryOp::Ne => {
+                    let attr = match &lhs.kind {
+                        ExprKind::QName(n) | ExprKind::Str(n) => n.clone(),
+                        _ => return Ok(false),
+                    };
+                    let ctx = Ctx { program: program.clone() };
+                    let want = self.eval(rhs, self.top, &ctx)?;
+                    let r = &self.resources[res];
+                    let have = if attr == "title" {
+                        Some(Value::string(r.title.as_str()))
+                    } else if attr == "tag" {
+                        Some(Value::array(r.tags.iter().map(|t| Value::string(t.as_str())).collect()))
+                    } else {
+                        r.params.get(&attr).cloned()
+                    };
+                    let eq = match have {
+                        Some(Value::Array(items)) => items.iter().any(|i| i.puppet_eq(&want)),
+                        Some(v) => v.puppet_eq(&want),
+                        None => want.is_undef(),
+                    };
+                    Ok(if *op == BinaryOp::Eq { eq } else { !eq })
+                }
+                _ => Ok(false),
+            },
+            _ => Ok(false),
+        }
+    }
+
+    /// Runs every collector once; true if anything new was collected.
+    pub fn evaluate_collections(&mut self) -> R<bool> {
+        let mut changed = false;
+        for c in 0..self.collectors.len() {
+            let coll = self.collectors[c].clone();
+            for id in 0..self.resources.len() {
+                if coll.collected.contains(&id) {
+                    continue;
+                }
+                let r = &self.resources[id];
+                if !r.type_name.eq_ignore_ascii_case(&coll.type_name) {
+                    continue;
+                }
+                if coll.kind == QueryKind::Exported && !r.exported {
+                    continue;
+                }
+                let hit = match &coll.query {
+                    Some(q) => self.query_matches(q, id, &coll.program)?,
+                    None => true,
+                };
+                if !hit {
+                    continue;
+                }
+                self.resources[id].virtual_ = false;
+                for (n, append, v) in &coll.ops {
+                    apply_param(&mut self.resources[id], n, *append, v.clone());
+                }
+                self.collectors[c].collected.push(id);
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Relationships become `before`/`notify` parameters of their source.
+    pub fn evaluate_relationships(&mut self) -> R<()> {
+        let relations = std::mem::take(&mut self.relations);
+        for rel in relations {
+            for s in &rel.source {
+                let Some((st, stitle)) = as_ref(s) else { continue };
+                for t in &rel.target {
+                    let Some((tt, ttitle)) = as_ref(t) else { continue };
+                    let source = format!("{st}[{stitle}]");
+                    let target = format!("{tt}[{ttitle}]");
+                    let Some(sid) = self.find_resource(&st, &stitle) else {
+                        return Err(EvalError::Completion(format!(
+                            "Could not find resource '{source}' for relationship on '{target}'"
+                        )));
+                    };
+                    if self.find_resource(&tt, &ttitle).is_none() {
+                        return Err(EvalError::Completion(format!(
+                            "Could not find resource '{target}' for relationship from '{source}'"
+                        )));
+                    }
+                    let r = &mut self.resources[sid];
+                    let entry = r.params.entry(rel.param.to_string()).or_insert_with(|| Value::array(Vec::new()));
+                    let mut items = match &*entry {
+                        Value::Array(a) => (**a).clone(),
+                        Value::Undef => Vec::new(),
+                        other => vec![other.clone()],
+                    };
+                    items.push(Value::string(target));
+                    *entry = Value::array(items);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Overrides and defaults, at the end (Puppet's `finish`).
+    pub fn apply_overrides_and_defaults(&mut self) -> R<()> {
+        let overrides = std::mem::take(&mut self.overrides);
+        for o in overrides {
+            for (t, title) in &o.refs {
+                let Some(id) = self.find_resource(t, title) else {
+                    return Err(EvalError::runtime(
+                        format!("Could not find resource(s) {t}[{title}] for overriding"),
+                        o.at.clone(),
+                    ));
+                };
+                for (n, append, v) in &o.params {
+                    apply_param(&mut self.resources[id], n, *append, v.clone());
+                }
+            }
+        }
+        for id in 0..self.resources.len() {
+            if self.resources[id].kind != ResKind::Builtin {
+                continue;
+            }
+            let key = self.resources[id].type_name.to_lowercase();
+            let mut s = Some(self.resources[id].scope);
+            while let Some(sid) = s {
+                if let Some(defs) = self.scopes.get(sid).defaults.get(&key) {
+                    let defs = defs.clone();
+                    for (n, v) in defs {
+                        if !self.resources[id].params.contains_key(&n) && !v.is_undef() {
+                            self.resources[id].params.insert(n, v);
+                        }
+                    }
+                }
+                s = self.scopes.get(sid).parent;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
+    if append {
+        let mut items = match r.params.get(name) {
+            Some(Value::Array(a)) => (**a).clone(),
+            Some(other) => vec![other.clone()],
+            None => Vec::new(),
+        };
+        match v {
+            Value::Array(a) => items.extend(a.iter().cloned()),
+            other => items.push(other),
+        }
+        r.params.insert(name.to_string(), Value::array(items));
+    } else if v.is_undef() {
+        r.params.shift_remove(name);
+    } else {
+        r.params.insert(name.to_string(), v);
+    }
+}

@@ -1,0 +1,122 @@
+//! Scopes: top, node, class, define and local (lambda) scopes in an arena.
+//!
+//! Variables resolve lexically as Puppet 4+ does: a local scope, then its
+//! class's inherited parent class scope or else its enclosing scope up to node
+//! or top scope. Resource defaults resolve dynamically, along `parent`.
+
+use std::collections::HashMap;
+
+use super::value::Value;
+
+pub type ScopeId = usize;
+pub type ResId = usize;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScopeKind {
+    Top,
+    Node,
+    Class(String),
+    Define,
+    Local,
+}
+
+#[derive(Debug)]
+pub struct Scope {
+    pub kind: ScopeKind,
+    /// The scope this one was created in (dynamic parent).
+    pub parent: Option<ScopeId>,
+    /// For a class that `inherits`: its parent class's scope.
+    pub inherited: Option<ScopeId>,
+    pub vars: HashMap<String, Value>,
+    /// Match variables (`$0`, `$1`...) set by `=~`, case and node regexes.
+    pub matches: Option<Vec<Value>>,
+    /// The class, define or node resource that owns this scope.
+    pub resource: Option<ResId>,
+    /// Resource defaults by lower-cased type name: attribute => value.
+    pub defaults: HashMap<String, Vec<(String, Value)>>,
+}
+
+impl Scope {
+    pub fn new(kind: ScopeKind, parent: Option<ScopeId>, resource: Option<ResId>) -> Scope {
+        Scope {
+            kind,
+            parent,
+            inherited: None,
+            vars: HashMap::new(),
+            matches: None,
+            resource,
+            defaults: HashMap::new(),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Scopes {
+    pub all: Vec<Scope>,
+}
+
+impl Scopes {
+    pub fn push(&mut self, scope: Scope) -> ScopeId {
+        self.all.push(scope);
+        self.all.len() - 1
+    }
+
+    pub fn get(&self, id: ScopeId) -> &Scope {
+        &self.all[id]
+    }
+
+    pub fn get_mut(&mut self, id: ScopeId) -> &mut Scope {
+        &mut self.all[id]
+    }
+
+    /// Where lookup continues after `id`: the inherited class scope, else the
+    /// enclosing scope (parents up to the nearest node or top scope).
+    pub fn next_lexical(&self, id: ScopeId) -> Option<ScopeId> {
+        let s = &self.all[id];
+        if let Some(i) = s.inherited {
+            return Some(i);
+        }
+        match s.kind {
+            ScopeKind::Local => s.parent,
+            ScopeKind::Top => None,
+            _ => {
+                let mut p = s.parent?;
+                loop {
+                    let ps = &self.all[p];
+                    if matches!(ps.kind, ScopeKind::Top | ScopeKind::Node) {
+                        return Some(p);
+                    }
+                    match ps.parent {
+                        Some(pp) => p = pp,
+                        None => return Some(p),
+                    }
+                }
+            }
+        }
+    }
+
+    /// An unqualified variable, lexically.
+    pub fn lookup(&self, mut id: ScopeId, name: &str) -> Option<&Value> {
+        loop {
+            let s = &self.all[id];
+            if let Some(v) = s.vars.get(name) {
+                return Some(v);
+            }
+            id = self.next_lexical(id)?;
+        }
+    }
+
+    /// A match variable (`$1`), from the innermost scope that has matches.
+    pub fn lookup_match(&self, mut id: ScopeId, index: usize) -> Option<Value> {
+        loop {
+            let s = &self.all[id];
+            if let Some(m) = &s.matches {
+                return Some(m.get(index).cloned().unwrap_or(Value::Undef));
+            }
+            if s.kind != ScopeKind::Local {
+                return None;
+            }
+            id = s.parent?;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The canonical form of a compiled catalog: Puppet's catalog JSON with the
+//! parts that change from run to run fixed, and paths made relative to the
+//! environment directory, so that catalogs compiled anywhere compare as text.
+
+use serde_json::Value;
+
+/// The `catalog_uuid` of every canonical catalog.
+pub const CANONICAL_UUID: &str = "00000000-0000-0000-0000-000000000000";
+
+/// The canonical text of a catalog in Puppet's JSON form (`to_data_hash`):
+/// `version` 0, `catalog_uuid` [`CANONICAL_UUID`], `code_id` null, and each
+/// resource's `file` relative to `env_dir` when it lies below it. Everything
+/// else, order included (keys, resources, tags, edges, classes), is kept as
+/// given. Pretty-printed with a two-space indent, no final newline.
+pub fn canonicalize_catalog(json: &Value, env_dir: &str) -> String {
+    let mut v = json.clone();
+    if let Value::Object(m) = &mut v {
+        // Assigning through get_mut keeps each key where Puppet put it.
+        if let Some(x) = m.get_mut("version") {
+            *x = Value::from(0);
+        }
+        if let Some(x) = m.get_mut("catalog_uuid") {
+            *x = Value::from(CANONICAL_UUID);
+        }
+        if let Some(x) = m.get_mut("code_id") {
+            *x = Value::Null;
+        }
+        if let Some(Value::Array(resources)) = m.get_mut("resources") {
+            for r in resources {
+                if let Some(Value::String(file)) = r.get_mut("file") {
+                    *file = relative_path(file, env_dir);
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&v).expect("a JSON value serializes")
+}
+
+/// `path` relative to `env_dir` when it lies below it, else `path`.
+fn relative_path(path: &str, env_dir: &str) -> String {
+    let dir = env_dir.trim_end_matches('/');
+    match path.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')) {
+        Some(rest) if !dir.is_empty() => rest.to_string(),
+        _ => path.to_string(),
+    }
+}
+
+/// An error or warning text with every path below `env_dir` made relative
+/// to it (`<env_dir>/` is removed wherever it occurs, `file://` URIs
+/// included) and `env_dir` itself written `.`.
+pub fn relativize_text(text: &str, env_dir: &str) -> String {
+    let dir = env_dir.trim_end_matches('/');
+    if dir.is_empty() {
+        return text.to_string();
+    }
+    text.replace(&format!("{dir}/"), "").replace(dir, ".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixes_version_uuid_code_id_and_files_in_place() {
+        let catalog: Value = serde_json::from_str(
+            r#"{"tags":["settings"],"name":"n","version":1700000000,"code_id":"abc",
+                "catalog_uuid":"1ab25105-1454-4f9c-8e95-d7cee8d6b9c5","catalog_format":2,
+                "environment":"production",
+                "resources":[{"type":"Notify","title":"a","tags":["notify","a"],
+                  "file":"/tmp/e/production/manifests/site.pp","line":3,"exported":false,
+                  "kind":"compilable_type"},
+                  {"type":"File","title":"/x","tags":["file"],"file":"/elsewhere/m.pp","line":1,
+                  "exported":false,"kind":"compilable_type","parameters":{"z":1,"a":2}}],
+                "edges":[],"classes":["settings"]}"#,
+        )
+        .unwrap();
+        let text = canonicalize_catalog(&catalog, "/tmp/e/production/");
+        let expected = r#"{
+  "tags": [
+    "settings"
+  ],
+  "name": "n",
+  "version": 0,
+  "code_id": null,
+  "catalog_uuid": "00000000-0000-0000-0000-000000000000",
+  "catalog_format": 2,
+  "environment": "production",
+  "resources": [
+    {
+      "type": "Notify",
+      "title": "a",
+      "tags": [
+        "notify",
+        "a"
+      ],
+      "file": "manifests/site.pp",
+      "line": 3,
+      "exported": false,
+      "kind": "compilable_type"
+    },
+    {
+      "type": "File",
+      "title": "/x",
+      "tags": [
+        "file"
+      ],
+      "file": "/elsewhere/m.pp",
+      "line": 1,
+      "exported": false,
+      "kind": "compilable_type",
+      "parameters": {
+        "z": 1,
+        "a": 2
+      }
+    }
+  ],
+  "edges": [],
+  "classes": [
+    "settings"
+  ]
+}"#;
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn relative_path_needs_a_whole_component() {
+        assert_eq!(relative_path("/a/prod/x.pp", "/a/prod"), "x.pp");
+        assert_eq!(relative_path("/a/production/x.pp", "/a/prod"), "/a/production/x.pp");
+        assert_eq!(relative_path("/a/prod", "/a/prod"), "/a/prod");
+    }
+
+    #[test]
+    fn relativizes_texts() {
+        let t = "Syntax error at '}' (file: /tmp/e/production/manifests/site.pp, line: 3, column: 22) \
+                 Originally set at file:///tmp/e/production/m.pp?line=1; in /tmp/e/production";
+        assert_eq!(
+            relativize_text(t, "/tmp/e/production"),
+            "Syntax error at '}' (file: manifests/site.pp, line: 3, column: 22) \
+             Originally set at file://m.pp?line=1; in ."
+        );
+    }
+}

@@ -1,0 +1,510 @@
+//! The `.case` file format: txtar-like sections, `case.yaml` first.
+
+use std::fs;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+const CASE_YAML: &str = "case.yaml";
+const EXPECT_JSON: &str = "expect.json";
+const EXPECT_ERROR: &str = "expect.error";
+const EXPECT_WARNINGS: &str = "expect.warnings";
+
+/// One spec-suite case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    /// The `.case` file (as given to [`parse_case`]).
+    pub path: PathBuf,
+    /// The rules the case checks, e.g. `modus-operandi#search-for-a-name`.
+    pub spec: Vec<String>,
+    pub description: String,
+    /// The certname.
+    pub node: String,
+    /// Inline facts (a mapping; `{}` when there are none). Applied over the
+    /// fact set, if any: see [`Case::resolve_facts`].
+    pub facts: Value,
+    /// A fact set of [`super::FACTSETS_DIR`], without `.facts`.
+    pub factset: Option<String>,
+    /// `extensions` (and, rarely, `authenticated`, `certname`, `external`)
+    /// of `$trusted`.
+    pub trusted: Option<Value>,
+    /// ENC classes: a list of names or a mapping class => parameters.
+    pub classes: Option<Value>,
+    /// ENC parameters (top-scope variables).
+    pub parameters: Option<Value>,
+    /// The environment name (`production` by default): the environment
+    /// directory is `<environmentpath>/<environment>`.
+    pub environment: String,
+    /// Puppet settings for this compile, e.g. `strict_variables: true`.
+    pub settings: Option<Value>,
+    /// The environment directory's files, relative to it, in file order.
+    pub files: Vec<(String, String)>,
+    pub expect: Expect,
+    /// Warnings Puppet logs while compiling (paths relative to the
+    /// environment directory); empty when the case has no `expect.warnings`.
+    pub expect_warnings: Vec<String>,
+}
+
+/// What Puppet makes of a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expect {
+    /// The catalog in canonical form ([`super::canonicalize_catalog`]).
+    Catalog(String),
+    /// The error text, paths relative to the environment directory.
+    Error(String),
+    /// No expectation recorded yet.
+    None,
+}
+
+/// `case.yaml`, as written in a case file.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    spec: OneOrMany,
+    #[serde(default)]
+    description: String,
+    node: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    factset: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    facts: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    trusted: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    classes: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    parameters: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    environment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settings: Option<Value>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Case {
+    /// `<topic>/<name>`: the case file's folder and stem.
+    pub fn name(&self) -> String {
+        let stem = self
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match self.path.parent().and_then(Path::file_name) {
+            Some(topic) => format!("{}/{stem}", topic.to_string_lossy()),
+            None => stem,
+        }
+    }
+
+    /// The node's facts: the fact set `factset` (a JSON object in
+    /// `factsets_dir/<name>.facts`), if any, with the inline `facts` applied
+    /// over it key by key (a top-level key of `facts` replaces the fact
+    /// set's).
+    pub fn resolve_facts(&self, factsets_dir: &Path) -> Result<Value, String> {
+        let mut facts = match &self.factset {
+            None => Value::Object(Default::default()),
+            Some(name) => {
+                let path = factsets_dir.join(format!("{name}.facts"));
+                let text = fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: factset '{name}': {e}", path.display()))?;
+                let v: Value = serde_json::from_str(&text)
+                    .map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
+                if !v.is_object() {
+                    return Err(format!("{}: not a JSON object", path.display()));
+                }
+                v
+            }
+        };
+        if let (Value::Object(into), Value::Object(over)) = (&mut facts, &self.facts) {
+            for (k, v) in over {
+                into.insert(k.clone(), v.clone());
+            }
+        }
+        Ok(facts)
+    }
+}
+
+/// One `-- NAME --` section: its name and its text (each line with its `\n`).
+struct Section<'a> {
+    name: &'a str,
+    body: &'a str,
+}
+
+/// The section name of a marker line `-- NAME --`, if `line` is one.
+fn marker(line: &str) -> Option<&str> {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let name = line.strip_prefix("-- ")?.strip_suffix(" --")?.trim();
+    (!name.is_empty()).then_some(name)
+}
+
+/// Splits a case file into sections. Text before the first marker must be
+/// blank.
+fn sections(text: &str) -> Result<Vec<Section<'_>>, String> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut start: Option<(&str, usize)> = None;
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if let Some(name) = marker(line) {
+            match start {
+                Some((prev, from)) => out.push(Section {
+                    name: prev,
+                    body: &text[from..offset],
+                }),
+                None => {
+                    if !text[..offset].trim().is_empty() {
+                        return Err(format!(
+                            "line {}: only blank lines may precede the first `-- NAME --` section",
+                            i + 1
+                        ));
+                    }
+                }
+            }
+            start = Some((name, offset + line.len()));
+        }
+        offset += line.len();
+    }
+    match start {
+        Some((name, from)) => out.push(Section {
+            name,
+            body: &text[from..],
+        }),
+        None => return Err("no `-- case.yaml --` section".to_string()),
+    }
+    Ok(out)
+}
+
+/// Checks that a file section names a path inside the environment directory.
+fn check_file_name(name: &str) -> Result<(), String> {
+    let p = Path::new(name);
+    let ok = !name.is_empty()
+        && !name.contains('\\')
+        && p.components().all(|c| matches!(c, Component::Normal(_)));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "section '{name}': a file must be a relative path inside the environment directory"
+        ))
+    }
+}
+
+fn is_mapping(v: &Value) -> bool {
+    v.is_object()
+}
+
+/// Parses a `.case` file. `path` is recorded in the case and names it in
+/// errors.
+pub fn parse_case(path: &Path, text: &str) -> Result<Case, String> {
+    parse_case_inner(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
+    let sections = sections(text)?;
+    let first = &sections[0];
+    if first.name != CASE_YAML {
+        return Err(format!(
+            "the first section must be `-- {CASE_YAML} --`, not `-- {} --`",
+            first.name
+        ));
+    }
+    let header: Header =
+        serde_yaml::from_str(first.body).map_err(|e| format!("{CASE_YAML}: {e}"))?;
+    let spec = match header.spec {
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Many(v) => v,
+    };
+    if spec.is_empty() || spec.iter().any(|s| s.trim().is_empty()) {
+        return Err(format!("{CASE_YAML}: `spec` must name at least one rule"));
+    }
+    if header.node.trim().is_empty() {
+        return Err(format!("{CASE_YAML}: `node` must not be empty"));
+    }
+    let facts = header
+        .facts
+        .unwrap_or_else(|| Value::Object(Default::default()));
+    if !is_mapping(&facts) {
+        return Err(format!("{CASE_YAML}: `facts` must be a mapping"));
+    }
+    if let Some(t) = &header.trusted {
+        let Value::Object(m) = t else {
+            return Err(format!("{CASE_YAML}: `trusted` must be a mapping"));
+        };
+        for (k, v) in m {
+            match k.as_str() {
+                "extensions" | "external" if v.is_object() => {}
+                "authenticated" if v.is_string() || v == &Value::Bool(false) => {}
+                "certname" if v.is_string() || v.is_null() => {}
+                _ => {
+                    return Err(format!(
+                        "{CASE_YAML}: `trusted.{k}`: expected extensions (mapping), external (mapping), authenticated or certname"
+                    ))
+                }
+            }
+        }
+    }
+    if let Some(c) = &header.classes {
+        let ok = match c {
+            Value::Array(a) => a.iter().all(Value::is_string),
+            Value::Object(m) => m.values().all(|v| v.is_null() || v.is_object()),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "{CASE_YAML}: `classes` must be a list of class names or a mapping class => parameters"
+            ));
+        }
+    }
+    for (key, v) in [("parameters", &header.parameters), ("settings", &header.settings)] {
+        if v.as_ref().is_some_and(|v| !is_mapping(v)) {
+            return Err(format!("{CASE_YAML}: `{key}` must be a mapping"));
+        }
+    }
+    let environment = header.environment.unwrap_or_else(|| "production".to_string());
+    if environment.is_empty()
+        || !environment
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(format!(
+            "{CASE_YAML}: `environment` must be a Puppet environment name (letters, digits, _)"
+        ));
+    }
+
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut expect = Expect::None;
+    let mut expect_warnings = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in &sections[1..] {
+        if !seen.insert(s.name) {
+            return Err(format!("section `-- {} --` appears twice", s.name));
+        }
+        match s.name {
+            CASE_YAML => unreachable!("duplicate caught above"),
+            EXPECT_JSON | EXPECT_ERROR => {
+                if expect != Expect::None {
+                    return Err(format!(
+                        "a case has either `{EXPECT_JSON}` or `{EXPECT_ERROR}`, not both"
+                    ));
+                }
+                let body = strip_one_newline(s.body).to_string();
+                expect = if s.name == EXPECT_JSON {
+                    Expect::Catalog(body)
+                } else {
+                    Expect::Error(body)
+                };
+            }
+            EXPECT_WARNINGS => {
+                expect_warnings = s
+                    .body
+                    .lines()
+                    .filter(|l| !l.is_empty())
+                    .map(unescape_line)
+                    .collect();
+            }
+            name if name.starts_with("expect.") => {
+                return Err(format!(
+                    "unknown expectation `-- {name} --` (expected {EXPECT_JSON}, {EXPECT_ERROR} or {EXPECT_WARNINGS})"
+                ))
+            }
+            name => {
+                check_file_name(name)?;
+                files.push((name.to_string(), s.body.to_string()));
+            }
+        }
+    }
+
+    Ok(Case {
+        path: path.to_path_buf(),
+        spec,
+        description: header.description,
+        node: header.node,
+        facts,
+        factset: header.factset,
+        trusted: header.trusted,
+        classes: header.classes,
+        parameters: header.parameters,
+        environment,
+        settings: header.settings,
+        files,
+        expect,
+        expect_warnings,
+    })
+}
+
+fn strip_one_newline(s: &str) -> &str {
+    s.strip_suffix('\n').unwrap_or(s)
+}
+
+/// A warning on one line: `\` is written `\\` and a newline `\n`.
+fn escape_line(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+fn unescape_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('\\') => out.push('\\'),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Writes a case file; `parse_case(path, &write_case(c))` gives `c` back
+/// (file contents always end with a newline in this format).
+pub fn write_case(case: &Case) -> String {
+    let header = Header {
+        spec: if case.spec.len() == 1 {
+            OneOrMany::One(case.spec[0].clone())
+        } else {
+            OneOrMany::Many(case.spec.clone())
+        },
+        description: case.description.clone(),
+        node: case.node.clone(),
+        factset: case.factset.clone(),
+        facts: match &case.facts {
+            Value::Object(m) if m.is_empty() => None,
+            v => Some(v.clone()),
+        },
+        trusted: case.trusted.clone(),
+        classes: case.classes.clone(),
+        parameters: case.parameters.clone(),
+        environment: (case.environment != "production").then(|| case.environment.clone()),
+        settings: case.settings.clone(),
+    };
+    let yaml = serde_yaml::to_string(&header).expect("case.yaml serializes");
+    let mut out = format!("-- {CASE_YAML} --\n{yaml}");
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    for (name, content) in &case.files {
+        push_section(&mut out, name, content);
+    }
+    push_expectations(&mut out, &case.expect, &case.expect_warnings);
+    out
+}
+
+fn push_section(out: &mut String, name: &str, content: &str) {
+    out.push_str("-- ");
+    out.push_str(name);
+    out.push_str(" --\n");
+    out.push_str(content);
+    if !content.is_empty() && !content.ends_with('\n') {
+        out.push('\n');
+    }
+}
+
+fn push_expectations(out: &mut String, expect: &Expect, warnings: &[String]) {
+    match expect {
+        Expect::Catalog(json) => push_section(out, EXPECT_JSON, &format!("{json}\n")),
+        Expect::Error(text) => push_section(out, EXPECT_ERROR, &format!("{text}\n")),
+        Expect::None => {}
+    }
+    if !warnings.is_empty() {
+        let body: String = warnings
+            .iter()
+            .map(|w| format!("{}\n", escape_line(w)))
+            .collect();
+        push_section(out, EXPECT_WARNINGS, &body);
+    }
+}
+
+/// Rewrites the expectations of a case file's text, keeping every other
+/// section (and the hand-written `case.yaml`, comments included) as it is.
+pub fn replace_expectations(
+    text: &str,
+    expect: &Expect,
+    warnings: &[String],
+) -> Result<String, String> {
+    let mut out = String::new();
+    for s in sections(text)? {
+        if matches!(s.name, EXPECT_JSON | EXPECT_ERROR | EXPECT_WARNINGS) {
+            continue;
+        }
+        push_section(&mut out, s.name, s.body);
+    }
+    push_expectations(&mut out, expect, warnings);
+    Ok(out)
+}
+
+/// Every `*.case` file under `dir` (recursively), parsed, sorted by path.
+/// All parse errors are reported together.
+pub fn load_suite(dir: &Path) -> Result<Vec<Case>, String> {
+    let mut paths = Vec::new();
+    collect_cases(dir, &mut paths).map_err(|e| format!("{}: {e}", dir.display()))?;
+    paths.sort();
+    let mut cases = Vec::new();
+    let mut errors = Vec::new();
+    for p in paths {
+        match fs::read_to_string(&p) {
+            Ok(text) => match parse_case(&p, &text) {
+                Ok(c) => cases.push(c),
+                Err(e) => errors.push(e),
+            },
+            Err(e) => errors.push(format!("{}: {e}", p.display())),
+        }
+    }
+    if errors.is_empty() {
+        Ok(cases)
+    } else {
+        Err(errors.join("\n"))
+    }
+}
+
+fn collect_cases(path: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    if fs::metadata(path)?.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    for entry in fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            collect_cases(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "case") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the case's environment files under `dir` (the environment
+/// directory), creating `dir` and parent directories as needed.
+pub fn materialize(case: &Case, dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir)?;
+    for (name, content) in &case.files {
+        if check_file_name(name).is_err() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{}: bad file name '{name}'", case.path.display()),
+            ));
+        }
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(&path, content)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
