@@ -102,7 +102,11 @@ pub fn run(args: CompileArgs) -> ExitCode {
             match &o.result {
                 Ok(cat) => {
                     let mut out = std::io::stdout().lock();
-                    let _ = writeln!(out, "{}", serde_json::to_string_pretty(cat).unwrap_or_default());
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string_pretty(cat).unwrap_or_default()
+                    );
                 }
                 Err(e) => eprintln!("Error: {e}"),
             }

@@ -3,6 +3,7 @@
 //! The library is what the CLI (`src/main.rs`), the tests and the xtasks use.
 //! See ARCHITECTURE.md for the bird's-eye view.
 
+pub mod catalog;
 pub mod eval;
 pub mod facts;
 pub mod harness;

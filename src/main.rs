@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod cli_compile;
 mod cli_parse;
+mod cli_run;
 
 #[derive(Parser)]
 #[command(
@@ -24,6 +25,8 @@ enum Command {
     Parse(cli_parse::ParseArgs),
     /// Compile catalogs for node files against an environment.
     Compile(cli_compile::CompileArgs),
+    /// Run spec-suite cases and compare with Puppet's recorded results.
+    Run(cli_run::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,5 +34,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Parse(args) => cli_parse::run(args),
         Command::Compile(args) => cli_compile::run(args),
+        Command::Run(args) => cli_run::run(args),
     }
 }

@@ -14,7 +14,8 @@ pub fn find_manifests(path: &Path) -> io::Result<Vec<PathBuf>> {
     }
     let mut out = Vec::new();
     walk(path, &mut out, &mut Vec::new())?;
-    out.sort();
+    // Sorted as strings, as Puppet sorts manifest paths: `b.pp` before `b/x.pp`.
+    out.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
     Ok(out)
 }
 

@@ -7,7 +7,7 @@ use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, Scope, ScopeId, ScopeKind};
-use super::value::{Map, Value};
+use super::value::Value;
 use crate::syntax::ast::{Expr, ExprKind, Parameter};
 
 /// Deeper than this, nested includes/defines/functions are an error, not a crash.
@@ -18,6 +18,7 @@ impl<'e> Compiler<'e> {
     pub fn include_class(&mut self, name: &str, scope: ScopeId, at: &Location) -> R<ResId> {
         let key = name.trim_start_matches("::").to_lowercase();
         if let Some(id) = self.find_resource("Class", &capitalize_name(&key)) {
+            self.evaluate_class_resource(id, at)?;
             return Ok(id);
         }
         let Some(def) = self.find_class(&key)? else {
@@ -26,10 +27,13 @@ impl<'e> Compiler<'e> {
                 at.clone(),
             ));
         };
-        self.declare_class(&key, def, None, scope, at)
+        let id = self.create_class_resource(&key, def, None, scope, None)?;
+        self.evaluate_class_resource(id, at)?;
+        Ok(id)
     }
 
-    /// Declares and evaluates a class (with resource-like parameters or not).
+    /// `class { 'x': ... }`: declares and evaluates at once; a class already
+    /// declared is a duplicate declaration.
     pub fn declare_class(
         &mut self,
         key: &str,
@@ -38,77 +42,110 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
-        let title = capitalize_name(key);
-        if let Some(existing) = self.find_resource("Class", &title) {
-            if params.is_some() {
-                let prev = &self.resources[existing];
-                let prev_at = match (&prev.file, prev.line) {
-                    (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
-                    _ => String::new(),
-                };
-                return Err(EvalError::runtime(
-                    format!("Duplicate declaration: Class[{title}] is already declared{prev_at}; cannot redeclare"),
-                    at.clone(),
-                ));
-            }
-            return Ok(existing);
-        }
-        self.depth += 1;
-        if self.depth > MAX_EVAL_DEPTH {
-            self.depth -= 1;
-            return Err(EvalError::runtime("Too deep nesting of class, define and function evaluation", at.clone()));
-        }
-        let result = self.declare_class_inner(key, &title, def, params, scope, at);
-        self.depth -= 1;
-        result
+        let id = self.create_class_resource(key, def, params, scope, Some(at))?;
+        self.evaluate_class_resource(id, at)?;
+        Ok(id)
     }
 
-    fn declare_class_inner(
+    /// An ENC class: declared now, evaluated with the generators.
+    pub fn declare_class_lazily(
         &mut self,
         key: &str,
-        title: &str,
         def: Definition,
         params: Option<IndexMap<String, Value>>,
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
-        let ExprKind::Class { parent, .. } = &def.expr().kind else {
-            return Err(EvalError::runtime(format!("{key} is not a class"), at.clone()));
-        };
-        // The parent class first.
-        let parent_scope = match parent {
-            Some(p) => {
-                let pkey = p.trim_start_matches("::").to_lowercase();
-                self.include_class(&pkey, scope, at)?;
-                self.class_scopes.get(&pkey).copied()
+        if params.is_none() {
+            if let Some(id) = self.find_resource("Class", &capitalize_name(key)) {
+                return Ok(id);
             }
-            None => None,
-        };
-        let loc = def.location();
+        }
+        let declared_at = params.as_ref().map(|_| at);
+        self.create_class_resource(key, def, params, scope, declared_at)
+    }
+
+    /// The class's resource in the catalog (its parent's first), not evaluated.
+    fn create_class_resource(
+        &mut self,
+        key: &str,
+        def: Definition,
+        params: Option<IndexMap<String, Value>>,
+        scope: ScopeId,
+        declared_at: Option<&Location>,
+    ) -> R<ResId> {
+        let title = capitalize_name(key);
+        let at = declared_at.cloned().unwrap_or_default();
         let mut res = Res {
             type_name: "Class".into(),
-            title: title.to_string(),
+            title: title.clone(),
             params: IndexMap::new(),
             tags: Vec::new(),
-            file: loc.file.clone(),
-            line: loc.line,
+            file: declared_at.and_then(|a| a.file.clone()),
+            line: declared_at.and_then(|a| a.line),
             exported: false,
             virtual_: false,
             kind: ResKind::Class,
-            evaluated: true,
+            evaluated: false,
             scope,
             define: None,
+            scope_tagged: false,
+            pending: Some(params.clone().unwrap_or_default()),
         };
+        if let Some(existing) = self.find_resource("Class", &title) {
+            if params.is_some() {
+                return Err(self.duplicate(existing, &res, &at));
+            }
+            return Ok(existing);
+        }
+        // The parent class is in the catalog before its child.
+        if let ExprKind::Class {
+            parent: Some(p), ..
+        } = &def.expr().kind
+        {
+            let pkey = p.trim_start_matches("::").to_lowercase();
+            if self
+                .find_resource("Class", &capitalize_name(&pkey))
+                .is_none()
+            {
+                let Some(pdef) = self.find_class(&pkey)? else {
+                    return Err(EvalError::runtime(
+                        format!("Could not find parent class {pkey} of {key}"),
+                        def.location(),
+                    ));
+                };
+                self.create_class_resource(&pkey, pdef, None, scope, None)?;
+            }
+        }
         res.tag("class");
         res.tag(key);
-        for t in self.scope_tags(scope) {
-            res.tag(&t);
-        }
         let tags = res.tags.clone();
-        let id = self.add_resource(res, at)?;
+        let id = self.add_resource(res, &at)?;
         self.tag_catalog(&tags);
-        self.evaluate_class_body(key, id, def, params, parent_scope.unwrap_or(scope), parent_scope.is_some(), at)?;
         Ok(id)
+    }
+
+    /// Evaluates a class resource once: parent first, then its parameters and body.
+    pub fn evaluate_class_resource(&mut self, id: ResId, at: &Location) -> R<()> {
+        if self.resources[id].evaluated {
+            return Ok(());
+        }
+        self.resources[id].evaluated = true;
+        let key = self.resources[id].title.to_lowercase();
+        let Some(def) = self.find_class(&key)? else {
+            return Ok(());
+        };
+        self.depth += 1;
+        if self.depth > MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(EvalError::runtime(
+                "Too deep nesting of class, define and function evaluation",
+                at.clone(),
+            ));
+        }
+        let result = self.evaluate_class_body(&key, id, def, at);
+        self.depth -= 1;
+        result
     }
 
     fn evaluate_class_body(
@@ -116,25 +153,53 @@ impl<'e> Compiler<'e> {
         key: &str,
         id: ResId,
         def: Definition,
-        params: Option<IndexMap<String, Value>>,
-        parent: ScopeId,
-        inherits: bool,
         at: &Location,
     ) -> R<()> {
         let program = def.program.clone();
-        let ExprKind::Class { params: decl, body, .. } = &def.expr().kind else {
+        let ExprKind::Class {
+            params: decl,
+            body,
+            parent,
+            ..
+        } = &def.expr().kind
+        else {
             return Ok(());
         };
-        let mut s = Scope::new(ScopeKind::Class(key.to_string()), Some(parent), Some(id));
-        if inherits {
-            s.inherited = Some(parent);
+        let parent_scope = match parent {
+            Some(p) => {
+                let pkey = p.trim_start_matches("::").to_lowercase();
+                let declared_in = self.resources[id].scope;
+                self.include_class(&pkey, declared_in, at)?;
+                self.class_scopes.get(&pkey).copied()
+            }
+            None => None,
+        };
+        self.merge_scope_tags(id);
+        let declared_in = self.resources[id].scope;
+        let mut s = Scope::new(
+            ScopeKind::Class(key.to_string()),
+            Some(parent_scope.unwrap_or(declared_in)),
+            Some(id),
+        );
+        s.inherited = parent_scope;
+        s.vars.insert("title".into(), Value::string(key));
+        s.vars.insert("name".into(), Value::string(key));
+        if let Some(module) = def
+            .program
+            .path
+            .split("/modules/")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+        {
+            s.vars.insert("module_name".into(), Value::string(module));
         }
         let class_scope = self.scopes.push(s);
         self.class_scopes.insert(key.to_string(), class_scope);
         self.add_class(key);
         let ctx = Ctx { program };
         let reference = format!("Class[{}]", capitalize_name(key));
-        self.bind_parameters(&reference, decl, params.unwrap_or_default(), class_scope, id, &ctx, at)?;
+        let given = self.resources[id].pending.take().unwrap_or_default();
+        self.bind_parameters(&reference, decl, given, class_scope, id, &ctx, at)?;
         // Classes are contained by their stage.
         if let Some(stage) = self.find_resource("Stage", "main") {
             self.add_edge(stage, id);
@@ -182,17 +247,23 @@ impl<'e> Compiler<'e> {
                 },
             };
             if let Some(t) = &p.type_expr {
-                let ty = self.eval(t, scope, ctx)?;
-                if let Value::Type(ty) = ty {
-                    if !super::typeops::is_instance(&ty, &value) && super::typeops::type_by_name("Any").is_some() {
+                if let Value::Type(ty) = self.eval(t, scope, ctx)? {
+                    if !super::typeops::is_instance(&ty, &value) {
                         return Err(EvalError::runtime(
-                            format!("{reference}: parameter '{}' expects {}", p.name, ty),
+                            format!(
+                                "{reference}: parameter '{}' {}",
+                                p.name,
+                                crate::types::describe_mismatch(&ty, &value)
+                            ),
                             at.clone(),
                         ));
                     }
                 }
             }
-            self.scopes.get_mut(scope).vars.insert(p.name.clone(), value.clone());
+            self.scopes
+                .get_mut(scope)
+                .vars
+                .insert(p.name.clone(), value.clone());
             if !value.is_undef() {
                 self.resources[id].params.insert(p.name.clone(), value);
             }
@@ -209,6 +280,7 @@ impl<'e> Compiler<'e> {
     /// Evaluates a defined type's instance (queued until catalog generation).
     pub fn evaluate_define(&mut self, id: ResId) -> R<()> {
         self.resources[id].evaluated = true;
+        self.merge_scope_tags(id);
         let Some(dname) = self.resources[id].define.clone() else {
             return Ok(());
         };
@@ -216,7 +288,10 @@ impl<'e> Compiler<'e> {
             return Ok(());
         };
         let program = def.program.clone();
-        let ExprKind::Define { params: decl, body, .. } = &def.expr().kind else {
+        let ExprKind::Define {
+            params: decl, body, ..
+        } = &def.expr().kind
+        else {
             return Ok(());
         };
         let res = &self.resources[id];
@@ -233,14 +308,23 @@ impl<'e> Compiler<'e> {
         s.vars.insert("title".into(), Value::string(title.as_str()));
         s.vars.insert(
             "name".into(),
-            given.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str())),
+            given
+                .get("name")
+                .cloned()
+                .unwrap_or_else(|| Value::string(title.as_str())),
         );
         let scope = self.scopes.push(s);
         let ctx = Ctx { program };
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;
-            return Err(EvalError::runtime("Too deep nesting of class, define and function evaluation", at));
+            return Err(EvalError::runtime(
+                "Too deep nesting of class, define and function evaluation",
+                at,
+            ));
+        }
+        if let Some(n) = given.get("name") {
+            self.resources[id].params.insert("name".into(), n.clone());
         }
         let mut given = given;
         given.shift_remove("name");
@@ -252,7 +336,12 @@ impl<'e> Compiler<'e> {
     }
 
     /// Evaluates the node definition: its resource, scope and body.
-    pub fn evaluate_node(&mut self, def: Definition, title: String, captures: Option<Vec<Value>>) -> R<()> {
+    pub fn evaluate_node(
+        &mut self,
+        def: Definition,
+        title: String,
+        captures: Option<Vec<Value>>,
+    ) -> R<()> {
         let loc = def.location();
         let main = self.find_resource("Class", "main");
         let mut res = Res {
@@ -268,23 +357,25 @@ impl<'e> Compiler<'e> {
             evaluated: true,
             scope: self.top,
             define: None,
+            scope_tagged: false,
+            pending: None,
         };
         res.tag("node");
         if super::compiler::valid_tag(&title) {
             res.tag(&title);
         }
-        for t in self.scope_tags(self.top) {
-            res.tag(&t);
-        }
         let tags = res.tags.clone();
         let id = self.add_resource(res, &loc)?;
         self.tag_catalog(&tags);
+        self.merge_scope_tags(id);
         self.add_class(&title);
         if let Some(m) = main {
             self.add_edge(m, id);
         }
         let mut s = Scope::new(ScopeKind::Node, Some(self.top), Some(id));
         s.matches = captures;
+        s.vars.insert("title".into(), Value::string(title.as_str()));
+        s.vars.insert("name".into(), Value::string(title.as_str()));
         let scope = self.scopes.push(s);
         self.node_scope = Some(scope);
         let program = def.program.clone();
@@ -304,19 +395,27 @@ impl<'e> Compiler<'e> {
 fn accepts_undef(t: &Expr) -> bool {
     match &t.kind {
         ExprKind::QRef(n) => matches!(n.as_str(), "Optional" | "Any" | "Undef"),
-        ExprKind::Access { lhs, .. } => matches!(&lhs.kind, ExprKind::QRef(n) if n == "Optional" || n == "Variant"),
+        ExprKind::Access { lhs, .. } => {
+            matches!(&lhs.kind, ExprKind::QRef(n) if n == "Optional" || n == "Variant")
+        }
         _ => false,
     }
 }
 
 pub const METAPARAMS: &[&str] = &[
-    "alias", "audit", "before", "loglevel", "noop", "notify", "require", "schedule", "stage",
-    "subscribe", "tag",
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
 ];
 
 pub fn is_metaparam(name: &str) -> bool {
     METAPARAMS.contains(&name)
 }
-
-#[allow(dead_code)]
-fn unused(_: Map) {}

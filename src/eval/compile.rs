@@ -9,7 +9,7 @@ use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::Ctx;
 use super::node::NodeInfo;
-use super::value::{Map, Value};
+use super::value::Value;
 use crate::loader::Environment;
 use crate::types::PType;
 
@@ -24,6 +24,11 @@ pub struct Compiled {
 /// [`EvalError`] with Puppet's text.
 pub fn compile(env: &Environment, node: NodeInfo) -> Result<Compiled, EvalError> {
     let mut c = Compiler::new(env, node);
+    c.strict_variables = c
+        .node
+        .settings
+        .get(&Value::string("strict_variables"))
+        .is_some_and(|v| v.is_truthy() && v.to_string() != "false");
     c.run()?;
     Ok(Compiled {
         catalog: c.to_json(),
@@ -45,6 +50,8 @@ fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
         evaluated: true,
         scope,
         define: None,
+        scope_tagged: true,
+        pending: None,
     }
 }
 
@@ -58,6 +65,10 @@ impl<'e> Compiler<'e> {
         let stage = self.add_resource(stage, &nowhere)?;
 
         self.set_node_parameters();
+        // ENC classes are in the class list from the start.
+        for (name, _) in self.node.classes.clone() {
+            self.add_class(name.trim_start_matches("::"));
+        }
 
         // Class[Settings].
         let mut settings = plain_res("Class", "Settings", ResKind::Class, self.top);
@@ -89,7 +100,11 @@ impl<'e> Compiler<'e> {
         self.evaluate_node_classes()?;
         self.evaluate_generators()?;
         self.evaluate_relationships()?;
-        self.apply_overrides_and_defaults()?;
+        self.apply_overrides()?;
+        // Resources not evaluated as classes or defines take their scope's tags now.
+        for id in 0..self.resources.len() {
+            self.merge_scope_tags(id);
+        }
         Ok(())
     }
 
@@ -99,6 +114,9 @@ impl<'e> Compiler<'e> {
             vars.push((k.to_string(), v.clone()));
         }
         for (k, v) in self.node.parameters.iter() {
+            vars.push((k.to_string(), v.clone()));
+        }
+        for (k, v) in self.node.server_facts.iter() {
             vars.push((k.to_string(), v.clone()));
         }
         let env_name = self
@@ -112,13 +130,20 @@ impl<'e> Compiler<'e> {
                 top.vars.insert(k, v);
             }
         }
-        top.vars.insert("environment".into(), Value::string(env_name));
+        top.vars
+            .insert("environment".into(), Value::string(env_name));
         let trusted = self.node.trusted();
         let facts = Value::hash(self.node.facts.clone());
+        let mut server_facts = self.node.server_facts.clone();
+        server_facts.insert(
+            Value::string("environment"),
+            Value::string(self.env.name.as_str()),
+        );
         let top = self.scopes.get_mut(self.top);
         top.vars.insert("trusted".into(), trusted);
         top.vars.insert("facts".into(), facts);
-        top.vars.insert("server_facts".into(), Value::hash(Map::new()));
+        top.vars
+            .insert("server_facts".into(), Value::hash(server_facts));
     }
 
     /// Puppet 7 matches the certname only: the exact name, then regexes in
@@ -128,9 +153,7 @@ impl<'e> Compiler<'e> {
             return Ok(());
         }
         let name = self.node.name.to_lowercase();
-        let found = self
-            .match_node(&name)?
-            .or(self.match_node("default")?);
+        let found = self.match_node(&name)?.or(self.match_node("default")?);
         let Some((def, title, caps)) = found else {
             return Err(EvalError::Syntax(format!(
                 "Could not find node statement with name 'default' or '{}'",
@@ -154,13 +177,9 @@ impl<'e> Compiler<'e> {
         }
         for (m, def) in &self.nodes {
             if let NodeMatch::Regex(r) = m {
-                let re = super::typeops::compile_regex(r)
+                let caps = super::typeops::regex_captures(r, name)
                     .map_err(|e| EvalError::runtime(e, def.location()))?;
-                if let Some(caps) = re.captures(name) {
-                    let caps = caps
-                        .iter()
-                        .map(|c| c.map_or(Value::Undef, |c| Value::string(c.as_str())))
-                        .collect();
+                if let Some(caps) = caps {
                     return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
                 }
             }
@@ -175,30 +194,29 @@ impl<'e> Compiler<'e> {
         Ok(None)
     }
 
-    /// ENC classes: at node scope when a node definition matched, else top.
+    /// ENC classes: at node scope when a node definition matched, else top;
+    /// those with parameters first; declared now, evaluated with the generators.
     fn evaluate_node_classes(&mut self) -> Result<(), EvalError> {
         let scope = self.node_scope.unwrap_or(self.top);
         let at = Location::default();
-        for (name, params) in self.node.classes.clone() {
+        let (with, without): (Vec<_>, Vec<_>) = self
+            .node
+            .classes
+            .clone()
+            .into_iter()
+            .partition(|(_, p)| p.as_ref().is_some_and(|p| !p.is_empty()));
+        for (name, params) in with.into_iter().chain(without) {
             let key = name.trim_start_matches("::").to_lowercase();
-            match params {
-                None => {
-                    self.include_class(&key, scope, &at).map_err(|e| match e {
-                        EvalError::Runtime { detail, .. } => EvalError::Syntax(detail),
-                        other => other,
-                    })?;
-                }
-                Some(p) => {
-                    let Some(def) = self.find_class(&key)? else {
-                        return Err(EvalError::Syntax(format!(
-                            "Could not find class {key} for {}",
-                            self.node.name
-                        )));
-                    };
-                    let params = p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
-                    self.declare_class(&key, def, Some(params), scope, &at)?;
-                }
-            }
+            let Some(def) = self.find_class(&key)? else {
+                return Err(EvalError::Syntax(format!(
+                    "Could not find class {key} for {}",
+                    self.node.name
+                )));
+            };
+            let params = params
+                .filter(|p| !p.is_empty())
+                .map(|p| p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect());
+            self.declare_class_lazily(&key, def, params, scope, &at)?;
         }
         Ok(())
     }
@@ -210,12 +228,18 @@ impl<'e> Compiler<'e> {
             let pending: Vec<usize> = (0..self.resources.len())
                 .filter(|&i| {
                     let r = &self.resources[i];
-                    r.kind == ResKind::Define && !r.evaluated && !r.virtual_
+                    matches!(r.kind, ResKind::Define | ResKind::Class)
+                        && !r.evaluated
+                        && !r.virtual_
                 })
                 .collect();
             for id in pending {
                 done = false;
-                self.evaluate_define(id)?;
+                if self.resources[id].kind == ResKind::Class {
+                    self.evaluate_class_resource(id, &Location::default())?;
+                } else {
+                    self.evaluate_define(id)?;
+                }
             }
             if done {
                 return Ok(());
@@ -230,7 +254,8 @@ impl<'e> Compiler<'e> {
     pub fn to_json(&self) -> J {
         let mut resources = Vec::new();
         for r in &self.resources {
-            if r.virtual_ {
+            // Virtual resources are left out; exported ones stay, marked.
+            if r.virtual_ && !r.exported {
                 continue;
             }
             let mut o = JMap::new();
@@ -249,6 +274,7 @@ impl<'e> Compiler<'e> {
             o.insert("exported".into(), J::Bool(r.exported));
             let kind = match r.kind {
                 ResKind::Class | ResKind::Node => "unknown",
+                ResKind::Define => "defined_type",
                 _ => "compilable_type",
             };
             o.insert("kind".into(), J::String(kind.into()));
@@ -265,10 +291,13 @@ impl<'e> Compiler<'e> {
             }
             resources.push(J::Object(o));
         }
-        let edges: Vec<J> = self
-            .edges
+        // Puppet's graph lists edges by target, in the order targets were added.
+        let mut edges = self.edges.clone();
+        edges.sort_by_key(|(_, target)| *target);
+        let shown = |r: &Res| !r.virtual_ || r.exported;
+        let edges: Vec<J> = edges
             .iter()
-            .filter(|(a, b)| !self.resources[*a].virtual_ && !self.resources[*b].virtual_)
+            .filter(|(a, b)| shown(&self.resources[*a]) && shown(&self.resources[*b]))
             .map(|(a, b)| {
                 json!({"source": self.resources[*a].reference(), "target": self.resources[*b].reference()})
             })
@@ -327,10 +356,9 @@ pub fn value_to_json(v: &Value) -> J {
                 type_name: Some(tn),
                 title: Some(x),
             } => J::String(format!("{tn}[{x}]")),
-            PType::Class(Some(c)) => J::String(format!(
-                "Class[{}]",
-                super::compiler::capitalize_name(c)
-            )),
+            PType::Class(Some(c)) => {
+                J::String(format!("Class[{}]", super::compiler::capitalize_name(c)))
+            }
             other => J::String(other.to_string()),
         },
         Value::Sensitive(inner) => value_to_json(inner),

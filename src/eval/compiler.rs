@@ -75,6 +75,11 @@ pub struct Res {
     pub scope: ScopeId,
     /// For defines: the definition's lower-case name.
     pub define: Option<String>,
+    /// Whether the tags of the resource owning `scope` were merged in yet
+    /// (Puppet does it when a class or define is evaluated, else at finish).
+    pub scope_tagged: bool,
+    /// Classes declared lazily (by an ENC): the parameters to bind later.
+    pub pending: Option<IndexMap<String, Value>>,
 }
 
 impl Res {
@@ -159,6 +164,8 @@ pub struct Compiler<'e> {
     pub warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub depth: usize,
+    /// Puppet's `strict_variables` setting: an unknown variable is an error.
+    pub strict_variables: bool,
 }
 
 /// How a node definition matches certnames.
@@ -195,6 +202,7 @@ impl<'e> Compiler<'e> {
             overrides: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
+            strict_variables: false,
         }
     }
 
@@ -263,9 +271,9 @@ impl<'e> Compiler<'e> {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
                     return Err(EvalError::Syntax(format!(
-                        "Class '{key}' is already defined {}; cannot redefine{}",
+                        "Class '{key}' is already defined {}; cannot redefine {}",
                         loc(prev),
-                        def.location().suffix()
+                        loc(&def)
                     )));
                 }
                 self.hostclasses.insert(key, def);
@@ -273,10 +281,13 @@ impl<'e> Compiler<'e> {
             ExprKind::Define { name, .. } => {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.defines.get(&key) {
+                    // Defines are registered with the 4.x loaders, whose error this is.
+                    let l = prev.location();
                     return Err(EvalError::Syntax(format!(
-                        "Definition '{key}' is already defined {}; cannot be redefined{}",
-                        loc(prev),
-                        def.location().suffix()
+                        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. Originally set at file://{}?line={}&pos={}.",
+                        l.file.unwrap_or_default(),
+                        l.line.unwrap_or(0),
+                        l.column.unwrap_or(0)
                     )));
                 }
                 self.defines.insert(key, def);
@@ -290,9 +301,9 @@ impl<'e> Compiler<'e> {
                         ExprKind::Default => NodeMatch::Default,
                         ExprKind::Regex(r) => NodeMatch::Regex(r.clone()),
                         ExprKind::Str(s) | ExprKind::QName(s) => NodeMatch::Name(s.to_lowercase()),
-                        ExprKind::Number(_) => NodeMatch::Name(
-                            crate::syntax::pn::program_to_pn(std::slice::from_ref(h)),
-                        ),
+                        ExprKind::Number(_) => NodeMatch::Name(crate::syntax::pn::program_to_pn(
+                            std::slice::from_ref(h),
+                        )),
                         ExprKind::Heredoc { text, .. } => match &text.kind {
                             ExprKind::Str(s) => NodeMatch::Name(s.to_lowercase()),
                             _ => continue,
@@ -302,9 +313,9 @@ impl<'e> Compiler<'e> {
                     let key = node_key(&m);
                     if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
                         return Err(EvalError::Syntax(format!(
-                            "Node '{key}' is already defined {}; cannot redefine{}",
+                            "Node '{key}' is already defined {}; cannot redefine {}",
                             loc(prev),
-                            def.location().suffix()
+                            loc(&def)
                         )));
                     }
                     self.nodes.push((m, def.clone()));
@@ -360,23 +371,55 @@ impl<'e> Compiler<'e> {
     pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
         let key = Self::key(&res.type_name, &res.title);
         if let Some(&existing) = self.index.get(&key) {
-            let prev = &self.resources[existing];
-            let prev_at = match (&prev.file, prev.line) {
-                (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
-                _ => String::new(),
-            };
-            return Err(EvalError::runtime(
-                format!(
-                    "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare",
-                    res.reference()
-                ),
-                at.clone(),
-            ));
+            return Err(self.duplicate(existing, &res, at));
         }
         self.resources.push(res);
         let id = self.resources.len() - 1;
         self.index.insert(key, id);
         Ok(id)
+    }
+
+    /// Puppet's duplicate declaration error: where the first one was, and
+    /// (as the detail's own suffix) where the second one is.
+    pub fn duplicate(&self, existing: ResId, res: &Res, at: &Location) -> EvalError {
+        let prev = &self.resources[existing];
+        let prev_at = match (&prev.file, prev.line) {
+            (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+            _ => String::new(),
+        };
+        let here = Location {
+            file: res.file.clone(),
+            line: res.line,
+            column: None,
+        };
+        EvalError::Runtime {
+            while_evaluating: None,
+            detail: format!(
+                "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare{}",
+                res.reference(),
+                here.suffix()
+            ),
+            at: Location {
+                file: None,
+                ..at.clone()
+            },
+        }
+    }
+
+    /// Merges the tags of the resource owning the declaring scope (once).
+    pub fn merge_scope_tags(&mut self, id: ResId) {
+        if self.resources[id].scope_tagged {
+            return;
+        }
+        self.resources[id].scope_tagged = true;
+        let scope = self.resources[id].scope;
+        if let Some(owner) = self.scope_resource(scope) {
+            if owner != id {
+                for t in self.resources[owner].tags.clone() {
+                    self.resources[id].tag(&t);
+                }
+            }
+        }
     }
 
     pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
@@ -391,9 +434,7 @@ impl<'e> Compiler<'e> {
 
     /// Puppet's `catalog.add_class`: the class list, and the name as a tag.
     pub fn add_class(&mut self, name: &str) {
-        if !self.classes.iter().any(|c| c == name) {
-            self.classes.push(name.to_string());
-        }
+        self.classes.push(name.to_string());
         self.tag_catalog(&[name.to_string()]);
     }
 
@@ -450,5 +491,8 @@ pub fn regex_node_name(source: &str) -> String {
 
 /// A syntax error as the compiler reports it: Puppet's text with its location.
 pub fn syntax_message(e: &crate::syntax::SyntaxError) -> String {
-    format!("Could not parse for environment production: {}", e.puppet_style())
+    format!(
+        "Could not parse for environment production: {}",
+        e.puppet_style()
+    )
 }

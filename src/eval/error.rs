@@ -34,6 +34,9 @@ pub enum EvalError {
         detail: String,
         at: Location,
     },
+    /// An issue the evaluator raises itself, at an expression: never wrapped
+    /// (`Evaluation Error: Unknown variable: 'x'. (file: ...)`).
+    Issue { detail: String, at: Location },
     /// An error of the syntax or validation of a manifest.
     Syntax(String),
     /// An error of catalog completion (relationships, realize): not wrapped.
@@ -65,6 +68,9 @@ impl EvalError {
                 detail,
                 at,
             } => format!("Evaluation Error: {detail}{}", at.suffix()),
+            EvalError::Issue { detail, at } => {
+                format!("Evaluation Error: {detail}{}", at.suffix())
+            }
             EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
         }
     }

@@ -23,9 +23,9 @@ pub fn a_label(e: &Expr) -> String {
 }
 
 impl<'e> Compiler<'e> {
+    /// An issue of the evaluator itself, located at `e` (Puppet's `fail`).
     pub fn fail<T>(&self, ctx: &Ctx, e: &Expr, detail: impl Into<String>) -> R<T> {
-        Err(EvalError::Runtime {
-            while_evaluating: Some(a_label(e)),
+        Err(EvalError::Issue {
             detail: detail.into(),
             at: self.loc(&ctx.program, e),
         })
@@ -39,7 +39,11 @@ impl<'e> Compiler<'e> {
                 detail,
                 at,
             } => {
-                let at = if at.file.is_none() { self.loc(&ctx.program, e) } else { at };
+                let at = if at.file.is_none() {
+                    self.loc(&ctx.program, e)
+                } else {
+                    at
+                };
                 EvalError::Runtime {
                     while_evaluating: Some(a_label(e)),
                     detail,
@@ -65,7 +69,9 @@ impl<'e> Compiler<'e> {
             ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
             ExprKind::Number(Number::Integer(i, _)) => Ok(Value::Integer(*i)),
             ExprKind::Number(Number::Float(f)) => Ok(Value::Float(*f)),
-            ExprKind::Number(Number::Overflow(t)) => self.fail(ctx, e, format!("Integer out of range: {t}")),
+            ExprKind::Number(Number::Overflow(t)) => {
+                self.fail(ctx, e, format!("Integer out of range: {t}"))
+            }
             ExprKind::Str(s) => Ok(Value::string(s.as_str())),
             ExprKind::QName(n) => Ok(Value::string(n.as_str())),
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
@@ -89,7 +95,11 @@ impl<'e> Compiler<'e> {
             ExprKind::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for x in items {
-                    if let ExprKind::Unary { op: UnaryOp::Splat, expr } = &x.kind {
+                    if let ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        expr,
+                    } = &x.kind
+                    {
                         match self.eval(expr, scope, ctx)? {
                             Value::Array(a) => out.extend(a.iter().cloned()),
                             v => out.push(v),
@@ -207,10 +217,19 @@ impl<'e> Compiler<'e> {
                 }
                 match default {
                     Some(d) => self.eval(d, scope, ctx),
-                    None => self.fail(ctx, e, format!("No matching entry for selector parameter with value '{v}'")),
+                    None => self.fail(
+                        ctx,
+                        e,
+                        format!("No matching entry for selector parameter with value '{v}'"),
+                    ),
                 }
             }
-            ExprKind::CallNamed { functor, args, lambda, .. } => {
+            ExprKind::CallNamed {
+                functor,
+                args,
+                lambda,
+                ..
+            } => {
                 let name = match &functor.kind {
                     ExprKind::QName(n) => n.clone(),
                     ExprKind::QRef(n) => n.clone(),
@@ -218,7 +237,11 @@ impl<'e> Compiler<'e> {
                 };
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
-                    if let ExprKind::Unary { op: UnaryOp::Splat, expr } = &a.kind {
+                    if let ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        expr,
+                    } = &a.kind
+                    {
                         match self.eval(expr, scope, ctx)? {
                             Value::Array(items) => vals.extend(items.iter().cloned()),
                             v => vals.push(v),
@@ -230,7 +253,12 @@ impl<'e> Compiler<'e> {
                 self.call_function(&name, vals, lambda.as_deref(), scope, ctx, e)
                     .map_err(|err| self.wrap(ctx, e, err))
             }
-            ExprKind::CallMethod { receiver, name, args, lambda } => {
+            ExprKind::CallMethod {
+                receiver,
+                name,
+                args,
+                lambda,
+            } => {
                 let recv = self.eval(receiver, scope, ctx)?;
                 let mut vals = vec![recv];
                 for a in args {
@@ -250,7 +278,9 @@ impl<'e> Compiler<'e> {
                 self.eval_override(e, resources, ops, scope, ctx)
             }
             ExprKind::Collect { .. } => self.eval_collect(e, scope, ctx),
-            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(e, *op, lhs, rhs, scope, ctx),
+            ExprKind::Relationship { op, lhs, rhs } => {
+                self.eval_relationship(e, *op, lhs, rhs, scope, ctx)
+            }
             // Definitions were registered when their file was loaded.
             ExprKind::Class { .. }
             | ExprKind::Define { .. }
@@ -271,7 +301,7 @@ impl<'e> Compiler<'e> {
         match caps {
             None => scope,
             Some(c) => {
-                let mut s = Scope::new(ScopeKind::Local, Some(scope), None);
+                let mut s = Scope::new(ScopeKind::Ephemeral, Some(scope), None);
                 s.matches = Some(c);
                 self.scopes.push(s)
             }
@@ -279,7 +309,13 @@ impl<'e> Compiler<'e> {
     }
 
     /// Case/selector matching: regex (with captures), type, array entries, `==`.
-    fn case_match(&mut self, v: &Value, m: &Value, ctx: &Ctx, at: &Expr) -> R<Option<Option<Vec<Value>>>> {
+    fn case_match(
+        &mut self,
+        v: &Value,
+        m: &Value,
+        ctx: &Ctx,
+        at: &Expr,
+    ) -> R<Option<Option<Vec<Value>>>> {
         match m {
             Value::Regexp(src) => match v {
                 Value::String(s) => Ok(self.regex_captures(src, s, ctx, at)?.map(Some)),
@@ -298,16 +334,17 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    pub fn regex_captures(&self, src: &str, s: &str, ctx: &Ctx, at: &Expr) -> R<Option<Vec<Value>>> {
-        let re = match super::typeops::compile_regex(src) {
-            Ok(r) => r,
-            Err(msg) => return self.fail(ctx, at, msg),
-        };
-        Ok(re.captures(s).map(|caps| {
-            caps.iter()
-                .map(|m| m.map_or(Value::Undef, |m| Value::string(m.as_str())))
-                .collect()
-        }))
+    pub fn regex_captures(
+        &self,
+        src: &str,
+        s: &str,
+        ctx: &Ctx,
+        at: &Expr,
+    ) -> R<Option<Vec<Value>>> {
+        match super::typeops::regex_captures(src, s) {
+            Ok(c) => Ok(c),
+            Err(msg) => self.fail(ctx, at, msg),
+        }
     }
 
     fn lookup_var(&mut self, name: &str, scope: ScopeId, ctx: &Ctx, e: &Expr) -> R<Value> {
@@ -317,20 +354,20 @@ impl<'e> Compiler<'e> {
         }
         if let Some(global) = name.strip_prefix("::") {
             if !global.contains("::") {
-                return Ok(self.scopes.get(self.top).vars.get(global).cloned().unwrap_or_else(|| {
-                    self.unknown_variable(name, ctx, e);
-                    Value::Undef
-                }));
+                return match self.scopes.get(self.top).vars.get(global).cloned() {
+                    Some(v) => Ok(v),
+                    None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
+                };
             }
         }
         let qualified = name.trim_start_matches("::");
         if let Some((class, var)) = qualified.rsplit_once("::") {
             let class = class.to_lowercase();
             return match self.class_scopes.get(&class) {
-                Some(&s) => Ok(self.scopes.get(s).vars.get(var).cloned().unwrap_or_else(|| {
-                    self.unknown_variable(name, ctx, e);
-                    Value::Undef
-                })),
+                Some(&s) => match self.scopes.get(s).vars.get(var).cloned() {
+                    Some(v) => Ok(v),
+                    None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
+                },
                 None => {
                     let w = format!(
                         "Could not look up qualified variable '{qualified}'; class {class} has not been evaluated"
@@ -342,22 +379,28 @@ impl<'e> Compiler<'e> {
         }
         match self.scopes.lookup(scope, name) {
             Some(v) => Ok(v.clone()),
-            None => {
-                self.unknown_variable(name, ctx, e);
-                Ok(Value::Undef)
-            }
+            None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
         }
     }
 
-    fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) {
+    fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) -> R<()> {
         let at = self.loc(&ctx.program, e);
-        self.warnings.push(format!("Unknown variable: '{name}'.{}", at.suffix()));
+        if self.strict_variables {
+            return Err(EvalError::Issue {
+                detail: format!("Unknown variable: '{name}'."),
+                at,
+            });
+        }
+        self.warnings
+            .push(format!("Unknown variable: '{name}'.{}", at.suffix()));
+        Ok(())
     }
 
     fn assign(&mut self, lhs: &Expr, v: Value, scope: ScopeId, ctx: &Ctx) -> R<()> {
         match &lhs.kind {
             ExprKind::Var(name) => {
-                let s = self.scopes.get_mut(scope);
+                let target = self.scopes.assignment_target(scope);
+                let s = self.scopes.get_mut(target);
                 if s.vars.contains_key(name.as_str()) {
                     return self.fail(ctx, lhs, format!("Cannot reassign variable '${name}'"));
                 }
@@ -387,7 +430,10 @@ impl<'e> Compiler<'e> {
                         let ExprKind::Var(n) = &t.kind else {
                             return self.fail(ctx, t, "Illegal assignment");
                         };
-                        let val = h.get(&Value::string(n.as_str())).cloned().unwrap_or(Value::Undef);
+                        let val = h
+                            .get(&Value::string(n.as_str()))
+                            .cloned()
+                            .unwrap_or(Value::Undef);
                         self.assign(t, val, scope, ctx)?;
                     }
                     Ok(())
@@ -398,7 +444,15 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    fn eval_binary(&mut self, e: &Expr, op: BinaryOp, lhs: &Expr, rhs: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+    fn eval_binary(
+        &mut self,
+        e: &Expr,
+        op: BinaryOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
         match op {
             BinaryOp::And => {
                 let l = self.eval(lhs, scope, ctx)?;
@@ -439,19 +493,35 @@ impl<'e> Compiler<'e> {
                         _ => false,
                     },
                     Value::Type(t) => super::typeops::is_instance(t, &l),
-                    _ => return self.fail(ctx, e, "Right operand of =~ must be a Regexp, String or Type"),
+                    _ => {
+                        return self.fail(
+                            ctx,
+                            e,
+                            "Right operand of =~ must be a Regexp, String or Type",
+                        )
+                    }
                 };
-                Ok(Value::Boolean(if op == BinaryOp::Match { matched } else { !matched }))
+                Ok(Value::Boolean(if op == BinaryOp::Match {
+                    matched
+                } else {
+                    !matched
+                }))
             }
             BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
-                (Value::String(needle), Value::String(hay)) => hay.to_lowercase().contains(&needle.to_lowercase()),
+                (Value::String(needle), Value::String(hay)) => {
+                    hay.to_lowercase().contains(&needle.to_lowercase())
+                }
                 (_, Value::Array(items)) => items.iter().any(|i| match &l {
-                    Value::Regexp(src) => matches!(i, Value::String(s) if super::typeops::compile_regex(src).map(|re| re.is_match(s)).unwrap_or(false)),
+                    Value::Regexp(src) => {
+                        matches!(i, Value::String(s) if super::typeops::regex_is_match(src, s))
+                    }
                     Value::Type(t) => super::typeops::is_instance(t, i),
                     _ => l.puppet_eq(i),
                 }),
                 (_, Value::Hash(h)) => h.keys().any(|k| l.puppet_eq(k)),
-                (Value::Regexp(src), Value::String(hay)) => super::typeops::compile_regex(src).map(|re| re.is_match(hay)).unwrap_or(false),
+                (Value::Regexp(src), Value::String(hay)) => {
+                    super::typeops::regex_is_match(src, hay)
+                }
                 _ => false,
             })),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
@@ -460,16 +530,22 @@ impl<'e> Compiler<'e> {
                     (Value::Integer(a), Value::Float(b)) => (*a as f64).partial_cmp(b),
                     (Value::Float(a), Value::Integer(b)) => a.partial_cmp(&(*b as f64)),
                     (Value::Float(a), Value::Float(b)) => a.partial_cmp(b),
-                    (Value::String(a), Value::String(b)) => a.to_lowercase().partial_cmp(&b.to_lowercase()),
+                    (Value::String(a), Value::String(b)) => {
+                        a.to_lowercase().partial_cmp(&b.to_lowercase())
+                    }
                     _ => None,
                 };
                 let Some(ord) = ord else {
-                    return self.fail(ctx, e, format!(
-                        "Comparison of: {} {} {}, is not possible",
-                        value_label(&l),
-                        crate::syntax::pn::binary_op_text(op),
-                        value_label(&r)
-                    ));
+                    return self.fail(
+                        ctx,
+                        e,
+                        format!(
+                            "Comparison of: {} {} {}, is not possible",
+                            value_label(&l),
+                            crate::syntax::pn::binary_op_text(op),
+                            value_label(&r)
+                        ),
+                    );
                 };
                 use std::cmp::Ordering::*;
                 Ok(Value::Boolean(match op {
@@ -510,16 +586,33 @@ impl<'e> Compiler<'e> {
                 return Ok(Value::hash(out));
             }
             (BinaryOp::Sub, Value::Array(a), Value::Array(b)) => {
-                return Ok(Value::array(a.iter().filter(|x| !b.iter().any(|y| x.puppet_eq(y))).cloned().collect()));
+                return Ok(Value::array(
+                    a.iter()
+                        .filter(|x| !b.iter().any(|y| x.puppet_eq(y)))
+                        .cloned()
+                        .collect(),
+                ));
             }
             (BinaryOp::Sub, Value::Array(a), other) => {
-                return Ok(Value::array(a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect()));
+                return Ok(Value::array(
+                    a.iter().filter(|x| !x.puppet_eq(other)).cloned().collect(),
+                ));
             }
             (BinaryOp::Sub, Value::Hash(a), Value::Hash(b)) => {
-                return Ok(Value::hash(a.iter().filter(|(k, _)| !b.contains_key(*k)).map(|(k, v)| (k.clone(), v.clone())).collect()));
+                return Ok(Value::hash(
+                    a.iter()
+                        .filter(|(k, _)| !b.contains_key(*k))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                ));
             }
             (BinaryOp::Sub, Value::Hash(a), Value::Array(b)) => {
-                return Ok(Value::hash(a.iter().filter(|(k, _)| !b.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect()));
+                return Ok(Value::hash(
+                    a.iter()
+                        .filter(|(k, _)| !b.contains(k))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                ));
             }
             (BinaryOp::Shl, Value::Array(a), other) => {
                 let mut out = (**a).clone();
@@ -538,10 +631,14 @@ impl<'e> Compiler<'e> {
         let (Some(a), Some(b)) = (num(&l), num(&r)) else {
             let opname = crate::syntax::pn::binary_op_text(op);
             let bad = if num(&l).is_none() { &l } else { &r };
-            return self.fail(ctx, e, format!(
-                "Operator '{opname}' is not applicable to {}.",
-                crate::syntax::validate::a_an(&value_label(bad))
-            ));
+            return self.fail(
+                ctx,
+                e,
+                format!(
+                    "Operator '{opname}' is not applicable to {}.",
+                    crate::syntax::validate::a_an(&value_label(bad))
+                ),
+            );
         };
         match (a, b) {
             (Value::Integer(x), Value::Integer(y)) => {
@@ -561,13 +658,25 @@ impl<'e> Compiler<'e> {
                         }
                         Some(ruby_mod(x, y))
                     }
-                    BinaryOp::Shl => Some(if y >= 0 { x.wrapping_shl(y as u32) } else { x >> (-y) }),
-                    BinaryOp::Shr => Some(if y >= 0 { x >> y.min(63) } else { x.wrapping_shl((-y) as u32) }),
+                    BinaryOp::Shl => Some(if y >= 0 {
+                        x.wrapping_shl(y as u32)
+                    } else {
+                        x >> (-y)
+                    }),
+                    BinaryOp::Shr => Some(if y >= 0 {
+                        x >> y.min(63)
+                    } else {
+                        x.wrapping_shl((-y) as u32)
+                    }),
                     _ => None,
                 };
                 match v {
                     Some(v) => Ok(Value::Integer(v)),
-                    None => self.fail(ctx, e, "resulted in a value outside of Puppet Integer max range"),
+                    None => self.fail(
+                        ctx,
+                        e,
+                        "resulted in a value outside of Puppet Integer max range",
+                    ),
                 }
             }
             (a, b) => {
@@ -610,26 +719,44 @@ impl<'e> Compiler<'e> {
                 match keys.as_slice() {
                     [k] => {
                         let Some(i) = idx(k) else {
-                            return self.fail(ctx, e, format!("The value '{k}' cannot be converted to Numeric."));
+                            return self.fail(
+                                ctx,
+                                e,
+                                format!("The value '{k}' cannot be converted to Numeric."),
+                            );
                         };
                         let i = if i < 0 { len + i } else { i };
-                        Ok(if i >= 0 && i < len { items[i as usize].clone() } else { Value::Undef })
+                        Ok(if i >= 0 && i < len {
+                            items[i as usize].clone()
+                        } else {
+                            Value::Undef
+                        })
                     }
                     [k, n] => {
                         let (Some(start), Some(count)) = (idx(k), idx(n)) else {
                             return self.fail(ctx, e, "Array slice requires integers");
                         };
                         let start = if start < 0 { len + start } else { start };
-                        let end = if count < 0 { len + count + 1 } else { start + count };
+                        let end = if count < 0 {
+                            len + count + 1
+                        } else {
+                            start + count
+                        };
                         let (s, t) = (start.clamp(0, len), end.clamp(0, len));
-                        Ok(Value::array(if s < t { items[s as usize..t as usize].to_vec() } else { Vec::new() }))
+                        Ok(Value::array(if s < t {
+                            items[s as usize..t as usize].to_vec()
+                        } else {
+                            Vec::new()
+                        }))
                     }
                     _ => self.fail(ctx, e, "Array access requires one or two keys"),
                 }
             }
             Value::Hash(h) => match keys.as_slice() {
                 [k] => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
-                many => Ok(Value::array(many.iter().filter_map(|k| h.get(k).cloned()).collect())),
+                many => Ok(Value::array(
+                    many.iter().filter_map(|k| h.get(k).cloned()).collect(),
+                )),
             },
             Value::String(s) => {
                 let chars: Vec<char> = s.chars().collect();
@@ -637,13 +764,21 @@ impl<'e> Compiler<'e> {
                 match keys.as_slice() {
                     [Value::Integer(i)] => {
                         let i = if *i < 0 { len + i } else { *i };
-                        Ok(if i >= 0 && i < len { Value::string(chars[i as usize].to_string()) } else { Value::Undef })
+                        Ok(if i >= 0 && i < len {
+                            Value::string(chars[i as usize].to_string())
+                        } else {
+                            Value::Undef
+                        })
                     }
                     [Value::Integer(k), Value::Integer(n)] => {
                         let start = if *k < 0 { len + k } else { *k };
                         let end = if *n < 0 { len + n + 1 } else { start + n };
                         let (s, t) = (start.clamp(0, len), end.clamp(0, len));
-                        Ok(Value::string(if s < t { chars[s as usize..t as usize].iter().collect::<String>() } else { String::new() }))
+                        Ok(Value::string(if s < t {
+                            chars[s as usize..t as usize].iter().collect::<String>()
+                        } else {
+                            String::new()
+                        }))
                     }
                     _ => self.fail(ctx, e, "String access requires integers"),
                 }
@@ -653,10 +788,14 @@ impl<'e> Compiler<'e> {
                 Err(msg) => self.fail(ctx, e, msg),
             },
             Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
-            other => self.fail(ctx, e, format!(
-                "Operator '[]' is not applicable to {}.",
-                crate::syntax::validate::a_an(&value_label(other))
-            )),
+            other => self.fail(
+                ctx,
+                e,
+                format!(
+                    "Operator '[]' is not applicable to {}.",
+                    crate::syntax::validate::a_an(&value_label(other))
+                ),
+            ),
         }
     }
 }

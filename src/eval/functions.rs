@@ -21,7 +21,10 @@ pub fn string_to_number(s: &str) -> Option<Value> {
     if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         return i64::from_str_radix(h, 16).ok().map(Value::Integer);
     }
-    t.parse::<f64>().ok().filter(|f| f.is_finite()).map(Value::Float)
+    t.parse::<f64>()
+        .ok()
+        .filter(|f| f.is_finite())
+        .map(Value::Float)
 }
 
 fn class_names(args: &[Value]) -> Vec<String> {
@@ -79,7 +82,11 @@ impl<'e> Compiler<'e> {
                     }
                     refs.push(reference_value("Class", &title));
                 }
-                Ok(if name == "include" { Value::Undef } else { Value::array(refs) })
+                Ok(if name == "include" {
+                    Value::Undef
+                } else {
+                    Value::array(refs)
+                })
             }
             "notice" | "info" | "warning" | "err" | "debug" | "alert" | "crit" | "emerg" => {
                 let msg: Vec<String> = args.iter().map(|a| a.to_string()).collect();
@@ -102,9 +109,13 @@ impl<'e> Compiler<'e> {
             }
             "tagged" => {
                 let owner = self.scope_resource(scope);
-                let tags = owner.map(|o| self.resources[o].tags.clone()).unwrap_or_default();
+                let tags = owner
+                    .map(|o| self.resources[o].tags.clone())
+                    .unwrap_or_default();
                 Ok(Value::Boolean(
-                    class_names(&args).iter().all(|t| tags.contains(&t.to_lowercase())),
+                    class_names(&args)
+                        .iter()
+                        .all(|t| tags.contains(&t.to_lowercase())),
                 ))
             }
             "defined" => {
@@ -150,20 +161,26 @@ impl<'e> Compiler<'e> {
                 self.iterate(name, args, lambda, scope, ctx, call)
             }
             "split" => match (args.first(), args.get(1)) {
-                (Some(Value::String(s)), Some(Value::String(p))) => {
-                    let re = super::typeops::compile_regex(p).map_err(|m| EvalError::runtime(m, at.clone()))?;
-                    Ok(Value::array(re.split(s).map(Value::string).collect()))
+                (Some(Value::String(s)), Some(Value::String(p) | Value::Regexp(p))) => {
+                    super::typeops::regex_split(p, s)
+                        .map(Value::array)
+                        .map_err(|m| EvalError::runtime(m, at.clone()))
                 }
-                (Some(Value::String(s)), Some(Value::Regexp(p))) => {
-                    let re = super::typeops::compile_regex(p).map_err(|m| EvalError::runtime(m, at.clone()))?;
-                    Ok(Value::array(re.split(s).map(Value::string).collect()))
-                }
-                _ => Err(EvalError::runtime("split(): expects a String and a pattern", at)),
+                _ => Err(EvalError::runtime(
+                    "split(): expects a String and a pattern",
+                    at,
+                )),
             },
             "join" => match args.first() {
                 Some(Value::Array(items)) => {
                     let sep = args.get(1).map(|s| s.to_string()).unwrap_or_default();
-                    Ok(Value::string(items.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(&sep)))
+                    Ok(Value::string(
+                        items
+                            .iter()
+                            .map(|v| v.to_string())
+                            .collect::<Vec<_>>()
+                            .join(&sep),
+                    ))
                 }
                 _ => Err(EvalError::runtime("join(): expects an Array", at)),
             },
@@ -173,13 +190,19 @@ impl<'e> Compiler<'e> {
                     "downcase" => s.to_lowercase(),
                     _ => capitalize_name(&s.to_lowercase()),
                 })),
-                _ => Err(EvalError::runtime(format!("{name}(): expects a String"), at)),
+                _ => Err(EvalError::runtime(
+                    format!("{name}(): expects a String"),
+                    at,
+                )),
             },
             "length" | "size" => match args.first() {
                 Some(Value::String(s)) => Ok(Value::Integer(s.chars().count() as i64)),
                 Some(Value::Array(a)) => Ok(Value::Integer(a.len() as i64)),
                 Some(Value::Hash(h)) => Ok(Value::Integer(h.len() as i64)),
-                _ => Err(EvalError::runtime(format!("{name}(): expects a String, Array or Hash"), at)),
+                _ => Err(EvalError::runtime(
+                    format!("{name}(): expects a String, Array or Hash"),
+                    at,
+                )),
             },
             "keys" => match args.first() {
                 Some(Value::Hash(h)) => Ok(Value::array(h.keys().cloned().collect())),
@@ -194,7 +217,10 @@ impl<'e> Compiler<'e> {
                 if let Some(def) = self.functions.get(&key).cloned() {
                     return self.call_puppet_function(&def, args, scope);
                 }
-                Err(EvalError::runtime(format!("Unknown function: '{name}'"), at))
+                Err(EvalError::runtime(
+                    format!("Unknown function: '{name}'"),
+                    at,
+                ))
             }
         }
     }
@@ -205,11 +231,18 @@ impl<'e> Compiler<'e> {
         args: Vec<Value>,
         _caller: ScopeId,
     ) -> R<Value> {
-        let ExprKind::Function { params, body, name, .. } = &def.expr().kind else {
+        let ExprKind::Function {
+            params, body, name, ..
+        } = &def.expr().kind
+        else {
             return Ok(Value::Undef);
         };
-        let ctx = Ctx { program: def.program.clone() };
-        let scope = self.scopes.push(Scope::new(ScopeKind::Local, Some(self.top), None));
+        let ctx = Ctx {
+            program: def.program.clone(),
+        };
+        let scope = self
+            .scopes
+            .push(Scope::new(ScopeKind::Local, Some(self.top), None));
         for (i, p) in params.iter().enumerate() {
             let v = if p.captures_rest {
                 Value::array(args.get(i..).unwrap_or(&[]).to_vec())
@@ -220,7 +253,11 @@ impl<'e> Compiler<'e> {
                         Some(d) => self.eval(d, scope, &ctx)?,
                         None => {
                             return Err(EvalError::runtime(
-                                format!("'{name}' expects {} arguments, got {}", params.len(), args.len()),
+                                format!(
+                                    "'{name}' expects {} arguments, got {}",
+                                    params.len(),
+                                    args.len()
+                                ),
                                 def.location(),
                             ))
                         }
@@ -232,7 +269,10 @@ impl<'e> Compiler<'e> {
         self.depth += 1;
         if self.depth > super::classes::MAX_EVAL_DEPTH {
             self.depth -= 1;
-            return Err(EvalError::runtime("Too deep nesting of class, define and function evaluation", def.location()));
+            return Err(EvalError::runtime(
+                "Too deep nesting of class, define and function evaluation",
+                def.location(),
+            ));
         }
         let r = self.eval_block(body, scope, &ctx);
         self.depth -= 1;
@@ -240,8 +280,16 @@ impl<'e> Compiler<'e> {
     }
 
     /// Calls a lambda with arguments in a new local scope of `scope`.
-    pub fn call_lambda(&mut self, l: &Lambda, args: &[Value], scope: ScopeId, ctx: &Ctx) -> R<Value> {
-        let inner = self.scopes.push(Scope::new(ScopeKind::Local, Some(scope), None));
+    pub fn call_lambda(
+        &mut self,
+        l: &Lambda,
+        args: &[Value],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        let inner = self
+            .scopes
+            .push(Scope::new(ScopeKind::Local, Some(scope), None));
         for (i, p) in l.params.iter().enumerate() {
             let v = if p.captures_rest {
                 Value::array(args.get(i..).unwrap_or(&[]).to_vec())
@@ -276,7 +324,10 @@ impl<'e> Compiler<'e> {
             return self.call_lambda(l, &args, scope, ctx);
         }
         let Some(subject) = args.first().cloned() else {
-            return Err(EvalError::runtime(format!("'{name}' expects 1 argument, got none"), at));
+            return Err(EvalError::runtime(
+                format!("'{name}' expects 1 argument, got none"),
+                at,
+            ));
         };
         let pairs = l.params.len() >= 2;
         // Each element as the lambda's arguments: values, or [index, value] /
@@ -285,23 +336,50 @@ impl<'e> Compiler<'e> {
             Value::Array(items) => items
                 .iter()
                 .enumerate()
-                .map(|(i, v)| if pairs && name != "reduce" { vec![Value::Integer(i as i64), v.clone()] } else { vec![v.clone()] })
+                .map(|(i, v)| {
+                    if pairs && name != "reduce" {
+                        vec![Value::Integer(i as i64), v.clone()]
+                    } else {
+                        vec![v.clone()]
+                    }
+                })
                 .collect(),
             Value::Hash(h) => h
                 .iter()
-                .map(|(k, v)| if pairs && name != "reduce" { vec![k.clone(), v.clone()] } else { vec![Value::array(vec![k.clone(), v.clone()])] })
+                .map(|(k, v)| {
+                    if pairs && name != "reduce" {
+                        vec![k.clone(), v.clone()]
+                    } else {
+                        vec![Value::array(vec![k.clone(), v.clone()])]
+                    }
+                })
                 .collect(),
             Value::Integer(n) => (0..*n)
-                .map(|i| if pairs { vec![Value::Integer(i), Value::Integer(i)] } else { vec![Value::Integer(i)] })
+                .map(|i| {
+                    if pairs {
+                        vec![Value::Integer(i), Value::Integer(i)]
+                    } else {
+                        vec![Value::Integer(i)]
+                    }
+                })
                 .collect(),
             Value::String(s) => s
                 .chars()
                 .enumerate()
-                .map(|(i, c)| if pairs { vec![Value::Integer(i as i64), Value::string(c.to_string())] } else { vec![Value::string(c.to_string())] })
+                .map(|(i, c)| {
+                    if pairs {
+                        vec![Value::Integer(i as i64), Value::string(c.to_string())]
+                    } else {
+                        vec![Value::string(c.to_string())]
+                    }
+                })
                 .collect(),
             other => {
                 return Err(EvalError::runtime(
-                    format!("'{name}' expects an Iterable value, got {}", super::expr::value_label(other)),
+                    format!(
+                        "'{name}' expects an Iterable value, got {}",
+                        super::expr::value_label(other)
+                    ),
                     at,
                 ))
             }
@@ -343,7 +421,9 @@ impl<'e> Compiler<'e> {
             },
             _ => {
                 // reduce
-                let mut iter = elements.into_iter().map(|mut el| el.pop().unwrap_or(Value::Undef));
+                let mut iter = elements
+                    .into_iter()
+                    .map(|mut el| el.pop().unwrap_or(Value::Undef));
                 let mut memo = match args.get(1) {
                     Some(start) => start.clone(),
                     None => iter.next().unwrap_or(Value::Undef),

@@ -15,6 +15,13 @@ pub struct NodeInfo {
     /// ENC parameters: top-scope variables.
     pub parameters: Map,
     pub environment: Option<String>,
+    /// Facts the server adds (`serverversion`, `servername`, `serverip`): also
+    /// top-scope variables, and `$server_facts` with `environment`.
+    pub server_facts: Map,
+    /// `$trusted['external']`.
+    pub trusted_external: Map,
+    /// Puppet settings for this compile (`strict_variables`...).
+    pub settings: Map,
 }
 
 impl NodeInfo {
@@ -33,6 +40,10 @@ impl NodeInfo {
         );
         m.insert(Value::string("hostname"), Value::string(host));
         m.insert(Value::string("domain"), Value::string(domain));
+        m.insert(
+            Value::string("external"),
+            Value::hash(self.trusted_external.clone()),
+        );
         Value::hash(m)
     }
 }

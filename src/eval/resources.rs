@@ -15,12 +15,23 @@ use crate::syntax::ast::*;
 use crate::types::PType;
 
 /// Built-in resource types of Puppet 7 (and the core type modules Debian ships).
+/// The resource types Puppet 7.23 itself ships (`lib/puppet/type`); the rest
+/// (cron, host, mount...) come from modules.
 pub const BUILTIN_TYPES: &[&str] = &[
-    "augeas", "component", "computer", "cron", "exec", "file", "filebucket", "group", "host",
-    "interface", "k5login", "macauthorization", "mailalias", "maillist", "mcx", "mount",
-    "nagios_command", "notify", "package", "resources", "router", "schedule", "scheduled_task",
-    "selboolean", "selmodule", "service", "ssh_authorized_key", "sshkey", "stage", "tidy", "user",
-    "vlan", "whit", "yumrepo", "zfs", "zone", "zpool",
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
 ];
 
 #[derive(Clone, Debug)]
@@ -57,7 +68,10 @@ pub fn as_ref(v: &Value) -> Option<(String, String)> {
         Value::String(s) => {
             let (t, rest) = s.split_once('[')?;
             let title = rest.strip_suffix(']')?;
-            Some((capitalize_name(t), title.trim_matches('\'').trim_matches('"').to_string()))
+            Some((
+                capitalize_name(t),
+                title.trim_matches('\'').trim_matches('"').to_string(),
+            ))
         }
         _ => None,
     }
@@ -100,7 +114,12 @@ impl<'e> Compiler<'e> {
                         }
                     }
                     Value::Undef => {}
-                    _ => return Err(EvalError::runtime("Splatting of non-Hash", Location::default())),
+                    _ => {
+                        return Err(EvalError::runtime(
+                            "Splatting of non-Hash",
+                            Location::default(),
+                        ))
+                    }
                 },
             }
         }
@@ -161,7 +180,7 @@ impl<'e> Compiler<'e> {
                     let Some(def) = self.find_class(&ckey)? else {
                         return Err(EvalError::runtime(
                             format!("Could not find declared class {title}"),
-                            at.clone(),
+                            Location::default(),
                         ));
                     };
                     let params: IndexMap<String, Value> =
@@ -193,9 +212,10 @@ impl<'e> Compiler<'e> {
         } else if self.find_define(key)?.is_some() {
             (ResKind::Define, Some(key.to_string()))
         } else {
+            // Located at the resource expression by the caller's wrap.
             return Err(EvalError::runtime(
                 format!("Unknown resource type: '{key}'"),
-                at.clone(),
+                Location::default(),
             ));
         };
         let mut res = Res {
@@ -211,14 +231,11 @@ impl<'e> Compiler<'e> {
             evaluated: kind != ResKind::Define,
             scope,
             define,
+            scope_tagged: false,
+            pending: None,
         };
-        res.tag(key);
-        if valid_tag(title) {
-            res.tag(title);
-        }
-        for t in self.scope_tags(scope) {
-            res.tag(&t);
-        }
+        // Puppet sets the parameters first (a `tag` parameter tags at once),
+        // then the defaults of the scope chain, then tags type and title.
         for (name, _, v) in ops {
             if name == "tag" {
                 for t in self.titles(v.clone()) {
@@ -228,6 +245,22 @@ impl<'e> Compiler<'e> {
             if !v.is_undef() {
                 res.params.insert(name.clone(), v.clone());
             }
+        }
+        for (name, v) in self.lookup_defaults(scope, key) {
+            if !res.params.contains_key(&name) {
+                if name == "tag" {
+                    for t in self.titles(v.clone()) {
+                        res.tag(&t.to_string());
+                    }
+                }
+                if !v.is_undef() {
+                    res.params.insert(name, v);
+                }
+            }
+        }
+        res.tag(key);
+        if valid_tag(title) {
+            res.tag(title);
         }
         let id = self.add_resource(res, at)?;
         if let Some(owner) = self.scope_resource(scope) {
@@ -339,20 +372,26 @@ impl<'e> Compiler<'e> {
         match &q.kind {
             ExprKind::Paren(x) => self.query_matches(x, res, program),
             ExprKind::Binary { op, lhs, rhs } => match op {
-                BinaryOp::And => Ok(self.query_matches(lhs, res, program)? && self.query_matches(rhs, res, program)?),
-                BinaryOp::Or => Ok(self.query_matches(lhs, res, program)? || self.query_matches(rhs, res, program)?),
+                BinaryOp::And => Ok(self.query_matches(lhs, res, program)?
+                    && self.query_matches(rhs, res, program)?),
+                BinaryOp::Or => Ok(self.query_matches(lhs, res, program)?
+                    || self.query_matches(rhs, res, program)?),
                 BinaryOp::Eq | BinaryOp::Ne => {
                     let attr = match &lhs.kind {
                         ExprKind::QName(n) | ExprKind::Str(n) => n.clone(),
                         _ => return Ok(false),
                     };
-                    let ctx = Ctx { program: program.clone() };
+                    let ctx = Ctx {
+                        program: program.clone(),
+                    };
                     let want = self.eval(rhs, self.top, &ctx)?;
                     let r = &self.resources[res];
                     let have = if attr == "title" {
                         Some(Value::string(r.title.as_str()))
                     } else if attr == "tag" {
-                        Some(Value::array(r.tags.iter().map(|t| Value::string(t.as_str())).collect()))
+                        Some(Value::array(
+                            r.tags.iter().map(|t| Value::string(t.as_str())).collect(),
+                        ))
                     } else {
                         r.params.get(&attr).cloned()
                     };
@@ -408,9 +447,13 @@ impl<'e> Compiler<'e> {
         let relations = std::mem::take(&mut self.relations);
         for rel in relations {
             for s in &rel.source {
-                let Some((st, stitle)) = as_ref(s) else { continue };
+                let Some((st, stitle)) = as_ref(s) else {
+                    continue;
+                };
                 for t in &rel.target {
-                    let Some((tt, ttitle)) = as_ref(t) else { continue };
+                    let Some((tt, ttitle)) = as_ref(t) else {
+                        continue;
+                    };
                     let source = format!("{st}[{stitle}]");
                     let target = format!("{tt}[{ttitle}]");
                     let Some(sid) = self.find_resource(&st, &stitle) else {
@@ -424,7 +467,10 @@ impl<'e> Compiler<'e> {
                         )));
                     }
                     let r = &mut self.resources[sid];
-                    let entry = r.params.entry(rel.param.to_string()).or_insert_with(|| Value::array(Vec::new()));
+                    let entry = r
+                        .params
+                        .entry(rel.param.to_string())
+                        .or_insert_with(|| Value::array(Vec::new()));
                     let mut items = match &*entry {
                         Value::Array(a) => (**a).clone(),
                         Value::Undef => Vec::new(),
@@ -438,8 +484,31 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// Overrides and defaults, at the end (Puppet's `finish`).
-    pub fn apply_overrides_and_defaults(&mut self) -> R<()> {
+    /// Puppet's `lookupdefaults`: the dynamic scope chain's defaults for a
+    /// type, outermost first, nearer scopes overriding.
+    pub fn lookup_defaults(&self, scope: ScopeId, type_key: &str) -> Vec<(String, Value)> {
+        let mut chain = Vec::new();
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            chain.push(id);
+            s = self.scopes.get(id).parent;
+        }
+        let mut out: Vec<(String, Value)> = Vec::new();
+        for id in chain.into_iter().rev() {
+            if let Some(defs) = self.scopes.get(id).defaults.get(type_key) {
+                for (n, v) in defs {
+                    match out.iter_mut().find(|(k, _)| k == n) {
+                        Some(slot) => slot.1 = v.clone(),
+                        None => out.push((n.clone(), v.clone())),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Overrides not yet merged (Puppet's `finish`).
+    pub fn apply_overrides(&mut self) -> R<()> {
         let overrides = std::mem::take(&mut self.overrides);
         for o in overrides {
             for (t, title) in &o.refs {
@@ -452,24 +521,6 @@ impl<'e> Compiler<'e> {
                 for (n, append, v) in &o.params {
                     apply_param(&mut self.resources[id], n, *append, v.clone());
                 }
-            }
-        }
-        for id in 0..self.resources.len() {
-            if self.resources[id].kind != ResKind::Builtin {
-                continue;
-            }
-            let key = self.resources[id].type_name.to_lowercase();
-            let mut s = Some(self.resources[id].scope);
-            while let Some(sid) = s {
-                if let Some(defs) = self.scopes.get(sid).defaults.get(&key) {
-                    let defs = defs.clone();
-                    for (n, v) in defs {
-                        if !self.resources[id].params.contains_key(&n) && !v.is_undef() {
-                            self.resources[id].params.insert(n, v);
-                        }
-                    }
-                }
-                s = self.scopes.get(sid).parent;
             }
         }
         Ok(())

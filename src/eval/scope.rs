@@ -18,6 +18,9 @@ pub enum ScopeKind {
     Class(String),
     Define,
     Local,
+    /// Holds only match variables (`$0`, `$1`...) of a case option, selector
+    /// entry or `=~`: assignments and lookups pass through it.
+    Ephemeral,
 }
 
 #[derive(Debug)]
@@ -50,6 +53,19 @@ impl Scope {
     }
 }
 
+impl Scopes {
+    /// Where an assignment in `id` lands: past ephemeral match scopes.
+    pub fn assignment_target(&self, mut id: ScopeId) -> ScopeId {
+        while self.all[id].kind == ScopeKind::Ephemeral {
+            match self.all[id].parent {
+                Some(p) => id = p,
+                None => break,
+            }
+        }
+        id
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct Scopes {
     pub all: Vec<Scope>,
@@ -77,7 +93,7 @@ impl Scopes {
             return Some(i);
         }
         match s.kind {
-            ScopeKind::Local => s.parent,
+            ScopeKind::Local | ScopeKind::Ephemeral => s.parent,
             ScopeKind::Top => None,
             _ => {
                 let mut p = s.parent?;
@@ -113,7 +129,7 @@ impl Scopes {
             if let Some(m) = &s.matches {
                 return Some(m.get(index).cloned().unwrap_or(Value::Undef));
             }
-            if s.kind != ScopeKind::Local {
+            if !matches!(s.kind, ScopeKind::Local | ScopeKind::Ephemeral) {
                 return None;
             }
             id = s.parent?;

@@ -77,10 +77,8 @@ impl Value {
             }
             (Value::Hash(a), Value::Hash(b)) => {
                 a.len() == b.len()
-                    && a.iter().all(|(k, v)| {
-                        b.iter()
-                            .any(|(k2, v2)| k.puppet_eq(k2) && v.puppet_eq(v2))
-                    })
+                    && a.iter()
+                        .all(|(k, v)| b.iter().any(|(k2, v2)| k.puppet_eq(k2) && v.puppet_eq(v2)))
             }
             _ => self == other,
         }

@@ -73,7 +73,11 @@ pub fn read_node_file(path: &Path) -> Result<NodeInfo, String> {
                     .map(|l| format!(":{}:{}", l.line(), l.column()))
                     .unwrap_or_default();
                 let json_loc = format!(":{}:{}", json_err.line(), json_err.column());
-                let loc = if path.extension().is_some_and(|e| e == "json") { json_loc } else { loc };
+                let loc = if path.extension().is_some_and(|e| e == "json") {
+                    json_loc
+                } else {
+                    loc
+                };
                 return Err(format!(
                     "{}{loc}: not a node file (JSON: {json_err}; YAML: {yaml_err})",
                     path.display()
@@ -132,5 +136,6 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         classes,
         parameters,
         environment,
+        ..NodeInfo::default()
     })
 }

@@ -39,7 +39,10 @@ pub fn canonicalize_catalog(json: &Value, env_dir: &str) -> String {
 /// `path` relative to `env_dir` when it lies below it, else `path`.
 fn relative_path(path: &str, env_dir: &str) -> String {
     let dir = env_dir.trim_end_matches('/');
-    match path.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')) {
+    match path
+        .strip_prefix(dir)
+        .and_then(|rest| rest.strip_prefix('/'))
+    {
         Some(rest) if !dir.is_empty() => rest.to_string(),
         _ => path.to_string(),
     }
@@ -125,13 +128,17 @@ mod tests {
     #[test]
     fn relative_path_needs_a_whole_component() {
         assert_eq!(relative_path("/a/prod/x.pp", "/a/prod"), "x.pp");
-        assert_eq!(relative_path("/a/production/x.pp", "/a/prod"), "/a/production/x.pp");
+        assert_eq!(
+            relative_path("/a/production/x.pp", "/a/prod"),
+            "/a/production/x.pp"
+        );
         assert_eq!(relative_path("/a/prod", "/a/prod"), "/a/prod");
     }
 
     #[test]
     fn relativizes_texts() {
-        let t = "Syntax error at '}' (file: /tmp/e/production/manifests/site.pp, line: 3, column: 22) \
+        let t =
+            "Syntax error at '}' (file: /tmp/e/production/manifests/site.pp, line: 3, column: 22) \
                  Originally set at file:///tmp/e/production/m.pp?line=1; in /tmp/e/production";
         assert_eq!(
             relativize_text(t, "/tmp/e/production"),

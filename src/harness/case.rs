@@ -262,12 +262,17 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
             ));
         }
     }
-    for (key, v) in [("parameters", &header.parameters), ("settings", &header.settings)] {
+    for (key, v) in [
+        ("parameters", &header.parameters),
+        ("settings", &header.settings),
+    ] {
         if v.as_ref().is_some_and(|v| !is_mapping(v)) {
             return Err(format!("{CASE_YAML}: `{key}` must be a mapping"));
         }
     }
-    let environment = header.environment.unwrap_or_else(|| "production".to_string());
+    let environment = header
+        .environment
+        .unwrap_or_else(|| "production".to_string());
     if environment.is_empty()
         || !environment
             .chars()

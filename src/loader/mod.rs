@@ -55,7 +55,11 @@ fn read_conf(path: &Path) -> Result<HashMap<String, String>, String> {
     };
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with(';') || line.starts_with('[') {
+        if line.is_empty()
+            || line.starts_with('#')
+            || line.starts_with(';')
+            || line.starts_with('[')
+        {
             continue;
         }
         let Some((k, v)) = line.split_once('=') else {
@@ -94,7 +98,11 @@ impl Environment {
         };
         let manifest = match &overrides.manifest {
             Some(m) => m.clone(),
-            None => resolve(conf.get("manifest").map(String::as_str).unwrap_or("manifests")),
+            None => resolve(
+                conf.get("manifest")
+                    .map(String::as_str)
+                    .unwrap_or("manifests"),
+            ),
         };
         let modulepath = match &overrides.modulepath {
             Some(mp) => mp.clone(),

@@ -4,6 +4,7 @@ mod bench;
 mod corpus;
 mod oracle;
 mod oracle_ast;
+mod oracle_compile;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,9 @@ tasks:
   oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
   oracle-ast [PATH...]     compare pverify's AST with `puppet parser dump` for every *.pp
   oracle-validate [PATH...] compare first errors with `puppet parser validate` (its modulepath)
+  oracle-compile [--write] [CASE_OR_DIR...]
+                           compile spec-suite cases (default spec-suite/) with Puppet and
+                           check (or --write) their expected catalogs, errors and warnings
 ";
 
 fn main() -> ExitCode {
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
         "oracle-syntax" => oracle::run(rest),
         "oracle-ast" => oracle_ast::run(rest),
         "oracle-validate" => oracle_ast::run_validate(rest),
+        "oracle-compile" => oracle_compile::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);

@@ -56,7 +56,10 @@ fn parses_every_field() {
     assert_eq!(c.name(), "topic/name");
     assert_eq!(
         c.spec,
-        ["modus-operandi#search-for-a-name", "catalog-expressions#node"]
+        [
+            "modus-operandi#search-for-a-name",
+            "catalog-expressions#node"
+        ]
     );
     assert_eq!(c.description, "a regex node matches");
     assert_eq!(c.node, "web01.example.com");
@@ -121,7 +124,9 @@ fn round_trips() {
     let mut e = parse("-- case.yaml --\nspec: a#b\nnode: n\n-- manifests/site.pp --\nnotify{'x':}");
     e.expect = Expect::Error("Boom (file: manifests/site.pp, line: 1, column: 1) on node n".into());
     let text = write_case(&e);
-    assert!(text.ends_with("-- expect.error --\nBoom (file: manifests/site.pp, line: 1, column: 1) on node n\n"));
+    assert!(text.ends_with(
+        "-- expect.error --\nBoom (file: manifests/site.pp, line: 1, column: 1) on node n\n"
+    ));
     // A file always ends with a newline in this format.
     e.files[0].1.push('\n');
     assert_eq!(parse(&text), e);
@@ -143,8 +148,13 @@ fn replace_expectations_keeps_the_rest_verbatim() {
 fn resolves_facts_over_a_factset() {
     let dir = std::env::temp_dir().join(format!("pverify-harness-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join("fs.facts"), r#"{"os": {"family": "RedHat"}, "kernel": "Linux"}"#).unwrap();
-    let mut c = parse("-- case.yaml --\nspec: a#b\nnode: n\nfactset: fs\nfacts:\n  os: {family: Debian}\n");
+    fs::write(
+        dir.join("fs.facts"),
+        r#"{"os": {"family": "RedHat"}, "kernel": "Linux"}"#,
+    )
+    .unwrap();
+    let mut c =
+        parse("-- case.yaml --\nspec: a#b\nnode: n\nfactset: fs\nfacts:\n  os: {family: Debian}\n");
     assert_eq!(
         c.resolve_facts(&dir).unwrap(),
         json!({"os": {"family": "Debian"}, "kernel": "Linux"})
@@ -174,24 +184,93 @@ fn materializes_files() {
 fn rejects_malformed_cases() {
     let cases: &[(&str, &str)] = &[
         ("spec: a\nnode: n\n", "no `-- case.yaml --`"),
-        ("junk\n-- case.yaml --\nspec: a\nnode: n\n", "only blank lines"),
-        ("-- site.pp --\n-- case.yaml --\nspec: a\nnode: n\n", "first section"),
+        (
+            "junk\n-- case.yaml --\nspec: a\nnode: n\n",
+            "only blank lines",
+        ),
+        (
+            "-- site.pp --\n-- case.yaml --\nspec: a\nnode: n\n",
+            "first section",
+        ),
         ("-- case.yaml --\nnode: n\n", "spec"),
         ("-- case.yaml --\nspec: a\nnode: n\nbogus: 1\n", "bogus"),
         ("-- case.yaml --\nspec: []\nnode: n\n", "at least one rule"),
-        ("-- case.yaml --\nspec: a\nnode: n\nfacts: [1]\n", "`facts` must be a mapping"),
-        ("-- case.yaml --\nspec: a\nnode: n\nclasses: foo\n", "`classes`"),
-        ("-- case.yaml --\nspec: a\nnode: n\ntrusted: {pp_role: x}\n", "trusted.pp_role"),
-        ("-- case.yaml --\nspec: a\nnode: n\nenvironment: a-b\n", "environment"),
-        ("-- case.yaml --\nspec: a\nnode: n\n-- ../x.pp --\n", "relative path"),
-        ("-- case.yaml --\nspec: a\nnode: n\n-- /x.pp --\n", "relative path"),
-        ("-- case.yaml --\nspec: a\nnode: n\n-- a.pp --\n-- a.pp --\n", "twice"),
-        ("-- case.yaml --\nspec: a\nnode: n\n-- expect.json --\n{}\n-- expect.error --\nE\n", "not both"),
-        ("-- case.yaml --\nspec: a\nnode: n\n-- expect.jsn --\n", "unknown expectation"),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\nfacts: [1]\n",
+            "`facts` must be a mapping",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\nclasses: foo\n",
+            "`classes`",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\ntrusted: {pp_role: x}\n",
+            "trusted.pp_role",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\nenvironment: a-b\n",
+            "environment",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\n-- ../x.pp --\n",
+            "relative path",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\n-- /x.pp --\n",
+            "relative path",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\n-- a.pp --\n-- a.pp --\n",
+            "twice",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\n-- expect.json --\n{}\n-- expect.error --\nE\n",
+            "not both",
+        ),
+        (
+            "-- case.yaml --\nspec: a\nnode: n\n-- expect.jsn --\n",
+            "unknown expectation",
+        ),
     ];
     for (text, needle) in cases {
         let e = parse_err(text);
         assert!(e.contains(needle), "{text:?}: {e}");
         assert!(e.starts_with("x.case: "), "{e}");
+    }
+}
+
+/// Every bundled case parses, round-trips, has an expectation, and its
+/// expected catalog is in canonical form.
+#[test]
+fn bundled_suite_is_well_formed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-suite");
+    let cases = load_suite(&dir).unwrap();
+    assert!(cases.len() >= 25, "only {} cases", cases.len());
+    let factsets = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate::harness::FACTSETS_DIR);
+    for c in &cases {
+        let name = c.name();
+        assert_eq!(
+            parse_case(&c.path, &write_case(c)).as_ref(),
+            Ok(c),
+            "{name}"
+        );
+        c.resolve_facts(&factsets).unwrap();
+        match &c.expect {
+            Expect::Catalog(text) => {
+                let v: Value = serde_json::from_str(text)
+                    .unwrap_or_else(|e| panic!("{name}: expect.json: {e}"));
+                assert_eq!(
+                    &crate::harness::canonicalize_catalog(&v, "/nonexistent"),
+                    text,
+                    "{name}: expect.json is not canonical"
+                );
+                assert_eq!(v["name"], Value::from(c.node.clone()), "{name}");
+            }
+            Expect::Error(text) => assert!(
+                text.ends_with(&format!(" on node {}", c.node)),
+                "{name}: {text}"
+            ),
+            Expect::None => panic!("{name}: no expectation"),
+        }
     }
 }

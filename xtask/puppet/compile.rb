@@ -1,0 +1,207 @@
+# frozen_string_literal: false
+#
+# pverify's catalog oracle: compiles nodes with the installed Puppet 7's own
+# compiler, in one warm Ruby process, and prints one JSON line per node.
+#
+# This is our driver script; it only calls Puppet's public Ruby API.
+#
+# Request (JSON on stdin):
+#
+#   {"environmentpath": DIR, "environment": NAME,
+#    "nodes": [{"name": CERTNAME, "facts": {...},
+#               "trusted"?: {"extensions"?: {...}, "authenticated"?: ..., "external"?: {...}},
+#               "classes"?: [..] | {class: {param: value}},
+#               "parameters"?: {...},
+#               "settings"?: {"strict_variables": true, ...},
+#               "environmentpath"?: DIR, "environment"?: NAME}]}
+#
+# A node's "environmentpath"/"environment" override the request's, so many
+# spec-suite cases (each with its own environment directory) compile in one
+# process. Every node gets a fresh environment object (nothing one node loads
+# is visible to the next) and its own copy of the settings it names.
+#
+# Reply (stdout): one line per node, in request order,
+#
+#   {"name", "status": "compiled"|"failed", "catalog"?: <to_data_hash>,
+#    "error"?: TEXT, "warnings": [TEXT...], "millis": N}
+#
+# `catalog` is `Puppet::Parser::Compiler.compile(node).to_data_hash`: the
+# compiler already converts its catalog with `to_resource`, so this is the
+# catalog (*) before the catalog indirection's `filter` (which drops exported
+# resources before a catalog is sent to an agent). `error` is the exception's
+# `to_s`, which is exactly the text `puppet catalog find` prints after
+# "Error: " (checked on 7.23; for issue-based errors the compiler sets `node`,
+# so the text ends in " (file: F, line: L, column: C) on node N").
+# `warnings` are the messages logged at level warning during the compile, as
+# the console would print them after "Warning: ".
+#
+# How the node is made, and how it compares with a real
+# `puppet catalog find NAME --terminus compiler --facts_terminus yaml`
+# (compared with that command on 7.23 for one node: the catalogs were equal
+# except for the three points marked (*) below; see spec-suite/README.md):
+#
+# * ENC data first (`Puppet::Node.new(name, classes:, parameters:, environment:)`,
+#   as the exec node terminus does), then `node.fact_merge(facts)` as the plain
+#   and exec node termini do: facts become top-scope variables unless an ENC
+#   parameter of the same name exists (Puppet warns once and keeps the ENC
+#   value); `$environment` stays the node's environment.
+# * (*) Then the server facts, as the compiler terminus's `add_node_data` does
+#   (`node.add_server_facts`): `$serverversion`, `$servername`, `$serverip`
+#   as top-scope variables and `$server_facts` (with `environment`). Puppet
+#   reads servername/serverip from the server's own Facter; here they are
+#   fixed (see SERVER_FACTS) so that catalogs do not depend on the machine.
+# * (*) `$trusted` is what a server makes for an agent with a verified
+#   certificate (`Puppet::Context::TrustedInformation.remote`):
+#   authenticated 'remote', certname = the node name, extensions from the
+#   request, hostname/domain split from the certname, external {}.
+#   `puppet catalog find` run on the command line has no certificate and
+#   gives authenticated 'local' and no extensions instead.
+# * Facts are used exactly as given: an agent adds `clientcert`,
+#   `clientversion`, `clientnoop` (and `agent_specified_environment`) to the
+#   facts it uploads, so a case that wants them lists them in its facts.
+# * basemodulepath is an empty directory and confdir/vardir/codedir are
+#   temporary, so nothing installed on the machine (Debian's modules under
+#   /usr/share/puppet/modules, a global hiera.yaml) leaks into a case.
+
+require 'json'
+require 'tmpdir'
+require 'fileutils'
+require 'puppet'
+
+SERVER_FACTS = {
+  'serverversion' => nil, # Puppet.version, filled in below
+  'servername' => 'puppet.example.com',
+  'serverip' => '192.0.2.1',
+}.freeze
+
+# Collects log messages; a Puppet::Util::Log destination (Log.newdestination
+# matches destinations by their class name).
+class PverifyLogCollector
+  attr_reader :messages
+
+  def initialize
+    @messages = []
+  end
+
+  def clear
+    @messages = []
+  end
+end
+
+Puppet::Util::Log.newdesttype :pverify_collector do
+  match 'PverifyLogCollector'
+
+  def initialize(collector)
+    @collector = collector
+  end
+
+  def handle(msg)
+    @collector.messages << msg
+  end
+end
+
+def console_text(msg)
+  str = msg.respond_to?(:multiline) ? msg.multiline : msg.to_s
+  msg.source == 'Puppet' ? str : "#{msg.source}: #{str}"
+end
+
+def main
+  request = JSON.parse($stdin.read)
+  tmp = Dir.mktmpdir('pverify-puppet-')
+  begin
+    base = File.join(tmp, 'basemodules')
+    FileUtils.mkdir_p(base)
+    default_envpath = request['environmentpath'] || File.join(tmp, 'environments')
+    FileUtils.mkdir_p(default_envpath)
+    Puppet.initialize_settings([
+      '--confdir', File.join(tmp, 'confdir'),
+      '--codedir', File.join(tmp, 'codedir'),
+      '--vardir', File.join(tmp, 'vardir'),
+      '--rundir', File.join(tmp, 'rundir'),
+      '--logdir', File.join(tmp, 'logdir'),
+      '--publicdir', File.join(tmp, 'publicdir'),
+      '--environmentpath', default_envpath,
+      '--basemodulepath', base,
+    ])
+    collector = PverifyLogCollector.new
+    Puppet::Util::Log.newdestination(collector)
+    Puppet::Util::Log.level = :warning
+    server_facts = SERVER_FACTS.merge('serverversion' => Puppet.version.to_s)
+
+    $stdout.sync = true
+    (request['nodes'] || []).each do |spec|
+      envpath = spec['environmentpath'] || default_envpath
+      envname = spec['environment'] || request['environment'] || 'production'
+      result = compile_node(spec, envpath, envname, base, server_facts, collector)
+      $stdout.puts(JSON.generate(result))
+    end
+  ensure
+    FileUtils.rm_rf(tmp)
+  end
+end
+
+def compile_node(spec, envpath, envname, base, server_facts, collector)
+  name = spec['name']
+  started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  collector.clear
+  # Puppet warns about some things once per process; each node is a fresh run.
+  Puppet.clear_deprecation_warnings
+  Puppet::Util::Warnings.clear_warnings
+
+  saved = {}
+  result = { 'name' => name }
+  begin
+    (spec['settings'] || {}).each do |key, value|
+      saved[key.to_sym] = Puppet[key.to_sym]
+      Puppet[key.to_sym] = value
+    end
+    # An environment's settings (environment.conf) are read through
+    # Puppet.lookup(:environments), so the loader must be in the context
+    # before the environment is made. A new loader makes a new environment
+    # object: nothing parsed for one node is reused for the next.
+    loader = Puppet::Environments::Directories.new(envpath, [base])
+    Puppet.override({ environments: loader }, 'pverify oracle: environments') do
+      env = loader.get(envname)
+      raise Puppet::Error, "no environment '#{envname}' in #{envpath}" if env.nil?
+
+      Puppet.override({ current_environment: env }, 'pverify oracle: compile') do
+        catalog = Puppet::Parser::Compiler.compile(make_node(spec, env, server_facts))
+        result['status'] = 'compiled'
+        result['catalog'] = catalog.to_data_hash
+      end
+    end
+  rescue Exception => e # rubocop:disable Lint/RescueException
+    raise if e.is_a?(Interrupt) || e.is_a?(SystemExit) || e.is_a?(NoMemoryError)
+
+    result['status'] = 'failed'
+    result['error'] = e.to_s
+  ensure
+    saved.each { |key, value| Puppet[key] = value }
+  end
+  result['warnings'] = collector.messages
+                                .select { |m| m.level == :warning }
+                                .map { |m| console_text(m) }
+  result['millis'] = ((Process.clock_gettime(Process::CLOCK_MONOTONIC) - started) * 1000).round
+  result
+end
+
+# The node as the server's node and catalog termini make it (see the top).
+def make_node(spec, env, server_facts)
+  name = spec['name']
+  node = Puppet::Node.new(name,
+                          environment: env,
+                          classes: spec['classes'] || [],
+                          parameters: spec['parameters'] || {})
+  node.fact_merge(Puppet::Node::Facts.new(name, spec['facts'] || {}))
+  node.add_server_facts(server_facts)
+  trusted = spec['trusted'] || {}
+  node.trusted_data = Puppet::Context::TrustedInformation.new(
+    trusted.fetch('authenticated', 'remote'),
+    trusted.fetch('certname', name),
+    trusted['extensions'] || {},
+    trusted['external'] || {}
+  ).to_h
+  node
+end
+
+main

@@ -1,0 +1,372 @@
+//! `cargo xtask oracle-compile [--write] [CASE_OR_DIR...]`: compiles every
+//! spec-suite case with the installed Puppet 7 (`xtask/puppet/compile.rb`)
+//! and checks that Puppet's result is the case's expectation: the catalog in
+//! canonical form (`expect.json`) or the error text (`expect.error`), and the
+//! warnings (`expect.warnings`). With `--write` the expectations are
+//! rewritten from Puppet's results instead (the rest of each case file is
+//! kept as it is).
+//!
+//! Each case's environment is written to a fixed place,
+//! `/tmp/pverify-oracle/<topic>/<name>/<environment>` (the environmentpath
+//! is its parent), so that the paths Puppet reports are the same on every
+//! run and every machine before they are made relative. The cases are
+//! compiled in a few warm Ruby processes (one per core at most, each taking
+//! a contiguous share of the cases); every case still gets a fresh Puppet
+//! environment.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use pverify::harness::{
+    canonicalize_catalog, load_suite, materialize, relativize_text, replace_expectations, Case,
+    Expect, FACTSETS_DIR,
+};
+use serde_json::{json, Value};
+
+/// Where cases are materialized for Puppet.
+const ORACLE_ROOT: &str = "/tmp/pverify-oracle";
+/// Cases per Ruby process below which another process is not worth its
+/// start-up (about 0.6 s).
+const MIN_CASES_PER_PROCESS: usize = 10;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut write = false;
+    let mut targets = Vec::new();
+    for arg in args {
+        match arg.as_str() {
+            "--write" => write = true,
+            s if s.starts_with('-') => {
+                return Err(format!(
+                    "unknown argument '{s}' (usage: oracle-compile [--write] [CASE_OR_DIR...])"
+                ))
+            }
+            s => targets.push(PathBuf::from(s)),
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .ok_or("cannot locate the workspace root")?
+        .to_path_buf();
+    if targets.is_empty() {
+        targets.push(root.join("spec-suite"));
+    }
+    let driver = root.join("xtask/puppet/compile.rb");
+    let factsets = root.join(FACTSETS_DIR);
+
+    check_puppet()?;
+
+    let mut cases = Vec::new();
+    for t in &targets {
+        cases.extend(load_suite(t)?);
+    }
+    if cases.is_empty() {
+        return Err(format!("no *.case files in {}", join_paths(&targets)));
+    }
+    let mut names = std::collections::HashSet::new();
+    for c in &cases {
+        if !names.insert(c.name()) {
+            return Err(format!(
+                "two cases are named {} (the oracle's directory is per <topic>/<name>)",
+                c.name()
+            ));
+        }
+    }
+
+    // Materialize every case and build its node request.
+    let mut nodes = Vec::new();
+    for c in &cases {
+        let envpath = Path::new(ORACLE_ROOT).join(c.name());
+        if envpath.exists() {
+            fs::remove_dir_all(&envpath)
+                .map_err(|e| format!("removing {}: {e}", envpath.display()))?;
+        }
+        let env_dir = envpath.join(&c.environment);
+        materialize(c, &env_dir).map_err(|e| format!("writing {}: {e}", env_dir.display()))?;
+        let facts = c.resolve_facts(&factsets)?;
+        let mut node = json!({
+            "name": c.node,
+            "facts": facts,
+            "environmentpath": envpath.to_string_lossy(),
+            "environment": c.environment,
+        });
+        for (key, value) in [
+            ("trusted", &c.trusted),
+            ("classes", &c.classes),
+            ("parameters", &c.parameters),
+            ("settings", &c.settings),
+        ] {
+            if let Some(v) = value {
+                node[key] = v.clone();
+            }
+        }
+        nodes.push(node);
+    }
+
+    // Compile, in a few processes.
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(nodes.len().div_ceil(MIN_CASES_PER_PROCESS))
+        .max(1);
+    let chunk = nodes.len().div_ceil(workers);
+    let started = Instant::now();
+    let results: Vec<Result<Vec<Value>, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = nodes
+            .chunks(chunk)
+            .map(|part| s.spawn(|| run_driver(&driver, part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("driver thread panicked".into()))
+            })
+            .collect()
+    });
+    let wall = started.elapsed();
+    let mut replies = Vec::new();
+    for r in results {
+        replies.extend(r?);
+    }
+
+    // Compare (or write).
+    let mut agree = 0;
+    let mut disagree = Vec::new();
+    let mut written = 0;
+    let mut compile_millis = 0u64;
+    for (c, reply) in cases.iter().zip(&replies) {
+        let env_dir = Path::new(ORACLE_ROOT).join(c.name()).join(&c.environment);
+        let env_dir = env_dir.to_string_lossy();
+        compile_millis += reply["millis"].as_u64().unwrap_or(0);
+        let (expect, warnings) = observed(reply, &env_dir)
+            .map_err(|e| format!("{}: bad reply from compile.rb: {e}", c.path.display()))?;
+        let same = expect == c.expect && warnings == c.expect_warnings;
+        if write {
+            if !same {
+                let text = fs::read_to_string(&c.path)
+                    .map_err(|e| format!("{}: {e}", c.path.display()))?;
+                let new = replace_expectations(&text, &expect, &warnings)
+                    .map_err(|e| format!("{}: {e}", c.path.display()))?;
+                fs::write(&c.path, new).map_err(|e| format!("{}: {e}", c.path.display()))?;
+                println!("wrote {} ({})", c.path.display(), summary(&expect));
+                written += 1;
+            }
+            agree += 1;
+        } else if same {
+            agree += 1;
+        } else {
+            disagree.push(report(c, &expect, &warnings));
+        }
+    }
+
+    for d in &disagree {
+        println!("{d}");
+    }
+    let n = cases.len();
+    eprintln!(
+        "puppet: {n} cases in {:.2} s wall over {workers} process(es); compiling took {:.1} ms per case on average",
+        wall.as_secs_f64(),
+        compile_millis as f64 / n as f64
+    );
+    if write {
+        println!("oracle-compile: wrote {written} case file(s)");
+    }
+    println!(
+        "oracle-compile: {agree} cases agree with Puppet, {} disagree",
+        disagree.len()
+    );
+    if disagree.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} case(s) disagree with Puppet (run `cargo xtask oracle-compile --write` to take Puppet's results, after checking them)",
+            disagree.len()
+        ))
+    }
+}
+
+fn check_puppet() -> Result<(), String> {
+    match Command::new("puppet").arg("--version").output() {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "`puppet --version` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Err(format!(
+            "puppet is not installed or not on PATH ({e}); install it with `apt-get install puppet`"
+        )),
+    }
+}
+
+/// Runs one `ruby compile.rb` over `nodes`; one reply per node, in order.
+fn run_driver(driver: &Path, nodes: &[Value]) -> Result<Vec<Value>, String> {
+    let request = json!({ "environment": "production", "nodes": nodes });
+    let mut child = Command::new("ruby")
+        .arg(driver)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("running ruby {}: {e}", driver.display()))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let body = serde_json::to_vec(&request).expect("request serializes");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("waiting for ruby: {e}"))?;
+    writer
+        .join()
+        .map_err(|_| "writer thread panicked".to_string())?
+        .map_err(|e| format!("writing the request to ruby: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let replies: Vec<Value> = stdout
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("compile.rb printed something that is not JSON: {e}"))?;
+    if !out.status.success() || replies.len() != nodes.len() {
+        return Err(format!(
+            "compile.rb failed ({}, {} of {} replies):\n{}",
+            out.status,
+            replies.len(),
+            nodes.len(),
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        ));
+    }
+    for (node, reply) in nodes.iter().zip(&replies) {
+        if node["name"] != reply["name"] {
+            return Err(format!(
+                "compile.rb answered for {} when {} was expected",
+                reply["name"], node["name"]
+            ));
+        }
+    }
+    Ok(replies)
+}
+
+/// Puppet's result for a case, in the case file's terms.
+fn observed(reply: &Value, env_dir: &str) -> Result<(Expect, Vec<String>), String> {
+    let expect = match reply["status"].as_str() {
+        Some("compiled") => Expect::Catalog(canonicalize_catalog(&reply["catalog"], env_dir)),
+        Some("failed") => Expect::Error(relativize_text(
+            reply["error"]
+                .as_str()
+                .ok_or("a failure without an error")?,
+            env_dir,
+        )),
+        other => return Err(format!("unknown status {other:?}")),
+    };
+    let warnings = reply["warnings"]
+        .as_array()
+        .ok_or("no warnings list")?
+        .iter()
+        .map(|w| w.as_str().map(|w| relativize_text(w, env_dir)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or("a warning that is not a string")?;
+    Ok((expect, warnings))
+}
+
+fn summary(e: &Expect) -> &'static str {
+    match e {
+        Expect::Catalog(_) => "catalog",
+        Expect::Error(_) => "error",
+        Expect::None => "nothing",
+    }
+}
+
+fn expect_text(e: &Expect) -> String {
+    match e {
+        Expect::Catalog(t) => format!("-- expect.json --\n{t}"),
+        Expect::Error(t) => format!("-- expect.error --\n{t}"),
+        Expect::None => "(no expectation)".to_string(),
+    }
+}
+
+/// A readable account of one disagreement.
+fn report(c: &Case, expect: &Expect, warnings: &[String]) -> String {
+    let mut out = format!("DISAGREE {} ({})", c.name(), c.path.display());
+    if c.expect == Expect::None {
+        out.push_str("\n  the case has no expectation yet; run with --write");
+    } else if *expect != c.expect {
+        out.push_str("\n  expectation (-) vs Puppet (+):\n");
+        out.push_str(&line_diff(&expect_text(&c.expect), &expect_text(expect)));
+    }
+    if warnings != c.expect_warnings {
+        out.push_str("\n  warnings (-) vs Puppet's (+):\n");
+        out.push_str(&line_diff(
+            &c.expect_warnings.join("\n"),
+            &warnings.join("\n"),
+        ));
+    }
+    out
+}
+
+/// The lines between the common head and tail of two texts, as `-`/`+`
+/// lines with a little context, at most 60 lines of each.
+fn line_diff(old: &str, new: &str) -> String {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let tail = a[head..]
+        .iter()
+        .rev()
+        .zip(b[head..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut out = String::new();
+    let ctx = 3;
+    for l in &a[head.saturating_sub(ctx)..head] {
+        out.push_str(&format!("      {l}\n"));
+    }
+    for (sign, lines) in [
+        ("-", &a[head..a.len() - tail]),
+        ("+", &b[head..b.len() - tail]),
+    ] {
+        for l in lines.iter().take(60) {
+            out.push_str(&format!("    {sign} {l}\n"));
+        }
+        if lines.len() > 60 {
+            out.push_str(&format!("    {sign} ... {} more lines\n", lines.len() - 60));
+        }
+    }
+    for l in a[a.len() - tail..].iter().take(ctx) {
+        out.push_str(&format!("      {l}\n"));
+    }
+    out.trim_end().to_string()
+}
+
+fn join_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_diff_shows_the_changed_middle() {
+        let d = line_diff("a\nb\nc\nd", "a\nB\nc\nd");
+        assert_eq!(d, "      a\n    - b\n    + B\n      c\n      d");
+        assert_eq!(line_diff("a", "a\nb"), "      a\n    + b");
+    }
+
+    #[test]
+    fn observed_relativizes_paths() {
+        let reply = json!({"name": "n", "status": "failed",
+            "error": "Boom (file: /tmp/p/production/manifests/site.pp, line: 1, column: 2) on node n",
+            "warnings": ["W (file: /tmp/p/production/x.pp, line: 1, column: 1)"]});
+        let (e, w) = observed(&reply, "/tmp/p/production").unwrap();
+        assert_eq!(
+            e,
+            Expect::Error("Boom (file: manifests/site.pp, line: 1, column: 2) on node n".into())
+        );
+        assert_eq!(w, ["W (file: x.pp, line: 1, column: 1)"]);
+    }
+}
