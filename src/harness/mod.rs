@@ -11,8 +11,10 @@
 
 mod canonical;
 mod case;
+mod run;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
+pub use run::{node_for, run_case, verdict};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
 };
