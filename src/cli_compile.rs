@@ -34,6 +34,10 @@ pub struct CompileArgs {
     /// The main manifest (file or directory) instead of the environment's.
     #[arg(long)]
     manifest: Option<PathBuf>,
+    /// An external node classifier: run with each certname, its YAML
+    /// (`classes`, `parameters`, `environment`) is merged into the node.
+    #[arg(long)]
+    enc: Option<PathBuf>,
 }
 
 struct Outcome {
@@ -74,7 +78,13 @@ pub fn run(args: CompileArgs) -> ExitCode {
             .par_iter()
             .map(|f| {
                 let start = Instant::now();
-                match pverify::facts::read_node_file(f) {
+                let node = pverify::facts::read_node_file(f).and_then(|mut n| {
+                    if let Some(enc) = &args.enc {
+                        pverify::facts::apply_enc(&mut n, enc)?;
+                    }
+                    Ok(n)
+                });
+                match node {
                     Err(e) => Outcome {
                         name: f.display().to_string(),
                         result: Err(e),

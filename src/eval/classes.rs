@@ -200,9 +200,25 @@ impl<'e> Compiler<'e> {
         let reference = format!("Class[{}]", capitalize_name(key));
         let given = self.resources[id].pending.take().unwrap_or_default();
         self.bind_parameters(&reference, decl, given, class_scope, id, &ctx, at)?;
-        // Classes are contained by their stage.
-        if let Some(stage) = self.find_resource("Stage", "main") {
-            self.add_edge(stage, id);
+        // Classes are contained by their stage: their own `stage`, else the
+        // declaring resource's, else main.
+        let stage_name = self.resources[id]
+            .params
+            .get("stage")
+            .or_else(|| {
+                self.scope_resource(declared_in)
+                    .and_then(|o| self.resources[o].params.get("stage"))
+            })
+            .map(|v| v.to_string())
+            .unwrap_or_else(|| "main".into());
+        match self.find_resource("Stage", &stage_name) {
+            Some(stage) => self.add_edge(stage, id),
+            None => {
+                return Err(EvalError::runtime(
+                    format!("Could not find stage {stage_name} specified by {reference}"),
+                    at.clone(),
+                ))
+            }
         }
         self.eval_block(body, class_scope, &ctx)?;
         Ok(())

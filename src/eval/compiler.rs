@@ -345,6 +345,36 @@ impl<'e> Compiler<'e> {
         Ok(self.defines.get(&key).cloned())
     }
 
+    /// A Puppet-language function: known, or autoloaded with the 4.x loader's
+    /// strict search (`mod::name` only from `mod/functions/name.pp`,
+    /// `environment::name` from the environment's `functions/`).
+    pub fn find_function(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(d) = self.functions.get(&key) {
+            return Ok(Some(d.clone()));
+        }
+        let segments: Vec<&str> = key.split("::").collect();
+        if segments.len() < 2 {
+            return Ok(None);
+        }
+        let root = if segments[0] == "environment" {
+            Some(self.env.dir.clone())
+        } else {
+            self.env.module_dir(segments[0])
+        };
+        if let Some(root) = root {
+            let mut path = root.join("functions");
+            for s in &segments[1..] {
+                path.push(s);
+            }
+            path.set_extension("pp");
+            if path.is_file() {
+                self.load_file(&path)?;
+            }
+        }
+        Ok(self.functions.get(&key).cloned())
+    }
+
     /// Imports the candidate files one group at a time, stopping once the name
     /// is defined.
     fn autoload(&mut self, key: &str) -> Result<(), EvalError> {

@@ -213,8 +213,7 @@ impl<'e> Compiler<'e> {
                 _ => Err(EvalError::runtime("values(): expects a Hash", at)),
             },
             _ => {
-                let key = name.trim_start_matches("::").to_lowercase();
-                if let Some(def) = self.functions.get(&key).cloned() {
+                if let Some(def) = self.find_function(name)? {
                     return self.call_puppet_function(&def, args, scope);
                 }
                 Err(EvalError::runtime(

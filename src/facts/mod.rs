@@ -139,3 +139,67 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         ..NodeInfo::default()
     })
 }
+
+/// How long an external node classifier may take before it counts as hung.
+pub const ENC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs an external node classifier as Puppet does (the command, given the
+/// certname as its one argument, prints YAML with `classes`, `parameters`,
+/// `environment`) and merges what it says into the node.
+pub fn apply_enc(node: &mut NodeInfo, command: &Path) -> Result<(), String> {
+    use std::io::Read;
+    let mut child = std::process::Command::new(command)
+        .arg(&node.name)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{}: cannot run the ENC: {e}", command.display()))?;
+    let started = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if started.elapsed() > ENC_TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{}: the ENC did not answer for {} within {} s",
+                    command.display(),
+                    node.name,
+                    ENC_TIMEOUT.as_secs()
+                ));
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
+            Err(e) => return Err(format!("{}: {e}", command.display())),
+        }
+    };
+    let mut out = String::new();
+    if let Some(mut s) = child.stdout.take() {
+        let _ = s.read_to_string(&mut out);
+    }
+    if !status.success() {
+        return Err(format!(
+            "{}: the ENC failed for {} ({status})",
+            command.display(),
+            node.name
+        ));
+    }
+    let doc: serde_yaml::Value = serde_yaml::from_str(&out).map_err(|e| {
+        format!("{}: the ENC printed no valid YAML for {}: {e}", command.display(), node.name)
+    })?;
+    let Value::Hash(h) = from_yaml(&doc) else {
+        return Err(format!("{}: the ENC's YAML is not a mapping", command.display()));
+    };
+    let mut with_name = (*h).clone();
+    with_name.insert(Value::string("name"), Value::string(node.name.as_str()));
+    let enc = node_from_value(Value::hash(with_name))?;
+    if !enc.classes.is_empty() {
+        node.classes = enc.classes;
+    }
+    for (k, v) in enc.parameters {
+        node.parameters.insert(k, v);
+    }
+    if enc.environment.is_some() {
+        node.environment = enc.environment;
+    }
+    Ok(())
+}
