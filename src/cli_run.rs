@@ -68,4 +68,3 @@ pub fn run(args: RunArgs) -> ExitCode {
         ExitCode::FAILURE
     }
 }
-

@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn inspect_like_ruby() {
         assert_eq!(ruby_inspect_str("b"), "\"b\"");
-        assert_eq!(ruby_inspect_str("a\"b\\c\n#{x}#y"), "\"a\\\"b\\\\c\\n\\#{x}#y\"");
+        assert_eq!(
+            ruby_inspect_str("a\"b\\c\n#{x}#y"),
+            "\"a\\\"b\\\\c\\n\\#{x}#y\""
+        );
         assert_eq!(ruby_inspect_str("\u{1}é"), "\"\\u0001é\"");
     }
 }

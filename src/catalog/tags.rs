@@ -191,7 +191,17 @@ mod tests {
         for ok in ["a", "é", "٣", "Ⅷ", "_x", "x\n", "a::b", "ß", "ª", "a.b-c:d"] {
             assert!(valid_tag(ok), "{ok:?}");
         }
-        for bad in ["", "½", "²", "a\u{301}", "-x", "x\n\n", "a b", "x\u{200d}", "/tmp"] {
+        for bad in [
+            "",
+            "½",
+            "²",
+            "a\u{301}",
+            "-x",
+            "x\n\n",
+            "a b",
+            "x\u{200d}",
+            "/tmp",
+        ] {
             assert!(!valid_tag(bad), "{bad:?}");
         }
     }
@@ -203,7 +213,10 @@ mod tests {
         t.tag("baz").unwrap();
         t.tag("FOO").unwrap();
         t.tag("a::::b").unwrap();
-        assert_eq!(t.as_slice(), ["foo::bar", "foo", "bar", "baz", "a::::b", "a", "", "b"]);
+        assert_eq!(
+            t.as_slice(),
+            ["foo::bar", "foo", "bar", "baz", "a::::b", "a", "", "b"]
+        );
         assert_eq!(t.tag("bad tag"), Err(InvalidTag("bad tag".into())));
         t.tag_if_valid("Caps Title");
         t.tag_if_valid("thing_Two");

@@ -81,7 +81,15 @@ impl<'e> Compiler<'e> {
         // Main: every initial manifest, in order, in top scope.
         let mut programs = Vec::new();
         for f in self.env.manifests.clone() {
-            if let Some(p) = self.load_file(&f)? {
+            // Puppet's initial import prefixes what goes wrong here.
+            let loaded = self.load_file(&f).map_err(|e| match e {
+                EvalError::Parse(m) => EvalError::Parse(format!(
+                    "Could not parse for environment {}: {m}",
+                    self.env.name
+                )),
+                other => other,
+            })?;
+            if let Some(p) = loaded {
                 programs.push(p);
             }
         }
@@ -168,11 +176,15 @@ impl<'e> Compiler<'e> {
         &mut self,
         name: &str,
     ) -> Result<Option<(super::compiler::Definition, String, Option<Vec<Value>>)>, EvalError> {
+        // The literal `default` node is known by the name "default" too.
         for (m, def) in &self.nodes {
-            if let NodeMatch::Name(n) = m {
-                if n == name {
-                    return Ok(Some((def.clone(), n.clone(), None)));
-                }
+            let literal = match m {
+                NodeMatch::Name(n) => n.as_str(),
+                NodeMatch::Default => "default",
+                NodeMatch::Regex(_) => continue,
+            };
+            if literal == name {
+                return Ok(Some((def.clone(), literal.to_string(), None)));
             }
         }
         for (m, def) in &self.nodes {
@@ -181,13 +193,6 @@ impl<'e> Compiler<'e> {
                     .map_err(|e| EvalError::runtime(e, def.location()))?;
                 if let Some(caps) = caps {
                     return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
-                }
-            }
-        }
-        if name == "default" {
-            for (m, def) in &self.nodes {
-                if matches!(m, NodeMatch::Default) {
-                    return Ok(Some((def.clone(), "default".into(), None)));
                 }
             }
         }
@@ -262,7 +267,10 @@ impl<'e> Compiler<'e> {
             o.insert("type".into(), J::String(r.type_name.clone()));
             o.insert("title".into(), J::String(r.title.clone()));
             o.insert("tags".into(), json!(r.tags));
-            let located = !matches!(r.kind, ResKind::Class | ResKind::Node | ResKind::Stage);
+            // Classes declared resource-like (`class { 'x': }`) carry their place.
+            let resource_like_class = r.kind == ResKind::Class && r.file.is_some();
+            let located = resource_like_class
+                || !matches!(r.kind, ResKind::Class | ResKind::Node | ResKind::Stage);
             if located {
                 if let Some(f) = &r.file {
                     o.insert("file".into(), J::String(f.clone()));
@@ -273,6 +281,7 @@ impl<'e> Compiler<'e> {
             }
             o.insert("exported".into(), J::Bool(r.exported));
             let kind = match r.kind {
+                ResKind::Class if resource_like_class => "class",
                 ResKind::Class | ResKind::Node => "unknown",
                 ResKind::Define => "defined_type",
                 _ => "compilable_type",

@@ -153,6 +153,9 @@ pub struct Compiler<'e> {
     pub defines: HashMap<String, Definition>,
     pub nodes: Vec<(NodeMatch, Definition)>,
     pub functions: HashMap<String, Definition>,
+    pub type_aliases: HashMap<String, Definition>,
+    /// Resolved type aliases (resolving one evaluates its type expression).
+    pub resolved_aliases: HashMap<String, crate::types::PType>,
     loaded_files: HashSet<PathBuf>,
     /// Evaluated classes: name → scope.
     pub class_scopes: HashMap<String, ScopeId>,
@@ -193,6 +196,8 @@ impl<'e> Compiler<'e> {
             defines: HashMap::new(),
             nodes: Vec::new(),
             functions: HashMap::new(),
+            type_aliases: HashMap::new(),
+            resolved_aliases: HashMap::new(),
             loaded_files: HashSet::new(),
             class_scopes: HashMap::new(),
             top,
@@ -226,7 +231,7 @@ impl<'e> Compiler<'e> {
         let program = self
             .env
             .parse(path)
-            .map_err(|e| EvalError::Syntax(syntax_message(&e)))?;
+            .map_err(|e| EvalError::Parse(syntax_message(&e)))?;
         self.register_definitions(&program)?;
         Ok(Some(program))
     }
@@ -238,7 +243,8 @@ impl<'e> Compiler<'e> {
                 ExprKind::Class { .. }
                 | ExprKind::Define { .. }
                 | ExprKind::Node { .. }
-                | ExprKind::Function { .. } => out.push(e as *const Expr),
+                | ExprKind::Function { .. }
+                | ExprKind::TypeAlias { .. } => out.push(e as *const Expr),
                 _ => {}
             }
             crate::syntax::visit::for_each_child(e, &mut |c| collect(c, out));
@@ -256,32 +262,52 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Registers a definition; a name taken by a class, define or node is
+    /// Puppet's redefinition error (`type_collection.rb`).
     fn register(&mut self, def: Definition) -> Result<(), EvalError> {
         let e = def.expr();
-        let loc = |d: &Definition| {
+        let ctx = |d: &Definition| {
             let l = d.location();
             format!(
-                "(file: {}, line: {})",
+                " (file: {}, line: {})",
                 l.file.unwrap_or_default(),
                 l.line.unwrap_or(0)
             )
         };
+        let fail = |msg: String, new: &Definition| EvalError::Syntax(format!("{msg}{}", ctx(new)));
         match &e.kind {
             ExprKind::Class { name, .. } => {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
-                    return Err(EvalError::Syntax(format!(
-                        "Class '{key}' is already defined {}; cannot redefine {}",
-                        loc(prev),
-                        loc(&def)
-                    )));
+                    return Err(fail(
+                        format!(
+                            "Class '{key}' is already defined{}; cannot redefine",
+                            ctx(prev)
+                        ),
+                        &def,
+                    ));
+                }
+                if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
+                    return Err(fail(
+                        format!(
+                            "Node '{key}' is already defined{}; cannot be redefined as a class",
+                            ctx(prev)
+                        ),
+                        &def,
+                    ));
+                }
+                if let Some(prev) = self.defines.get(&key) {
+                    return Err(fail(format!("Definition '{key}' is already defined{}; cannot be redefined as a class", ctx(prev)), &def));
                 }
                 self.hostclasses.insert(key, def);
             }
             ExprKind::Define { name, .. } => {
                 let key = name.to_lowercase();
+                if let Some(prev) = self.hostclasses.get(&key) {
+                    return Err(fail(format!("'{key}' is already defined{} as a class; cannot redefine as a definition", ctx(prev)), &def));
+                }
                 if let Some(prev) = self.defines.get(&key) {
-                    // Defines are registered with the 4.x loaders, whose error this is.
+                    // Defines are also registered with the 4.x loaders, whose error this is.
                     let l = prev.location();
                     return Err(EvalError::Syntax(format!(
                         "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. Originally set at file://{}?line={}&pos={}.",
@@ -294,6 +320,11 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Function { name, .. } => {
                 self.functions.insert(name.to_lowercase(), def);
+            }
+            ExprKind::TypeAlias { name, .. } => {
+                if let ExprKind::QRef(n) = &name.kind {
+                    self.type_aliases.insert(n.to_lowercase(), def);
+                }
             }
             ExprKind::Node { host_matches, .. } => {
                 for h in host_matches {
@@ -312,11 +343,22 @@ impl<'e> Compiler<'e> {
                     };
                     let key = node_key(&m);
                     if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
-                        return Err(EvalError::Syntax(format!(
-                            "Node '{key}' is already defined {}; cannot redefine {}",
-                            loc(prev),
-                            loc(&def)
-                        )));
+                        return Err(fail(
+                            format!(
+                                "Node '{key}' is already defined{}; cannot redefine",
+                                ctx(prev)
+                            ),
+                            &def,
+                        ));
+                    }
+                    if let Some(prev) = self.hostclasses.get(&key) {
+                        return Err(fail(
+                            format!(
+                                "Class '{key}' is already defined{}; cannot be redefined as a node",
+                                ctx(prev)
+                            ),
+                            &def,
+                        ));
                     }
                     self.nodes.push((m, def.clone()));
                 }
@@ -345,34 +387,85 @@ impl<'e> Compiler<'e> {
         Ok(self.defines.get(&key).cloned())
     }
 
-    /// A Puppet-language function: known, or autoloaded with the 4.x loader's
-    /// strict search (`mod::name` only from `mod/functions/name.pp`,
-    /// `environment::name` from the environment's `functions/`).
+    /// A Puppet-language function: known, or autoloaded by the 4.x loaders'
+    /// strict search: `mod::name` from `mod/functions/name.pp`, and any name
+    /// from the environment's `functions/` by its full path
+    /// (`greeting` → `functions/greeting.pp`).
     pub fn find_function(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
         let key = name.trim_start_matches("::").to_lowercase();
         if let Some(d) = self.functions.get(&key) {
             return Ok(Some(d.clone()));
         }
         let segments: Vec<&str> = key.split("::").collect();
-        if segments.len() < 2 {
-            return Ok(None);
-        }
-        let root = if segments[0] == "environment" {
-            Some(self.env.dir.clone())
-        } else {
-            self.env.module_dir(segments[0])
-        };
-        if let Some(root) = root {
-            let mut path = root.join("functions");
-            for s in &segments[1..] {
-                path.push(s);
+        let mut candidates = Vec::new();
+        if segments.len() >= 2 {
+            if let Some(module) = self.env.module_dir(segments[0]) {
+                candidates.push(path_under(&module.join("functions"), &segments[1..]));
             }
-            path.set_extension("pp");
+        }
+        candidates.push(path_under(&self.env.dir.join("functions"), &segments));
+        for path in candidates {
             if path.is_file() {
                 self.load_file(&path)?;
+                if let Some(d) = self.functions.get(&key) {
+                    return Ok(Some(d.clone()));
+                }
             }
         }
-        Ok(self.functions.get(&key).cloned())
+        Ok(None)
+    }
+
+    /// A type alias: known, or autoloaded from `mod/types/name.pp`
+    /// (`environment::` from the environment's `types/`), then resolved once.
+    pub fn find_type_alias(
+        &mut self,
+        name: &str,
+    ) -> Result<Option<crate::types::PType>, EvalError> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(t) = self.resolved_aliases.get(&key) {
+            return Ok(Some(t.clone()));
+        }
+        if !self.type_aliases.contains_key(&key) {
+            let segments: Vec<&str> = key.split("::").collect();
+            if segments.len() >= 2 {
+                let root = if segments[0] == "environment" {
+                    Some(self.env.dir.clone())
+                } else {
+                    self.env.module_dir(segments[0])
+                };
+                if let Some(root) = root {
+                    let mut path = root.join("types");
+                    for s in &segments[1..] {
+                        path.push(s);
+                    }
+                    path.set_extension("pp");
+                    if path.is_file() {
+                        self.load_file(&path)?;
+                    }
+                }
+            }
+        }
+        let Some(def) = self.type_aliases.get(&key).cloned() else {
+            return Ok(None);
+        };
+        let ExprKind::TypeAlias { name, type_expr } = &def.expr().kind else {
+            return Ok(None);
+        };
+        let display = match &name.kind {
+            ExprKind::QRef(n) => n.clone(),
+            _ => key.clone(),
+        };
+        let ctx = super::expr::Ctx {
+            program: def.program.clone(),
+        };
+        let top = self.top;
+        let t = match self.eval(type_expr, top, &ctx)? {
+            Value::Type(t) => (*t).clone(),
+            _ => return Ok(None),
+        };
+        let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
+        self.resolved_aliases.insert(key, alias.clone());
+        Ok(Some(alias))
     }
 
     /// Imports the candidate files one group at a time, stopping once the name
@@ -500,6 +593,16 @@ impl<'e> Compiler<'e> {
     }
 }
 
+/// `dir/a/b.pp` for the segments `a`, `b`.
+fn path_under(dir: &std::path::Path, segments: &[&str]) -> PathBuf {
+    let mut p = dir.to_path_buf();
+    for s in segments {
+        p.push(s);
+    }
+    p.set_extension("pp");
+    p
+}
+
 fn node_key(m: &NodeMatch) -> String {
     match m {
         NodeMatch::Name(n) => n.clone(),
@@ -521,8 +624,6 @@ pub fn regex_node_name(source: &str) -> String {
 
 /// A syntax error as the compiler reports it: Puppet's text with its location.
 pub fn syntax_message(e: &crate::syntax::SyntaxError) -> String {
-    format!(
-        "Could not parse for environment production: {}",
-        e.puppet_style()
-    )
+    // Puppet's loaders let a located parse error through unchanged.
+    e.puppet_style()
 }

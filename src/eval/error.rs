@@ -38,6 +38,8 @@ pub enum EvalError {
     /// (`Evaluation Error: Unknown variable: 'x'. (file: ...)`).
     Issue { detail: String, at: Location },
     /// An error of the syntax or validation of a manifest.
+    Parse(String),
+    /// An error of the catalog's definitions (redefinitions, missing nodes).
     Syntax(String),
     /// An error of catalog completion (relationships, realize): not wrapped.
     Completion(String),
@@ -71,7 +73,7 @@ impl EvalError {
             EvalError::Issue { detail, at } => {
                 format!("Evaluation Error: {detail}{}", at.suffix())
             }
-            EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
+            EvalError::Parse(m) | EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
         }
     }
 

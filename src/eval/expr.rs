@@ -76,7 +76,14 @@ impl<'e> Compiler<'e> {
             ExprKind::QName(n) => Ok(Value::string(n.as_str())),
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
             ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
-            ExprKind::QRef(n) => Ok(Value::Type(Arc::new(type_reference(n)))),
+            ExprKind::QRef(n) => {
+                if super::typeops::type_by_name(n).is_none() {
+                    if let Some(alias) = self.find_type_alias(n)? {
+                        return Ok(Value::Type(Arc::new(alias)));
+                    }
+                }
+                Ok(Value::Type(Arc::new(type_reference(n))))
+            }
             ExprKind::Concat(parts) => {
                 let mut s = String::new();
                 for p in parts {
@@ -781,6 +788,31 @@ impl<'e> Compiler<'e> {
                         }))
                     }
                     _ => self.fail(ctx, e, "String access requires integers"),
+                }
+            }
+            // `File['/x'][mode]`: a parameter of a resource in the catalog.
+            Value::Type(t)
+                if matches!(
+                    t.as_ref(),
+                    PType::Resource {
+                        type_name: Some(_),
+                        title: Some(_)
+                    } | PType::Class(Some(_))
+                ) =>
+            {
+                let Some((tn, title)) = super::resources::as_ref(&base) else {
+                    return self.fail(ctx, e, "Illegal resource reference");
+                };
+                let Some(id) = self.find_resource(&tn, &title) else {
+                    return self.fail(ctx, e, format!("Resource not found: {tn}['{title}']"));
+                };
+                match keys.as_slice() {
+                    [Value::String(p)] => Ok(self.resources[id]
+                        .params
+                        .get(p.as_ref())
+                        .cloned()
+                        .unwrap_or(Value::Undef)),
+                    _ => self.fail(ctx, e, "A resource reference takes one parameter name"),
                 }
             }
             Value::Type(t) => match super::typeops::access(t, &keys) {

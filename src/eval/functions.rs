@@ -216,10 +216,10 @@ impl<'e> Compiler<'e> {
                 if let Some(def) = self.find_function(name)? {
                     return self.call_puppet_function(&def, args, scope);
                 }
-                Err(EvalError::runtime(
-                    format!("Unknown function: '{name}'"),
+                Err(EvalError::Issue {
+                    detail: format!("Unknown function: '{name}'."),
                     at,
-                ))
+                })
             }
         }
     }

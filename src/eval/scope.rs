@@ -122,15 +122,14 @@ impl Scopes {
         }
     }
 
-    /// A match variable (`$1`), from the innermost scope that has matches.
+    /// A match variable (`$1`), from the innermost scope that has matches,
+    /// along the dynamic parents: Puppet 7.23 lets a class declared in a regex
+    /// node see the node's captures.
     pub fn lookup_match(&self, mut id: ScopeId, index: usize) -> Option<Value> {
         loop {
             let s = &self.all[id];
             if let Some(m) = &s.matches {
                 return Some(m.get(index).cloned().unwrap_or(Value::Undef));
-            }
-            if !matches!(s.kind, ScopeKind::Local | ScopeKind::Ephemeral) {
-                return None;
             }
             id = s.parent?;
         }

@@ -123,7 +123,7 @@ impl Hash for Value {
                     v.hash(state);
                 }
             }
-            Value::Type(t) => t.to_string().hash(state),
+            Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
         }
     }

@@ -34,6 +34,7 @@ pub struct Environment {
     pub manifests: Vec<PathBuf>,
     pub modulepath: Vec<PathBuf>,
     cache: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
+    modules: Mutex<HashMap<String, Option<PathBuf>>>,
 }
 
 impl std::fmt::Debug for Environment {
@@ -134,6 +135,7 @@ impl Environment {
             manifests,
             modulepath,
             cache: Mutex::new(HashMap::new()),
+            modules: Mutex::new(HashMap::new()),
         })
     }
 
@@ -168,15 +170,23 @@ impl Environment {
         path.starts_with(&self.manifest)
     }
 
-    /// The directory of module `name`: the first on the modulepath.
+    /// The directory of module `name`: the first on the modulepath. A module
+    /// whose `metadata.json` lacks what Puppet requires is not a module.
     pub fn module_dir(&self, name: &str) -> Option<PathBuf> {
         if !valid_module_name(name) {
             return None;
         }
-        self.modulepath
-            .iter()
-            .map(|d| d.join(name))
-            .find(|d| d.is_dir())
+        let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+        modules
+            .entry(name.to_string())
+            .or_insert_with(|| {
+                self.modulepath
+                    .iter()
+                    .map(|d| d.join(name))
+                    .find(|d| d.is_dir())
+                    .filter(|d| metadata_acceptable(&d.join("metadata.json")))
+            })
+            .clone()
     }
 
     /// Puppet's 3.x autoload search for a class or defined type: for
@@ -213,6 +223,24 @@ impl Environment {
         }
         out
     }
+}
+
+/// Puppet's `Module#load_metadata`: a non-empty `metadata.json` must give
+/// `source`, `author`, `version`, `license`, and `dependencies` as an array.
+fn metadata_acceptable(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return true; // no metadata: fine
+    };
+    let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return true; // unparsable metadata is logged by Puppet, not fatal
+    };
+    if m.is_empty() {
+        return true;
+    }
+    ["source", "author", "version", "license"]
+        .iter()
+        .all(|k| m.get(*k).is_some_and(|v| !v.is_null()))
+        && matches!(m.get("dependencies"), Some(serde_json::Value::Array(_)))
 }
 
 /// Module directory names Puppet accepts.

@@ -69,7 +69,11 @@ impl Guard {
 
     pub(crate) fn assignable(&mut self, t: &PType, o: &PType) -> bool {
         self.depth += 1;
-        let r = if self.depth > 500 { false } else { self.assignable_inner(t, o) };
+        let r = if self.depth > 500 {
+            false
+        } else {
+            self.assignable_inner(t, o)
+        };
         self.depth -= 1;
         r
     }
@@ -92,13 +96,18 @@ impl Guard {
                 }
             }
             T::Data | T::RichData | T::TypeAlias { .. } => match recursive_alias_key(t) {
-                Some(key) => self.with_this(key, |g, state| {
-                    if state == BOTH {
-                        true
-                    } else {
-                        g.generic(t, o)
-                    }
-                }),
+                Some(key) => {
+                    self.with_this(
+                        key,
+                        |g, state| {
+                            if state == BOTH {
+                                true
+                            } else {
+                                g.generic(t, o)
+                            }
+                        },
+                    )
+                }
                 None => self.generic(t, o),
             },
             _ => self.generic(t, o),
@@ -169,20 +178,27 @@ impl Guard {
             T::Integer { from, to } => {
                 matches!(o, T::Integer { from: f, to: tt } if from <= f && to >= tt)
             }
-            T::Float { from, to } => matches!(o, T::Float { from: f, to: tt } if from <= f && to >= tt),
-            T::Enum { values, case_insensitive } => {
+            T::Float { from, to } => {
+                matches!(o, T::Float { from: f, to: tt } if from <= f && to >= tt)
+            }
+            T::Enum {
+                values,
+                case_insensitive,
+            } => {
                 if t == o {
                     return true;
                 }
-                if values.is_empty() && matches!(o, T::String { .. } | T::Enum { .. } | T::Pattern(_)) {
+                if values.is_empty()
+                    && matches!(o, T::String { .. } | T::Enum { .. } | T::Pattern(_))
+                {
                     return true;
                 }
                 match o {
-                    T::String { value, .. } => match value {
-                        Some(v) => enum_has(values, *case_insensitive, v),
-                        None => false,
-                    },
-                    T::Enum { values: ov, case_insensitive: oci } => {
+                    T::String { value: Some(v), .. } => enum_has(values, *case_insensitive, v),
+                    T::Enum {
+                        values: ov,
+                        case_insensitive: oci,
+                    } => {
                         !ov.is_empty()
                             && (*case_insensitive || !*oci)
                             && ov.iter().all(|s| enum_has(values, *case_insensitive, s))
@@ -198,7 +214,10 @@ impl Guard {
                 match o {
                     T::String { value, .. } => match value {
                         None => patterns.is_empty(),
-                        Some(v) => patterns.is_empty() || patterns.iter().any(|p| super::regex::is_match(p, v)),
+                        Some(v) => {
+                            patterns.is_empty()
+                                || patterns.iter().any(|p| super::regex::is_match(p, v))
+                        }
                     },
                     T::Enum { values, .. } => {
                         if values.is_empty() {
@@ -219,7 +238,9 @@ impl Guard {
             T::Collection { size } => {
                 let size_s = size.unwrap_or(IntRange::DEFAULT_SIZE);
                 match o {
-                    T::Collection { size: os } | T::Array { size: os, .. } | T::Hash { size: os, .. } => {
+                    T::Collection { size: os }
+                    | T::Array { size: os, .. }
+                    | T::Hash { size: os, .. } => {
                         size_s.covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
                     }
                     T::Tuple { types, size: os } => {
@@ -235,23 +256,34 @@ impl Guard {
                     let size_o = os.unwrap_or(IntRange::exact(types.len() as i64));
                     size_s.covers(&size_o) && types.iter().all(|ot| self.assignable(element, ot))
                 }
-                T::Array { element: oe, size: os } => {
-                    size.unwrap_or(IntRange::DEFAULT_SIZE).covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
+                T::Array {
+                    element: oe,
+                    size: os,
+                } => {
+                    size.unwrap_or(IntRange::DEFAULT_SIZE)
+                        .covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
                         && self.assignable(element, oe)
                 }
                 _ => false,
             },
             T::Hash { key, value, size } => match o {
-                T::Hash { key: ok, value: ov, size: os } => {
-                    if size.map_or(true, |s| s.from == 0) && o.is_empty_hash() {
+                T::Hash {
+                    key: ok,
+                    value: ov,
+                    size: os,
+                } => {
+                    if size.is_none_or(|s| s.from == 0) && o.is_empty_hash() {
                         return true;
                     }
                     self.assignable(key, ok)
                         && self.assignable(value, ov)
-                        && size.unwrap_or(IntRange::DEFAULT_SIZE).covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
+                        && size
+                            .unwrap_or(IntRange::DEFAULT_SIZE)
+                            .covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
                 }
                 T::Struct(members) => {
-                    size.unwrap_or(IntRange::DEFAULT_SIZE).contains(members.len() as i64)
+                    size.unwrap_or(IntRange::DEFAULT_SIZE)
+                        .contains(members.len() as i64)
                         && members.iter().all(|m| {
                             super::is_instance(key, &crate::eval::Value::string(m.name.as_str()))
                                 && self.assignable(value, &m.value)
@@ -294,8 +326,16 @@ impl Guard {
                 },
                 _ => false,
             },
-            T::Callable { params, block, return_type } => match o {
-                T::Callable { params: op, block: ob, return_type: or } => {
+            T::Callable {
+                params,
+                block,
+                return_type,
+            } => match o {
+                T::Callable {
+                    params: op,
+                    block: ob,
+                    return_type: or,
+                } => {
                     if let Some(r) = return_type {
                         if !self.assignable(r, or.as_deref().unwrap_or(&T::Any)) {
                             return false;
@@ -325,7 +365,10 @@ impl Guard {
                 _ => false,
             },
             T::Resource { type_name, title } => match o {
-                T::Resource { type_name: otn, title: ot } => match type_name {
+                T::Resource {
+                    type_name: otn,
+                    title: ot,
+                } => match type_name {
                     None => true,
                     Some(n) => {
                         otn.as_deref().map(|x| x.to_lowercase()) == Some(n.to_lowercase())
@@ -336,19 +379,23 @@ impl Guard {
             },
             T::CatalogEntry => matches!(o, T::CatalogEntry | T::Class(_) | T::Resource { .. }),
             T::Runtime { runtime, name } => match o {
-                T::Runtime { runtime: or, name: on } => {
-                    (runtime.is_none() || runtime == or) && (name.is_none() || name == on)
-                }
+                T::Runtime {
+                    runtime: or,
+                    name: on,
+                } => (runtime.is_none() || runtime == or) && (name.is_none() || name == on),
                 _ => false,
             },
             T::Sensitive(inner) => match o {
-                T::Sensitive(oi) => {
-                    self.assignable(inner.as_deref().unwrap_or(&T::Any), oi.as_deref().unwrap_or(&T::Any))
-                }
+                T::Sensitive(oi) => self.assignable(
+                    inner.as_deref().unwrap_or(&T::Any),
+                    oi.as_deref().unwrap_or(&T::Any),
+                ),
                 _ => false,
             },
             T::SemVer(ranges) => match o {
-                T::SemVer(or) => ranges.is_empty() || (!or.is_empty() && or.iter().all(|r| ranges.contains(r))),
+                T::SemVer(or) => {
+                    ranges.is_empty() || (!or.is_empty() && or.iter().all(|r| ranges.contains(r)))
+                }
                 _ => false,
             },
             T::SemVerRange => matches!(o, T::SemVerRange),
@@ -366,15 +413,17 @@ impl Guard {
             },
             T::Binary => matches!(o, T::Binary),
             T::Uri(p) => matches!(o, T::Uri(op) if p.is_none() || p == op),
-            T::Init { type_, .. } => match type_ {
-                None => self.assignable(&T::RichData, o),
-                Some(x) => match o {
-                    T::Init { type_: ox, .. } => match ox {
-                        None => false,
-                        Some(ox) => self.assignable(x, ox),
+            T::Init { type_, .. } => match (type_, o) {
+                (None, T::Init { .. }) => true,
+                (
+                    Some(x),
+                    T::Init {
+                        type_: Some(ox), ..
                     },
-                    _ => self.assignable(x, o),
-                },
+                ) => self.assignable(x, ox),
+                (Some(_), T::Init { type_: None, .. }) => false,
+                (None, _) => self.assignable(&T::RichData, o),
+                (Some(x), _) => self.assignable(x, o),
             },
             T::Object(name) => match o {
                 T::Object(on) => name.is_none() || name == on,
@@ -384,13 +433,22 @@ impl Guard {
         }
     }
 
-    fn tuple_assignable(&mut self, t: &PType, s_types: &[PType], size: Option<IntRange>, o: &PType) -> bool {
+    fn tuple_assignable(
+        &mut self,
+        t: &PType,
+        s_types: &[PType],
+        size: Option<IntRange>,
+        o: &PType,
+    ) -> bool {
         if t == o {
             return true;
         }
         let size_s = size.unwrap_or_else(|| tuple_size_range(s_types));
         match o {
-            T::Tuple { types: o_types, size: os } => {
+            T::Tuple {
+                types: o_types,
+                size: os,
+            } => {
                 let size_o = os.unwrap_or_else(|| tuple_size_range(o_types));
                 if !size_s.covers(&size_o) {
                     return false;
@@ -461,7 +519,8 @@ impl Guard {
                         }
                     }
                 }
-                IntRange::new(required, members.len() as i64).covers(&size.unwrap_or(IntRange::DEFAULT_SIZE))
+                IntRange::new(required, members.len() as i64)
+                    .covers(&size.unwrap_or(IntRange::DEFAULT_SIZE))
             }
             _ => false,
         }
@@ -479,7 +538,10 @@ fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
 fn string_assignable(size: Option<IntRange>, value: Option<&str>, o: &PType) -> bool {
     match size {
         Some(size) => match o {
-            T::String { size: os, value: ov } => {
+            T::String {
+                size: os,
+                value: ov,
+            } => {
                 let derived = match (os, ov) {
                     (Some(s), _) => *s,
                     (None, Some(v)) => IntRange::exact(v.chars().count() as i64),
@@ -500,14 +562,18 @@ fn string_assignable(size: Option<IntRange>, value: Option<&str>, o: &PType) -> 
             _ => false,
         },
         None => match o {
-            T::String { size: os, value: ov } => match value {
+            T::String {
+                size: os,
+                value: ov,
+            } => match value {
                 None => true,
                 Some(v) => os.is_none() && ov.as_deref() == Some(v),
             },
             // Puppet answers the first value's truthiness here, not a comparison
-            T::Enum { values, case_insensitive } => {
-                value.is_none() || (values.len() == 1 && !*case_insensitive)
-            }
+            T::Enum {
+                values,
+                case_insensitive,
+            } => value.is_none() || (values.len() == 1 && !*case_insensitive),
             T::Pattern(_) => value.is_none(),
             _ => false,
         },
@@ -613,7 +679,9 @@ pub(crate) fn iterable_element_type(o: &PType) -> Option<PType> {
         T::Iterable(e) | T::Iterator(e) => Some(e.as_deref().cloned().unwrap_or(T::Any)),
         T::Type(Some(inner)) => match &**inner {
             T::Enum { .. } => Some((**inner).clone()),
-            T::Integer { from, to } if *from != i64::MIN && *to != i64::MAX => Some((**inner).clone()),
+            T::Integer { from, to } if *from != i64::MIN && *to != i64::MAX => {
+                Some((**inner).clone())
+            }
             _ => None,
         },
         T::TypeAlias { .. } => match unalias(o) {

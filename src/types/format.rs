@@ -94,13 +94,24 @@ pub fn regexp_inspect(source: &str) -> String {
     out
 }
 
+/// The aliases Puppet defines itself; never printed expanded.
+fn is_builtin_alias(name: &str) -> bool {
+    matches!(
+        name,
+        "Data" | "RichDataKey" | "RichData" | "Puppet::LookupKey" | "Puppet::LookupValue"
+    )
+}
+
 /// Puppet's `capitalize_segments`: `foo::bar` → `Foo::Bar` (names already
 /// starting with an ASCII capital are kept as they are).
 pub fn capitalize_segments(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_uppercase()) {
         return name.to_string();
     }
-    name.split("::").map(capitalize).collect::<Vec<_>>().join("::")
+    name.split("::")
+        .map(capitalize)
+        .collect::<Vec<_>>()
+        .join("::")
 }
 
 /// Ruby's `String#capitalize`: first character upper, the rest lower.
@@ -108,7 +119,10 @@ fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         None => String::new(),
-        Some(c) => c.to_uppercase().chain(chars.flat_map(|c| c.to_lowercase())).collect(),
+        Some(c) => c
+            .to_uppercase()
+            .chain(chars.flat_map(|c| c.to_lowercase()))
+            .collect(),
     }
 }
 
@@ -128,7 +142,11 @@ const SEP: &str = ", ";
 
 impl TypeFormatter {
     fn new(expanded: bool) -> TypeFormatter {
-        TypeFormatter { expanded, expanding: Vec::new(), out: String::new() }
+        TypeFormatter {
+            expanded,
+            expanding: Vec::new(),
+            out: String::new(),
+        }
     }
 
     fn string(mut self, t: &PType) -> String {
@@ -219,15 +237,16 @@ impl TypeFormatter {
                 let parts = int_range_parts(*size);
                 self.array("String", parts.is_empty(), |f| f.elements(&parts, false))
             }
-            T::Enum { values, case_insensitive } => {
-                self.array("Enum", values.is_empty(), |f| {
-                    let quoted: Vec<String> = values.iter().map(|v| puppet_quote(v)).collect();
-                    f.elements(&quoted, false);
-                    if *case_insensitive {
-                        f.push(", true");
-                    }
-                })
-            }
+            T::Enum {
+                values,
+                case_insensitive,
+            } => self.array("Enum", values.is_empty(), |f| {
+                let quoted: Vec<String> = values.iter().map(|v| puppet_quote(v)).collect();
+                f.elements(&quoted, false);
+                if *case_insensitive {
+                    f.push(", true");
+                }
+            }),
             T::Pattern(patterns) => self.array("Pattern", patterns.is_empty(), |f| {
                 let parts: Vec<String> = patterns.iter().map(|p| regexp_inspect(p)).collect();
                 f.elements(&parts, false)
@@ -280,7 +299,7 @@ impl TypeFormatter {
             T::Variant(types) => self.array("Variant", types.is_empty(), |f| f.types(types, false)),
             T::Optional(inner) => self.array("Optional", inner.is_none(), |f| {
                 let inner = inner.as_deref().unwrap();
-                match inner.string_value() {
+                match inner.value_str() {
                     Some(v) => f.push(&puppet_quote(v)),
                     None => f.ty(inner),
                 }
@@ -289,7 +308,7 @@ impl TypeFormatter {
                 let empty = matches!(inner.as_deref(), None | Some(T::Any));
                 self.array("NotUndef", empty, |f| {
                     let inner = inner.as_deref().unwrap();
-                    match inner.string_value() {
+                    match inner.value_str() {
                         Some(v) => f.push(&puppet_quote(v)),
                         None => f.ty(inner),
                     }
@@ -297,7 +316,9 @@ impl TypeFormatter {
             }
             T::Collection { size } => {
                 let parts = int_range_parts(*size);
-                self.array("Collection", parts.is_empty(), |f| f.elements(&parts, false))
+                self.array("Collection", parts.is_empty(), |f| {
+                    f.elements(&parts, false)
+                })
             }
             T::Iterable(inner) => self.contained("Iterable", inner),
             T::Iterator(inner) => self.contained("Iterator", inner),
@@ -306,13 +327,21 @@ impl TypeFormatter {
                 let empty = matches!(inner.as_deref(), None | Some(T::Any));
                 self.array("Sensitive", empty, |f| f.ty(inner.as_deref().unwrap()))
             }
-            T::Callable { params, block, return_type } => self.callable(params, block, return_type),
-            T::Class(name) => self.array("Class", name.is_none(), |f| f.push(name.as_deref().unwrap())),
+            T::Callable {
+                params,
+                block,
+                return_type,
+            } => self.callable(params, block, return_type),
+            T::Class(name) => self.array("Class", name.is_none(), |f| {
+                f.push(name.as_deref().unwrap())
+            }),
             T::Resource { type_name, title } => match type_name {
                 None => self.push("Resource"),
                 Some(n) => {
                     let n = capitalize_segments(n);
-                    self.array(&n, title.is_none(), |f| f.push(&puppet_quote(title.as_deref().unwrap())))
+                    self.array(&n, title.is_none(), |f| {
+                        f.push(&puppet_quote(title.as_deref().unwrap()))
+                    })
                 }
             },
             T::Runtime { runtime, name } => {
@@ -353,7 +382,10 @@ impl TypeFormatter {
             }
             T::TypeAlias { name, resolved } => {
                 self.push(name);
-                if self.expanded && !self.expanding.contains(&resolved.ptr()) {
+                if self.expanded
+                    && !self.expanding.contains(&resolved.ptr())
+                    && !is_builtin_alias(name)
+                {
                     if let Some(target) = resolved.get() {
                         self.push(" = ");
                         self.expanding.push(resolved.ptr());
@@ -430,7 +462,11 @@ impl TypeFormatter {
 
     fn callable_params(&mut self, params: &PType, block: &Option<Box<PType>>) {
         if let PType::Tuple { types, size } = params {
-            let shown: Vec<PType> = types.iter().filter(|t| !matches!(t, PType::Unit)).cloned().collect();
+            let shown: Vec<PType> = types
+                .iter()
+                .filter(|t| !matches!(t, PType::Unit))
+                .cloned()
+                .collect();
             self.types(&shown, true);
             if types.is_empty() {
                 self.push("0, 0, ");
@@ -490,8 +526,11 @@ fn int_range_parts(r: Option<IntRange>) -> Vec<String> {
         None => Vec::new(),
         Some(r) if r.is_unbounded() => Vec::new(),
         Some(r) => {
-            let mut parts =
-                vec![if r.from == i64::MIN { "default".to_string() } else { r.from.to_string() }];
+            let mut parts = vec![if r.from == i64::MIN {
+                "default".to_string()
+            } else {
+                r.from.to_string()
+            }];
             if r.to != i64::MAX {
                 parts.push(r.to.to_string());
             }

@@ -7,9 +7,9 @@ use crate::eval::Value;
 
 use PType as T;
 
-/// Puppet's `infer`: the most specific type of a value, with collections
-/// reduced to their elements' common type (`[1, 'a']` is
-/// `Array[ScalarData, 2, 2]`... as Puppet reduces it).
+/// Puppet's `infer` (`type($x, 'reduced')`): the most specific type of a
+/// value, collections reduced to their elements' common type (`[1, 'a']` is
+/// `Array[ScalarData, 2, 2]`).
 pub fn infer(v: &Value) -> PType {
     match v {
         Value::Undef => T::Undef,
@@ -56,7 +56,10 @@ pub fn infer_set(v: &Value) -> PType {
         Value::Hash(map) => {
             if map.is_empty() {
                 T::empty_hash()
-            } else if map.keys().all(|k| matches!(k, Value::String(s) if !s.is_empty())) {
+            } else if map
+                .keys()
+                .all(|k| matches!(k, Value::String(s) if !s.is_empty()))
+            {
                 T::Struct(
                     map.iter()
                         .map(|(k, x)| StructMember {
@@ -128,15 +131,28 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
         (T::Array { element: a, .. }, T::Array { element: b, .. }) => {
             return T::array(common_type(a, b), None);
         }
-        (T::Hash { key: k1, value: v1, .. }, T::Hash { key: k2, value: v2, .. }) => {
+        (
+            T::Hash {
+                key: k1, value: v1, ..
+            },
+            T::Hash {
+                key: k2, value: v2, ..
+            },
+        ) => {
             return T::hash(common_type(k1, k2), common_type(v1, v2), None);
         }
         (T::Class(_), T::Class(_)) => return T::Class(None),
         (T::Resource { type_name: a, .. }, T::Resource { type_name: b, .. }) => {
             return if a == b {
-                T::Resource { type_name: a.clone(), title: None }
+                T::Resource {
+                    type_name: a.clone(),
+                    title: None,
+                }
             } else {
-                T::Resource { type_name: None, title: None }
+                T::Resource {
+                    type_name: None,
+                    title: None,
+                }
             };
         }
         (T::Integer { from: a, to: b }, T::Integer { from: c, to: d }) => {
@@ -145,7 +161,16 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
         (T::Float { from: a, to: b }, T::Float { from: c, to: d }) => {
             return T::float(a.min(*c), b.max(*d));
         }
-        (T::String { size: s1, value: v1 }, T::String { size: s2, value: v2 }) => {
+        (
+            T::String {
+                size: s1,
+                value: v1,
+            },
+            T::String {
+                size: s2,
+                value: v2,
+            },
+        ) => {
             return match (s1, s2) {
                 (Some(a), Some(b)) => {
                     T::string_sized(IntRange::new(a.from.min(b.from), a.to.max(b.to)))
@@ -156,9 +181,13 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
                 },
             };
         }
-        (T::String { value, .. }, T::Enum { values, .. }) | (T::Enum { values, .. }, T::String { value, .. }) => {
+        (T::String { value, .. }, T::Enum { values, .. })
+        | (T::Enum { values, .. }, T::String { value, .. }) => {
             return match value {
-                None => T::Enum { values: Vec::new(), case_insensitive: false },
+                None => T::Enum {
+                    values: Vec::new(),
+                    case_insensitive: false,
+                },
                 Some(v) => {
                     let mut all = values.clone();
                     all.push(v.clone());
@@ -191,7 +220,11 @@ pub fn common_type(t1: &PType, t2: &PType) -> PType {
         }
         (T::Regexp(_), T::Regexp(_)) => return T::Regexp(None),
         (T::Callable { .. }, T::Callable { .. }) => {
-            return T::Callable { params: None, block: None, return_type: None };
+            return T::Callable {
+                params: None,
+                block: None,
+                return_type: None,
+            };
         }
         _ => {}
     }

@@ -38,10 +38,17 @@ impl Checker {
             T::RichData => is_rich_data(v),
             T::Scalar => matches!(
                 v,
-                Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Regexp(_)
+                Value::String(_)
+                    | Value::Integer(_)
+                    | Value::Float(_)
+                    | Value::Boolean(_)
+                    | Value::Regexp(_)
             ),
             T::ScalarData => {
-                matches!(v, Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_))
+                matches!(
+                    v,
+                    Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_)
+                )
             }
             T::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
             T::Integer { from, to } => matches!(v, Value::Integer(i) if i >= from && i <= to),
@@ -54,7 +61,10 @@ impl Checker {
                 },
                 _ => false,
             },
-            T::Enum { values, case_insensitive } => match v {
+            T::Enum {
+                values,
+                case_insensitive,
+            } => match v {
                 Value::String(s) => {
                     if *case_insensitive {
                         values.iter().any(|x| x.eq_ignore_ascii_case(s))
@@ -160,9 +170,12 @@ impl Checker {
                 Value::Sensitive(x) => inner.as_deref().is_none_or(|i| self.check(i, x)),
                 _ => false,
             },
-            T::SemVer(_) | T::SemVerRange | T::Timestamp { .. } | T::Timespan { .. } | T::Binary | T::Uri(_) => {
-                false
-            }
+            T::SemVer(_)
+            | T::SemVerRange
+            | T::Timestamp { .. }
+            | T::Timespan { .. }
+            | T::Binary
+            | T::Uri(_) => false,
             T::Init { type_, .. } => match type_ {
                 None => is_rich_data(v),
                 Some(x) => self.check(x, v),
@@ -171,7 +184,9 @@ impl Checker {
             T::Object(name) => name.is_none() && matches!(v, Value::Type(_)),
             T::TypeReference(_) => false,
             T::TypeAlias { resolved, .. } => {
-                let Some(target) = resolved.get() else { return false };
+                let Some(target) = resolved.get() else {
+                    return false;
+                };
                 let key = (resolved.ptr(), v as *const Value as usize);
                 if self.active.contains(&key) {
                     return false;
@@ -209,9 +224,15 @@ impl Checker {
 /// string keys to data.
 pub fn is_data(v: &Value) -> bool {
     match v {
-        Value::Undef | Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
+        Value::Undef
+        | Value::String(_)
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_) => true,
         Value::Array(items) => items.iter().all(is_data),
-        Value::Hash(map) => map.iter().all(|(k, x)| matches!(k, Value::String(_)) && is_data(x)),
+        Value::Hash(map) => map
+            .iter()
+            .all(|(k, x)| matches!(k, Value::String(_)) && is_data(x)),
         _ => false,
     }
 }

@@ -18,7 +18,10 @@ pub struct IntRange {
 
 impl IntRange {
     /// `Integer[0]`, the size of any collection.
-    pub const DEFAULT_SIZE: IntRange = IntRange { from: 0, to: i64::MAX };
+    pub const DEFAULT_SIZE: IntRange = IntRange {
+        from: 0,
+        to: i64::MAX,
+    };
 
     pub const fn new(from: i64, to: i64) -> IntRange {
         IntRange { from, to }
@@ -33,7 +36,10 @@ impl IntRange {
         if self.from >= 0 {
             self
         } else {
-            IntRange { from: 0, to: if self.to < 0 { 0 } else { self.to } }
+            IntRange {
+                from: 0,
+                to: if self.to < 0 { 0 } else { self.to },
+            }
         }
     }
 
@@ -144,7 +150,11 @@ fn refers_to(t: &PType, target: usize, seen: &mut Vec<usize>) -> bool {
 
 impl fmt::Debug for AliasTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.get().is_some() { "<resolved>" } else { "<unresolved>" })
+        f.write_str(if self.get().is_some() {
+            "<resolved>"
+        } else {
+            "<unresolved>"
+        })
     }
 }
 
@@ -167,26 +177,50 @@ pub enum PType {
     ScalarData,
     Numeric,
     /// `Integer[from, to]`; `i64::MIN`/`i64::MAX` are the open ends.
-    Integer { from: i64, to: i64 },
+    Integer {
+        from: i64,
+        to: i64,
+    },
     /// `Float[from, to]`; infinities are the open ends.
-    Float { from: f64, to: f64 },
+    Float {
+        from: f64,
+        to: f64,
+    },
     /// `String`, `String[min, max]`, or the type Puppet infers for one string
     /// value (printed `String`; `value` is set and `size` is not).
-    String { size: Option<IntRange>, value: Option<String> },
+    String {
+        size: Option<IntRange>,
+        value: Option<String>,
+    },
     /// `Enum[...]`: values sorted and unique, as Puppet keeps them.
-    Enum { values: Vec<String>, case_insensitive: bool },
+    Enum {
+        values: Vec<String>,
+        case_insensitive: bool,
+    },
     /// `Pattern[...]`: regex sources (Ruby syntax).
     Pattern(Vec<String>),
     Regexp(Option<String>),
     /// `Boolean`, `Boolean[true]`, `Boolean[false]`.
     Boolean(Option<bool>),
-    Array { element: Box<PType>, size: Option<IntRange> },
-    Hash { key: Box<PType>, value: Box<PType>, size: Option<IntRange> },
-    Tuple { types: Vec<PType>, size: Option<IntRange> },
+    Array {
+        element: Box<PType>,
+        size: Option<IntRange>,
+    },
+    Hash {
+        key: Box<PType>,
+        value: Box<PType>,
+        size: Option<IntRange>,
+    },
+    Tuple {
+        types: Vec<PType>,
+        size: Option<IntRange>,
+    },
     Struct(Vec<StructMember>),
     Optional(Option<Box<PType>>),
     Variant(Vec<PType>),
-    Collection { size: Option<IntRange> },
+    Collection {
+        size: Option<IntRange>,
+    },
     Iterable(Option<Box<PType>>),
     Iterator(Option<Box<PType>>),
     /// `Callable[...]`: `params` is a `Tuple`; all `None` is plain `Callable`.
@@ -202,35 +236,62 @@ pub enum PType {
     /// `Resource`, `File`, `File['/x']`: a resource type or reference. The
     /// type name is kept as written (Puppet compares it case-insensitively and
     /// prints it with capitalised segments).
-    Resource { type_name: Option<String>, title: Option<String> },
+    Resource {
+        type_name: Option<String>,
+        title: Option<String>,
+    },
     CatalogEntry,
-    Runtime { runtime: Option<String>, name: Option<String> },
+    Runtime {
+        runtime: Option<String>,
+        name: Option<String>,
+    },
     /// `Sensitive` / `Sensitive[T]`; `Sensitive[Any]` is `Sensitive`.
     Sensitive(Option<Box<PType>>),
     /// `SemVer[ranges...]`, the ranges as written.
     SemVer(Vec<String>),
     SemVerRange,
     /// `Timestamp[from, to]`, bounds as given (not normalised to Puppet's format).
-    Timestamp { from: Option<Box<Value>>, to: Option<Box<Value>> },
-    Timespan { from: Option<Box<Value>>, to: Option<Box<Value>> },
+    Timestamp {
+        from: Option<Box<Value>>,
+        to: Option<Box<Value>>,
+    },
+    Timespan {
+        from: Option<Box<Value>>,
+        to: Option<Box<Value>>,
+    },
     Binary,
     Uri(Option<Box<Value>>),
     /// `Init` / `Init[T, args...]`.
-    Init { type_: Option<Box<PType>>, args: Vec<Value> },
+    Init {
+        type_: Option<Box<PType>>,
+        args: Vec<Value>,
+    },
     /// An Object type, by name (`None` for the bare `Object`).
     Object(Option<String>),
     /// A name that did not resolve to a type (Puppet's `PTypeReferenceType`).
     TypeReference(String),
     /// A named alias (`type Foo = ...`).
-    TypeAlias { name: String, resolved: AliasTarget },
+    TypeAlias {
+        name: String,
+        resolved: AliasTarget,
+    },
 }
 
 use PType as T;
 
 impl PType {
-    pub const INTEGER: PType = T::Integer { from: i64::MIN, to: i64::MAX };
-    pub const FLOAT: PType = T::Float { from: f64::NEG_INFINITY, to: f64::INFINITY };
-    pub const STRING: PType = T::String { size: None, value: None };
+    pub const INTEGER: PType = T::Integer {
+        from: i64::MIN,
+        to: i64::MAX,
+    };
+    pub const FLOAT: PType = T::Float {
+        from: f64::NEG_INFINITY,
+        to: f64::INFINITY,
+    };
+    pub const STRING: PType = T::String {
+        size: None,
+        value: None,
+    };
 
     pub fn integer(from: i64, to: i64) -> PType {
         T::Integer { from, to }
@@ -242,26 +303,42 @@ impl PType {
 
     /// `String[from, to]` (size made non-negative).
     pub fn string_sized(size: IntRange) -> PType {
-        T::String { size: Some(size.to_size()), value: None }
+        T::String {
+            size: Some(size.to_size()),
+            value: None,
+        }
     }
 
     /// The type of exactly this string (printed `String`).
     pub fn string_value(s: impl Into<String>) -> PType {
-        T::String { size: None, value: Some(s.into()) }
+        T::String {
+            size: None,
+            value: Some(s.into()),
+        }
     }
 
     pub fn enumeration(values: Vec<String>, case_insensitive: bool) -> PType {
         let mut values = values;
         values.sort();
         values.dedup();
-        T::Enum { values, case_insensitive }
+        T::Enum {
+            values,
+            case_insensitive,
+        }
     }
 
     /// `Array[element, size]`; a `[0, 0]` size makes the element type `Unit`.
     pub fn array(element: PType, size: Option<IntRange>) -> PType {
         let size = size.map(IntRange::to_size);
-        let element = if size == Some(IntRange::exact(0)) { T::Unit } else { element };
-        T::Array { element: Box::new(element), size }
+        let element = if size == Some(IntRange::exact(0)) {
+            T::Unit
+        } else {
+            element
+        };
+        T::Array {
+            element: Box::new(element),
+            size,
+        }
     }
 
     pub fn array_of_any() -> PType {
@@ -272,9 +349,17 @@ impl PType {
     pub fn hash(key: PType, value: PType, size: Option<IntRange>) -> PType {
         let size = size.map(IntRange::to_size);
         if size == Some(IntRange::exact(0)) {
-            T::Hash { key: Box::new(T::Unit), value: Box::new(T::Unit), size }
+            T::Hash {
+                key: Box::new(T::Unit),
+                value: Box::new(T::Unit),
+                size,
+            }
         } else {
-            T::Hash { key: Box::new(key), value: Box::new(value), size }
+            T::Hash {
+                key: Box::new(key),
+                value: Box::new(value),
+                size,
+            }
         }
     }
 
@@ -293,11 +378,16 @@ impl PType {
     }
 
     pub fn tuple(types: Vec<PType>, size: Option<IntRange>) -> PType {
-        T::Tuple { types, size: size.map(IntRange::to_size) }
+        T::Tuple {
+            types,
+            size: size.map(IntRange::to_size),
+        }
     }
 
     pub fn collection(size: Option<IntRange>) -> PType {
-        T::Collection { size: size.map(IntRange::to_size) }
+        T::Collection {
+            size: size.map(IntRange::to_size),
+        }
     }
 
     pub fn optional(t: PType) -> PType {
@@ -342,12 +432,18 @@ impl PType {
 
     /// A resource type (`File`) or reference (`File['/x']`).
     pub fn resource(type_name: impl Into<String>, title: Option<String>) -> PType {
-        T::Resource { type_name: Some(type_name.into()), title }
+        T::Resource {
+            type_name: Some(type_name.into()),
+            title,
+        }
     }
 
     /// A new, not yet resolved alias; resolve it with `AliasTarget::set`.
     pub fn alias(name: impl Into<String>, resolved: AliasTarget) -> PType {
-        T::TypeAlias { name: name.into(), resolved }
+        T::TypeAlias {
+            name: name.into(),
+            resolved,
+        }
     }
 
     /// Calls `f` on each type directly contained in this one (not through
@@ -366,9 +462,13 @@ impl PType {
                 f(key);
                 f(value)
             }
-            T::Tuple { types, .. } | T::Variant(types) => types.iter().for_each(|t| f(t)),
+            T::Tuple { types, .. } | T::Variant(types) => types.iter().for_each(&mut *f),
             T::Struct(members) => members.iter().for_each(|m| f(&m.value)),
-            T::Callable { params, block, return_type } => {
+            T::Callable {
+                params,
+                block,
+                return_type,
+            } => {
                 for x in [params, block, return_type].into_iter().flatten() {
                     f(x)
                 }
@@ -524,13 +624,19 @@ impl PType {
                 if types.is_empty() && size.is_none() {
                     self.clone()
                 } else {
-                    T::Tuple { types: types.iter().map(|t| t.generalize()).collect(), size: *size }
+                    T::Tuple {
+                        types: types.iter().map(|t| t.generalize()).collect(),
+                        size: *size,
+                    }
                 }
             }
             T::Struct(members) => T::Struct(
                 members
                     .iter()
-                    .map(|m| StructMember { value: m.value.generalize(), ..m.clone() })
+                    .map(|m| StructMember {
+                        value: m.value.generalize(),
+                        ..m.clone()
+                    })
                     .collect(),
             ),
             T::Variant(types) => {
@@ -546,7 +652,11 @@ impl PType {
             T::Iterable(Some(t)) => T::Iterable(Some(Box::new(t.generalize()))),
             T::Iterator(Some(t)) => T::Iterator(Some(Box::new(t.generalize()))),
             T::Sensitive(Some(t)) => T::Sensitive(Some(Box::new(t.generalize()))),
-            T::Callable { params, block, return_type } => T::Callable {
+            T::Callable {
+                params,
+                block,
+                return_type,
+            } => T::Callable {
                 params: params.as_ref().map(|t| Box::new(t.generalize())),
                 block: block.as_ref().map(|t| Box::new(t.generalize())),
                 return_type: return_type.as_ref().map(|t| Box::new(t.generalize())),
@@ -570,7 +680,7 @@ impl PType {
     }
 
     /// The string value of a `String` type that has one.
-    pub(crate) fn string_value(&self) -> Option<&str> {
+    pub(crate) fn value_str(&self) -> Option<&str> {
         match self {
             T::String { value: Some(v), .. } => Some(v),
             _ => None,
@@ -642,21 +752,41 @@ fn normalize(t: &PType, depth: usize) -> PType {
             if **element == T::Any {
                 T::array_of_any()
             } else {
-                T::Array { element: Box::new(n(element)), size: *size }
+                T::Array {
+                    element: Box::new(n(element)),
+                    size: *size,
+                }
             }
         }
         T::Hash { key, value, size } => {
             if t.is_default_hash() || t.is_empty_hash() {
                 t.clone()
             } else {
-                T::Hash { key: Box::new(n(key)), value: Box::new(n(value)), size: *size }
+                T::Hash {
+                    key: Box::new(n(key)),
+                    value: Box::new(n(value)),
+                    size: *size,
+                }
             }
         }
-        T::Tuple { types, size } => T::Tuple { types: types.iter().map(n).collect(), size: *size },
+        T::Tuple { types, size } => T::Tuple {
+            types: types.iter().map(n).collect(),
+            size: *size,
+        },
         T::Struct(members) => T::Struct(
-            members.iter().map(|m| StructMember { value: n(&m.value), ..m.clone() }).collect(),
+            members
+                .iter()
+                .map(|m| StructMember {
+                    value: n(&m.value),
+                    ..m.clone()
+                })
+                .collect(),
         ),
-        T::Callable { params, block, return_type } => T::Callable {
+        T::Callable {
+            params,
+            block,
+            return_type,
+        } => T::Callable {
             params: params.as_ref().map(|x| Box::new(n(x))),
             block: block.as_ref().map(|x| Box::new(n(x))),
             return_type: return_type.as_ref().map(|x| Box::new(n(x))),
@@ -711,7 +841,8 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
             || matches!(x, T::String { value: Some(_), .. })
     };
     if types.len() > 1 && types.iter().filter(|x| is_cs_enum(x)).count() > 1 {
-        let (enums, mut rest): (Vec<PType>, Vec<PType>) = types.into_iter().partition(|x| is_cs_enum(x));
+        let (enums, mut rest): (Vec<PType>, Vec<PType>) =
+            types.into_iter().partition(|x| is_cs_enum(x));
         let mut values = Vec::new();
         for e in enums {
             match e {
@@ -726,7 +857,8 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
     let is_ci_enum =
         |x: &PType| matches!(x, T::Enum { values, case_insensitive: true } if !values.is_empty());
     if types.len() > 1 && types.iter().filter(|x| is_ci_enum(x)).count() > 1 {
-        let (enums, mut rest): (Vec<PType>, Vec<PType>) = types.into_iter().partition(|x| is_ci_enum(x));
+        let (enums, mut rest): (Vec<PType>, Vec<PType>) =
+            types.into_iter().partition(|x| is_ci_enum(x));
         let mut values = Vec::new();
         for e in enums {
             if let T::Enum { values: v, .. } = e {
@@ -762,18 +894,30 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
 }
 
 fn merge_integer_ranges(types: Vec<PType>) -> Vec<PType> {
-    let count = types.iter().filter(|x| matches!(x, T::Integer { .. })).count();
+    let count = types
+        .iter()
+        .filter(|x| matches!(x, T::Integer { .. }))
+        .count();
     if types.len() <= 1 || count <= 1 {
         return types;
     }
-    let (mut ranges, rest): (Vec<PType>, Vec<PType>) =
-        types.into_iter().partition(|x| matches!(x, T::Integer { .. }));
+    let (mut ranges, rest): (Vec<PType>, Vec<PType>) = types
+        .into_iter()
+        .partition(|x| matches!(x, T::Integer { .. }));
     let mut result = Vec::new();
     while let Some(x) = ranges.pop() {
-        let T::Integer { from: mut f, to: mut t } = x else { unreachable!() };
+        let T::Integer {
+            from: mut f,
+            to: mut t,
+        } = x
+        else {
+            unreachable!()
+        };
         let mut unmerged = Vec::new();
         for y in ranges.drain(..) {
-            let T::Integer { from: yf, to: yt } = y else { unreachable!() };
+            let T::Integer { from: yf, to: yt } = y else {
+                unreachable!()
+            };
             let intersect = !(t < yf || yt < f);
             let adjacent = t.checked_add(1) == Some(yf) || yt.checked_add(1) == Some(f);
             if intersect || adjacent {
@@ -791,18 +935,30 @@ fn merge_integer_ranges(types: Vec<PType>) -> Vec<PType> {
 }
 
 fn merge_float_ranges(types: Vec<PType>) -> Vec<PType> {
-    let count = types.iter().filter(|x| matches!(x, T::Float { .. })).count();
+    let count = types
+        .iter()
+        .filter(|x| matches!(x, T::Float { .. }))
+        .count();
     if types.len() <= 1 || count <= 1 {
         return types;
     }
-    let (mut ranges, rest): (Vec<PType>, Vec<PType>) =
-        types.into_iter().partition(|x| matches!(x, T::Float { .. }));
+    let (mut ranges, rest): (Vec<PType>, Vec<PType>) = types
+        .into_iter()
+        .partition(|x| matches!(x, T::Float { .. }));
     let mut result = Vec::new();
     while let Some(x) = ranges.pop() {
-        let T::Float { from: mut f, to: mut t } = x else { unreachable!() };
+        let T::Float {
+            from: mut f,
+            to: mut t,
+        } = x
+        else {
+            unreachable!()
+        };
         let mut unmerged = Vec::new();
         for y in ranges.drain(..) {
-            let T::Float { from: yf, to: yt } = y else { unreachable!() };
+            let T::Float { from: yf, to: yt } = y else {
+                unreachable!()
+            };
             if !(t < yf || yt < f) {
                 f = f.min(yf);
                 t = t.max(yt);
@@ -844,34 +1000,66 @@ impl PartialEq for PType {
             (T::Float { from: a, to: b }, T::Float { from: c, to: d }) => a == c && b == d,
             (T::String { size: a, value: b }, T::String { size: c, value: d }) => a == c && b == d,
             (
-                T::Enum { values: a, case_insensitive: b },
-                T::Enum { values: c, case_insensitive: d },
+                T::Enum {
+                    values: a,
+                    case_insensitive: b,
+                },
+                T::Enum {
+                    values: c,
+                    case_insensitive: d,
+                },
             ) => a == c && b == d,
-            (T::Pattern(a), T::Pattern(b)) => {
-                a.len() == b.len() && a.iter().all(|x| b.contains(x))
-            }
+            (T::Pattern(a), T::Pattern(b)) => a.len() == b.len() && a.iter().all(|x| b.contains(x)),
             (T::Regexp(a), T::Regexp(b)) => a == b,
             (T::Boolean(a), T::Boolean(b)) => a == b,
-            (T::Array { element: a, size: b }, T::Array { element: c, size: d }) => {
-                a == c && b == d
-            }
-            (T::Hash { key: a, value: b, size: c }, T::Hash { key: d, value: e, size: f }) => {
-                a == d && b == e && c == f
-            }
+            (
+                T::Array {
+                    element: a,
+                    size: b,
+                },
+                T::Array {
+                    element: c,
+                    size: d,
+                },
+            ) => a == c && b == d,
+            (
+                T::Hash {
+                    key: a,
+                    value: b,
+                    size: c,
+                },
+                T::Hash {
+                    key: d,
+                    value: e,
+                    size: f,
+                },
+            ) => a == d && b == e && c == f,
             (T::Tuple { types: a, size: b }, T::Tuple { types: c, size: d }) => a == c && b == d,
             (T::Struct(a), T::Struct(b)) => a == b,
-            (T::Variant(a), T::Variant(b)) => {
-                a.len() == b.len() && a.iter().all(|x| b.contains(x))
-            }
+            (T::Variant(a), T::Variant(b)) => a.len() == b.len() && a.iter().all(|x| b.contains(x)),
             (T::Collection { size: a }, T::Collection { size: b }) => a == b,
             (
-                T::Callable { params: a, block: b, return_type: c },
-                T::Callable { params: d, block: e, return_type: f },
+                T::Callable {
+                    params: a,
+                    block: b,
+                    return_type: c,
+                },
+                T::Callable {
+                    params: d,
+                    block: e,
+                    return_type: f,
+                },
             ) => a == d && b == e && c == f,
             (T::Class(a), T::Class(b)) => a == b,
             (
-                T::Resource { type_name: a, title: b },
-                T::Resource { type_name: c, title: d },
+                T::Resource {
+                    type_name: a,
+                    title: b,
+                },
+                T::Resource {
+                    type_name: c,
+                    title: d,
+                },
             ) => {
                 b == d
                     && match (a, c) {
@@ -880,9 +1068,16 @@ impl PartialEq for PType {
                         _ => false,
                     }
             }
-            (T::Runtime { runtime: a, name: b }, T::Runtime { runtime: c, name: d }) => {
-                a == c && b == d
-            }
+            (
+                T::Runtime {
+                    runtime: a,
+                    name: b,
+                },
+                T::Runtime {
+                    runtime: c,
+                    name: d,
+                },
+            ) => a == c && b == d,
             (T::SemVer(a), T::SemVer(b)) => a == b,
             (T::Timestamp { from: a, to: b }, T::Timestamp { from: c, to: d })
             | (T::Timespan { from: a, to: b }, T::Timespan { from: c, to: d }) => a == c && b == d,
@@ -895,3 +1090,49 @@ impl PartialEq for PType {
         }
     }
 }
+
+/// Hashing consistent with [`PType`]'s equality (order-insensitive where the
+/// equality is, resource type names by lower case).
+impl std::hash::Hash for PType {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            T::Integer { from, to } => (from, to).hash(state),
+            T::String { size, value } => (size, value).hash(state),
+            T::Enum {
+                values,
+                case_insensitive,
+            } => (values, case_insensitive).hash(state),
+            T::Pattern(ps) => ps.len().hash(state),
+            T::Variant(ts) => ts.len().hash(state),
+            T::Regexp(p) => p.hash(state),
+            T::Boolean(b) => b.hash(state),
+            T::NotUndef(x)
+            | T::Optional(x)
+            | T::Iterable(x)
+            | T::Iterator(x)
+            | T::Type(x)
+            | T::Sensitive(x) => x.hash(state),
+            T::Array { element, size } => (element, size).hash(state),
+            T::Hash { key, value, size } => (key, value, size).hash(state),
+            T::Tuple { types, size } => (types, size).hash(state),
+            T::Struct(members) => {
+                for m in members {
+                    (&m.name, m.optional_key, &m.value).hash(state);
+                }
+            }
+            T::Collection { size } => size.hash(state),
+            T::Class(name) => name.hash(state),
+            T::Resource { type_name, title } => {
+                (type_name.as_ref().map(|n| n.to_lowercase()), title).hash(state)
+            }
+            T::Runtime { runtime, name } => (runtime, name).hash(state),
+            T::SemVer(r) => r.hash(state),
+            T::Object(n) => n.hash(state),
+            T::TypeReference(n) | T::TypeAlias { name: n, .. } => n.hash(state),
+            _ => {}
+        }
+    }
+}
+
+impl Eq for PType {}

@@ -6,7 +6,9 @@
 //!
 //! - `^` and `$` always match at line boundaries in Ruby: multi-line mode on.
 //! - Ruby's inline `m` flag is "dot matches newline": `(?m)` becomes `(?s)`.
-//! - `\d`, `\w`, `\s`, `\h` are ASCII-only in Ruby: written as ASCII classes.
+//! - `\d`, `\w`, `\s`, `\h` are ASCII-only in Ruby: written as ASCII classes;
+//!   POSIX bracket classes (`[[:alpha:]]`) are Unicode in Ruby: written with
+//!   Unicode properties.
 //! - `\Z` (end, or before a final newline) becomes `(?=\n?\z)`; `\/` is `/`;
 //!   `(?#...)` comments are dropped.
 //!
@@ -55,20 +57,47 @@ pub fn is_match(source: &str, s: &str) -> bool {
 fn error_message(source: &str, e: &fancy_regex::Error) -> String {
     let text = e.to_string();
     let lower = text.to_lowercase();
-    let msg = if lower.contains("unclosed group") || lower.contains("unclosed open paren") {
-        "end pattern with unmatched parenthesis".to_string()
-    } else if lower.contains("unopened group") || lower.contains("unmatched close paren") {
-        "unmatched close parenthesis".to_string()
-    } else if lower.contains("unclosed character class") {
-        "premature end of char-class".to_string()
-    } else if lower.contains("repetition operator missing expression")
-        || lower.contains("target of repeat operator is invalid")
+    let msg = if lower.contains("opening parenthesis without closing")
+        || lower.contains("unclosed group")
     {
+        "end pattern with unmatched parenthesis".to_string()
+    } else if lower.contains("closing parenthesis without opening")
+        || lower.contains("unopened group")
+    {
+        "unmatched close parenthesis".to_string()
+    } else if lower.contains("character class")
+        && (lower.contains("unclosed") || lower.contains("invalid"))
+    {
+        "premature end of char-class".to_string()
+    } else if lower.contains("repetition") || lower.contains("repeat") {
         "target of repeat operator is not specified".to_string()
     } else {
         text
     };
     format!("{msg}: /{source}/")
+}
+
+/// Onigmo's POSIX bracket classes on UTF-8 text (Unicode, unlike Rust's
+/// ASCII ones), as the items of a nested class; a leading `^` marks the
+/// classes defined by what they exclude.
+fn posix_class(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "alnum" => "\\p{L}\\p{M}\\p{Nd}",
+        "alpha" => "\\p{L}\\p{M}",
+        "blank" => "\\p{Zs}\\t",
+        "cntrl" => "\\p{Cc}\\p{Cf}",
+        "digit" => "\\p{Nd}",
+        "lower" => "\\p{Ll}",
+        "upper" => "\\p{Lu}",
+        "punct" => "\\p{P}$+<=>\\^`|~",
+        "space" => "\\s",
+        "word" => "\\w",
+        "xdigit" => "0-9A-Fa-f",
+        "ascii" => "\\x00-\\x7F",
+        "graph" => return Some("^\\s\\p{Cc}\\p{Cf}\\p{Cn}"),
+        "print" => return Some("^\\p{Zl}\\p{Zp}\\p{Cc}\\p{Cf}\\p{Cn}\\t\\n\\r\\x0B\\f"),
+        _ => return None,
+    })
 }
 
 /// Rewrites Ruby regex syntax into the syntax `fancy-regex` reads the same way.
@@ -95,13 +124,13 @@ pub fn translate(src: &str) -> String {
                     ('h', false) => Some("[0-9a-fA-F]"),
                     ('H', false) => Some("[^0-9a-fA-F]"),
                     ('d', true) => Some("0-9"),
-                    ('D', true) => Some("[:^digit:]"),
+                    ('D', true) => Some("[^0-9]"),
                     ('w', true) => Some("a-zA-Z0-9_"),
-                    ('W', true) => Some("[:^word:]"),
+                    ('W', true) => Some("[^a-zA-Z0-9_]"),
                     ('s', true) => Some("\\t\\n\\x0B\\f\\r "),
-                    ('S', true) => Some("[:^space:]"),
+                    ('S', true) => Some("[^\\t\\n\\x0B\\f\\r ]"),
                     ('h', true) => Some("0-9a-fA-F"),
-                    ('H', true) => Some("[:^xdigit:]"),
+                    ('H', true) => Some("[^0-9a-fA-F]"),
                     ('Z', false) => Some("(?=\\n?\\z)"),
                     ('/', _) => Some("/"),
                     _ => None,
@@ -118,7 +147,28 @@ pub fn translate(src: &str) -> String {
                 if class_depth > 0 && chars.get(i + 1) == Some(&':') {
                     // POSIX class [:alpha:] inside a bracket expression
                     if let Some(end) = find_seq(&chars, i + 2, &[':', ']']) {
-                        out.extend(&chars[i..end + 2]);
+                        let inner: String = chars[i + 2..end].iter().collect();
+                        let (negated, name) = match inner.strip_prefix('^') {
+                            Some(n) => (true, n),
+                            None => (false, inner.as_str()),
+                        };
+                        match posix_class(name) {
+                            Some(items) => {
+                                // a nested class, negated when asked (graph and
+                                // print are negations themselves)
+                                let (items, negated) = match items.strip_prefix('^') {
+                                    Some(rest) => (rest, !negated),
+                                    None => (items, negated),
+                                };
+                                out.push('[');
+                                if negated {
+                                    out.push('^');
+                                }
+                                out.push_str(items);
+                                out.push(']');
+                            }
+                            None => out.extend(&chars[i..end + 2]),
+                        }
                         i = end + 2;
                         continue;
                     }
@@ -182,4 +232,40 @@ pub fn translate(src: &str) -> String {
 
 fn find_seq(chars: &[char], from: usize, seq: &[char]) -> Option<usize> {
     (from..chars.len().saturating_sub(seq.len() - 1)).find(|&k| chars[k..].starts_with(seq))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_semantics() {
+        // ^ and $ at line boundaries; dot not across lines unless (?m)
+        assert!(is_match("^b$", "a\nb"));
+        assert!(!is_match("\\Ab\\z", "a\nb"));
+        assert!(is_match("b\\Z", "b\n"));
+        assert!(!is_match("a.b", "a\nb"));
+        assert!(is_match("(?m)a.b", "a\nb"));
+        // ASCII \d \w \s, Unicode POSIX classes
+        assert!(!is_match("^\\w$", "\u{e9}"));
+        assert!(is_match("^[[:alpha:]]$", "\u{e9}"));
+        assert!(is_match("^[^[:alpha:]]$", "1"));
+        assert!(!is_match("^[^[:alpha:]]$", "x"));
+        assert!(is_match("^[[:^alpha:]]$", "1"));
+        assert!(is_match("^[\\d_]+$", "1_2"));
+        assert!(!is_match("^[\\d]$", "\u{663}"));
+        assert!(is_match("^[\\D]$", "x"));
+        assert!(is_match("^\\h+$", "09af"));
+        // slashes, back-references, look-around, comments
+        assert!(is_match("a\\/b", "a/b"));
+        assert!(is_match("(abc)\\1", "abcabc"));
+        assert!(is_match("a(?=b)", "ab"));
+        assert!(is_match("a(?#note)b", "ab"));
+        assert!(is_match("(?i-mx:FOO)", "foo"));
+        assert!(is_match("[]a]", "]"));
+        assert_eq!(
+            compile("a(").unwrap_err(),
+            "end pattern with unmatched parenthesis: /a(/"
+        );
+    }
 }

@@ -1,0 +1,745 @@
+//! The catalog under construction, and its JSON exactly as Puppet 7 writes it
+//! (`catalog_format` 2; see [`json`]).
+//!
+//! The model is Puppet's compile-time catalog (`Puppet::Resource::Catalog`
+//! holding `Puppet::Parser::Resource`s): resources keep the parameters the
+//! evaluator gave them (undef values, `Sensitive` wrappers, resource
+//! references as `Value::Type`), and serialization performs what Puppet does
+//! on the way out (`finish`, `to_resource`, `to_data_hash`): dropping undef,
+//! unwrapping top-level `Sensitive`, mapping `name` to the namevar, leaving
+//! out the namevar when it equals the title, flattening reference arrays,
+//! leaving out virtual resources, grouping edges by target. Every rule is
+//! checked against Puppet 7.23 in `tests/catalog_json.rs`.
+//!
+//! No global state: a catalog is a plain value owned by one compilation.
+//!
+//! ## Determinism
+//! Puppet's `version` is the compile time and `catalog_uuid` is random. Here
+//! `version` is whatever the caller passes, and [`Catalog::catalog_uuid`] is
+//! derived from `(name, environment, version)`: the 128-bit FNV-1a hash of
+//! the three (each string length-prefixed, the version as 8 little-endian
+//! bytes), printed as a UUID with the RFC 9562 version 8 ("custom") and
+//! variant bits set. Same inputs, same UUID, on every platform.
+
+pub mod json;
+pub mod names;
+mod tags;
+
+use std::collections::HashMap;
+use std::fmt;
+
+use indexmap::IndexMap;
+
+use crate::eval::Value;
+
+pub use json::JsonOptions;
+pub use names::{canonical_class_title, canonical_title, canonical_type, capitalize_segments};
+pub use tags::{valid_tag, InvalidTag, TagSet};
+
+/// A resource's index in its catalog, which is its position in insertion
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceId(pub u32);
+
+impl ResourceId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Puppet's resource `kind`, as verified with Puppet 7.23:
+/// - `compilable_type`: built-in and Ruby (module) types, `Stage` included;
+/// - `defined_type`: instances of `define`s;
+/// - `class`: classes declared resource-like (`class { 'x': }`);
+/// - `unknown`: classes declared with `include`/`require`/`contain` (or by an
+///   ENC, or as a parent class), `Class[main]`, `Class[Settings]`, and nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    CompilableType,
+    DefinedType,
+    Class,
+    Unknown,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::CompilableType => "compilable_type",
+            Kind::DefinedType => "defined_type",
+            Kind::Class => "class",
+            Kind::Unknown => "unknown",
+        }
+    }
+}
+
+/// One resource. `type_name` and `title` are canonical (see
+/// [`Resource::new`]) and must not change once the resource is in a catalog
+/// (the catalog indexes them); everything else may.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resource {
+    /// `File`, `Foo::Bar`, `Class`, `Node`, `Stage`.
+    pub type_name: String,
+    /// As given, except class titles (`Foo::Bar`; the main class is `main`).
+    pub title: String,
+    /// In Puppet's order. Puppet tags a new resource with its `tag`
+    /// parameter's values, then its type, then its title if that is a valid
+    /// tag ([`Resource::tag_type_and_title`]), then the tags of its container.
+    pub tags: TagSet,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    /// `@@` resources: they are in the serialized catalog, with
+    /// `"exported": true`, whether collected or not.
+    pub exported: bool,
+    /// `@` resources not (yet) realized: left out of the serialized catalog,
+    /// with their edges. Realizing is setting this to false.
+    pub virtual_: bool,
+    pub kind: Kind,
+    /// In the order the evaluator set them, as it set them (undef and
+    /// `Sensitive` included; serialization deals with them as Puppet does).
+    pub parameters: IndexMap<String, Value>,
+    /// The namevar of a compilable type that is neither built in nor named
+    /// `name` (a module's Ruby type with a single key attribute such as
+    /// `path`). `None`: `path` for `File` and `Tidy`, `command` for `Exec`,
+    /// else `name`.
+    pub namevar: Option<String>,
+}
+
+impl Resource {
+    /// A resource with canonical type and title (`file` is `File`, `foo::bar`
+    /// is `Foo::Bar`; a class title `foo::bar` is `Foo::Bar` and the empty
+    /// class title is `main`), no tags, no parameters, not exported or
+    /// virtual, no location.
+    pub fn new(type_name: &str, title: &str, kind: Kind) -> Resource {
+        let type_name = canonical_type(type_name);
+        let title = canonical_title(&type_name, title);
+        Resource {
+            type_name,
+            title,
+            tags: TagSet::new(),
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            kind,
+            parameters: IndexMap::new(),
+            namevar: None,
+        }
+    }
+
+    /// `Type[title]`, as Puppet prints references (`Class[Foo]`, `File[/x]`).
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
+
+    /// Sets a parameter (replacing keeps the original position, as Ruby's
+    /// hashes do).
+    pub fn set(&mut self, name: &str, value: Value) -> &mut Resource {
+        self.parameters.insert(name.to_string(), value);
+        self
+    }
+
+    pub fn at(mut self, file: &str, line: u32) -> Resource {
+        self.file = Some(file.to_string());
+        self.line = Some(line);
+        self
+    }
+
+    /// Puppet's `tag(name)` on this resource (see [`TagSet::tag`]).
+    pub fn tag(&mut self, name: &str) -> Result<(), InvalidTag> {
+        self.tags.tag(name)
+    }
+
+    /// What Puppet's `Resource#initialize` ends with: `tag(type)` (so
+    /// `My::Thing` adds `my::thing`, `my`, `thing`) and `tag_if_valid(title)`.
+    /// The main class and main stage are titled by a symbol in Puppet, which
+    /// is never a tag: `Class[main]` is tagged `class` only.
+    pub fn tag_type_and_title(&mut self) {
+        let type_name = self.type_name.clone();
+        // A canonical type name is always a valid tag once downcased.
+        let _ = self.tags.tag(&type_name);
+        if !self.has_symbol_title() {
+            let title = self.title.clone();
+            self.tags.tag_if_valid(&title);
+        }
+    }
+
+    /// Whether the serialized catalog holds this resource: Puppet's
+    /// `to_resource` drops virtual resources that are not exported.
+    pub fn is_serialized(&self) -> bool {
+        !self.virtual_ || self.exported
+    }
+
+    /// The parameter that names the resource (Puppet's `namevar`): the single
+    /// key attribute of a compilable type, otherwise `name`.
+    pub fn namevar(&self) -> &str {
+        if self.kind != Kind::CompilableType {
+            return "name";
+        }
+        if let Some(n) = &self.namevar {
+            return n;
+        }
+        match self.type_name.as_str() {
+            "File" | "Tidy" => "path",
+            "Exec" => "command",
+            _ => "name",
+        }
+    }
+
+    /// Puppet creates `Class[main]` and `Stage[main]` with the symbol `:main`
+    /// as title; a user can declare neither. Such a title never equals a
+    /// string, so their `name` parameter is kept in the JSON, and it is not a
+    /// tag.
+    pub(crate) fn has_symbol_title(&self) -> bool {
+        self.title == "main" && (self.type_name == "Class" || self.type_name == "Stage")
+    }
+
+    /// The namevar's value Puppet derives from the title (`parse_title`): a
+    /// `File`'s trailing slashes are dropped (`/tmp/d/` is `/tmp/d`, `///` is
+    /// `/`); every other title is the value as it is.
+    pub(crate) fn title_namevar_value(&self) -> String {
+        if self.kind == Kind::CompilableType && self.type_name == "File" && self.namevar.is_none() {
+            file_path_from_title(&self.title)
+        } else {
+            self.title.clone()
+        }
+    }
+
+    /// Whether Puppet makes an alias from the uniqueness key: `Exec` and
+    /// `Tidy` are not isomorphic, everything else is.
+    fn is_isomorphic(&self) -> bool {
+        !(self.kind == Kind::CompilableType
+            && self.namevar.is_none()
+            && matches!(self.type_name.as_str(), "Exec" | "Tidy"))
+    }
+
+    /// Puppet's `uniqueness_key` for the resource as declared (its
+    /// parameters under their own names: `name` is not mapped to the namevar
+    /// here, as in Puppet's `Parser::Resource`).
+    fn uniqueness_key(&self) -> Vec<Value> {
+        let namevar = self.namevar();
+        let param = |name: &str| -> Option<Value> {
+            self.parameters.get(name).filter(|v| !v.is_undef()).cloned()
+        };
+        let title_value = Value::string(self.title_namevar_value());
+        let is_package = self.kind == Kind::CompilableType
+            && self.namevar.is_none()
+            && self.type_name == "Package";
+        if is_package {
+            // Key attributes [command, name, provider], sorted by name; the
+            // title pattern sets only `name`.
+            let name = param("name").unwrap_or(title_value);
+            vec![
+                param("command").unwrap_or(Value::Undef),
+                name,
+                param("provider").unwrap_or(Value::Undef),
+            ]
+        } else {
+            // parse_title sets the namevar from the title; a parameter of the
+            // namevar's name overrides it.
+            vec![param(namevar).unwrap_or(title_value)]
+        }
+    }
+}
+
+/// Puppet's `File.title_patterns`: `%r{^(/|.+:/|.*[^/])/*\Z}m`.
+fn file_path_from_title(title: &str) -> String {
+    let stripped = title.trim_end_matches('/');
+    if stripped.is_empty() && !title.is_empty() {
+        "/".to_string()
+    } else if stripped.len() < title.len() && stripped.ends_with(':') && stripped.len() > 1 {
+        format!("{stripped}/")
+    } else {
+        stripped.to_string()
+    }
+}
+
+/// Where a resource was declared, for messages.
+fn error_location(file: Option<&str>, line: Option<u32>) -> String {
+    match (file.filter(|f| !f.is_empty()), line) {
+        (Some(f), Some(l)) => format!("(file: {f}, line: {l})"),
+        (None, Some(l)) => format!("(line: {l})"),
+        (Some(f), None) => format!("(file: {f})"),
+        (None, None) => String::new(),
+    }
+}
+
+/// Why a resource or alias could not be added. `Display` gives the message
+/// Puppet's catalog raises (before the evaluator wraps it with
+/// `Error while evaluating a Resource Statement, ` and the locations).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CatalogError {
+    /// `Duplicate declaration: Notify[a] is already declared at (file: F,
+    /// line: L); cannot redeclare`. `existing` is the resource holding the
+    /// title (or an alias equal to it).
+    DuplicateDeclaration {
+        resource: String,
+        existing: ResourceId,
+        existing_file: Option<String>,
+        existing_line: Option<u32>,
+    },
+    /// `Cannot alias Notify[b] to "x" at (file: F, line: L); resource
+    /// ["Notify", "x"] already declared (file: F2, line: L2)`: the first
+    /// location is the new resource's, the second the existing one's. `key`
+    /// and `newref` are in Ruby's `inspect` form, as Puppet prints them.
+    AliasConflict {
+        resource: String,
+        key: String,
+        newref: String,
+        file: Option<String>,
+        line: Option<u32>,
+        existing: ResourceId,
+        existing_file: Option<String>,
+        existing_line: Option<u32>,
+    },
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::DuplicateDeclaration {
+                resource,
+                existing_file,
+                existing_line,
+                ..
+            } => {
+                let at = error_location(existing_file.as_deref(), *existing_line);
+                if at.is_empty() {
+                    write!(
+                        f,
+                        "Duplicate declaration: {resource} is already declared; cannot redeclare"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "Duplicate declaration: {resource} is already declared at {at}; cannot redeclare"
+                    )
+                }
+            }
+            CatalogError::AliasConflict {
+                resource,
+                key,
+                newref,
+                file,
+                line,
+                existing_file,
+                existing_line,
+                ..
+            } => {
+                let at = error_location(file.as_deref(), *line);
+                if at.is_empty() {
+                    write!(
+                        f,
+                        "Cannot alias {resource} to {key}; resource {newref} already declared"
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "Cannot alias {resource} to {key} at {at}; resource {newref} already declared"
+                    )?;
+                }
+                let existing_at = error_location(existing_file.as_deref(), *existing_line);
+                if !existing_at.is_empty() {
+                    write!(f, " {existing_at}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+/// Ruby's `inspect` of a key value (strings quoted, undef as `nil`).
+fn inspect_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => names::ruby_inspect_str(s),
+        Value::Undef => "nil".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn inspect_list(items: &[Value]) -> String {
+    let parts: Vec<String> = items.iter().map(inspect_value).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// The catalog of one node.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    /// The node's certname.
+    pub name: String,
+    pub environment: String,
+    /// Puppet's `config_version`; chosen by the caller, never the clock.
+    pub version: u64,
+    /// Puppet writes `null` unless static catalogs set it.
+    pub code_id: Option<String>,
+    /// Catalog-level tags: what Puppet's catalog collects while compiling
+    /// (the tags of every class and node resource when it is created). The
+    /// serialized `tags` are the class names (tagged) followed by these.
+    pub tags: TagSet,
+    resources: Vec<Resource>,
+    /// `(type, title-or-alias)` → resource: titles, explicit aliases and
+    /// single-valued uniqueness keys, which Puppet keeps in one table.
+    index: HashMap<(String, String), ResourceId>,
+    /// Uniqueness keys of several values (`Package`: command, name, provider).
+    multi_keys: HashMap<(String, Vec<Value>), ResourceId>,
+    edges: Vec<(ResourceId, ResourceId)>,
+    edge_set: std::collections::HashSet<(ResourceId, ResourceId)>,
+    classes: Vec<String>,
+}
+
+impl Catalog {
+    pub fn new(name: &str, environment: &str, version: u64) -> Catalog {
+        Catalog {
+            name: name.to_string(),
+            environment: environment.to_string(),
+            version,
+            code_id: None,
+            tags: TagSet::new(),
+            resources: Vec::new(),
+            index: HashMap::new(),
+            multi_keys: HashMap::new(),
+            edges: Vec::new(),
+            edge_set: Default::default(),
+            classes: Vec::new(),
+        }
+    }
+
+    /// A deterministic UUID for `(name, environment, version)`; see the
+    /// module documentation.
+    pub fn catalog_uuid(&self) -> String {
+        uuid_for(&self.name, &self.environment, self.version)
+    }
+
+    /// Adds a resource at the end, as Puppet's `add_resource` does: a title
+    /// (or alias) already present is a duplicate declaration; then the
+    /// resource's `alias` parameter values and, for isomorphic types, its
+    /// uniqueness key (`File['/tmp/d/']` is also `File['/tmp/d']`,
+    /// `notify { 'n': name => 'x' }` is also `Notify['x']`) become aliases,
+    /// and a clash is Puppet's `Cannot alias` error. On error the catalog is
+    /// unchanged.
+    pub fn add_resource(&mut self, resource: Resource) -> Result<ResourceId, Box<CatalogError>> {
+        let title_key = (resource.type_name.clone(), resource.title.clone());
+        if let Some(&existing) = self.index.get(&title_key) {
+            let e = &self.resources[existing.index()];
+            return Err(Box::new(CatalogError::DuplicateDeclaration {
+                resource: resource.reference(),
+                existing,
+                existing_file: e.file.clone(),
+                existing_line: e.line,
+            }));
+        }
+        let id = ResourceId(self.resources.len() as u32);
+
+        // Aliases, checked before anything is inserted.
+        let mut single: Vec<(String, String)> = Vec::new();
+        let mut multi: Option<Vec<Value>> = None;
+        let conflict = |existing: ResourceId, key: String, newref: String, cat: &Catalog| {
+            let e = &cat.resources[existing.index()];
+            Box::new(CatalogError::AliasConflict {
+                resource: resource.reference(),
+                key,
+                newref,
+                file: resource.file.clone(),
+                line: resource.line,
+                existing,
+                existing_file: e.file.clone(),
+                existing_line: e.line,
+            })
+        };
+        for alias in explicit_aliases(&resource) {
+            if alias == resource.title {
+                continue;
+            }
+            let key = (resource.type_name.clone(), alias.clone());
+            if let Some(&existing) = self.index.get(&key) {
+                let newref = inspect_list(&[
+                    Value::string(resource.type_name.as_str()),
+                    Value::string(alias.as_str()),
+                ]);
+                return Err(conflict(
+                    existing,
+                    names::ruby_inspect_str(&alias),
+                    newref,
+                    self,
+                ));
+            }
+            if !single.contains(&key) {
+                single.push(key);
+            }
+        }
+        if resource.is_isomorphic() {
+            let ukey = resource.uniqueness_key();
+            let is_own_title =
+                ukey.len() == 1 && matches!(&ukey[0], Value::String(s) if **s == *resource.title);
+            if ukey.iter().any(|v| !v.is_undef()) && !is_own_title {
+                let mut full = vec![Value::string(resource.type_name.as_str())];
+                full.extend(ukey.iter().cloned());
+                let existing = match ukey.as_slice() {
+                    [Value::String(s)] => {
+                        let key = (resource.type_name.clone(), s.to_string());
+                        let found = self.index.get(&key).copied();
+                        if found.is_none() && !single.contains(&key) {
+                            single.push(key);
+                        }
+                        found
+                    }
+                    [_] => None, // a non-string key never matches a title
+                    _ => {
+                        let key = (resource.type_name.clone(), ukey.clone());
+                        let found = self.multi_keys.get(&key).copied();
+                        multi = Some(ukey.clone());
+                        found
+                    }
+                };
+                if let Some(existing) = existing {
+                    return Err(conflict(
+                        existing,
+                        inspect_list(&ukey),
+                        inspect_list(&full),
+                        self,
+                    ));
+                }
+            }
+        }
+
+        self.index.insert(title_key, id);
+        for key in single {
+            self.index.insert(key, id);
+        }
+        if let Some(k) = multi {
+            self.multi_keys.insert((resource.type_name.clone(), k), id);
+        }
+        self.resources.push(resource);
+        Ok(id)
+    }
+
+    /// Puppet's `catalog.alias(resource, key)`: `Type[key]` also names the
+    /// resource. Aliasing a resource to its own title, or again to the same
+    /// resource, does nothing; a key naming another resource is the
+    /// `Cannot alias` error.
+    pub fn add_alias(&mut self, id: ResourceId, key: &str) -> Result<(), Box<CatalogError>> {
+        let r = &self.resources[id.index()];
+        if key == r.title {
+            return Ok(());
+        }
+        let k = (r.type_name.clone(), key.to_string());
+        match self.index.get(&k) {
+            Some(&existing) if existing == id => Ok(()),
+            Some(&existing) => {
+                let e = &self.resources[existing.index()];
+                Err(Box::new(CatalogError::AliasConflict {
+                    resource: r.reference(),
+                    key: names::ruby_inspect_str(key),
+                    newref: inspect_list(&[
+                        Value::string(r.type_name.as_str()),
+                        Value::string(key),
+                    ]),
+                    file: r.file.clone(),
+                    line: r.line,
+                    existing,
+                    existing_file: e.file.clone(),
+                    existing_line: e.line,
+                }))
+            }
+            None => {
+                self.index.insert(k, id);
+                Ok(())
+            }
+        }
+    }
+
+    /// Puppet's `catalog.resource(type, title)`: the type is made canonical
+    /// (`file`, `::foo::bar`), as is a class title (`foo` is `Foo`, `''` is
+    /// the main class); titles and aliases are looked up first, then the
+    /// uniqueness key a resource with that title would have (so
+    /// `File['/tmp/d//']` finds `File['/tmp/d']`).
+    pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
+        let t = canonical_type(type_name);
+        let title = canonical_title(&t, title);
+        if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
+            return Some(id);
+        }
+        let probe = Resource {
+            kind: if builtin_type(&t) {
+                Kind::CompilableType
+            } else {
+                Kind::DefinedType
+            },
+            ..Resource::new(&t, &title, Kind::Unknown)
+        };
+        match probe.uniqueness_key().as_slice() {
+            [Value::String(s)] => self.index.get(&(t, s.to_string())).copied(),
+            [_] => None,
+            key => self.multi_keys.get(&(t, key.to_vec())).copied(),
+        }
+    }
+
+    pub fn get(&self, id: ResourceId) -> &Resource {
+        &self.resources[id.index()]
+    }
+
+    /// For parameters, tags, `virtual_` and the like; do not change
+    /// `type_name` or `title`.
+    pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
+        &mut self.resources[id.index()]
+    }
+
+    /// All resources in insertion order, virtual ones included.
+    pub fn resources(&self) -> impl ExactSizeIterator<Item = (ResourceId, &Resource)> {
+        self.resources
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (ResourceId(i as u32), r))
+    }
+
+    pub fn len(&self) -> usize {
+        self.resources.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty()
+    }
+
+    /// A containment edge (container → contained). A second edge between the
+    /// same two resources is ignored (Puppet's `contain` checks `edge?`
+    /// first); answers whether the edge is new.
+    pub fn add_edge(&mut self, source: ResourceId, target: ResourceId) -> bool {
+        if self.edge_set.insert((source, target)) {
+            self.edges.push((source, target));
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn has_edge(&self, source: ResourceId, target: ResourceId) -> bool {
+        self.edge_set.contains(&(source, target))
+    }
+
+    /// The edges in insertion order (the JSON orders them differently; see
+    /// [`json`]).
+    pub fn edges(&self) -> &[(ResourceId, ResourceId)] {
+        &self.edges
+    }
+
+    /// The container of a resource: the source of the first edge to it.
+    pub fn container_of(&self, id: ResourceId) -> Option<ResourceId> {
+        self.edges.iter().find(|(_, t)| *t == id).map(|(s, _)| *s)
+    }
+
+    /// Puppet's `catalog.add_class(name)`: appends to `classes` and tags the
+    /// catalog. Puppet's list is not de-duplicated: a class given by an ENC
+    /// is listed once for the ENC and again when evaluated (verified); a
+    /// class evaluated through the compiler is added once, when evaluated.
+    pub fn add_class(&mut self, name: &str) {
+        self.classes.push(name.to_string());
+        let _ = self.tags.tag(name);
+    }
+
+    pub fn classes(&self) -> &[String] {
+        &self.classes
+    }
+}
+
+fn builtin_type(canonical_type: &str) -> bool {
+    matches!(
+        canonical_type,
+        "Exec"
+            | "File"
+            | "Filebucket"
+            | "Group"
+            | "Notify"
+            | "Package"
+            | "Resources"
+            | "Schedule"
+            | "Service"
+            | "Stage"
+            | "Tidy"
+            | "User"
+            | "Whit"
+            | "Component"
+    )
+}
+
+/// The strings of the `alias` parameter (a string or an array of them,
+/// flattened; undef and other values ignored).
+fn explicit_aliases(r: &Resource) -> Vec<String> {
+    fn collect(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::String(s) => out.push(s.to_string()),
+            Value::Array(items) => items.iter().for_each(|i| collect(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(v) = r.parameters.get("alias") {
+        collect(v, &mut out);
+    }
+    out
+}
+
+/// FNV-1a, 128 bits.
+fn fnv1a128(bytes: &[u8], mut h: u128) -> u128 {
+    const PRIME: u128 = 0x0000000001000000000000000000013B;
+    for &b in bytes {
+        h ^= b as u128;
+        h = h.wrapping_mul(PRIME);
+    }
+    h
+}
+
+/// The deterministic catalog UUID for `(name, environment, version)`.
+pub fn uuid_for(name: &str, environment: &str, version: u64) -> String {
+    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    let mut h = OFFSET;
+    for s in [name, environment] {
+        h = fnv1a128(&(s.len() as u64).to_le_bytes(), h);
+        h = fnv1a128(s.as_bytes(), h);
+    }
+    h = fnv1a128(&version.to_le_bytes(), h);
+    // Version 8 (custom) in bits 48..52, variant 0b10 in bits 64..66.
+    h = (h & !(0xF << 76)) | (0x8 << 76);
+    h = (h & !(0x3 << 62)) | (0x2 << 62);
+    let hex = format!("{h:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuid_is_stable_and_shaped() {
+        let u = uuid_for("n1", "production", 1);
+        assert_eq!(u, uuid_for("n1", "production", 1));
+        assert_ne!(u, uuid_for("n1", "production", 2));
+        assert_ne!(uuid_for("ab", "c", 1), uuid_for("a", "bc", 1));
+        let parts: Vec<&str> = u.split('-').collect();
+        assert_eq!(
+            parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            [8, 4, 4, 4, 12]
+        );
+        assert!(parts[2].starts_with('8'));
+        assert!(matches!(parts[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'));
+    }
+
+    #[test]
+    fn file_titles() {
+        assert_eq!(file_path_from_title("/tmp/d/"), "/tmp/d");
+        assert_eq!(file_path_from_title("/tmp/e//"), "/tmp/e");
+        assert_eq!(file_path_from_title("/"), "/");
+        assert_eq!(file_path_from_title("///"), "/");
+        assert_eq!(file_path_from_title("C:/"), "C:/");
+        assert_eq!(file_path_from_title("C:///"), "C:/");
+        assert_eq!(file_path_from_title("x:"), "x:");
+        assert_eq!(file_path_from_title("/a"), "/a");
+    }
+}
