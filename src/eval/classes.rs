@@ -8,7 +8,7 @@ use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, Scope, ScopeId, ScopeKind};
 use super::value::Value;
-use crate::syntax::ast::{Expr, ExprKind, Parameter};
+use crate::syntax::ast::{ExprKind, Parameter};
 
 /// Deeper than this, nested includes/defines/functions are an error, not a crash.
 pub const MAX_EVAL_DEPTH: usize = 400;
@@ -115,6 +115,16 @@ impl<'e> Compiler<'e> {
                     ));
                 };
                 self.create_class_resource(&pkey, pdef, None, scope, None)?;
+            }
+        }
+        // A `tag` parameter tags first, as for any resource.
+        if let Some(t) = params.as_ref().and_then(|p| p.get("tag")) {
+            let tags: Vec<String> = match t {
+                Value::Array(items) => items.iter().map(|i| i.to_string()).collect(),
+                other => vec![other.to_string()],
+            };
+            for t in tags {
+                res.tag(&t);
             }
         }
         res.tag("class");
@@ -245,20 +255,34 @@ impl<'e> Compiler<'e> {
                 ));
             }
         }
-        for p in decl {
-            let value = match given.shift_remove(&p.name) {
-                Some(v) if !v.is_undef() => v,
+        // Given values are the resource's first parameters, defaults follow.
+        for (k, v) in &given {
+            if !v.is_undef() {
+                self.resources[id].params.insert(k.clone(), v.clone());
+            }
+        }
+        for (i, p) in decl.iter().enumerate() {
+            let (value, defaulted) = match given.shift_remove(&p.name) {
+                Some(v) if !v.is_undef() => (v, false),
                 _ => match &p.default {
-                    Some(d) => self.eval(d, scope, ctx)?,
+                    Some(d) => {
+                        // A default may only read parameters bound before it.
+                        let guard = super::compiler::ParamGuard {
+                            scope,
+                            reference: reference.to_string(),
+                            param: p.name.clone(),
+                            unbound: decl[i..].iter().map(|q| q.name.clone()).collect(),
+                        };
+                        let saved = self.param_guard.replace(guard);
+                        let v = self.eval(d, scope, ctx);
+                        self.param_guard = saved;
+                        (v?, true)
+                    }
                     None => {
-                        let optional = p.type_expr.as_ref().is_some_and(|t| accepts_undef(t));
-                        if !optional {
-                            return Err(EvalError::runtime(
-                                format!("{reference}: expects a value for parameter '{}'", p.name),
-                                at.clone(),
-                            ));
-                        }
-                        Value::Undef
+                        return Err(EvalError::runtime(
+                            format!("{reference}: expects a value for parameter '{}'", p.name),
+                            at.clone(),
+                        ))
                     }
                 },
             };
@@ -280,14 +304,8 @@ impl<'e> Compiler<'e> {
                 .get_mut(scope)
                 .vars
                 .insert(p.name.clone(), value.clone());
-            if !value.is_undef() {
+            if defaulted && !value.is_undef() {
                 self.resources[id].params.insert(p.name.clone(), value);
-            }
-        }
-        // Metaparameters given to a class or define stay on its resource.
-        for (k, v) in given {
-            if !v.is_undef() {
-                self.resources[id].params.insert(k, v);
             }
         }
         Ok(())
@@ -329,6 +347,12 @@ impl<'e> Compiler<'e> {
                 .cloned()
                 .unwrap_or_else(|| Value::string(title.as_str())),
         );
+        if let Some(module) = self.module_of(&def) {
+            s.vars.insert("module_name".into(), Value::string(module));
+        }
+        if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {
+            s.vars.insert("caller_module_name".into(), caller);
+        }
         let scope = self.scopes.push(s);
         let ctx = Ctx { program };
         self.depth += 1;
@@ -344,8 +368,22 @@ impl<'e> Compiler<'e> {
         }
         let mut given = given;
         given.shift_remove("name");
+        // Puppet reports a define's parameter problems as errors of the
+        // resource statement that declared it.
         let r = self
             .bind_parameters(&reference, decl, given, scope, id, &ctx, &at)
+            .map_err(|e| match e {
+                EvalError::Runtime {
+                    while_evaluating: None,
+                    detail,
+                    at,
+                } => EvalError::Runtime {
+                    while_evaluating: Some("a Resource Statement".into()),
+                    detail,
+                    at,
+                },
+                other => other,
+            })
             .and_then(|_| self.eval_block(body, scope, &ctx).map(|_| ()));
         self.depth -= 1;
         r
@@ -404,17 +442,6 @@ impl<'e> Compiler<'e> {
 
     pub fn class_title(key: &str) -> String {
         capitalize_name(key)
-    }
-}
-
-/// Does a parameter's type accept undef (so that no value is needed)?
-fn accepts_undef(t: &Expr) -> bool {
-    match &t.kind {
-        ExprKind::QRef(n) => matches!(n.as_str(), "Optional" | "Any" | "Undef"),
-        ExprKind::Access { lhs, .. } => {
-            matches!(&lhs.kind, ExprKind::QRef(n) if n == "Optional" || n == "Variant")
-        }
-        _ => false,
     }
 }
 

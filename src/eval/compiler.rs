@@ -169,6 +169,17 @@ pub struct Compiler<'e> {
     pub depth: usize,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
+    /// While a parameter default is evaluated: the parameters not yet bound,
+    /// which it may not read (Puppet's parameter scope).
+    pub param_guard: Option<ParamGuard>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ParamGuard {
+    pub scope: ScopeId,
+    pub reference: String,
+    pub param: String,
+    pub unbound: Vec<String>,
 }
 
 /// How a node definition matches certnames.
@@ -208,7 +219,19 @@ impl<'e> Compiler<'e> {
             warnings: Vec::new(),
             depth: 0,
             strict_variables: false,
+            param_guard: None,
         }
+    }
+
+    /// The module a definition's file belongs to (`$module_name`).
+    pub fn module_of(&self, def: &Definition) -> Option<String> {
+        let file = std::path::Path::new(&def.program.path);
+        self.env.modulepath.iter().find_map(|dir| {
+            let rel = file.strip_prefix(dir).ok()?;
+            rel.components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+        })
     }
 
     pub fn loc(&self, program: &Program, e: &Expr) -> Location {

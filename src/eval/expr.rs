@@ -149,7 +149,7 @@ impl<'e> Compiler<'e> {
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(e, *op, lhs, rhs, scope, ctx),
             ExprKind::Assign { op: _, lhs, rhs } => {
                 let v = self.eval(rhs, scope, ctx)?;
-                self.assign(lhs, v.clone(), scope, ctx)?;
+                self.assign(lhs, v.clone(), scope, ctx, e)?;
                 Ok(v)
             }
             ExprKind::Access { lhs, keys } => {
@@ -384,6 +384,19 @@ impl<'e> Compiler<'e> {
                 }
             };
         }
+        if let Some(g) = &self.param_guard {
+            if g.unbound.iter().any(|u| u == name)
+                && self.scopes.assignment_target(scope) == g.scope
+            {
+                return Err(EvalError::runtime(
+                    format!(
+                        "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
+                        g.reference, g.param
+                    ),
+                    super::error::Location::default(),
+                ));
+            }
+        }
         match self.scopes.lookup(scope, name) {
             Some(v) => Ok(v.clone()),
             None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
@@ -403,13 +416,26 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    fn assign(&mut self, lhs: &Expr, v: Value, scope: ScopeId, ctx: &Ctx) -> R<()> {
+    /// Assignment; errors are placed at the assignment (`at`), as Puppet does.
+    fn assign(&mut self, lhs: &Expr, v: Value, scope: ScopeId, ctx: &Ctx, at: &Expr) -> R<()> {
         match &lhs.kind {
             ExprKind::Var(name) => {
                 let target = self.scopes.assignment_target(scope);
+                if name == "server_facts" {
+                    return self.fail(
+                        ctx,
+                        at,
+                        format!("Attempt to assign to a reserved variable name: '${name}'"),
+                    );
+                }
                 let s = self.scopes.get_mut(target);
                 if s.vars.contains_key(name.as_str()) {
-                    return self.fail(ctx, lhs, format!("Cannot reassign variable '${name}'"));
+                    let msg = if name == "facts" || name == "trusted" {
+                        format!("Attempt to assign to a reserved variable name: '${name}'")
+                    } else {
+                        format!("Cannot reassign variable '${name}'")
+                    };
+                    return self.fail(ctx, at, msg);
                 }
                 s.vars.insert(name.clone(), v);
                 Ok(())
@@ -428,7 +454,7 @@ impl<'e> Compiler<'e> {
                         );
                     }
                     for (t, x) in targets.iter().zip(vals.iter()) {
-                        self.assign(t, x.clone(), scope, ctx)?;
+                        self.assign(t, x.clone(), scope, ctx, at)?;
                     }
                     Ok(())
                 }
@@ -441,7 +467,7 @@ impl<'e> Compiler<'e> {
                             .get(&Value::string(n.as_str()))
                             .cloned()
                             .unwrap_or(Value::Undef);
-                        self.assign(t, val, scope, ctx)?;
+                        self.assign(t, val, scope, ctx, at)?;
                     }
                     Ok(())
                 }

@@ -172,7 +172,8 @@ impl<'e> Compiler<'e> {
                 ops.retain(|(n, _, _)| *n != op.0);
                 ops.push(op);
             }
-            let at = self.loc(&ctx.program, &b.title);
+            // Puppet places every resource of an expression at the expression.
+            let at = self.loc(&ctx.program, e);
             for title in self.titles(title_value) {
                 let title = title.to_string();
                 if key == "class" {
@@ -242,9 +243,9 @@ impl<'e> Compiler<'e> {
                     res.tag(&t.to_string());
                 }
             }
-            if !v.is_undef() {
-                res.params.insert(name.clone(), v.clone());
-            }
+            // An explicit undef is kept (and left out of the catalog): it
+            // stops a default from filling the attribute.
+            res.params.insert(name.clone(), v.clone());
         }
         for (name, v) in self.lookup_defaults(scope, key) {
             if !res.params.contains_key(&name) {
@@ -263,8 +264,11 @@ impl<'e> Compiler<'e> {
             res.tag(title);
         }
         let id = self.add_resource(res, at)?;
-        if let Some(owner) = self.scope_resource(scope) {
-            self.add_edge(owner, id);
+        // Stages are top-level containers, whatever declares them.
+        if key != "stage" {
+            if let Some(owner) = self.scope_resource(scope) {
+                self.add_edge(owner, id);
+            }
         }
         Ok(id)
     }

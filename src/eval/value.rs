@@ -170,12 +170,9 @@ impl fmt::Display for Value {
 }
 
 impl Value {
-    /// Inside arrays and hashes strings are quoted and undef is `undef`.
+    /// Inside arrays and hashes, as interpolation shows them: strings as they
+    /// are, undef as nothing (`"${['a', undef]}"` is `[a, ]`).
     fn fmt_quoted(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::String(s) => write!(f, "'{s}'"),
-            Value::Undef => f.write_str("undef"),
-            other => fmt::Display::fmt(other, f),
-        }
+        fmt::Display::fmt(self, f)
     }
 }
