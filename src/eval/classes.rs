@@ -16,20 +16,37 @@ pub const MAX_EVAL_DEPTH: usize = 400;
 impl<'e> Compiler<'e> {
     /// `include`, `require`, `contain`: each class once; returns its resource.
     pub fn include_class(&mut self, name: &str, scope: ScopeId, at: &Location) -> R<ResId> {
-        let key = name.trim_start_matches("::").to_lowercase();
-        if let Some(id) = self.find_resource("Class", &capitalize_name(&key)) {
-            self.evaluate_class_resource(id, at)?;
-            return Ok(id);
+        let ids = self.include_classes(&[name.to_string()], scope, at)?;
+        Ok(ids[0])
+    }
+
+    /// Several classes at once, as Puppet's `evaluate_classes`: every class
+    /// resource is in the catalog before the first is evaluated.
+    pub fn include_classes(
+        &mut self,
+        names: &[String],
+        scope: ScopeId,
+        at: &Location,
+    ) -> R<Vec<ResId>> {
+        let mut ids = Vec::with_capacity(names.len());
+        for name in names {
+            let key = name.trim_start_matches("::").to_lowercase();
+            if let Some(id) = self.find_resource("Class", &capitalize_name(&key)) {
+                ids.push(id);
+                continue;
+            }
+            let Some(def) = self.find_class(&key)? else {
+                return Err(EvalError::runtime(
+                    format!("Could not find class ::{key} for {}", self.node.name),
+                    at.clone(),
+                ));
+            };
+            ids.push(self.create_class_resource(&key, def, None, scope, None)?);
         }
-        let Some(def) = self.find_class(&key)? else {
-            return Err(EvalError::runtime(
-                format!("Could not find class ::{key} for {}", self.node.name),
-                at.clone(),
-            ));
-        };
-        let id = self.create_class_resource(&key, def, None, scope, None)?;
-        self.evaluate_class_resource(id, at)?;
-        Ok(id)
+        for &id in &ids {
+            self.evaluate_class_resource(id, at)?;
+        }
+        Ok(ids)
     }
 
     /// `class { 'x': ... }`: declares and evaluates at once; a class already
@@ -109,10 +126,13 @@ impl<'e> Compiler<'e> {
                 .is_none()
             {
                 let Some(pdef) = self.find_class(&pkey)? else {
-                    return Err(EvalError::runtime(
-                        format!("Could not find parent class {pkey} of {key}"),
-                        def.location(),
-                    ));
+                    let l = def.location();
+                    return Err(EvalError::Syntax(format!(
+                        "Could not find parent resource type '::{pkey}' of type hostclass in {} (file: {}, line: {})",
+                        self.env.name,
+                        l.file.unwrap_or_default(),
+                        l.line.unwrap_or(0)
+                    )));
                 };
                 self.create_class_resource(&pkey, pdef, None, scope, None)?;
             }

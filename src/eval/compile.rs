@@ -113,6 +113,40 @@ impl<'e> Compiler<'e> {
         for id in 0..self.resources.len() {
             self.merge_scope_tags(id);
         }
+        self.validate_relationship_params()
+    }
+
+    /// Puppet's final catalog validation: every resource a relationship
+    /// metaparameter names must be in the catalog.
+    fn validate_relationship_params(&self) -> Result<(), EvalError> {
+        for r in &self.resources {
+            if r.virtual_ {
+                continue;
+            }
+            for param in ["before", "require", "notify", "subscribe"] {
+                let Some(v) = r.params.get(param) else {
+                    continue;
+                };
+                let refs: Vec<Value> = match v {
+                    Value::Array(items) => items.iter().cloned().collect(),
+                    other => vec![other.clone()],
+                };
+                for x in refs {
+                    let Some((t, title)) = super::resources::as_ref(&x) else {
+                        continue;
+                    };
+                    if self.find_resource(&t, &title).is_none() {
+                        let at = match (&r.file, r.line) {
+                            (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                            _ => String::new(),
+                        };
+                        return Err(EvalError::Completion(format!(
+                            "Could not find resource '{t}[{title}]' in parameter '{param}'{at}"
+                        )));
+                    }
+                }
+            }
+        }
         Ok(())
     }
 

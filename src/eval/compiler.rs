@@ -129,11 +129,18 @@ pub fn capitalize_name(name: &str) -> String {
         .join("::")
 }
 
+/// One side of a relationship: references, or what a collector collects.
+#[derive(Clone, Debug)]
+pub enum Operand {
+    Ref(Value),
+    Collector(usize),
+}
+
 /// A relationship waiting for catalog completion: source → target.
 #[derive(Clone, Debug)]
 pub struct Relation {
-    pub source: Vec<Value>,
-    pub target: Vec<Value>,
+    pub source: Vec<Operand>,
+    pub target: Vec<Operand>,
     /// `before` or `notify`.
     pub param: &'static str,
 }

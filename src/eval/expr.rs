@@ -77,10 +77,22 @@ impl<'e> Compiler<'e> {
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
             ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
             ExprKind::QRef(n) => {
-                if super::typeops::type_by_name(n).is_none() {
-                    if let Some(alias) = self.find_type_alias(n)? {
-                        return Ok(Value::Type(Arc::new(alias)));
-                    }
+                if super::typeops::type_by_name(n).is_some() {
+                    return Ok(Value::Type(Arc::new(type_reference(n))));
+                }
+                if let Some(alias) = self.find_type_alias(n)? {
+                    return Ok(Value::Type(Arc::new(alias)));
+                }
+                // Otherwise a resource type, which must exist.
+                let key = n.trim_start_matches("::").to_lowercase();
+                let known = super::resources::BUILTIN_TYPES.contains(&key.as_str())
+                    || self.find_define(&key)?.is_some();
+                if !known {
+                    return self.fail(
+                        ctx,
+                        e,
+                        format!("Resource type not found: {}", n.trim_start_matches("::")),
+                    );
                 }
                 Ok(Value::Type(Arc::new(type_reference(n))))
             }
@@ -573,10 +585,15 @@ impl<'e> Compiler<'e> {
                         ctx,
                         e,
                         format!(
-                            "Comparison of: {} {} {}, is not possible",
+                            "Comparison of: {} {} {}, is not possible.{}",
                             value_label(&l),
                             crate::syntax::pn::binary_op_text(op),
-                            value_label(&r)
+                            value_label(&r),
+                            match &l {
+                                Value::String(_) => " Caused by 'A String is not comparable to a non String'.",
+                                Value::Integer(_) | Value::Float(_) => " Caused by 'A Numeric is not comparable to non Numeric'.",
+                                _ => " Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
+                            }
                         ),
                     );
                 };
@@ -588,11 +605,21 @@ impl<'e> Compiler<'e> {
                     _ => ord != Less,
                 }))
             }
-            _ => self.arithmetic(e, op, l, r, ctx),
+            _ => self.arithmetic(e, op, l, r, ctx, (lhs, rhs)),
         }
     }
 
-    fn arithmetic(&self, e: &Expr, op: BinaryOp, l: Value, r: Value, ctx: &Ctx) -> R<Value> {
+    /// Arithmetic; `operands` locate Puppet's errors about an operand (a
+    /// string that is no number, a zero divisor).
+    fn arithmetic(
+        &self,
+        e: &Expr,
+        op: BinaryOp,
+        l: Value,
+        r: Value,
+        ctx: &Ctx,
+        operands: (&Expr, &Expr),
+    ) -> R<Value> {
         match (op, &l, &r) {
             (BinaryOp::Add, Value::Array(a), Value::Array(b)) => {
                 let mut out = (**a).clone();
@@ -661,6 +688,17 @@ impl<'e> Compiler<'e> {
                 _ => None,
             }
         };
+        for (v, at) in [(&l, operands.0), (&r, operands.1)] {
+            if let Value::String(s) = v {
+                if num(v).is_none() {
+                    return self.fail(
+                        ctx,
+                        at,
+                        format!("The value '{s}' cannot be converted to Numeric."),
+                    );
+                }
+            }
+        }
         let (Some(a), Some(b)) = (num(&l), num(&r)) else {
             let opname = crate::syntax::pn::binary_op_text(op);
             let bad = if num(&l).is_none() { &l } else { &r };
@@ -681,13 +719,13 @@ impl<'e> Compiler<'e> {
                     BinaryOp::Mul => x.checked_mul(y),
                     BinaryOp::Div => {
                         if y == 0 {
-                            return self.fail(ctx, e, "Division by 0");
+                            return self.fail(ctx, operands.1, "Division by 0");
                         }
                         Some(ruby_div(x, y))
                     }
                     BinaryOp::Mod => {
                         if y == 0 {
-                            return self.fail(ctx, e, "Division by 0");
+                            return self.fail(ctx, operands.1, "Division by 0");
                         }
                         Some(ruby_mod(x, y))
                     }
@@ -725,7 +763,7 @@ impl<'e> Compiler<'e> {
                     BinaryOp::Mul => x * y,
                     BinaryOp::Div => {
                         if y == 0.0 {
-                            return self.fail(ctx, e, "Division by 0");
+                            return self.fail(ctx, operands.1, "Division by 0");
                         }
                         x / y
                     }

@@ -60,8 +60,8 @@ impl<'e> Compiler<'e> {
         match name {
             "include" | "require" | "contain" => {
                 let mut refs = Vec::new();
-                for c in class_names(&args) {
-                    let id = self.include_class(&c, scope, &at)?;
+                let ids = self.include_classes(&class_names(&args), scope, &at)?;
+                for id in ids {
                     let title = self.resources[id].title.clone();
                     if name == "contain" {
                         if let Some(owner) = self.scope_resource(scope) {
@@ -160,6 +160,37 @@ impl<'e> Compiler<'e> {
             "each" | "map" | "filter" | "reduce" | "with" => {
                 self.iterate(name, args, lambda, scope, ctx, call)
             }
+            "assert_type" => {
+                let (Some(Value::Type(t)), Some(v)) = (args.first(), args.get(1)) else {
+                    return Err(EvalError::runtime("'assert_type' expects 2 arguments", at));
+                };
+                if crate::types::is_instance(t, v) {
+                    return Ok(v.clone());
+                }
+                if let Some(l) = lambda {
+                    let actual = Value::Type(std::sync::Arc::new(crate::types::infer_set(v)));
+                    return self.call_lambda(l, &[args[0].clone(), actual], scope, ctx);
+                }
+                Err(EvalError::runtime(
+                    crate::types::describe_mismatch_named(
+                        "assert_type():",
+                        t,
+                        &crate::types::infer_set(v),
+                    ),
+                    at,
+                ))
+            }
+            "split" if args.len() != 2 => Err(EvalError::runtime(
+                format!("'split' expects 2 arguments, got {}", args.len()),
+                at,
+            )),
+            "split" if !matches!(args[0], Value::String(_)) => Err(EvalError::runtime(
+                format!(
+                    "'split' parameter 'str' expects a String value, got {}",
+                    super::expr::value_label(&args[0])
+                ),
+                at,
+            )),
             "split" => match (args.first(), args.get(1)) {
                 (Some(Value::String(s)), Some(Value::String(p) | Value::Regexp(p))) => {
                     super::typeops::regex_split(p, s)
@@ -239,6 +270,25 @@ impl<'e> Compiler<'e> {
         let ctx = Ctx {
             program: def.program.clone(),
         };
+        let required = params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let rest = params.iter().any(|p| p.captures_rest);
+        if args.len() < required || (!rest && args.len() > params.len()) {
+            let expected = if rest {
+                format!("at least {required} arguments")
+            } else if required == params.len() {
+                let s = if params.len() == 1 { "" } else { "s" };
+                format!("{} argument{s}", params.len())
+            } else {
+                format!("between {required} and {} arguments", params.len())
+            };
+            return Err(EvalError::runtime(
+                format!("'{name}' expects {expected}, got {}", args.len()),
+                super::error::Location::default(),
+            ));
+        }
         let scope = self
             .scopes
             .push(Scope::new(ScopeKind::Local, Some(self.top), None));

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::compiler::{capitalize_name, valid_tag, Compiler, Relation, Res, ResKind};
+use super::compiler::{capitalize_name, valid_tag, Compiler, Operand, Relation, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
@@ -167,8 +167,33 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             let title_value = self.eval(&b.title, scope, ctx)?;
+            let title_at = self.loc(&ctx.program, &b.title);
+            match &title_value {
+                Value::Undef => {
+                    return Err(EvalError::Issue {
+                        detail: "Missing title. The title expression resulted in undef".into(),
+                        at: title_at,
+                    })
+                }
+                Value::String(s) if s.is_empty() => {
+                    return Err(EvalError::Issue {
+                        detail: "Empty string title at 0. Title strings must have a length greater than zero.".into(),
+                        at: title_at,
+                    })
+                }
+                _ => {}
+            }
+            let body_ops = self.eval_ops(&b.ops, scope, ctx)?;
+            for (i, (n, _, _)) in body_ops.iter().enumerate() {
+                if body_ops[..i].iter().any(|(m, _, _)| m == n) {
+                    return Err(EvalError::Issue {
+                        detail: format!("The attribute '{n}' has already been set"),
+                        at: self.loc(&ctx.program, e),
+                    });
+                }
+            }
             let mut ops = default_ops.clone();
-            for op in self.eval_ops(&b.ops, scope, ctx)? {
+            for op in body_ops {
                 ops.retain(|(n, _, _)| *n != op.0);
                 ops.push(op);
             }
@@ -348,15 +373,15 @@ impl<'e> Compiler<'e> {
 
     pub fn eval_relationship(
         &mut self,
-        _e: &Expr,
+        e: &Expr,
         op: RelationOp,
         lhs: &Expr,
         rhs: &Expr,
         scope: ScopeId,
         ctx: &Ctx,
     ) -> R<Value> {
-        let l = self.eval(lhs, scope, ctx)?;
-        let r = self.eval(rhs, scope, ctx)?;
+        let l = self.operands(e, lhs, scope, ctx)?;
+        let r = self.operands(e, rhs, scope, ctx)?;
         let (source, target, param) = match op {
             RelationOp::Before => (l, r.clone(), "before"),
             RelationOp::Notify => (l, r.clone(), "notify"),
@@ -364,11 +389,41 @@ impl<'e> Compiler<'e> {
             RelationOp::Subscribe => (r.clone(), l, "notify"),
         };
         self.relations.push(Relation {
-            source: self.titles(source),
-            target: self.titles(target),
+            source,
+            target,
             param,
         });
-        Ok(r)
+        // A chain continues with the right side.
+        Ok(Value::array(
+            r.into_iter()
+                .filter_map(|o| match o {
+                    Operand::Ref(v) => Some(v),
+                    Operand::Collector(_) => None,
+                })
+                .collect(),
+        ))
+    }
+
+    /// One side of `->`: resource references (a string is not one in Puppet 7),
+    /// the right side of a nested chain, or a collector.
+    fn operands(&mut self, rel: &Expr, side: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Vec<Operand>> {
+        if let ExprKind::Collect { .. } = side.kind {
+            self.eval(side, scope, ctx)?;
+            return Ok(vec![Operand::Collector(self.collectors.len() - 1)]);
+        }
+        let v = self.eval(side, scope, ctx)?;
+        let mut out = Vec::new();
+        for x in self.titles(v) {
+            if let Value::String(s) = &x {
+                return Err(EvalError::Runtime {
+                    while_evaluating: Some(super::expr::a_label(rel)),
+                    detail: format!("The expression <{s}> is not a valid type specification."),
+                    at: self.loc(&ctx.program, rel),
+                });
+            }
+            out.push(Operand::Ref(x));
+        }
+        Ok(out)
     }
 
     /// Does a collector's query match this resource?
@@ -446,18 +501,39 @@ impl<'e> Compiler<'e> {
         Ok(changed)
     }
 
+    /// The references an operand stands for at completion.
+    fn resolve_operand(&self, o: &Operand) -> Vec<(String, String)> {
+        match o {
+            Operand::Ref(v) => as_ref(v).into_iter().collect(),
+            Operand::Collector(i) => self.collectors[*i]
+                .collected
+                .iter()
+                .map(|&id| {
+                    (
+                        self.resources[id].type_name.clone(),
+                        self.resources[id].title.clone(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
     /// Relationships become `before`/`notify` parameters of their source.
     pub fn evaluate_relationships(&mut self) -> R<()> {
         let relations = std::mem::take(&mut self.relations);
         for rel in relations {
-            for s in &rel.source {
-                let Some((st, stitle)) = as_ref(s) else {
-                    continue;
-                };
-                for t in &rel.target {
-                    let Some((tt, ttitle)) = as_ref(t) else {
-                        continue;
-                    };
+            let sources: Vec<(String, String)> = rel
+                .source
+                .iter()
+                .flat_map(|o| self.resolve_operand(o))
+                .collect();
+            let targets: Vec<(String, String)> = rel
+                .target
+                .iter()
+                .flat_map(|o| self.resolve_operand(o))
+                .collect();
+            for (st, stitle) in sources {
+                for (tt, ttitle) in targets.clone() {
                     let source = format!("{st}[{stitle}]");
                     let target = format!("{tt}[{ttitle}]");
                     let Some(sid) = self.find_resource(&st, &stitle) else {
