@@ -263,6 +263,9 @@ impl<'e> Compiler<'e> {
     /// Collections, then queued defines, until nothing changes.
     fn evaluate_generators(&mut self) -> Result<(), EvalError> {
         for _ in 0..1000 {
+            // Unresolved `realize` requests are retried until the end.
+            let retry = std::mem::take(&mut self.unrealized);
+            self.pending_realize.extend(retry);
             let mut done = !self.evaluate_collections()?;
             let pending: Vec<usize> = (0..self.resources.len())
                 .filter(|&i| {
@@ -281,6 +284,11 @@ impl<'e> Compiler<'e> {
                 }
             }
             if done {
+                if let Some((t, x)) = self.unrealized.first() {
+                    return Err(EvalError::Completion(format!(
+                        "Failed to realize virtual resources {t}[{x}]"
+                    )));
+                }
                 return Ok(());
             }
         }

@@ -179,6 +179,10 @@ pub struct Compiler<'e> {
     /// While a parameter default is evaluated: the parameters not yet bound,
     /// which it may not read (Puppet's parameter scope).
     pub param_guard: Option<ParamGuard>,
+    /// `realize` requests, resolved with the collections.
+    pub pending_realize: Vec<(String, String)>,
+    /// Requests not resolvable when last tried.
+    pub unrealized: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -227,6 +231,8 @@ impl<'e> Compiler<'e> {
             depth: 0,
             strict_variables: false,
             param_guard: None,
+            pending_realize: Vec::new(),
+            unrealized: Vec::new(),
         }
     }
 

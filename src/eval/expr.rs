@@ -349,6 +349,19 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(None)
             }
+            // Arrays match element by element, each by case rules.
+            Value::Array(items) => {
+                let Value::Array(vs) = v else { return Ok(None) };
+                if vs.len() != items.len() {
+                    return Ok(None);
+                }
+                for (x, y) in vs.iter().zip(items.iter()) {
+                    if self.case_match(x, y, ctx, at)?.is_none() {
+                        return Ok(None);
+                    }
+                }
+                Ok(Some(None))
+            }
             _ => Ok(v.puppet_eq(m).then_some(None)),
         }
     }
@@ -439,6 +452,15 @@ impl<'e> Compiler<'e> {
                         at,
                         format!("Attempt to assign to a reserved variable name: '${name}'"),
                     );
+                }
+                // Outside top scope `$facts`/`$trusted` are not bound; the
+                // scope itself refuses them (a wrapped error without `$`).
+                if (name == "facts" || name == "trusted") && target != self.top {
+                    return Err(EvalError::Runtime {
+                        while_evaluating: Some(a_label(at)),
+                        detail: format!("Attempt to assign to a reserved variable name: '{name}'"),
+                        at: self.loc(&ctx.program, at),
+                    });
                 }
                 let s = self.scopes.get_mut(target);
                 if s.vars.contains_key(name.as_str()) {
@@ -838,7 +860,7 @@ impl<'e> Compiler<'e> {
                         Ok(if i >= 0 && i < len {
                             Value::string(chars[i as usize].to_string())
                         } else {
-                            Value::Undef
+                            Value::string("")
                         })
                     }
                     [Value::Integer(k), Value::Integer(n)] => {

@@ -142,20 +142,33 @@ impl<'e> Compiler<'e> {
                 Ok(Value::Boolean(all))
             }
             "realize" => {
+                // Realized when collections are evaluated: the resource may be
+                // declared later.
                 for a in &args {
                     for r in flatten(a) {
-                        let Some((t, x)) = as_ref(&r) else { continue };
-                        match self.find_resource(&t, &x) {
-                            Some(id) => self.resources[id].virtual_ = false,
-                            None => {
-                                return Err(EvalError::Completion(format!(
-                                    "Failed to realize virtual resources {t}[{x}]"
-                                )))
-                            }
+                        if let Some(reference) = as_ref(&r) {
+                            self.pending_realize.push(reference);
                         }
                     }
                 }
                 Ok(Value::Undef)
+            }
+            "dig" => {
+                let mut v = args.first().cloned().unwrap_or(Value::Undef);
+                for k in args.iter().skip(1) {
+                    v = match (&v, k) {
+                        (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
+                        (Value::Array(a), Value::Integer(i)) => a
+                            .get(usize::try_from(*i).unwrap_or(usize::MAX))
+                            .cloned()
+                            .unwrap_or(Value::Undef),
+                        _ => Value::Undef,
+                    };
+                    if v.is_undef() {
+                        break;
+                    }
+                }
+                Ok(v)
             }
             "each" | "map" | "filter" | "reduce" | "with" => {
                 self.iterate(name, args, lambda, scope, ctx, call)

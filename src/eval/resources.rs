@@ -317,9 +317,17 @@ impl<'e> Compiler<'e> {
             other => other.to_string().to_lowercase(),
         };
         let values = self.eval_ops(ops, scope, ctx)?;
+        let at = self.loc(&ctx.program, _e);
+        let type_name = capitalize_name(&name);
         let defaults = self.scopes.get_mut(scope).defaults.entry(name).or_default();
         for (n, _, v) in values {
-            defaults.retain(|(k, _)| *k != n);
+            if defaults.iter().any(|(k, _)| *k == n) {
+                return Err(EvalError::Syntax(format!(
+                    "Default already defined for {type_name} {{ {n} }}; cannot redefine (file: {}, line: {})",
+                    at.file.unwrap_or_default(),
+                    at.line.unwrap_or(0)
+                )));
+            }
             defaults.push((n, v));
         }
         Ok(Value::Undef)
@@ -448,9 +456,29 @@ impl<'e> Compiler<'e> {
                     let have = if attr == "title" {
                         Some(Value::string(r.title.as_str()))
                     } else if attr == "tag" {
-                        Some(Value::array(
-                            r.tags.iter().map(|t| Value::string(t.as_str())).collect(),
-                        ))
+                        // Puppet's `tagged?` also asks the containing resources.
+                        let mut tags: Vec<Value> =
+                            r.tags.iter().map(|t| Value::string(t.as_str())).collect();
+                        let mut owner = self.scope_resource(r.scope);
+                        let mut hops = 0;
+                        while let Some(o) = owner {
+                            if o == res || hops > 1000 {
+                                break;
+                            }
+                            hops += 1;
+                            tags.extend(
+                                self.resources[o]
+                                    .tags
+                                    .iter()
+                                    .map(|t| Value::string(t.as_str())),
+                            );
+                            let next = self.scope_resource(self.resources[o].scope);
+                            if next == Some(o) {
+                                break;
+                            }
+                            owner = next;
+                        }
+                        Some(Value::array(tags))
                     } else {
                         r.params.get(&attr).cloned()
                     };
@@ -470,6 +498,18 @@ impl<'e> Compiler<'e> {
     /// Runs every collector once; true if anything new was collected.
     pub fn evaluate_collections(&mut self) -> R<bool> {
         let mut changed = false;
+        let pending = std::mem::take(&mut self.pending_realize);
+        for (t, x) in pending {
+            match self.find_resource(&t, &x) {
+                Some(id) => {
+                    if self.resources[id].virtual_ {
+                        self.resources[id].virtual_ = false;
+                        changed = true;
+                    }
+                }
+                None => self.unrealized.push((t, x)),
+            }
+        }
         for c in 0..self.collectors.len() {
             let coll = self.collectors[c].clone();
             for id in 0..self.resources.len() {
