@@ -417,7 +417,7 @@ impl<'e> Compiler<'e> {
         captures: Option<Vec<Value>>,
     ) -> R<()> {
         let loc = def.location();
-        let main = self.find_resource("Class", "main");
+        let main = self.find_resource("Class", "");
         let mut res = Res {
             type_name: "Node".into(),
             title: title.clone(),

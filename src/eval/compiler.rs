@@ -151,7 +151,10 @@ pub struct Compiler<'e> {
     pub scopes: Scopes,
     pub resources: Vec<Res>,
     /// (type, title) → resource, types and titles as Puppet keys them.
-    pub index: HashMap<(String, String), ResId>,
+    /// The catalog's index of titles, aliases and uniqueness keys
+    /// (`crate::catalog`): it decides what a reference finds and what is a
+    /// duplicate. Its resource ids are the indices into `resources`.
+    pub index: crate::catalog::Catalog,
     pub edges: Vec<(ResId, ResId)>,
     pub classes: Vec<String>,
     pub catalog_tags: Vec<String>,
@@ -203,6 +206,7 @@ pub enum NodeMatch {
 
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
+        let node_name = node.name.clone();
         let mut scopes = Scopes::default();
         let top = scopes.push(Scope::new(ScopeKind::Top, None, None));
         Compiler {
@@ -210,7 +214,7 @@ impl<'e> Compiler<'e> {
             node,
             scopes,
             resources: Vec::new(),
-            index: HashMap::new(),
+            index: crate::catalog::Catalog::new(&node_name, &env.name, 0),
             edges: Vec::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
@@ -528,14 +532,39 @@ impl<'e> Compiler<'e> {
     /// Adds a resource; a second resource with the same type and title is
     /// Puppet's duplicate declaration error.
     pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
-        let key = Self::key(&res.type_name, &res.title);
-        if let Some(&existing) = self.index.get(&key) {
-            return Err(self.duplicate(existing, &res, at));
+        use crate::catalog::{CatalogError, Kind, Resource};
+        let kind = match res.kind {
+            ResKind::Define => Kind::DefinedType,
+            ResKind::Class | ResKind::Node => Kind::Unknown,
+            ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
+        };
+        let mut entry = Resource::new(&res.type_name, &res.title, kind);
+        entry.title = res.title.clone();
+        entry.file = res.file.clone();
+        entry.line = res.line;
+        for (k, v) in &res.params {
+            entry.parameters.insert(k.clone(), v.clone());
         }
-        self.resources.push(res);
-        let id = self.resources.len() - 1;
-        self.index.insert(key, id);
-        Ok(id)
+        match self.index.add_resource(entry) {
+            Ok(id) => {
+                self.resources.push(res);
+                debug_assert_eq!(id.index(), self.resources.len() - 1);
+                Ok(self.resources.len() - 1)
+            }
+            Err(e) => match *e {
+                CatalogError::DuplicateDeclaration { existing, .. } => {
+                    Err(self.duplicate(existing.index(), &res, at))
+                }
+                other => Err(EvalError::Runtime {
+                    while_evaluating: None,
+                    detail: other.to_string(),
+                    at: Location {
+                        file: None,
+                        ..at.clone()
+                    },
+                }),
+            },
+        }
     }
 
     /// Puppet's duplicate declaration error: where the first one was, and
@@ -581,8 +610,10 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// A resource by type and title, alias or uniqueness key, as Puppet's
+    /// `catalog.resource` finds it.
     pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
-        self.index.get(&Self::key(type_name, title)).copied()
+        self.index.find(type_name, title).map(|id| id.index())
     }
 
     pub fn add_edge(&mut self, from: ResId, to: ResId) {
