@@ -79,7 +79,12 @@ impl<'e> Compiler<'e> {
             }
         }
         let declared_at = params.as_ref().map(|_| at);
+        // A node classifier's conflict is not an evaluation error.
         self.create_class_resource(key, def, params, scope, declared_at)
+            .map_err(|e| match e {
+                EvalError::Runtime { detail, .. } => EvalError::Syntax(detail),
+                other => other,
+            })
     }
 
     /// The class's resource in the catalog (its parent's first), not evaluated.

@@ -80,7 +80,31 @@ impl<'e> Compiler<'e> {
 
         // Main: every initial manifest, in order, in top scope.
         let mut programs = Vec::new();
-        for f in self.env.manifests.clone() {
+        // The `code` setting replaces the environment's manifests.
+        let code = self
+            .node
+            .settings
+            .get(&Value::string("code"))
+            .and_then(|v| v.as_str().map(str::to_string))
+            .filter(|c| !c.is_empty());
+        let manifests = if code.is_some() {
+            Vec::new()
+        } else {
+            self.env.manifests.clone()
+        };
+        if let Some(code) = code {
+            let program = crate::syntax::parse("", code.as_bytes()).map_err(|e| {
+                EvalError::Parse(format!(
+                    "Could not parse for environment {}: {}",
+                    self.env.name,
+                    e.puppet_style()
+                ))
+            })?;
+            let program = std::sync::Arc::new(program);
+            self.register_program(&program)?;
+            programs.push(program);
+        }
+        for f in manifests {
             // Puppet's initial import prefixes what goes wrong here.
             let loaded = self.load_file(&f).map_err(|e| match e {
                 EvalError::Parse(m) => EvalError::Parse(format!(
@@ -109,11 +133,61 @@ impl<'e> Compiler<'e> {
         self.evaluate_generators()?;
         self.evaluate_relationships()?;
         self.apply_overrides()?;
+        self.add_resource_metaparams();
         // Resources not evaluated as classes or defines take their scope's tags now.
         for id in 0..self.resources.len() {
             self.merge_scope_tags(id);
         }
         self.validate_relationship_params()
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking containment from
+    /// `Class[main]`, a container's non-relationship metaparameters fill the
+    /// ones its contents leave unset.
+    fn add_resource_metaparams(&mut self) {
+        const NAMES: &[&str] = &[
+            "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag",
+        ];
+        let Some(main) = self.find_resource("Class", "") else {
+            return;
+        };
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.resources.len()];
+        for &(s, t) in &self.edges {
+            children[s].push(t);
+        }
+        let own = |r: &Res| -> Vec<(String, Value)> {
+            NAMES
+                .iter()
+                .filter_map(|n| {
+                    r.params
+                        .get(*n)
+                        .filter(|v| !v.is_undef())
+                        .map(|v| (n.to_string(), v.clone()))
+                })
+                .collect()
+        };
+        let mut stack = vec![(main, own(&self.resources[main]))];
+        let mut seen = vec![false; self.resources.len()];
+        while let Some((source, data)) = stack.pop() {
+            if std::mem::replace(&mut seen[source], true) {
+                continue;
+            }
+            for &target in children[source].iter().rev() {
+                for (n, v) in &data {
+                    if !self.resources[target].params.contains_key(n) {
+                        self.resources[target].params.insert(n.clone(), v.clone());
+                    }
+                }
+                let mut merged = data.clone();
+                for (n, v) in own(&self.resources[target]) {
+                    match merged.iter_mut().find(|(k, _)| *k == n) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((n, v)),
+                    }
+                }
+                stack.push((target, merged));
+            }
+        }
     }
 
     /// Puppet's final catalog validation: every resource a relationship
@@ -278,7 +352,21 @@ impl<'e> Compiler<'e> {
             for id in pending {
                 done = false;
                 if self.resources[id].kind == ResKind::Class {
-                    self.evaluate_class_resource(id, &Location::default())?;
+                    // Classes from the node classifier: their problems are
+                    // reported as those of a resource statement, unlocated.
+                    self.evaluate_class_resource(id, &Location::default())
+                        .map_err(|e| match e {
+                            EvalError::Runtime {
+                                while_evaluating: None,
+                                detail,
+                                at,
+                            } => EvalError::Runtime {
+                                while_evaluating: Some("a Resource Statement".into()),
+                                detail,
+                                at,
+                            },
+                            other => other,
+                        })?;
                 } else {
                     self.evaluate_define(id)?;
                 }

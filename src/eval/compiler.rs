@@ -276,6 +276,10 @@ impl<'e> Compiler<'e> {
         Ok(Some(program))
     }
 
+    pub fn register_program(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
+        self.register_definitions(program)
+    }
+
     fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
         let mut found: Vec<*const Expr> = Vec::new();
         fn collect(e: &Expr, out: &mut Vec<*const Expr>) {

@@ -256,8 +256,10 @@ impl<'e> Compiler<'e> {
                 Some(Value::Hash(h)) => Ok(Value::array(h.values().cloned().collect())),
                 _ => Err(EvalError::runtime("values(): expects a Hash", at)),
             },
-                        _ => {
-                if let Some(result) = super::builtins::call(self, name, &args, lambda, scope, ctx, &at) {
+            _ => {
+                if let Some(result) =
+                    super::builtins::call(self, name, &args, lambda, scope, ctx, &at)
+                {
                     return result;
                 }
                 if let Some(def) = self.find_function(name)? {

@@ -344,13 +344,90 @@ impl<'e> Compiler<'e> {
         let target = self.eval(resources, scope, ctx)?;
         let refs: Vec<(String, String)> = self.titles(target).iter().filter_map(as_ref).collect();
         let params = self.eval_ops(ops, scope, ctx)?;
-        self.overrides.push(Override {
+        let o = Override {
             refs,
             params,
             at: self.loc(&ctx.program, e),
             scope,
-        });
+        };
+        // Merged at once when every resource exists, else at the end.
+        if o.refs
+            .iter()
+            .all(|(t, x)| self.find_resource(t, x).is_some())
+        {
+            self.apply_override(&o)?;
+        } else {
+            self.overrides.push(o);
+        }
         Ok(Value::Undef)
+    }
+
+    /// The class (or define, node, main) whose code a scope runs: Puppet's
+    /// `source` of what is declared there.
+    pub fn source_of(&self, scope: ScopeId) -> String {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            match &self.scopes.get(id).kind {
+                super::scope::ScopeKind::Class(k) => return format!("class {k}"),
+                super::scope::ScopeKind::Define | super::scope::ScopeKind::Node => {
+                    return format!("scope {id}")
+                }
+                super::scope::ScopeKind::Top => return "main".into(),
+                _ => s = self.scopes.get(id).parent,
+            }
+        }
+        "main".into()
+    }
+
+    /// Does class `child` inherit (transitively) from class `parent`?
+    fn inherits_from(&self, child: &str, parent: &str) -> bool {
+        let mut current = child.to_string();
+        for _ in 0..100 {
+            let Some(def) = self.hostclasses.get(&current) else {
+                return false;
+            };
+            let ExprKind::Class {
+                parent: Some(p), ..
+            } = &def.expr().kind
+            else {
+                return false;
+            };
+            let p = p.trim_start_matches("::").to_lowercase();
+            if p == parent {
+                return true;
+            }
+            current = p;
+        }
+        false
+    }
+
+    /// Puppet's `Resource#merge`: only the resource's own class or a subclass
+    /// may override; a subclass replaces (`=>`) or appends (`+>`).
+    fn apply_override(&mut self, o: &Override) -> R<()> {
+        let from = self.source_of(o.scope);
+        for (t, title) in &o.refs {
+            let Some(id) = self.find_resource(t, title) else {
+                return Err(EvalError::Completion(format!(
+                    "Could not find resource(s) {t}[{title}] for overriding"
+                )));
+            };
+            let owner = self.source_of(self.resources[id].scope);
+            let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
+                (Some(c), Some(p)) => self.inherits_from(c, p),
+                _ => false,
+            };
+            if from != owner && !subclass {
+                return Err(EvalError::Syntax(format!(
+                    "Only subclasses can override parameters (file: {}, line: {})",
+                    o.at.file.clone().unwrap_or_default(),
+                    o.at.line.unwrap_or(0)
+                )));
+            }
+            for (n, append, v) in &o.params {
+                apply_param(&mut self.resources[id], n, *append, v.clone());
+            }
+        }
+        Ok(())
     }
 
     pub fn eval_collect(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
@@ -496,6 +573,7 @@ impl<'e> Compiler<'e> {
     }
 
     /// Runs every collector once; true if anything new was collected.
+    /// Without storeconfigs (PuppetDB), exported collectors collect nothing.
     pub fn evaluate_collections(&mut self) -> R<bool> {
         let mut changed = false;
         let pending = std::mem::take(&mut self.pending_realize);
@@ -520,7 +598,7 @@ impl<'e> Compiler<'e> {
                 if !r.type_name.eq_ignore_ascii_case(&coll.type_name) {
                     continue;
                 }
-                if coll.kind == QueryKind::Exported && !r.exported {
+                if coll.kind == QueryKind::Exported {
                     continue;
                 }
                 let hit = match &coll.query {
@@ -631,17 +709,7 @@ impl<'e> Compiler<'e> {
     pub fn apply_overrides(&mut self) -> R<()> {
         let overrides = std::mem::take(&mut self.overrides);
         for o in overrides {
-            for (t, title) in &o.refs {
-                let Some(id) = self.find_resource(t, title) else {
-                    return Err(EvalError::runtime(
-                        format!("Could not find resource(s) {t}[{title}] for overriding"),
-                        o.at.clone(),
-                    ));
-                };
-                for (n, append, v) in &o.params {
-                    apply_param(&mut self.resources[id], n, *append, v.clone());
-                }
-            }
+            self.apply_override(&o)?;
         }
         Ok(())
     }
