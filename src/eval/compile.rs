@@ -197,6 +197,23 @@ impl<'e> Compiler<'e> {
             if r.virtual_ {
                 continue;
             }
+            if r.kind == ResKind::Builtin {
+                let key = r.type_name.to_lowercase();
+                if let Some(bad) = r
+                    .params
+                    .keys()
+                    .find(|p| !super::builtin_types::accepts(&key, p))
+                {
+                    let at = match (&r.file, r.line) {
+                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    };
+                    return Err(EvalError::Completion(format!(
+                        "no parameter named '{bad}'{at} on {}{at}",
+                        r.reference()
+                    )));
+                }
+            }
             for param in ["before", "require", "notify", "subscribe"] {
                 let Some(v) = r.params.get(param) else {
                     continue;
