@@ -41,27 +41,34 @@ pub fn run(args: RunArgs) -> ExitCode {
         eprintln!("pverify run: cannot start threads");
         return ExitCode::from(2);
     };
-    let results: Vec<(String, Result<(), String>)> = pool.install(|| {
+        let results: Vec<(String, harness::Outcome)> = pool.install(|| {
         cases
             .par_iter()
             .map(|case| {
                 let got = harness::run_case(case, &work);
-                (case.name(), harness::verdict(case, &got))
+                (case.name(), harness::outcome(case, &got))
             })
             .collect()
     });
     let _ = std::fs::remove_dir_all(&work);
-    let mut failed = 0;
+        let (mut passed, mut failed, mut pending) = (0, 0, 0);
     for (name, v) in &results {
         match v {
-            Ok(()) => println!("ok     {name}"),
-            Err(why) => {
+            harness::Outcome::Passed => {
+                passed += 1;
+                println!("ok      {name}");
+            }
+            harness::Outcome::Pending(why) => {
+                pending += 1;
+                println!("pending {name} ({why})");
+            }
+            harness::Outcome::Failed(why) => {
                 failed += 1;
-                println!("FAILED {name}\n{why}");
+                println!("FAILED  {name}\n{why}");
             }
         }
     }
-    println!("{} passed, {failed} failed", results.len() - failed);
+    println!("{passed} passed, {failed} failed, {pending} skipped");
     if failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -14,10 +14,11 @@ fn every_case_agrees_with_puppet() {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            let got = pverify::harness::run_case(c, &work);
-            pverify::harness::verdict(c, &got)
-                .err()
-                .map(|d| format!("{}\n{d}", c.name()))
+                        let got = pverify::harness::run_case(c, &work);
+            match pverify::harness::outcome(c, &got) {
+                pverify::harness::Outcome::Failed(d) => Some(format!("{}\n{d}", c.name())),
+                _ => None,
+            }
         })
         .collect();
     let _ = std::fs::remove_dir_all(&work);

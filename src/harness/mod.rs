@@ -14,7 +14,7 @@ mod case;
 mod run;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
-pub use run::{node_for, run_case, verdict};
+pub use run::{node_for, outcome, run_case, verdict, Outcome};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
 };

@@ -87,6 +87,29 @@ pub fn run_case(case: &Case, work: &Path) -> Expect {
 }
 
 
+/// A case's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Passed,
+    /// Failed, with a unified diff (expected first) or the reason.
+    Failed(String),
+    /// Marked pending and failing as expected.
+    Pending(String),
+}
+
+/// The outcome of a case given pverify's result, honouring `pending`: a
+/// pending case that passes is a failure, so marks cannot go stale.
+pub fn outcome(case: &Case, got: &Expect) -> Outcome {
+    match (verdict(case, got), &case.pending) {
+        (Ok(()), None) => Outcome::Passed,
+        (Err(d), None) => Outcome::Failed(d),
+        (Err(_), Some(why)) => Outcome::Pending(why.clone()),
+        (Ok(()), Some(why)) => Outcome::Failed(format!(
+            "    passes now, but is marked pending ({why}): remove the mark\n"
+        )),
+    }
+}
+
 /// Compares pverify's result with the case's expectation: `Ok`, or a unified
 /// diff (expected first).
 pub fn verdict(case: &Case, got: &Expect) -> Result<(), String> {
