@@ -36,11 +36,19 @@ pub enum EvalError {
     },
     /// An issue the evaluator raises itself, at an expression: never wrapped
     /// (`Evaluation Error: Unknown variable: 'x'. (file: ...)`).
-    Issue { detail: String, at: Location },
+    Issue {
+        detail: String,
+        at: Location,
+    },
     /// An error of the syntax or validation of a manifest.
     Parse(String),
     /// An error of the catalog's definitions (redefinitions, missing nodes).
     Syntax(String),
+    /// `next(v)`, `break()`, `return(v)`: control flow unwinding to the
+    /// lambda, iteration or function that handles it.
+    Next(crate::eval::Value),
+    Break,
+    Return(crate::eval::Value),
     /// An error of catalog completion (relationships, realize): not wrapped.
     Completion(String),
 }
@@ -74,6 +82,9 @@ impl EvalError {
                 format!("Evaluation Error: {detail}{}", at.suffix())
             }
             EvalError::Parse(m) | EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
+            EvalError::Next(_) => "next() from context where this is illegal".into(),
+            EvalError::Break => "break() from context where this is illegal".into(),
+            EvalError::Return(_) => "return() from context where this is illegal".into(),
         }
     }
 

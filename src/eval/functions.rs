@@ -170,6 +170,13 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(v)
             }
+            "next" => Err(EvalError::Next(
+                args.first().cloned().unwrap_or(Value::Undef),
+            )),
+            "break" => Err(EvalError::Break),
+            "return" => Err(EvalError::Return(
+                args.first().cloned().unwrap_or(Value::Undef),
+            )),
             "each" | "map" | "filter" | "reduce" | "with" => {
                 self.iterate(name, args, lambda, scope, ctx, call)
             }
@@ -341,13 +348,30 @@ impl<'e> Compiler<'e> {
                 def.location(),
             ));
         }
-        let r = self.eval_block(body, scope, &ctx);
+        let r = match self.eval_block(body, scope, &ctx) {
+            Err(EvalError::Return(v)) => Ok(v),
+            other => other,
+        };
         self.depth -= 1;
         r
     }
 
-    /// Calls a lambda with arguments in a new local scope of `scope`.
+    /// Calls a lambda with arguments in a new local scope of `scope`;
+    /// `next(v)` ends it with `v`.
     pub fn call_lambda(
+        &mut self,
+        l: &Lambda,
+        args: &[Value],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        match self.call_lambda_body(l, args, scope, ctx) {
+            Err(EvalError::Next(v)) => Ok(v),
+            other => other,
+        }
+    }
+
+    fn call_lambda_body(
         &mut self,
         l: &Lambda,
         args: &[Value],
@@ -395,6 +419,35 @@ impl<'e> Compiler<'e> {
                 format!("'{name}' expects 1 argument, got none"),
                 at,
             ));
+        };
+        // The block's parameter count, as Puppet's dispatch checks it.
+        let (min, max) = if name == "reduce" { (2, 2) } else { (1, 2) };
+        let given = l.params.len();
+        if given < min || given > max {
+            let expected = if min == max {
+                format!("{min} arguments")
+            } else {
+                format!("between {min} and {max} arguments")
+            };
+            return Err(EvalError::runtime(
+                format!("'{name}' block expects {expected}, got {given}"),
+                at,
+            ));
+        }
+        // An Integer range type iterates over its values.
+        let subject = match &subject {
+            Value::Type(t) => match t.as_ref() {
+                crate::types::PType::Integer { from, to }
+                    if *from != i64::MIN
+                        && *to != i64::MAX
+                        && to >= from
+                        && to - from < 10_000_000 =>
+                {
+                    Value::array((*from..=*to).map(Value::Integer).collect())
+                }
+                _ => subject.clone(),
+            },
+            _ => subject,
         };
         let pairs = l.params.len() >= 2;
         // Each element as the lambda's arguments: values, or [index, value] /
@@ -454,14 +507,22 @@ impl<'e> Compiler<'e> {
         match name {
             "each" => {
                 for el in elements {
-                    self.call_lambda(l, &el, scope, ctx)?;
+                    match self.call_lambda(l, &el, scope, ctx) {
+                        Err(EvalError::Break) => break,
+                        r => {
+                            r?;
+                        }
+                    }
                 }
                 Ok(subject)
             }
             "map" => {
                 let mut out = Vec::with_capacity(elements.len());
                 for el in elements {
-                    out.push(self.call_lambda(l, &el, scope, ctx)?);
+                    match self.call_lambda(l, &el, scope, ctx) {
+                        Err(EvalError::Break) => break,
+                        r => out.push(r?),
+                    }
                 }
                 Ok(Value::array(out))
             }
