@@ -132,6 +132,19 @@ impl<'e> Compiler<'e> {
                                 || super::resources::BUILTIN_TYPES.contains(&k.as_str())
                                 || self.functions.contains_key(&k)
                         }
+                                                // A type without a title: is there such a resource type?
+                        Value::Type(t) if matches!(t.as_ref(), PType::Resource { title: None, .. }) => {
+                            match t.as_ref() {
+                                PType::Resource {
+                                    type_name: Some(tn), ..
+                                } => {
+                                    let k = tn.to_lowercase();
+                                    super::resources::BUILTIN_TYPES.contains(&k.as_str())
+                                        || self.find_define(&k)?.is_some()
+                                }
+                                _ => true,
+                            }
+                        }
                         other => match as_ref(other) {
                             Some((t, x)) => self.find_resource(&t, &x).is_some(),
                             None => false,
