@@ -41,7 +41,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         eprintln!("pverify run: cannot start threads");
         return ExitCode::from(2);
     };
-        let results: Vec<(String, harness::Outcome)> = pool.install(|| {
+    let results: Vec<(String, harness::Outcome)> = pool.install(|| {
         cases
             .par_iter()
             .map(|case| {
@@ -51,7 +51,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             .collect()
     });
     let _ = std::fs::remove_dir_all(&work);
-        let (mut passed, mut failed, mut pending) = (0, 0, 0);
+    let (mut passed, mut failed, mut pending) = (0, 0, 0);
     for (name, v) in &results {
         match v {
             harness::Outcome::Passed => {

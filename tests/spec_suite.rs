@@ -9,12 +9,16 @@ fn every_case_agrees_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::env::set_current_dir(root).expect("repository root");
     let cases = pverify::harness::load_suite(&root.join("spec-suite")).expect("spec-suite loads");
-    assert!(cases.len() >= 30, "expected the bundled cases, found {}", cases.len());
+    assert!(
+        cases.len() >= 30,
+        "expected the bundled cases, found {}",
+        cases.len()
+    );
     let work = std::env::temp_dir().join(format!("pverify-spec-test-{}", std::process::id()));
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-                        let got = pverify::harness::run_case(c, &work);
+            let got = pverify::harness::run_case(c, &work);
             match pverify::harness::outcome(c, &got) {
                 pverify::harness::Outcome::Failed(d) => Some(format!("{}\n{d}", c.name())),
                 _ => None,

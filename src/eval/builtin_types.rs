@@ -3,6 +3,25 @@
 //! and `provider` for the types that have providers). A resource of these
 //! types naming anything else is Puppet's `no parameter named` error.
 
+/// The resource types Puppet 7.23 itself ships; the rest (cron, host,
+/// mount...) come from modules.
+pub const TYPES: &[&str] = &[
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
 /// Metaparameters every resource type accepts.
 pub const METAPARAMS: &[&str] = &[
     "alias",

@@ -470,20 +470,6 @@ impl<'e> Compiler<'e> {
     }
 }
 
-pub const METAPARAMS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
 pub fn is_metaparam(name: &str) -> bool {
-    METAPARAMS.contains(&name)
+    super::builtin_types::METAPARAMS.contains(&name)
 }

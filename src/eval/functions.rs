@@ -132,11 +132,14 @@ impl<'e> Compiler<'e> {
                                 || super::resources::BUILTIN_TYPES.contains(&k.as_str())
                                 || self.functions.contains_key(&k)
                         }
-                                                // A type without a title: is there such a resource type?
-                        Value::Type(t) if matches!(t.as_ref(), PType::Resource { title: None, .. }) => {
+                        // A type without a title: is there such a resource type?
+                        Value::Type(t)
+                            if matches!(t.as_ref(), PType::Resource { title: None, .. }) =>
+                        {
                             match t.as_ref() {
                                 PType::Resource {
-                                    type_name: Some(tn), ..
+                                    type_name: Some(tn),
+                                    ..
                                 } => {
                                     let k = tn.to_lowercase();
                                     super::resources::BUILTIN_TYPES.contains(&k.as_str())

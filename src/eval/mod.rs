@@ -1,7 +1,7 @@
 //! Evaluation: values, scopes, expressions, and the compilation of one node's
 //! catalog (Puppet's `Parser::Compiler` and `Pops::Evaluator`).
 
-mod builtin_types;
+pub mod builtin_types;
 mod builtins;
 mod classes;
 pub mod compile;

@@ -15,24 +15,7 @@ use crate::syntax::ast::*;
 use crate::types::PType;
 
 /// Built-in resource types of Puppet 7 (and the core type modules Debian ships).
-/// The resource types Puppet 7.23 itself ships (`lib/puppet/type`); the rest
-/// (cron, host, mount...) come from modules.
-pub const BUILTIN_TYPES: &[&str] = &[
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
+pub use super::builtin_types::TYPES as BUILTIN_TYPES;
 
 #[derive(Clone, Debug)]
 pub struct Collector {

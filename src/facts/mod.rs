@@ -184,10 +184,17 @@ pub fn apply_enc(node: &mut NodeInfo, command: &Path) -> Result<(), String> {
         ));
     }
     let doc: serde_yaml::Value = serde_yaml::from_str(&out).map_err(|e| {
-        format!("{}: the ENC printed no valid YAML for {}: {e}", command.display(), node.name)
+        format!(
+            "{}: the ENC printed no valid YAML for {}: {e}",
+            command.display(),
+            node.name
+        )
     })?;
     let Value::Hash(h) = from_yaml(&doc) else {
-        return Err(format!("{}: the ENC's YAML is not a mapping", command.display()));
+        return Err(format!(
+            "{}: the ENC's YAML is not a mapping",
+            command.display()
+        ));
     };
     let mut with_name = (*h).clone();
     with_name.insert(Value::string("name"), Value::string(node.name.as_str()));

@@ -38,7 +38,7 @@ pub struct Case {
     /// directory is `<environmentpath>/<environment>`.
     pub environment: String,
     /// Puppet settings for this compile, e.g. `strict_variables: true`.
-        pub settings: Option<Value>,
+    pub settings: Option<Value>,
     /// Why pverify does not pass this case yet (the issue that brings the
     /// feature). A pending case that passes is a failure: the mark must go.
     pub pending: Option<String>,
@@ -81,7 +81,7 @@ struct Header {
     parameters: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     environment: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     settings: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
@@ -342,7 +342,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         classes: header.classes,
         parameters: header.parameters,
         environment,
-                settings: header.settings,
+        settings: header.settings,
         pending: header.pending,
         files,
         expect,
@@ -400,7 +400,7 @@ pub fn write_case(case: &Case) -> String {
         classes: case.classes.clone(),
         parameters: case.parameters.clone(),
         environment: (case.environment != "production").then(|| case.environment.clone()),
-                settings: case.settings.clone(),
+        settings: case.settings.clone(),
         pending: case.pending.clone(),
     };
     let yaml = serde_yaml::to_string(&header).expect("case.yaml serializes");

@@ -14,10 +14,10 @@ mod case;
 mod run;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
-pub use run::{node_for, outcome, run_case, verdict, Outcome};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
 };
+pub use run::{node_for, outcome, run_case, verdict, Outcome};
 
 /// The server facts both the oracle and pverify give every node:
 /// `$serverversion`, `$servername` and `$serverip` as top-scope variables,

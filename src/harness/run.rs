@@ -7,7 +7,9 @@ use crate::eval::{self, Map, NodeInfo, Value};
 use crate::facts::from_json;
 use crate::loader::{Environment, Overrides};
 
-use super::{canonicalize_catalog, materialize, relativize_text, Case, Expect, FACTSETS_DIR, SERVER_FACTS};
+use super::{
+    canonicalize_catalog, materialize, relativize_text, Case, Expect, FACTSETS_DIR, SERVER_FACTS,
+};
 
 /// The node object of a case, as the oracle builds it for Puppet.
 pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
@@ -85,7 +87,6 @@ pub fn run_case(case: &Case, work: &Path) -> Expect {
         Err(e) => Expect::Error(relativize_text(&e.for_node(&name), &dir)),
     }
 }
-
 
 /// A case's outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]

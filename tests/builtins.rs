@@ -1,0 +1,2530 @@
+//! Puppet's built-in function library (`src/eval/builtins.rs`) against
+//! Puppet 7.23's own answers.
+//!
+//! Each case at the bottom of this file is a tiny manifest whose last line is
+//! an expression, and the value Puppet 7.23 gives it: the case is compiled as
+//! `notify { 'x': message => [EXPR] }` (after the case's other lines) and the
+//! notify's `message[0]` is compared, as JSON, with the expectation; or the
+//! compile fails and the error text (paths relative to the environment) is
+//! compared, and so are the warnings Puppet logs (`=! [...]` after the
+//! expectation). A case whose first line is `# pending: <reason>` (left out
+//! of the manifest) is one pverify does not answer yet for that reason: it
+//! must disagree, and its marker goes when it agrees.
+//!
+//! Every expectation is Puppet's: `rederive_with_puppet` (ignored by default;
+//! it needs `ruby` and Puppet 7.23) compiles every case with
+//! `xtask/puppet/compile.rb` and checks the table; with
+//! `PVERIFY_BLESS=1 cargo test --test builtins -- --ignored` it rewrites the
+//! expectations in this file from Puppet's results instead.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use pverify::eval::{Map, NodeInfo, Value};
+use pverify::loader::{Environment, Overrides};
+
+const NODE: &str = "node1.example.com";
+
+struct Case {
+    /// The manifest lines; the last is the expression.
+    lines: Vec<String>,
+    expected: String,
+    /// The warnings Puppet logs (a JSON array), when there are any.
+    warnings: Option<String>,
+}
+
+fn parse_cases(text: &str) -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut lines = Vec::new();
+    for l in text.lines() {
+        if let Some(e) = l.strip_prefix("=> ") {
+            out.push(Case {
+                lines: std::mem::take(&mut lines),
+                expected: e.to_string(),
+                warnings: None,
+            });
+        } else if let Some(w) = l.strip_prefix("=! ") {
+            if let Some(last) = out.last_mut() {
+                last.warnings = Some(w.to_string());
+            }
+        } else if l.trim().is_empty() && lines.is_empty() {
+            continue;
+        } else {
+            lines.push(l.to_string());
+        }
+    }
+    assert!(lines.is_empty(), "a case without an expectation: {lines:?}");
+    out
+}
+
+fn manifest(case: &Case) -> String {
+    let (expr, rest) = case.lines.split_last().expect("a case has an expression");
+    let mut m = String::new();
+    for l in rest.iter().filter(|l| !l.starts_with("# pending")) {
+        m.push_str(l);
+        m.push('\n');
+    }
+    m.push_str(&format!("notify {{ 'x': message => [{expr}] }}\n"));
+    m
+}
+
+fn facts() -> serde_json::Value {
+    serde_json::json!({
+        "fqdn": NODE,
+        "networking": { "fqdn": NODE, "hostname": "node1", "domain": "example.com" },
+    })
+}
+
+/// The environment of case `i` below `root`: `root/c<i>/production`.
+fn write_env(root: &Path, i: usize, case: &Case) -> PathBuf {
+    let env = root.join(format!("c{i}")).join("production");
+    std::fs::create_dir_all(env.join("manifests")).expect("create environment");
+    std::fs::write(env.join("manifests/site.pp"), manifest(case)).expect("write site.pp");
+    env
+}
+
+/// `message[0]` of Notify[x] in a catalog (as compact JSON).
+fn message_of(catalog: &serde_json::Value) -> String {
+    let resources = catalog["resources"].as_array().cloned().unwrap_or_default();
+    let notify = resources
+        .iter()
+        .find(|r| r["type"] == "Notify" && r["title"] == "x")
+        .cloned()
+        .unwrap_or_default();
+    let m = &notify["parameters"]["message"];
+    let v = match m.as_array() {
+        Some(a) if !a.is_empty() => a[0].clone(),
+        _ => m.clone(),
+    };
+    serde_json::to_string(&v).expect("JSON")
+}
+
+fn error_of(text: &str, env: &Path) -> String {
+    let text = pverify::harness::relativize_text(text, &env.display().to_string());
+    format!("error: {}", serde_json::to_string(&text).expect("JSON"))
+}
+
+/// Warnings as compact JSON (paths relative), or `None` for none. The
+/// catalog's own warnings about the message's value (`Notify[x]['message'][0]
+/// contains ...`) are not the functions' and are left out.
+fn warnings_of(ws: &[String], env: &Path) -> Option<String> {
+    let dir = env.display().to_string();
+    let rel: Vec<String> = ws
+        .iter()
+        .filter(|w| !w.starts_with("Notify[x]['message']"))
+        .map(|w| pverify::harness::relativize_text(w, &dir))
+        .collect();
+    if rel.is_empty() {
+        return None;
+    }
+    Some(serde_json::to_string(&rel).expect("JSON"))
+}
+
+fn run_pverify(env: &Path) -> (String, Option<String>) {
+    let environment = match Environment::boot(env, &Overrides::default()) {
+        Ok(e) => e,
+        Err(e) => return (format!("boot: {e}"), None),
+    };
+    let mut node = NodeInfo {
+        name: NODE.to_string(),
+        ..NodeInfo::default()
+    };
+    if let Value::Hash(h) = pverify::facts::from_json(&facts()) {
+        node.facts = (*h).clone();
+    }
+    let mut server = Map::new();
+    for (k, v) in pverify::harness::SERVER_FACTS {
+        server.insert(Value::string(*k), Value::string(*v));
+    }
+    node.server_facts = server;
+    match pverify::eval::compile(&environment, node) {
+        Ok(c) => (message_of(&c.catalog), warnings_of(&c.warnings, env)),
+        Err(e) => (error_of(&e.for_node(NODE), env), None),
+    }
+}
+
+fn this_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/builtins.rs")
+}
+
+fn cases_text() -> String {
+    let src = std::fs::read_to_string(this_file()).expect("read tests/builtins.rs");
+    let start = src.find(CASES_START).expect("cases start") + CASES_START.len();
+    let end = src.rfind(CASES_END).expect("cases end");
+    src[start..end].to_string()
+}
+
+const CASES_START: &str = concat!("// ", "BEGIN CASES\n/*\n");
+const CASES_END: &str = concat!("*/\n// ", "END CASES");
+
+#[test]
+fn builtins_agree_with_puppet() {
+    let cases = parse_cases(&cases_text());
+    assert!(
+        cases.len() > 100,
+        "expected the cases, found {}",
+        cases.len()
+    );
+    let root = std::env::temp_dir().join(format!("pverify-builtins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut failures = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let env = write_env(&root, i, case);
+        let (got, warnings) = run_pverify(&env);
+        let agrees = got == case.expected
+            && (case.expected.starts_with("error: ") || warnings == case.warnings);
+        let pending = case
+            .lines
+            .first()
+            .is_some_and(|l| l.starts_with("# pending"));
+        if pending {
+            if agrees {
+                failures.push(format!(
+                    "{}
+    now agrees with Puppet: remove its `# pending` line",
+                    case.lines.join("\n")
+                ));
+            }
+            continue;
+        }
+        if !agrees {
+            failures.push(format!(
+                "{}\n    expected (Puppet): {} {}\n    pverify:           {got} {}",
+                case.lines.join("\n"),
+                case.expected,
+                case.warnings.as_deref().unwrap_or(""),
+                warnings.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree with Puppet:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// Compiles every case with Puppet (one warm Ruby process) and checks, or
+/// with `PVERIFY_BLESS=1` rewrites, the expectations.
+#[test]
+fn rederive_with_puppet() {
+    // CI has Puppet and must run this; a developer machine without it skips.
+    let have_puppet = std::process::Command::new("puppet")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_puppet {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have Puppet 7.23 installed to re-derive the builtins expectations"
+        );
+        eprintln!("rederive_with_puppet: puppet not installed, not re-derived here");
+        return;
+    }
+    let text = cases_text();
+    let cases = parse_cases(&text);
+    let root = PathBuf::from("/tmp/pverify-builtins-oracle");
+    let _ = std::fs::remove_dir_all(&root);
+    let mut nodes = Vec::new();
+    let mut envs = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let env = write_env(&root, i, case);
+        nodes.push(serde_json::json!({
+            "name": NODE,
+            "facts": facts(),
+            "environmentpath": env.parent().expect("parent").display().to_string(),
+        }));
+        envs.push(env);
+    }
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("xtask/puppet/compile.rb");
+    let request = serde_json::json!({ "environment": "production", "nodes": nodes });
+    let mut child = Command::new("ruby")
+        .arg(&driver)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("run ruby");
+    let body = serde_json::to_vec(&request).expect("request");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().expect("ruby output");
+    writer.join().expect("writer").expect("write request");
+    let replies: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON reply"))
+        .collect();
+    assert_eq!(replies.len(), cases.len(), "one reply per case");
+    let observed: Vec<(String, Option<String>)> = replies
+        .iter()
+        .zip(&envs)
+        .map(|(r, env)| match r["status"].as_str() {
+            Some("compiled") => {
+                let ws: Vec<String> = r["warnings"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|w| w.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (message_of(&r["catalog"]), warnings_of(&ws, env))
+            }
+            _ => (error_of(r["error"].as_str().unwrap_or_default(), env), None),
+        })
+        .collect();
+    if std::env::var("PVERIFY_BLESS").is_ok() {
+        let mut new_text = String::new();
+        for (case, (got, warnings)) in cases.iter().zip(&observed) {
+            for l in &case.lines {
+                new_text.push_str(l);
+                new_text.push('\n');
+            }
+            new_text.push_str("=> ");
+            new_text.push_str(got);
+            new_text.push('\n');
+            if let Some(w) = warnings {
+                new_text.push_str("=! ");
+                new_text.push_str(w);
+                new_text.push('\n');
+            }
+            new_text.push('\n');
+        }
+        let src = std::fs::read_to_string(this_file()).expect("read");
+        let start = src.find(CASES_START).expect("start") + CASES_START.len();
+        let end = src.rfind(CASES_END).expect("end");
+        let updated = format!("{}{}{}", &src[..start], new_text, &src[end..]);
+        std::fs::write(this_file(), updated).expect("write tests/builtins.rs");
+        return;
+    }
+    let diffs: Vec<String> = cases
+        .iter()
+        .zip(&observed)
+        .filter(|(c, (got, w))| c.expected != *got || c.warnings != *w)
+        .map(|(c, (got, w))| {
+            format!(
+                "{}\n    recorded: {} {}\n    puppet:   {got} {}",
+                c.lines.join("\n"),
+                c.expected,
+                c.warnings.as_deref().unwrap_or(""),
+                w.as_deref().unwrap_or("")
+            )
+        })
+        .collect();
+    assert!(
+        diffs.is_empty(),
+        "expectations differ from Puppet:\n{}",
+        diffs.join("\n")
+    );
+}
+
+// BEGIN CASES
+/*
+flatten([1, [2, [3]]])
+=> [1,2,3]
+
+flatten([1, [2, [3, [undef]]]], 4, [[5]])
+=> [1,2,3,null,4,5]
+
+flatten(1)
+=> [1]
+
+flatten()
+=> []
+
+flatten({'a' => [1]})
+=> [{"a":[1]}]
+
+strip('  x  ')
+=> "x"
+
+strip(" \t x y \n")
+=> "x y"
+
+strip(['  a ', 1, ' b'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'strip' was called with arguments it does not accept. It expects one of:\n  (Numeric arg)\n    rejected: parameter 'arg' expects a Numeric value, got Tuple\n  (String arg)\n    rejected: parameter 'arg' expects a String value, got Tuple\n  (Iterable[Variant[String, Numeric]] arg) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strip(1.5)
+=> 1.5
+
+strip(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'strip' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant], got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strip(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'strip' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strip()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'strip' expects 1 argument, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+lstrip('  x  ')
+=> "x  "
+
+rstrip('  x  ')
+=> "  x"
+
+lstrip(['  a ', ' b '])
+=> ["a ","b "]
+
+chomp("abc\n")
+=> "abc"
+
+chomp("abc\r\n")
+=> "abc"
+
+chomp("abc\n\r")
+=> "abc\n"
+
+chomp(['a\n', "b\n"])
+=> ["a\\n","b"]
+
+chop('abc')
+=> "ab"
+
+chop("ab\r\n")
+=> "ab"
+
+chop('')
+=> ""
+
+chop(['ab', 'c'])
+=> ["a",""]
+
+capitalize('hELLO wORLD')
+=> "Hello world"
+
+# pending: functions.rs answers this call itself
+capitalize(['abc', 'DEF', 3])
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'capitalize' was called with arguments it does not accept. It expects one of:\n  (Numeric arg)\n    rejected: parameter 'arg' expects a Numeric value, got Tuple\n  (String arg)\n    rejected: parameter 'arg' expects a String value, got Tuple\n  (Iterable[Variant[String, Numeric]] arg) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+capitalize('')
+=> ""
+
+camelcase('hello_world_foo')
+=> "HelloWorldFoo"
+
+camelcase('_a__b_c__')
+=> "ABC"
+
+camelcase(['a_b', 'c_d'])
+=> ["AB","CD"]
+
+upcase('abc')
+=> "ABC"
+
+# pending: functions.rs answers this call itself
+upcase(['a', ['b', 1], {'k' => 'v'}])
+=> ["A",["B",1],{"K":"V"}]
+
+# pending: functions.rs answers this call itself
+upcase({'a' => 'b'})
+=> {"A":"B"}
+
+# pending: functions.rs answers this call itself
+upcase(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'upcase' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+downcase('ÄBC')
+=> "äbc"
+
+# pending: functions.rs answers this call itself
+downcase(['A', 'B'])
+=> ["a","b"]
+
+# pending: functions.rs answers this call itself
+upcase(1)
+=> 1
+
+# pending: functions.rs answers this call itself
+join([1, [2, 3], 'a'], ',')
+=> "1,2,3,a"
+
+join(['a', 'b'])
+=> "ab"
+
+join([1, undef, 2], '-')
+=> "1--2"
+
+# pending: functions.rs answers this call itself
+join('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'join' parameter 'arg' expects an Array value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+length([1, 2, 3])
+=> 3
+
+length('héllo')
+=> 5
+
+length({'a' => 1})
+=> 1
+
+# pending: functions.rs answers this call itself
+length(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'length' parameter 'arg' expects a value of type Collection, String, or Binary, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+size('abc')
+=> 3
+
+size([])
+=> 0
+
+# pending: functions.rs answers this call itself
+size(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'size' parameter 'arg' expects a value of type Collection, String, or Binary, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+empty([])
+=> true
+
+empty('')
+=> true
+
+empty({ 'k' => 1 })
+=> false
+
+empty(undef)
+=> true
+
+empty(1)
+=> false
+=! ["Calling function empty() with Numeric value is deprecated.\n   (file: manifests/site.pp, line: 1)"]
+
+empty(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'empty' was called with arguments it does not accept. It expects one of:\n  (Collection coll)\n    rejected: parameter 'coll' expects a Collection value, got Boolean\n  (Sensitive[String] str)\n    rejected: parameter 'str' expects a Sensitive[String] value, got Boolean\n  (String str)\n    rejected: parameter 'str' expects a String value, got Boolean\n  (Numeric num)\n    rejected: parameter 'num' expects a Numeric value, got Boolean\n  (Binary bin)\n    rejected: parameter 'bin' expects a Binary value, got Boolean\n  (Undef x)\n    rejected: parameter 'x' expects an Undef value, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+empty(Sensitive(''))
+=> true
+
+versioncmp('1.10.0', '1.9.3')
+=> 1
+
+versioncmp('2.0', '2.0')
+=> 0
+
+versioncmp('1.2', '1.2.1')
+=> -1
+
+versioncmp('1.0a', '1.0b')
+=> -1
+
+versioncmp('1.0', '1.0.0')
+=> -1
+
+versioncmp('1.0.0', '1.0', true)
+=> 0
+
+versioncmp('1.0-1', '1.0.1')
+=> -1
+
+versioncmp('2.0.0-rc1', '2.0.0')
+=> 1
+
+versioncmp('a', 'B')
+=> -1
+
+versioncmp('1.01', '1.1')
+=> -1
+
+versioncmp('1~1', '1')
+=> 1
+
+versioncmp('1', 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'versioncmp' parameter 'b' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+versioncmp('10.a', '10.B')
+=> -1
+
+versioncmp('1.2.3', '1.2.3a')
+=> -1
+
+versioncmp('', '1')
+=> -1
+
+versioncmp('1.a', '1.1')
+=> 1
+
+versioncmp('1.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'versioncmp' expects between 2 and 3 arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+versioncmp('12345678901234567890', '12345678901234567891')
+=> -1
+
+abs(-3)
+=> 3
+
+abs(-3.5)
+=> 3.5
+
+abs('-3')
+=> 3
+=! ["The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling\n   (file & line not available)"]
+
+abs('-3.5')
+=> 3.5
+=! ["The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling\n   (file & line not available)"]
+
+abs('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, abs(): Requires float or integer to work with - was given non decimal string (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+abs(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'abs' parameter 'val' expects a value of type Numeric or String, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+ceiling(3.2)
+=> 4
+
+ceiling(-3.2)
+=> -3
+
+ceiling(3)
+=> 3
+
+ceiling('3.2')
+=> 4
+=! ["The ceiling() function's auto conversion of String to Float is deprecated - change to convert input before calling\n   (file & line not available)"]
+
+ceiling('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, ceiling(): cannot convert given value to a floating point value. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+floor(-3.2)
+=> -4
+
+floor(3.9)
+=> 3
+
+floor('4.5')
+=> 4
+=! ["The floor() function's auto conversion of String to Float is deprecated - change to convert input before calling\n   (file & line not available)"]
+
+round(2.5)
+=> 3
+
+round(-2.5)
+=> -3
+
+round(3)
+=> 3
+
+round(2.4999)
+=> 2
+
+round('2.5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'round' parameter 'val' expects a Numeric value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+compare(1, 2)
+=> -1
+
+compare(2.5, 1)
+=> 1
+
+compare('a', 'A')
+=> 0
+
+compare('a', 'B')
+=> -1
+
+compare('a', 'A', false)
+=> 1
+
+compare('b', 'a', true)
+=> 1
+
+compare(1, 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got Integer and String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+compare([1], [2])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got Array and Array (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+compare(1, 2, true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): The third argument (ignore case) can only be used when comparing strings (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+then(1) |$x| { $x + 1 }
+=> 2
+
+then(undef) |$x| { $x + 1 }
+=> null
+
+$h = { 'port' => 80 }
+$h['nosuch'].lest || { 'fallback' }
+=> "fallback"
+
+lest(1) || { 2 }
+=> 1
+
+then(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'then' expects a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+then(1) |$a, $b| { $a }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'then' block expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+lest(undef) |$x| { 1 }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'lest' block expects no arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+unwrap(Sensitive('secret'))
+=> "secret"
+
+unwrap('plain')
+=> "plain"
+
+unwrap(Sensitive('s')) |$x| { "got ${x}" }
+=> "got s"
+
+type(1)
+=> "Integer[1, 1]"
+
+type([1, 'a'])
+=> "Tuple[Integer[1, 1], String]"
+
+type([1, 'a'], 'reduced')
+=> "Array[ScalarData, 2, 2]"
+
+type([1, 'a'], 'generalized')
+=> "Array[ScalarData]"
+
+type({'a' => 1})
+=> "Struct[{'a' => Integer[1, 1]}]"
+
+type('abc', 'generalized')
+=> "String"
+
+type(1.5, 'generalized')
+=> "Float"
+
+String(type(1.5, 'generalized'))
+=> "Float"
+
+type(Integer)
+=> "Type[Integer]"
+
+type(undef)
+=> "Undef"
+
+type(1, 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got 'bogus' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort(['b', 'C', 'a', 'B'])
+=> ["B","C","a","b"]
+
+sort([3, 1.5, 2])
+=> [1.5,2,3]
+
+sort([1, 'a'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, comparison of Integer with String failed (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort([true, false])
+=> error: "Evaluation Error: Error while evaluating a Function Call, comparison of TrueClass with false failed (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort([[2, 1], [1, 3], [1]])
+=> [[1],[1,3],[2,1]]
+
+sort('hello')
+=> "ehllo"
+
+sort([3,1,2]) |$a, $b| { $b - $a }
+=> [3,2,1]
+
+sort([3,1,2]) |$a, $b| { $a < $b }
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined method `>' for true:TrueClass (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort([{'a' => 1}, {'b' => 2}])
+=> error: "Evaluation Error: Error while evaluating a Function Call, comparison of Hash with Hash failed (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort({'a' => 1})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'sort' was called with arguments it does not accept. It expects one of:\n  (String string_value, Callable[2, 2] block?)\n    rejected: parameter 'string_value' expects a String value, got Struct\n  (Array array_value, Callable[2, 2] block?)\n    rejected: parameter 'array_value' expects an Array value, got Struct (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort([])
+=> []
+
+sort(['b', 'a']) |$a| { 1 }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'sort' block expects 2 arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+unique([1, 2, 1, '1', 'a', 'A'])
+=> [1,2,"1","a","A"]
+
+unique({'a' => 1, 'b' => 2, 'c' => 1}).map |$k, $v| { [$k, $v] }
+=> [[["a","c"],[1]],[["b"],[2]]]
+
+unique('abcab')
+=> "abc"
+
+unique([1, 2, 3, 4]) |$x| { $x % 2 }
+=> [1,2]
+
+unique([[1], [1], [2]])
+=> [[1],[2]]
+
+unique([1, 1.0])
+=> [1,1.0]
+
+unique(3)
+=> [0,1,2]
+
+min(3, 1, 2)
+=> 1
+
+max(3, 1, 2)
+=> 3
+
+min('b', 'a', 'c')
+=> "a"
+
+min('10', '9')
+=> "9"
+=! ["The min() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+min(['10', 9, 'a'])
+=> 9
+=! ["The min() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)","The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+max([1, 'a'])
+=> "a"
+=! ["The max() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+min([])
+=> error: "Evaluation Error: Error while evaluating a Function Call, min(): Wrong number of arguments need at least one (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+max()
+=> error: "Evaluation Error: Error while evaluating a Function Call, max(): Wrong number of arguments need at least one (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+max(1, 2.5)
+=> 2.5
+
+min(1, 'a')
+=> 1
+=! ["The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+max(1, 2) |$a, $b| { $b - $a }
+=> 1
+
+min(true, false)
+=> false
+=! ["The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+max([3, 1, 2])
+=> 3
+
+max(['a', 'b']) |$a, $b| { 0 }
+=> "a"
+
+min([1, 2], [0, 5])
+=> [0,5]
+=! ["The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+max('1e3', '20')
+=> "1e3"
+=! ["The max() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+any([1, 2, 3]) |$x| { $x > 2 }
+=> true
+
+any([1, 2, 3]) |$x| { $x > 3 }
+=> false
+
+any({'a' => 1}) |$k, $v| { $v == 1 }
+=> true
+
+any({'a' => 1}) |$kv| { $kv[0] == 'a' }
+=> true
+
+any([5, 6]) |$i, $x| { $i == 1 }
+=> true
+
+any([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'any' expects a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+any([1]) |$a, $b, $c| { true }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'any' block expects between 1 and 2 arguments, got 3 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+all([1, 2, 3]) |$x| { $x > 0 }
+=> true
+
+all([1, 2, 3]) |$x| { $x > 1 }
+=> false
+
+all({}) |$k, $v| { false }
+=> true
+
+all('abc') |$c| { $c =~ /[a-c]/ }
+=> true
+
+all(3) |$i| { $i < 3 }
+=> true
+
+index([1, 2, 3], 2)
+=> 1
+
+index([1, 2, 3], 5)
+=> null
+
+index({'a' => 1, 'b' => 2}, 2)
+=> "b"
+
+index([1, 2, 3]) |$x| { $x > 1 }
+=> 1
+
+index([1, 2, 3]) |$i, $x| { $i == 2 }
+=> 2
+
+index({'a' => 1, 'b' => 2}) |$v| { $v == 2 }
+=> "b"
+
+index({'a' => 1, 'b' => 2}) |$k, $v| { $k == 'b' }
+=> "b"
+
+index('hello', 'l')
+=> 2
+
+index('héllo', 'l')
+=> 2
+
+index('hello', /l+o/)
+=> 2
+
+index('hello', 'z')
+=> null
+
+index([1, 2.0], 2)
+=> 1
+
+index(['a'], 'A')
+=> null
+
+slice([1, 2, 3, 4, 5], 2)
+=> [[1,2],[3,4],[5]]
+
+[1, 2, 3, 4, 5].slice(2).map |$c| { $c }
+=> [[1,2],[3,4],[5]]
+
+slice({'a' => 1, 'b' => 2, 'c' => 3}, 2)
+=> [[["a",1],["b",2]],[["c",3]]]
+
+$r = []
+slice([1, 2, 3], 2) |$a, $b| { notice("${a}-${b}") }
+=> [1,2,3]
+
+slice([1, 2, 3], 2) |$a, $b| { $a }
+=> [1,2,3]
+
+slice([1, 2, 3], 2) |$x| { $x }
+=> [1,2,3]
+
+slice({'a' => 1, 'b' => 2, 'c' => 3}, 2) |$x, $y| { $x }
+=> {"a":1,"b":2,"c":3}
+
+slice([1, 2, 3], 0)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'slice' was called with arguments it does not accept. It expects one of:\n  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got Tuple\n  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer[1] value, got Integer[0, 0] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+slice('abcde', 2)
+=> [["a","b"],["c","d"],["e"]]
+
+slice(5, 2)
+=> [[0,1],[2,3],[4]]
+
+slice([1, 2, 3], 2) || { 1 }
+=> error: "Evaluation Error: Error while evaluating a Function Call, slice(): block must define at least one parameter. Block has 0. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+10.step(3).map |$i| { $i }
+=> [0,3,6,9]
+
+step([1, 2, 3], 0)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'step' parameter 'step' expects an Integer[1] value, got Integer[0, 0] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+step(10, 4) |$x| { notice($x) }
+=> null
+
+reverse_each([1, 2, 3]).map |$x| { $x * 2 }
+=> [6,4,2]
+
+reverse_each([1, 2, 3]) |$x| { notice($x) }
+=> null
+
+reverse_each({'a' => 1, 'b' => 2}).map |$x| { $x }
+=> [["b",2],["a",1]]
+
+reverse_each(3).map |$x| { $x }
+=> [2,1,0]
+
+reverse_each('abc').map |$x| { $x }
+=> ["c","b","a"]
+
+Integer[2, 4].map |$i| { $i * $i }
+=> [4,9,16]
+
+group_by([1, 2, 3, 4]) |$x| { $x % 2 }
+=> {"1":[1,3],"0":[2,4]}
+
+group_by(['a', 'b']) |$i, $x| { $i }
+=> {"0":["a"],"1":["b"]}
+
+group_by({'a' => 1, 'b' => 2, 'c' => 1}) |$k, $v| { $v }
+=> {"1":[["a",1],["c",1]],"2":[["b",2]]}
+
+group_by({'a' => 1, 'b' => 2}) |$kv| { $kv[1] }
+=> {"1":[["a",1]],"2":[["b",2]]}
+
+partition([1, 2, 3, 4]) |$x| { $x % 2 == 0 }
+=> [[2,4],[1,3]]
+
+partition({'a' => 1, 'b' => 2}) |$k, $v| { $v > 1 }
+=> [[["b",2]],[["a",1]]]
+
+partition([1, 2]) |$i, $x| { $i == 0 }
+=> [[1],[2]]
+
+regsubst('web01.example.com', '^(\w+)\..*$', '\1')
+=> "web01"
+
+regsubst('aaa', 'a', 'b')
+=> "baa"
+
+regsubst('aaa', 'a', 'b', 'G')
+=> "bbb"
+
+regsubst('AbA', 'a', 'x', 'GI')
+=> "xbx"
+
+regsubst(['ab', 'cb'], 'b', '<\0>')
+=> ["a<b>","c<b>"]
+
+regsubst('abc', /(b)/, '[\\1]')
+=> "a[b]c"
+
+regsubst('abc', 'b', '\\\\')
+=> "a\\c"
+
+regsubst('abc', '(?<x>b)', '<\k<x>>')
+=> "a<b>c"
+
+regsubst('abc', 'b', '\&\&\`\'')
+=> "abba'c"
+
+regsubst('abc', 'x', 'y')
+=> "abc"
+
+regsubst('abc', '(', 'y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, end pattern with unmatched parenthesis: /(/ (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+regsubst('abc', 'b', 'y', 'Q')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'regsubst' was called with arguments it does not accept. It expects one of:\n  (Variant[Array[String], String] target, String pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^[GEIM]*$/] flags?, Enum['E', 'N', 'S', 'U'] encoding?)\n    rejected: parameter 'flags' expects an undef value or a match for Pattern[/^[GEIM]*$/], got 'Q'\n  (Variant[Array[String], String] target, Variant[Regexp, Type[Regexp]] pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^G?$/] flags?)\n    rejected: parameter 'pattern' expects a value of type Regexp or Type[Regexp], got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+regsubst('a.b.c', '\.', '-', 'G')
+=> "a-b-c"
+
+regsubst('abc', Regexp['b'], 'X')
+=> "aXc"
+
+regsubst('aaa', /a/, 'b', 'G')
+=> "bbb"
+
+regsubst('hello world', '(\w+) (\w+)', '\2 \1')
+=> "world hello"
+
+regsubst('abc', '', '-', 'G')
+=> "-a-b-c-"
+
+regsubst('abc', 'b', {'b' => 'B'})
+=> "aBc"
+
+regsubst('x', 'x', '\9')
+=> ""
+
+regsubst("a\nb", '^', '#', 'G')
+=> "#a\n#b"
+
+regsubst("a\nb", 'a.b', 'X', 'M')
+=> "X"
+
+regsubst('a b', 'a b', 'X', 'E')
+=> "a b"
+
+regsubst('abc', /b/, 'X', 'I')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'regsubst' was called with arguments it does not accept. It expects one of:\n  (Variant[Array[String], String] target, String pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^[GEIM]*$/] flags?, Enum['E', 'N', 'S', 'U'] encoding?)\n    rejected: parameter 'pattern' expects a String value, got Regexp\n  (Variant[Array[String], String] target, Variant[Regexp, Type[Regexp]] pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^G?$/] flags?)\n    rejected: parameter 'flags' expects a match for Pattern[/^G?$/], got 'I' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+regsubst('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'regsubst' expects between 3 and 5 arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+regsubst(1, 'a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'regsubst' parameter 'target' expects a value of type Array or String, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+match('abc123', '([a-z]+)(\d+)')
+=> ["abc123","abc","123"]
+
+match('abc', 'x')
+=> null
+
+match(['a1', 'b', 'c3'], /(\w)(\d)/)
+=> [["a1","a","1"],null,["c3","c","3"]]
+
+match('abc', Pattern[/x/, /(b)c/])
+=> ["bc","b"]
+
+match('abc', 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+match('abc', /(x)?b/)
+=> ["b",null]
+
+match('abc', Regexp)
+=> error: "Evaluation Error: Error while evaluating a Function Call, Given Regexp Type has no regular expression (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+match('abc', [/x/, [/(c)/]])
+=> ["c","c"]
+
+match('abc', Integer)
+=> error: "Evaluation Error: Error while evaluating a Function Call, match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got Puppet::Pops::Types::PIntegerType (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+match('abc', Variant[Pattern[/z/], Regexp[/a(b)/]])
+=> ["ab","b"]
+
+'abc'.match(/b/)
+=> ["b"]
+
+sprintf('%d', undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Integer(): \"\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s|%5s|%-5s|%05s|%.2s', 'abc', 'ab', 'ab', 'ab', 'abc')
+=> "abc|   ab|ab   |   ab|ab"
+
+sprintf('%d|%5d|%-5d|%05d|%+d|% d|%.3d|%+05d', 42, 42, 42, 42, 42, 42, 5, -3)
+=> "42|   42|42   |00042|+42| 42|005|-0003"
+
+sprintf('%x|%X|%#x|%o|%#o|%b|%#b|%B', 255, 255, 255, 8, 8, 5, 5, 5)
+=> "ff|FF|0xff|10|010|101|0b101|101"
+
+sprintf('%x|%o|%b|%+x|% x|%08x|%.5x', -255, -8, -5, -255, -255, -1, -1)
+=> "..f01|..70|..1011|-ff|-ff|..ffffff|..fff"
+
+sprintf('%f|%.2f|%10.3f|%-10.1f|%+.1f|%010.2f|%.0f|%#.0f', 3.14159, 3.14159, 3.14159, 2.5, 2.5, -3.14159, 2.5, 2.5)
+=> "3.141590|3.14|     3.142|2.5       |+2.5|-000003.14|2|2."
+
+sprintf('%e|%E|%.2e|%g|%g|%g|%G|%.3g|%#g', 12345.678, 0.000123, 1.5, 100000, 1000000, 0.0001, 0.00001, 3.14159, 1.0)
+=> "1.234568e+04|1.230000E-04|1.50e+00|100000|1e+06|0.0001|1E-05|3.14|1.00000"
+
+sprintf('%d|%d|%d|%f|%s', '42', 3.99, -3.99, '1.5', 1.5)
+=> "42|3|-3|1.500000|1.5"
+
+sprintf('%d', 'abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Integer(): \"abc\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s %s', 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, too few arguments (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s', 'a', 'b')
+=> "a"
+
+sprintf('%<x>s : %<y>d', { 'x' => 'value is', 'y' => 42 })
+=> "value is : 42"
+
+sprintf('%{x}-%<y>05.1f', { 'x' => 'v', 'y' => 4.25 })
+=> "v-004.2"
+
+sprintf('%c%c', 65, 'h')
+=> "Ah"
+
+sprintf('%c', 'hello')
+=> error: "Evaluation Error: Error while evaluating a Function Call, %c requires a character (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%%|%5%|%s', 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid format character - % (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s', 1e20)
+=> "1.0e+20"
+
+sprintf('%s|%s|%s|%s', true, default, /ab+c/, Integer[1,2])
+=> "true|default|/ab+c/|Integer[1, 2]"
+
+sprintf('%p|%p|%p', 'a"b', 1, [1, 'x'])
+=> "\"a\\\"b\"|1|[1, \"x\"]"
+
+sprintf('%s', {'a' => [1, undef], 2 => true})
+=> "{\"a\"=>[1, nil], 2=>true}"
+
+sprintf('%1$s %1$s %2$d', 'a', 3)
+=> "a a 3"
+
+sprintf('%*d|%-*d|', 5, 1, 4, 2)
+=> "    1|2   |"
+
+sprintf('%s', Sensitive('x'))
+=> "Sensitive [value redacted]"
+
+sprintf('%s', File['/tmp'])
+=> "File[/tmp]"
+
+sprintf('%d', 1e30)
+=> "1000000000000000019884624838656"
+
+sprintf('%.1f|%.1f|%.1f|%.2f|%.0f|%.0f', 0.25, 0.35, 2.45, 1.005, 0.5, 1.5)
+=> "0.2|0.4|2.4|1.00|0|2"
+
+sprintf('%.1f|%.1f|%.3f|%.2f|%.2f|%.17g|%.15g', 0.05, 0.15, 2.0005, 0.125, 0.375, 0.1, 0.1)
+=> "0.1|0.2|2.000|0.12|0.38|0.10000000000000001|0.1"
+
+sprintf('%.0e|%#.0e|%g|%g|%g|%.2g|%10.4g|', 5.5, 5.5, 123456789.0, 1e-5, 0.0, 0.000123456, 3.14159)
+=> "6e+00|6.e+00|1.23457e+08|1e-05|0|0.00012|     3.142|"
+
+sprintf('%f|%.3f|%e|%g|%g', 1e20, 2.0005, 0.0, 100.0, 1e15)
+=> "100000000000000000000.000000|2.000|0.000000e+00|100|1e+15"
+
+sprintf('%-08d|%08.3d|%+x|%#o|%#X|%08.3f|%+08.2e|%x', 5, 5, -255, 0, 255, -1.5, 12345.6789, 0)
+=> "5       |     005|-ff|0|0XFF|-001.500|+1.23e+04|0"
+
+sprintf('%s', 1.0)
+=> "1.0"
+
+sprintf('%s', "tab\there\nnl")
+=> "tab\there\nnl"
+
+sprintf('%d', true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, can't convert true into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s')
+=> error: "Evaluation Error: Error while evaluating a Function Call, too few arguments (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf()
+=> error: "Evaluation Error: Error while evaluating a Function Call, sprintf(): Wrong number of arguments given (0 for minimum 1) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%z', 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, malformed format string - %z (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%-+8.3f|', 3.14159)
+=> "+3.142  |"
+
+sprintf('%x', 3.7)
+=> "3"
+
+sprintf('%f', 1)
+=> "1.000000"
+
+sprintf('%5.1s|', 'abc')
+=> "    a|"
+
+sprintf('%s', ['a', ['b']])
+=> "[\"a\", [\"b\"]]"
+
+sprintf('%-5s|%5s', 'é', 'ñö')
+=> "é    |   ñö"
+
+sprintf('%s', 'abc%')
+=> "abc%"
+
+sprintf('%05.1f%%', 99.55)
+=> "099.6%"
+
+sprintf('%.2f', 1234567.891)
+=> "1234567.89"
+
+sprintf('%.3e', 9.9996)
+=> "1.000e+01"
+
+sprintf('%.10f', 0.1)
+=> "0.1000000000"
+
+sprintf('%.20f', 0.1)
+=> "0.10000000000000000555"
+
+sprintf('%g', 0.00001234)
+=> "1.234e-05"
+
+sprintf('%g', 123456)
+=> "123456"
+
+sprintf('%g', 1234567)
+=> "1.23457e+06"
+
+sprintf('%.2f', 2.675)
+=> "2.68"
+
+sprintf('%.1f', 0.95)
+=> "1.0"
+
+sprintf('%.2f', 0.005)
+=> "0.01"
+
+sprintf('%.2f', 0.015)
+=> "0.02"
+
+sprintf('%.2f', 0.025)
+=> "0.02"
+
+sprintf('%.0f', 0.5000000000000001)
+=> "1"
+
+sprintf('%.3f', 1e-7)
+=> "0.000"
+
+sprintf('%d%%', 50)
+=> "50%"
+
+sprintf('%<a>s')
+=> error: "Evaluation Error: Error while evaluating a Function Call, one hash required (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%<a>s', {'b' => 1})
+=> error: "Evaluation Error: Error while evaluating a Function Call, key<a> not found (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s-%s', [1, 2])
+=> error: "Evaluation Error: Error while evaluating a Function Call, too few arguments (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%i|%u', 7, 8)
+=> "7|8"
+
+sprintf('%s', 3)
+=> "3"
+
+sprintf(3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of Integer into String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fqdn_rand(30)
+=> 13
+
+fqdn_rand(30, 'seed')
+=> 6
+
+fqdn_rand(100, 'a')
+=> 42
+
+fqdn_rand(60, 'cron')
+=> 37
+
+fqdn_rand(1)
+=> 0
+
+fqdn_rand(4294967296)
+=> 2474190671
+
+fqdn_rand(10000000000, 'x')
+=> 6286961923
+
+fqdn_rand('30')
+=> 13
+
+fqdn_rand(30, ['a', 'b'])
+=> 16
+
+fqdn_rand(30, 5)
+=> 29
+
+fqdn_rand(30, 'seed', true)
+=> 6
+
+fqdn_rand(0)
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid argument - 0 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fqdn_rand()
+=> error: "Evaluation Error: Error while evaluating a Function Call, fqdn_rand(): Wrong number of arguments given (0 for minimum 1) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+md5('abc')
+=> "900150983cd24fb0d6963f7d28e17f72"
+
+md5('')
+=> "d41d8cd98f00b204e9800998ecf8427e"
+
+sha1('abc')
+=> "a9993e364706816aba3e25717850c26c9cd0d89d"
+
+sha256('abc')
+=> "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+sha256('The quick brown fox jumps over the lazy dog. The quick brown fox jumps over the lazy dog.')
+=> "635241ac823ee4a81fbb410c92be616b0a89191083d8d7b5d232c823dc8df4f5"
+
+md5(undef)
+=> "d41d8cd98f00b204e9800998ecf8427e"
+
+md5(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of Integer into String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+md5('a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, md5(): Wrong number of arguments given (2 for 1) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+digest('abc')
+=> "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+shellquote('a', 'b c', "d'e", 'f"g', ['h', 'i$'])
+=> "a \"b c\" \"d'e\" 'f\"g' h 'i$'"
+
+shellquote('')
+=> "\"\""
+
+shellquote()
+=> ""
+
+Integer('42') + 1
+=> 43
+
+Integer('0x1F')
+=> 31
+
+String(42)
+=> "42"
+
+Float('2.5')
+=> 2.5
+
+Array({ 'a' => 1 })
+=> [["a",1]]
+
+Boolean('true')
+=> true
+
+String(type([1, 'a']))
+=> "Tuple[Integer[1, 1], String]"
+
+Integer('  42')
+=> 42
+
+Integer('0777')
+=> 511
+
+Integer('0b101')
+=> 5
+
+Integer('- 5')
+=> -5
+
+Integer('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string 'abc' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('1.5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '1.5' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer(1.9)
+=> 1
+
+Integer(-1.9)
+=> -1
+
+Integer(true)
+=> 1
+
+Integer('10', 2)
+=> 2
+
+Integer('-10', 16, true)
+=> 16
+
+Integer('77', 8)
+=> 63
+
+Integer('12', 3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal radix: 3, expected 2, 8, 10, 16, or default (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' Value of type Array[Integer] cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer(undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' Value of type Undef cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('4_2')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '4_2' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('08')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Integer(): \"08\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer({'from' => '12', 'radix' => 16})
+=> 18
+
+Integer('ff', 16)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string 'ff' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('0xff', 16)
+=> 255
+
+Integer(5)
+=> 5
+
+Integer[0, 10].new('50')
+=> error: "Evaluation Error: Error while evaluating a Method call, Converted value from Integer[0, 10].new() has wrong type, expects an Integer[0, 10] value, got Integer[50, 50] (file: manifests/site.pp, line: 1, column: 45) on node node1.example.com"
+
+Integer[0, 10].new('5')
+=> 5
+
+Float('1e3')
+=> 1000.0
+
+Float(3)
+=> 3.0
+
+Float('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' The string 'abc' cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float('0x10')
+=> 16.0
+
+Float('.5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' The string '.5' cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float(' 2.5 ')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' The string ' 2.5 ' cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float('010')
+=> 10.0
+
+Float(true)
+=> 1.0
+
+Float([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' Value of type Array[Integer] cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Numeric('42')
+=> 42
+
+Numeric('4.2')
+=> 4.2
+
+Numeric('0x1f')
+=> 31
+
+Numeric('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_numeric' The string 'abc' cannot be converted to Numeric (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Numeric(true)
+=> 1
+
+Numeric('010')
+=> 8
+
+Numeric(-3, true)
+=> 3
+
+Boolean('yes')
+=> true
+
+Boolean('N')
+=> false
+
+Boolean(0)
+=> false
+
+Boolean(0.5)
+=> true
+
+Boolean('maybe')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_boolean' The string 'maybe' cannot be converted to Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Boolean([])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_boolean' Value of type Array[Unit] cannot be converted to Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Boolean(true)
+=> true
+
+String([1, 'a', undef, 1.5, true, {'k' => [2]}])
+=> "[1, 'a', undef, 1.5, true, {'k' => [2]}]"
+
+String(undef)
+=> ""
+
+String({'a' => 1})
+=> "{'a' => 1}"
+
+String('abc')
+=> "abc"
+
+String(1.0)
+=> "1.000000"
+
+String(1.5)
+=> "1.500000"
+
+String(Integer)
+=> "Integer"
+
+String(/ab/)
+=> "ab"
+
+String(default)
+=> "default"
+
+String(3.14159, '%.2f')
+=> "3.14"
+
+String(255, '%x')
+=> "ff"
+
+String('abc', '%p')
+=> "'abc'"
+
+String('abc', '%u')
+=> "ABC"
+
+String([1, 2], '%s')
+=> "[1, 2]"
+
+String(Sensitive('x'))
+=> "Sensitive [value redacted]"
+
+String(File['/tmp'])
+=> "File['/tmp']"
+
+String(1e20)
+=> "100000000000000000000.000000"
+
+String("a\nb'c")
+=> "a\nb'c"
+
+String(['a\b', "it's"])
+=> "['a\\b', 'it\\'s']"
+
+String(true, '%s')
+=> "true"
+
+Array(1)
+=> [0]
+
+Array([1])
+=> [1]
+
+Array(1, true)
+=> [1]
+
+Array('abc')
+=> ["a","b","c"]
+
+Array(3)
+=> [0,1,2]
+
+Array(undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type Undef cannot be converted to Array (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Array(Integer[1, 3])
+=> [1,2,3]
+
+Tuple[Integer, Integer].new([1, 2])
+=> [1,2]
+
+Hash([['a', 1], ['b', 2]])
+=> {"a":1,"b":2}
+
+Hash(['a', 1, 'b', 2])
+=> {"a":1,"b":2}
+
+Hash(['a', 1, 'b'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, odd number of arguments for Hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Hash([])
+=> {}
+
+Hash(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, odd number of arguments for Hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Hash([[['a', 'b'], 1], [['a', 'c'], 2]], 'tree')
+=> {"a":{"b":1,"c":2}}
+
+Struct[{a => Integer}].new({'a' => 1})
+=> {"a":1}
+
+Sensitive('x') =~ Sensitive[String]
+=> true
+
+Sensitive.new('x') =~ Sensitive
+=> true
+
+Regexp('a.c')
+=> "/a.c/"
+
+Regexp('a.c', true)
+=> "/a\\.c/"
+
+Optional[Integer].new('5')
+=> 5
+
+Variant[Integer, String].new('5')
+=> "5"
+
+Variant[Integer, String].new(true)
+=> error: "Evaluation Error: Error while evaluating a Method call, Creation of new instance of type 'Variant[Integer, String]' is not supported (file: manifests/site.pp, line: 1, column: 55) on node node1.example.com"
+
+Enum['a', 'b'].new('a')
+=> "a"
+
+Enum['a', 'b'].new('c')
+=> error: "Evaluation Error: Error while evaluating a Method call, Creation of new instance of type 'Enum['a', 'b']' is not supported (file: manifests/site.pp, line: 1, column: 45) on node node1.example.com"
+
+Integer.new('17')
+=> 17
+
+String.new(17)
+=> "17"
+
+convert_to('42', Integer)
+=> 42
+
+convert_to('ff', Integer, 16)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string 'ff' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+convert_to(['a', 1], Hash)
+=> {"a":1}
+
+convert_to('5', Integer) |$x| { $x * 2 }
+=> 10
+
+convert_to(1, 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'convert_to' parameter 'type' expects a Type value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+get({'a' => [1, {'b' => 2}]}, 'a.1.b')
+=> 2
+
+get({'a' => 1}, 'b', 'dflt')
+=> "dflt"
+
+get([1, 2], '1')
+=> 2
+
+get(undef, 'a', 3)
+=> 3
+
+get({'a' => 1}, '')
+=> {"a":1}
+
+get({'a' => 1}, 'a.b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The given data does not contain a Collection at [\"a\"], got 'Integer[1, 1]' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+get({'a b' => 1}, '"a b"')
+=> 1
+
+$v = {'x' => [10, 20]}
+getvar('v.x.1')
+=> 20
+
+getvar('nosuch', 'dflt')
+=> "dflt"
+
+getvar('facts.networking.fqdn')
+=> "node1.example.com"
+
+getvar('::facts.networking.hostname')
+=> "node1"
+
+getvar('1abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'getvar' The given string does not start with a valid variable name (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+getvar('v.x.9', 'fallback')
+=> "fallback"
+
+getvar('v-x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'getvar' The given string does not start with a valid variable name (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+new(Integer, '3')
+=> 3
+
+new(String)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_string' expects between 1 and 2 arguments, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+3.map |$i| { $i }
+=> [0,1,2]
+
+[1, 2].each |$a, $b, $c| { }
+=> error: "Evaluation Error: Error while evaluating a Method call, 'each' block expects between 1 and 2 arguments, got 3 (file: manifests/site.pp, line: 1, column: 33) on node node1.example.com"
+
+define d($a = 1, $b = 2) { notify { "d-${title}": message => "${a}-${b}" } }
+create_resources('d', {'x' => {'a' => 5}, 'y' => {}}, {'b' => 9})
+'ok'
+=> "ok"
+
+$r = create_resources('notify', {'m1' => {'message' => 'hi'}})
+$r =~ Undef
+=> true
+
+create_resources('notify', {'m1' => {'message' => 'hi'}}, {'message' => 'dflt', 'withpath' => true})
+Notify['m1']['message']
+=> "hi"
+
+create_resources('notify', {'m1' => {'loglevel' => 'info'}}, {'message' => 'dflt'})
+Notify['m1']['message']
+=> "dflt"
+
+create_resources('@notify', {'v' => {}})
+defined(Notify['v'])
+=> true
+
+create_resources('notify', {['a', 'b'] => {}})
+[defined(Notify['a']), defined(Notify['b'])]
+=> [true,true]
+
+create_resources('@class', {'c' => {}})
+=> error: "Evaluation Error: Classes are not virtualizable (file: manifests/site.pp, line: 1) on node node1.example.com"
+
+class c($p = 1) { notify { "c${p}": } }
+create_resources('class', {'c' => {'p' => 3}})
+[defined(Notify['c3']), defined(Class['c'])]
+=> [true,true]
+
+create_resources('notify', 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, create_resources(): second argument must be a hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+create_resources('notify', {}, 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, create_resources(): third argument, if provided, must be a hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+create_resources('notify', {}, {}, {})
+=> error: "Evaluation Error: Error while evaluating a Function Call, create_resources(): wrong number of arguments (4; must be 2 or 3) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+create_resources('notify')
+=> error: "Evaluation Error: Error while evaluating a Function Call, create_resources(): Wrong number of arguments given (1 for minimum 2) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+create_resources('nosuch', {'a' => {}})
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unknown resource type: 'nosuch' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+create_resources('class', {'nosuch' => {}})
+=> error: "Evaluation Error: Error while evaluating a Function Call, Could not find declared class nosuch (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# pending: the evaluator places break() at the top
+any([1, 2, 3]) |$x| { if $x == 2 { break() } false }
+=> error: "break() from context where this is illegal (file: manifests/site.pp, line: 1) on node node1.example.com"
+
+$r = [1, 2].map |$y| { all([1, 2, 3]) |$x| { if $x == 2 { break() } true } }
+$r
+=> []
+
+slice([1, 2, 3, 4], 1) |$x| { if $x[0] == 2 { break() } notice($x) }
+=> [1,2,3,4]
+
+reverse_each([1, 2, 3]) |$x| { if $x == 2 { break() } notice($x) }
+=> null
+
+$r = [1, 2].map |$y| { reverse_each([1, 2, 3]) |$x| { if $x == 2 { break() } } }
+$r
+=> [null,null]
+
+$r = [1, 2].map |$y| { step([1, 2, 3], 1) |$x| { if $x == 2 { break() } } }
+$r
+=> [null,null]
+
+then(1) |$x| { next(5) }
+=> 5
+
+sort([3, 1, 2]) |$a, $b| { next($a - $b) }
+=> [1,2,3]
+
+$r = [1, 2].map |$y| { index([1, 2, 3]) |$x| { if $x == 2 { break() } false } }
+$r
+=> []
+
+$r = [1, 2].map |$y| { group_by([1, 2, 3]) |$x| { if $x == 2 { break() } $x } }
+$r
+=> []
+
+lest(undef) || { 'x' }
+=> "x"
+
+'abc'.then |$s| { "${s}!" }
+=> "abc!"
+
+[1, [2]].flatten
+=> [1,2]
+
+' x '.strip.upcase
+=> "X"
+
+'a,b'.split(',').join('+')
+=> "a+b"
+
+[3, 1, 2].sort.reverse_each.map |$x| { $x }
+=> [3,2,1]
+
+{'b' => 1, 'a' => 2}.keys.sort
+=> ["a","b"]
+
+[1, 2, 3].filter |$x| { $x > 1 }.max
+=> 3
+
+['b', 'a'].min
+=> "a"
+
+'%s-%s'.sprintf('a', 'b')
+=> "a-b"
+
+[1, 2].any |$x| { $x == 2 }
+=> true
+
+'x'.match(/(x)/)
+=> ["x","x"]
+
+[{'a' => 1}, {'a' => 2}].map |$h| { $h['a'] }.reduce |$m, $v| { $m + $v }
+=> 3
+
+$facts['networking']['fqdn'].fqdn_rand_is_not_a_method
+=> error: "Evaluation Error: Unknown function: 'fqdn_rand_is_not_a_method'. (file: manifests/site.pp, line: 1, column: 55) on node node1.example.com"
+
+sprintf('%.2f', 1.0 / 3)
+=> "0.33"
+
+sprintf('%5.1f%%', 12.345)
+=> " 12.3%"
+
+sprintf('%03d:%02d', 7, 5)
+=> "007:05"
+
+sprintf('%-10s|', 'left')
+=> "left      |"
+
+sprintf('%+.2e', -0.000123)
+=> "-1.23e-04"
+
+sprintf('%s and %s', 'a', ['b', 'c'])
+=> "a and [\"b\", \"c\"]"
+
+sprintf('%x', 255.9)
+=> "ff"
+
+sprintf('%#.3g', 1)
+=> "1.00"
+
+sprintf('%.0f|%.0f|%.0f|%.0f', 1.5, 2.5, 3.5, -0.5)
+=> "2|2|4|-0"
+
+sprintf('%.1f|%.1f|%.1f', 0.45, 1.45, 2.25)
+=> "0.4|1.4|2.2"
+
+sprintf('%.2f|%.2f|%.2f', 1.115, 1.125, 1.135)
+=> "1.12|1.12|1.14"
+
+sprintf('%.3f|%.3f', 1.0005, 1.0015)
+=> "1.000|1.002"
+
+sprintf('%e', 1e300)
+=> "1.000000e+300"
+
+sprintf('%f', 1e-300)
+=> "0.000000"
+
+sprintf('%g|%g|%g', 1e-300, 1e300, 123.456)
+=> "1e-300|1e+300|123.456"
+
+sprintf('%.15f', 0.3)
+=> "0.300000000000000"
+
+sprintf('%10.4f|%-10.4f|%+10.4f', 3.14159265, 3.14159265, 3.14159265)
+=> "    3.1416|3.1416    |   +3.1416"
+
+sprintf('%08.3e', 3.14159)
+=> "3.142e+00"
+
+sprintf('%.12g', 2.0/3)
+=> "0.666666666667"
+
+sprintf('%d', '0x1A')
+=> "26"
+
+sprintf('%d', '0b11')
+=> "3"
+
+sprintf('%d', '017')
+=> "15"
+
+sprintf('%d', ' 42 ')
+=> "42"
+
+sprintf('%d', '1_000')
+=> "1000"
+
+sprintf('%f', '1e3')
+=> "1000.000000"
+
+sprintf('%f', 'abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Float(): \"abc\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%s', undef)
+=> ""
+
+sprintf('%p', undef)
+=> "\"\""
+
+sprintf('%5s|%-5s|', true, false)
+=> " true|false|"
+
+sprintf('%c', 0x263A)
+=> "☺"
+
+sprintf('%b', 1024)
+=> "10000000000"
+
+sprintf('%o', -1)
+=> "..7"
+
+sprintf('%.3s', 'héllo')
+=> "hél"
+
+sprintf('%s', Integer[1])
+=> "Integer[1]"
+
+sprintf('%s', [1.0, 2.5e10])
+=> "[1.0, 25000000000.0]"
+
+sprintf("%s\n%s", 'a', 'b')
+=> "a\nb"
+
+sprintf('%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, incomplete format specifier; use %% (double %) instead (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('abc%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, incomplete format specifier; use %% (double %) instead (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('% d|% d', 5, -5)
+=> " 5|-5"
+
+sprintf('%+s', 'x')
+=> "x"
+
+sprintf('%-05d|', 3)
+=> "3    |"
+
+sprintf('%.0d', 0)
+=> ""
+
+sprintf('%#x|%#o|%#b', 0, 0, 0)
+=> "0|0|0"
+
+sprintf('%X', -255)
+=> "..F01"
+
+sprintf('%+o', -8)
+=> "-10"
+
+sprintf('%e', 0)
+=> "0.000000e+00"
+
+sprintf('%.2f', -0.001)
+=> "-0.00"
+
+sprintf('%.1f', -0.05)
+=> "-0.1"
+
+sprintf('%g', -0.0)
+=> "-0"
+
+sprintf('%f', 123456789012345678)
+=> "123456789012345678.000000"
+
+sprintf('%.2f', 9.995)
+=> "10.00"
+
+sprintf('%.2f', 99.995)
+=> "100.00"
+
+sprintf('%.1e', 9.96)
+=> "1.0e+01"
+
+String(1.5, '%.1f')
+=> "1.5"
+
+String(1234, '%08d')
+=> "00001234"
+
+String(3.7, '%d')
+=> "3"
+
+String(3.7, '%s')
+=> "3.7"
+
+String(3.7, '%p')
+=> "3.7"
+
+String('ab', '%5s')
+=> "   ab"
+
+String('hello world', '%c')
+=> "Hello world"
+
+String('a::b', '%C')
+=> "A::B"
+
+String('ABC', '%d')
+=> "abc"
+
+String('  x  ', '%t')
+=> "x"
+
+String(10, '%o')
+=> "12"
+
+String(10, '%e')
+=> "1.000000e+01"
+
+String(true, '%d')
+=> "1"
+
+String(undef, '%s')
+=> ""
+
+String(['a'], '%p')
+=> "['a']"
+
+String({'k' => 'v'})
+=> "{'k' => 'v'}"
+
+String([undef, default, /re/, Integer])
+=> "[undef, default, /re/, Integer]"
+
+String(-0.0)
+=> "-0.000000"
+
+String(1e100)
+=> "10000000000000000159028911097599180468360808563945281389781327557747838772170381060813469985856815104.000000"
+
+String(0.1)
+=> "0.100000"
+
+String(100)
+=> "100"
+
+String('x', '%z')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal format 'z' specified for value of String type - expected one of the characters 'cCudspt' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+String(1, '%z')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal format 'z' specified for value of Integer type - expected one of the characters 'dxXobBeEfgGaAspc' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('1e3')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '1e3' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('+42')
+=> 42
+
+Integer('-0x10')
+=> -16
+
+Integer(' 1 2 ')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string ' 1 2 ' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('0o17')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '0o17' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# pending: Puppet fails on big integers where they are used
+Integer('99999999999999999999')
+=> error: "Evaluation Error: Error while evaluating a '=>' expression, Use of a Ruby Integer outside of Puppet Integer max range, got '0x56bc75e2d630fffff' (file: manifests/site.pp, line: 1, column: 15) on node node1.example.com"
+
+# pending: Puppet fails on big integers where they are used
+Integer(1e30)
+=> error: "Evaluation Error: Error while evaluating a '=>' expression, Use of a Ruby Integer outside of Puppet Integer max range, got '0xc9f2c9cd04675000000000000' (file: manifests/site.pp, line: 1, column: 15) on node node1.example.com"
+
+Integer({'from' => 'abc'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string 'abc' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('12', 16)
+=> 18
+
+Integer('z', 16)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string 'z' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer('0b12')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' The string '0b12' cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer(3.5, default, true)
+=> 3
+
+Integer(-3, default, true)
+=> 3
+
+Integer()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' expects between 1 and 3 arguments, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float('1_000.5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' The string '1_000.5' cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float('1e-3')
+=> 0.001
+
+Float('0b101')
+=> 5.0
+
+Float('- 1.5')
+=> -1.5
+
+Float(' 1.5')
+=> 1.5
+
+Float('1.5e')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' The string '1.5e' cannot be converted to Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Float('-0.0')
+=> -0.0
+
+Float({'from' => '2.5', 'abs' => true})
+=> 2.5
+
+Float('1.5', true)
+=> 1.5
+
+Float(-1.5, true)
+=> 1.5
+
+Numeric('1e3')
+=> 1000.0
+
+Numeric('-0x10')
+=> -16
+
+Numeric(' 5 ')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_numeric' The string ' 5 ' cannot be converted to Numeric (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Numeric('0.5')
+=> 0.5
+
+Numeric([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_numeric' Value of type Array[Integer] cannot be converted to Numeric (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Numeric(undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_numeric' Value of type Undef cannot be converted to Numeric (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Boolean('TRUE')
+=> true
+
+Boolean('Yes')
+=> true
+
+Boolean(-1)
+=> true
+
+Boolean(0.0)
+=> false
+
+Boolean('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_boolean' The string '' cannot be converted to Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Boolean(undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_boolean' Value of type Undef cannot be converted to Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Array({'a' => 1, 'b' => 2})
+=> [["a",1],["b",2]]
+
+Array([1, 2], true)
+=> [1,2]
+
+Array(undef, true)
+=> [null]
+
+Array('a', true)
+=> ["a"]
+
+Array(Enum['x', 'y'])
+=> ["x","y"]
+
+Array(1.5)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type Float cannot be converted to Array (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Array(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type Boolean cannot be converted to Array (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Hash({'a' => 1})
+=> {"a":1}
+
+Hash([[1, 2]])
+=> {"1":2}
+
+Hash([[[1], 2]])
+=> {"[1]":2}
+
+Hash([[['a', 'b'], 1]], 'hash_tree')
+=> {"a":{"b":1}}
+
+Hash('ab')
+=> {"a":"b"}
+
+Hash(3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, odd number of arguments for Hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Hash(undef)
+=> error: "Evaluation Error: Error while evaluating a Function Call, Value of type Undef cannot be converted to Hash (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Regexp('(')
+=> error: "Evaluation Error: Error while evaluating a Function Call, end pattern with unmatched parenthesis: /(/ (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Regexp('a/b').match('xa/b')
+=> error: "Evaluation Error: Error while evaluating a Method call, 'match' parameter 'string' expects a value of type String or Array, got Regexp (file: manifests/site.pp, line: 1, column: 46) on node node1.example.com"
+
+Regexp(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_float' parameter 'pattern' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Sensitive(1) =~ Sensitive[Integer]
+=> true
+
+unwrap(Sensitive(Sensitive(1)))
+=> 1
+
+Type('Integer[1, 2]')
+=> "Integer[1, 2]"
+
+Type('Array[String]')
+=> "Array[String]"
+
+Undef(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Undef' is not supported (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Default(default)
+=> "default"
+
+Scalar(1)
+=> 1
+
+Scalar([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Scalar' is not supported (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Tuple[String].new([1])
+=> error: "Evaluation Error: Error while evaluating a Method call, Converted value from Tuple[String].new() has wrong type, index 0 expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 44) on node node1.example.com"
+
+Boolean.new()
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new_boolean' expects 1 argument, got none (file: manifests/site.pp, line: 1, column: 38) on node node1.example.com"
+
+Array.new()
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new_array' expects between 1 and 2 arguments, got none (file: manifests/site.pp, line: 1, column: 36) on node node1.example.com"
+
+Integer.new(true, 2)
+=> 1
+
+type(Sensitive(1))
+=> "Sensitive[Integer]"
+
+type(/re/)
+=> "Regexp[/re/]"
+
+type(default)
+=> "Default"
+
+type([])
+=> "Array[0, 0]"
+
+type({})
+=> "Hash[0, 0]"
+
+type({1 => 'a'})
+=> "Hash[Integer[1, 1], String, 1, 1]"
+
+type([1, 2], 'reduced')
+=> "Array[Integer[1, 2], 2, 2]"
+
+type(['a', 'b'], 'generalized')
+=> "Array[String[1, 1]]"
+
+type(Notify)
+=> "Type[Notify]"
+
+type(File['/tmp'])
+=> "Type[File['/tmp']]"
+
+type('')
+=> "String"
+
+type(1.0, 'reduced')
+=> "Float[1.0, 1.0]"
+
+import('x')
+=> error: "Evaluation Error: Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+import()
+=> error: "Evaluation Error: Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+then()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'then' expects 1 argument, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+then(1, 2) |$x| { $x }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'then' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'sort' was called with arguments it does not accept. It expects one of:\n  (String string_value, Callable[2, 2] block?)\n    rejected: parameter 'string_value' expects a String value, got Integer\n  (Array array_value, Callable[2, 2] block?)\n    rejected: parameter 'array_value' expects an Array value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+unique(1)
+=> [0]
+
+unique(-1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'unique' was called with arguments it does not accept. It expects one of:\n  (String string, Callable[String] block?)\n    rejected: parameter 'string' expects a String value, got Integer\n  (Hash hash, Callable[Any] block?)\n    rejected: parameter 'hash' expects a Hash value, got Integer\n  (Array array, Callable[Any] block?)\n    rejected: parameter 'array' expects an Array value, got Integer\n  (Iterable iterable, Callable[Any] block?) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+any(1, 2) |$x| { true }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'any' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+slice([1], 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'slice' was called with arguments it does not accept. It expects one of:\n  (Hash hash, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'hash' expects a Hash value, got Tuple\n  (Iterable enumerable, Integer[1] slice_size, Callable block?)\n    rejected: parameter 'slice_size' expects an Integer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+step([1], 0)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'step' parameter 'step' expects an Integer[1] value, got Integer[0, 0] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+max(1) |$a| { 1 }
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'max' was called with arguments it does not accept. It expects one of:\n  (Numeric values*)\n    rejected: does not expect a block\n  (String values*)\n    rejected: does not expect a block\n  (Array[Numeric] values, Callable[2, 2] block?)\n    rejected: block expects 2 arguments, got 1\n  (Array[String] values, Callable[2, 2] block?)\n    rejected: block expects 2 arguments, got 1\n  (Array values, Callable[2, 2] block?)\n    rejected: block expects 2 arguments, got 1\n  (Any values*, Callable[2, 2] block)\n    rejected: block expects 2 arguments, got 1\n  (Any values*)\n    rejected: does not expect a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+reverse_each(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'reverse_each' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+regsubst('a', 'b', 'c', 'G', 'N', 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'regsubst' expects between 3 and 5 arguments, got 6 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+match(1, 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'match' parameter 'string' expects a value of type String or Array, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+group_by([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'group_by' expects a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+lest(1) |$x| { 2 }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'lest' block expects no arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+convert_to(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'convert_to' expects at least 2 arguments, got 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+new(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' parameter 'type' expects a Type value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+type()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'type' expects between 1 and 2 arguments, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+getvar(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'getvar' parameter 'get_string' expects a match for Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/], got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+empty()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'empty' expects 1 argument, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+flatten([1]) |$x| { $x }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'flatten' does not expect a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+versioncmp('1', '2', true, 4)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'versioncmp' expects between 2 and 3 arguments, got 4 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+all([1]) |*$xs| { true }
+=> true
+
+any({'a' => 1}) |$k, $v = 2| { $v == 2 }
+=> false
+
+index([5, 6], 6) |$x| { true }
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'index' was called with arguments it does not accept. It expects one of:\n  (Hash hash, Callable[2, 2] block)\n    rejected: expects 1 argument, got 2\n  (Hash hash, Callable[1, 1] block)\n    rejected: expects 1 argument, got 2\n  (Iterable enumerable, Callable[2, 2] block)\n    rejected: expects 1 argument, got 2\n  (Iterable enumerable, Callable[1, 1] block)\n    rejected: expects 1 argument, got 2\n  (String str, Variant[String, Regexp] match)\n    rejected: parameter 'str' expects a String value, got Tuple\n  (Iterable enumerable, Any match)\n    rejected: does not expect a block (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sort([2, 1]) |$a, $b, $c = 0| { $a - $b }
+=> [1,2]
+
+then(1) |$a, *$r| { $r }
+=> []
+
+partition([1, 2], 3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'partition' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+round('1.5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'round' parameter 'val' expects a Numeric value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+abs()
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'abs' expects 1 argument, got none (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+camelcase(['a_b', 1, 'c'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'camelcase' was called with arguments it does not accept. It expects one of:\n  (Numeric arg)\n    rejected: parameter 'arg' expects a Numeric value, got Tuple\n  (String arg)\n    rejected: parameter 'arg' expects a String value, got Tuple\n  (Iterable[Variant[String, Numeric]] arg) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+chomp({'a' => "b\n"})
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'chomp' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant[String, Numeric]], got Struct (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strip(['a', ['b']])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'strip' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant[String, Numeric]], got Tuple (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# pending: functions.rs answers this call itself
+size(Integer[1, 3])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'size' parameter 'arg' expects a value of type Collection, String, or Binary, got Type[Integer] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# pending: functions.rs answers this call itself
+length(Sensitive('abc'))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'length' parameter 'arg' expects a value of type Collection, String, or Binary, got Sensitive[String] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+empty(Sensitive([]))
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'empty' was called with arguments it does not accept. It expects one of:\n  (Collection coll)\n    rejected: parameter 'coll' expects a Collection value, got Sensitive[Array]\n  (Sensitive[String] str)\n    rejected: parameter 'str' expects a Sensitive[String] value, got Sensitive[Array[Unit]]\n  (String str)\n    rejected: parameter 'str' expects a String value, got Sensitive[Array]\n  (Numeric num)\n    rejected: parameter 'num' expects a Numeric value, got Sensitive[Array]\n  (Binary bin)\n    rejected: parameter 'bin' expects a Binary value, got Sensitive[Array]\n  (Undef x)\n    rejected: parameter 'x' expects an Undef value, got Sensitive[Array] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+unwrap(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'unwrap' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Sensitive.new('a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new_Sensitive' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 40) on node node1.example.com"
+
+Integer.new()
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new' expects between 1 and 3 arguments, got none (file: manifests/site.pp, line: 1, column: 38) on node node1.example.com"
+
+String.new()
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new_string' expects between 1 and 2 arguments, got none (file: manifests/site.pp, line: 1, column: 37) on node node1.example.com"
+
+Hash.new([['a', 1]], 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Method call, The function 'new_hash' was called with arguments it does not accept. It expects one of:\n  (TreeArray = Array[Tuple[Array, Any], 1] from, NewHashOption = Enum['hash_tree', 'tree'] build_option?)\n    rejected: parameter 'from' index 0 index 0 expects an Array value, got String\n  (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    rejected: expects 1 argument, got 2\n  (Any from)\n    rejected: expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 35) on node node1.example.com"
+
+sprintf('%d', [1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, can't convert Array into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%f', {})
+=> error: "Evaluation Error: Error while evaluating a Function Call, can't convert Hash into Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sprintf('%d', 1.5e300)
+=> "1500000000000000078757140382806630373056702871662238732373781173267703686983362293679557062620671796065556665749325817265413784853040645863467188277180060474272580801389863705606745350692182135089053429852456199917621678558451461320111979114170213741868888183230085264257173504208294580298189100810240"
+
+sprintf('%.2f', -1.005)
+=> "-1.00"
+
+md5(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of true into String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+sha1([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of Array into String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+shellquote(1, true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined method `length' for 1:Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fqdn_rand(-5)
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid argument - -5 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fqdn_rand(30, undef)
+=> 13
+
+fqdn_rand('abc')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid argument - 0 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fqdn_rand(2.9)
+=> 0
+
+[sprintf('%.2f', -6.983016521509962e-10), sprintf('%.12e', 1.5), sprintf('%.1f', 64.2195), sprintf('%.2f', -163.7), sprintf('%.17g', 7.8465), sprintf('%.1f', -553.5221), sprintf('%e', 50.0505), sprintf('%.1g', 716.94), sprintf('%.15g', -764.42), sprintf('%.3f', 2.5), sprintf('%.12e', 81.1925), sprintf('%.1f', 424.2215), sprintf('%.15g', 63.6965), sprintf('%.12e', -3.71705659246417e+16), sprintf('%.2f', 588.8), sprintf('%.3e', 67.5065), sprintf('%#g', 37740.5), sprintf('%.10g', 1.5), sprintf('%.3g', 0.0005142818591304987), sprintf('%08.2f', 9.240381668242195e-09), sprintf('%-12.4e', 40.3485), sprintf('%.2f', -665040940202477.0), sprintf('%.3g', 0.005), sprintf('%+.2f', 8.0625), sprintf('%.17g', 84820.375), sprintf('%.2g', 1.7976931348623157e+308), sprintf('%.0f', -228.42), sprintf('%f', 0.0005), sprintf('%.10f', 63.0605), sprintf('%+.2f', 16952.875), sprintf('%.2f', -218.101), sprintf('%.5f', -196.71), sprintf('%.15g', 1.7976931348623157e+308), sprintf('%10.3f', -169.41), sprintf('%.5f', 0.05), sprintf('%.0f', -697.4), sprintf('%.1e', 1782.4700746451128), sprintf('%#g', -162.11), sprintf('%.10g', 16.7075), sprintf('%10.3f', 1e+23), sprintf('%08.2f', 59853.125), sprintf('%G', 1e+23), sprintf('%g', 50.4085), sprintf('%.10f', 269.0), sprintf('%.3f', -582.5), sprintf('%.17g', -8.948487922194661e-13), sprintf('%#g', -797.07), sprintf('%g', 748.6648), sprintf('%#g', -495.48), sprintf('%.2g', -7.543155384756102e+18), sprintf('%.3f', -0.0003762953715639612), sprintf('%.0e', 97039.25), sprintf('%.10f', 3.841135376906186e-12), sprintf('%.12e', 0.95), sprintf('%08.2f', 86.0), sprintf('%.2f', 82.8845), sprintf('%.12e', 33.5305), sprintf('%08.2f', 0.0005), sprintf('%.3e', 83.1342), sprintf('%G', 78.8305), sprintf('%.10f', 1.7976931348623157e+308), sprintf('%g', 1.7976931348623157e+308), sprintf('%.10f', 29719.125), sprintf('%.0f', 45.7485), sprintf('%.0e', 5e-324), sprintf('%.2g', -6127101079.743813), sprintf('%.12e', 123456789.125), sprintf('%.2f', 0.0005), sprintf('%.3e', -546.3), sprintf('%E', 248.1328), sprintf('%G', 818.4), sprintf('%g', 84.1225), sprintf('%.10f', 98322.375), sprintf('%.2f', -642956563.3248528), sprintf('%g', 123456789.125), sprintf('%+.2f', 4.867054216086417e-08), sprintf('%.5f', 986.0), sprintf('%#.3g', 59.8255), sprintf('%10.3f', 653.021), sprintf('%.15g', 2.5), sprintf('%G', 2.0145), sprintf('%.3f', 1e+23), sprintf('%.10f', 17.4445), sprintf('%.0f', 0.05), sprintf('%08.2f', -414.1), sprintf('%.1g', 33.5575), sprintf('%+.2f', 0.5), sprintf('%E', -8367802705653.271), sprintf('%.5f', 0.95), sprintf('%.0f', 67.5225), sprintf('%f', 5e-324), sprintf('%.5f', 99.8185), sprintf('%.15g', -53.0), sprintf('%.15g', 364.6627), sprintf('%e', 5.529802010373684e-10), sprintf('%.10g', -916.0), sprintf('%.2g', -9.442684835196564e-09), sprintf('%.10f', 9.467205033533741e+19), sprintf('%.15g', 57.5205), sprintf('%e', 0.95), sprintf('%.15g', 33.9445), sprintf('%E', 0.05), sprintf('%.2g', -1667258870359.9644), sprintf('%.2f', 342310894141178.56), sprintf('%08.2f', -394.0), sprintf('%.5f', 432.24), sprintf('%e', -725.491), sprintf('%g', 12337.125), sprintf('%10.3f', 2.5), sprintf('%-12.4e', 2.5), sprintf('%.1g', 31210115.608718116), sprintf('%.0f', -362.95), sprintf('%g', -8.265846311363445e-13), sprintf('%.2f', 2.4785414778372792e+19), sprintf('%.3f', 837.1), sprintf('%.0e', -456.2), sprintf('%.1g', 107449.75), sprintf('%E', 1e+23), sprintf('%.5f', 9.995), sprintf('%.3g', 65.5845), sprintf('%.0e', 11725.875), sprintf('%.2f', 376.411), sprintf('%G', -966.0), sprintf('%.2f', 216.4), sprintf('%.3e', -757.0), sprintf('%.0e', 9.995), sprintf('%-12.4e', 5.5395), sprintf('%.0e', -781.1), sprintf('%#.3g', -596.46), sprintf('%.2g', 518996.5099971226), sprintf('%.12e', 22.2775), sprintf('%.1f', 0.005), sprintf('%.10f', 466.1608), sprintf('%.2g', 31.9575), sprintf('%10.3f', 637.84), sprintf('%.10g', 6692278666604.454), sprintf('%.3e', -56.96377607816379), sprintf('%g', 763.9), sprintf('%E', 0.5), sprintf('%.1g', -858.55), sprintf('%.10g', -831.03), sprintf('%e', 36.6135), sprintf('%f', 5.4705), sprintf('%.12e', -108.35), sprintf('%.3e', 0.95), sprintf('%.10f', 931.33), sprintf('%.2f', -997862170110.1544), sprintf('%e', 0.005528012752799238), sprintf('%.0e', 0.0935), sprintf('%g', 2.5), sprintf('%.1e', 50.0235), sprintf('%10.3f', -0.0005343808668183878), sprintf('%#g', 5e-324), sprintf('%.5f', -3.4773049174730097e+18), sprintf('%.1f', 237.4), sprintf('%.10g', 123456789.125), sprintf('%G', 93.7175), sprintf('%.10g', 67.7705), sprintf('%10.3f', 2.8465), sprintf('%-12.4e', 91.6995), sprintf('%.1f', 10.0315), sprintf('%g', -279.0), sprintf('%.1f', 0.95), sprintf('%10.3f', 80.5445), sprintf('%G', -472.414), sprintf('%.2f', 865.0093), sprintf('%+.2f', 8.7635), sprintf('%e', 6184.3755952194315), sprintf('%e', 26898.25), sprintf('%.3g', 60337.625), sprintf('%.3g', 1.5), sprintf('%08.2f', 0.005), sprintf('%.2f', 265.6), sprintf('%#.3g', 42.2605), sprintf('%#g', 39900.5), sprintf('%.1f', 1.4935), sprintf('%-12.4e', 9.450180183649296e-07), sprintf('%.1e', -20.7714), sprintf('%.15g', -6.73216914062238e-07), sprintf('%.0f', 956.251), sprintf('%.2g', -847.0715), sprintf('%.10f', 9.995), sprintf('%.10f', 2.2250738585072014e-308), sprintf('%.0e', -819.3938), sprintf('%#g', 2.5), sprintf('%.0e', 0.95), sprintf('%.12e', 123456789.125), sprintf('%g', 795.411), sprintf('%10.3f', -992.819), sprintf('%.1g', -0.00039609791744973124), sprintf('%.0f', -367843909.2500605), sprintf('%.3f', -3234547400607.051), sprintf('%-12.4e', 0.05), sprintf('%.12e', 479.82), sprintf('%.2f', -219.6779), sprintf('%.1f', -14389.4497220868), sprintf('%#.3g', -896.76), sprintf('%.0e', 0.05), sprintf('%G', -36879725471.363914), sprintf('%.0f', 2.2250738585072014e-308), sprintf('%g', 1e+23), sprintf('%.15g', 0.95), sprintf('%.2g', -838.846), sprintf('%.1e', 17.6595), sprintf('%f', 8.238104868945038e-05), sprintf('%.0e', -3126742.946841414), sprintf('%.0e', 85566.125), sprintf('%.15g', -5.226699516052562e+17), sprintf('%#.3g', 15.1715), sprintf('%.15g', -584.255), sprintf('%.1g', 812.519), sprintf('%f', -615.0), sprintf('%.12e', -817.8113204346935), sprintf('%+.2f', 139.0), sprintf('%.1g', 9.995), sprintf('%g', 27525.75), sprintf('%.0e', 504.222), sprintf('%10.3f', 46.1285), sprintf('%.10f', 80.8095), sprintf('%g', 793.58), sprintf('%.1e', 55.9765), sprintf('%.0f', 1.7976931348623157e+308), sprintf('%.17g', -149.6), sprintf('%.2g', -8.537242354225952e+16), sprintf('%.5f', -781.9), sprintf('%E', 87.1115), sprintf('%08.2f', 84849.125), sprintf('%.15g', 1.5), sprintf('%G', 179.0), sprintf('%#.3g', 139.0), sprintf('%#.3g', 16772.75), sprintf('%.3f', 273.0), sprintf('%.10f', 48.8734), sprintf('%.0f', -5.528339327799203e-13), sprintf('%.3e', 58.2855), sprintf('%.10g', 31.4865), sprintf('%-12.4e', -505.883), sprintf('%.10f', 7.0225), sprintf('%.2f', 34892652403069.07), sprintf('%e', 334.71), sprintf('%.12e', 39164557066636.62), sprintf('%G', 25.0065), sprintf('%.10f', 690.0), sprintf('%e', -0.599172393803064), sprintf('%.3f', -469956.08865513303), sprintf('%#g', 99.995), sprintf('%10.3f', -553.352), sprintf('%.1f', 189.604), sprintf('%.1g', 948.2), sprintf('%.2g', -879.729), sprintf('%.3e', 2.2250738585072014e-308), sprintf('%f', 10402.0), sprintf('%.1f', -6.2897562008398424e+16), sprintf('%.3e', 45075463322.72798), sprintf('%.0e', -7.820847332049799e-08), sprintf('%.15g', -160.0), sprintf('%g', 0.05), sprintf('%.2f', 643147234748292.0), sprintf('%.15g', -53.07), sprintf('%.3e', 0.05), sprintf('%#.3g', 7.939867298980702e-12), sprintf('%.1f', 6236490551443.144), sprintf('%.0e', -7.189877238005504e-11), sprintf('%.3e', -874.2965), sprintf('%.0e', -3.3005817297563556e-11), sprintf('%.3e', 90384.25), sprintf('%.0f', 0.005), sprintf('%G', 78062.25), sprintf('%E', 8.0245), sprintf('%08.2f', -49.622), sprintf('%E', -497906358338237.5), sprintf('%.0f', 0.08561988397917242), sprintf('%.1e', 123456789.125), sprintf('%.5f', 5e-324), sprintf('%.3e', 41.8815), sprintf('%.10g', 5.6766606542838536e-08), sprintf('%.1g', 505.8), sprintf('%.15g', -932.2726), sprintf('%.2f', 9.605115417622665e-07), sprintf('%.1g', -832.0), sprintf('%f', 4195423420088984.0), sprintf('%10.3f', -166.3187), sprintf('%08.2f', 77.0), sprintf('%.0e', 0.005), sprintf('%+.2f', 47.2605), sprintf('%e', -121.2), sprintf('%.10f', -437.2918), sprintf('%.10g', -207.8608087948899), sprintf('%.3f', 83.8275), sprintf('%.0f', 4.1045), sprintf('%.12e', 6382054124938481.0), sprintf('%.1f', -413.0), sprintf('%.10f', 945.9304), sprintf('%.10g', 0.0005), sprintf('%#g', 99.995), sprintf('%.3f', 556.0), sprintf('%.12e', 90.6345), sprintf('%.1f', -262.6), sprintf('%+.2f', -490.1727), sprintf('%.0f', 26.8345), sprintf('%10.3f', 9.995), sprintf('%.10f', 2.4202758539014658e-09), sprintf('%.2f', -8.75), sprintf('%#.3g', 0.0005916877447857962), sprintf('%g', 83.1675), sprintf('%10.3f', 52.2905), sprintf('%+.2f', 9063776.739144428), sprintf('%.1g', 45.4245), sprintf('%#.3g', 533.33), sprintf('%.0f', 456.1), sprintf('%E', -6.868662622011484e-06), sprintf('%.2g', 155.59), sprintf('%.0f', 17036.0), sprintf('%.2f', -715.006), sprintf('%.10g', 47.7545), sprintf('%.10g', -304.1), sprintf('%.3g', -865.807), sprintf('%G', 103828.0), sprintf('%.3g', -747.0), sprintf('%.2f', 215289427729.9613), sprintf('%-12.4e', 1e+22), sprintf('%#.3g', 2.5), sprintf('%#g', 29107.75), sprintf('%f', 6.927027582543035e+17), sprintf('%.10g', 5.4095), sprintf('%e', -281.6), sprintf('%.10f', 1.7976931348623157e+308), sprintf('%10.3f', 125.0), sprintf('%g', 1.5), sprintf('%#.3g', 70.8695), sprintf('%.1g', 85069.375), sprintf('%10.3f', -501482301566.9012), sprintf('%.0f', 0.0007156795834788454), sprintf('%e', 972.275), sprintf('%E', 2.3715051680765864e+16), sprintf('%.2f', -54.0), sprintf('%G', -139.0), sprintf('%.1f', 2.032249654972218e-12), sprintf('%+.2f', 10.9445), sprintf('%.1f', 4.40786935560133e-08), sprintf('%g', 117292.0), sprintf('%.2f', 17.0265), sprintf('%-12.4e', 123456789.125), sprintf('%.5f', 0.05), sprintf('%.1e', 99.995), sprintf('%G', 2.2250738585072014e-308), sprintf('%.2f', 576.8), sprintf('%08.2f', 1e+22), sprintf('%.0e', -352.322), sprintf('%.5f', 99.995), sprintf('%.10f', 928.656), sprintf('%e', 78.5185), sprintf('%g', -0.09263338864007274), sprintf('%g', 872.81), sprintf('%08.2f', 570.0), sprintf('%.12e', 81.8785), sprintf('%.15g', 99.995), sprintf('%.3f', 88.9035), sprintf('%+.2f', 71.403), sprintf('%g', 34701.75), sprintf('%.5f', 1e+22), sprintf('%e', 5292783838716972.0), sprintf('%.1e', 487.0), sprintf('%.1e', 0.005), sprintf('%10.3f', 74.9505), sprintf('%.0f', 123456789.125), sprintf('%.5f', 29050.375), sprintf('%.10g', 251.236), sprintf('%e', -9.044472704526292e+18), sprintf('%.1f', 5.0225), sprintf('%.10g', -290.0), sprintf('%.17g', -5514820.752555363), sprintf('%f', -267.531), sprintf('%-12.4e', 873.2), sprintf('%10.3f', -808.4), sprintf('%G', 52684.75), sprintf('%.12e', -977.0079), sprintf('%#g', 74.4545), sprintf('%.3g', 123456789.125), sprintf('%.1f', 807.0), sprintf('%e', 51.1905), sprintf('%.0f', 823.0), sprintf('%.10f', 84.9635), sprintf('%#.3g', -600.9635), sprintf('%E', 82.4255), sprintf('%.2f', 65.3165), sprintf('%-12.4e', -9.03018444865028e+17), sprintf('%.1g', 48.8645), sprintf('%.2f', 60983.25), sprintf('%f', 59308.375), sprintf('%#.3g', -789.4), sprintf('%-12.4e', -328.97), sprintf('%10.3f', 271.732), sprintf('%.0e', 68582.625), sprintf('%.2f', 857.1), sprintf('%f', 0.5), sprintf('%f', -527.8), sprintf('%.10f', 42843.625), sprintf('%#g', 0.0005), sprintf('%.3g', 815.1368), sprintf('%.0f', 6.123657074001731e-14), sprintf('%G', 4492466.484580706), sprintf('%.17g', 245.0), sprintf('%.1f', 2.5), sprintf('%.12e', -786.6), sprintf('%.0f', 123456789.125), sprintf('%-12.4e', -723.0), sprintf('%08.2f', -906.6219), sprintf('%08.2f', 6.35123252191689e-09), sprintf('%.3f', 9.995), sprintf('%.1f', -594.0), sprintf('%G', 2.2250738585072014e-308), sprintf('%E', 11464.75), sprintf('%.1e', 82871.375), sprintf('%.1e', -7.34692527385625), sprintf('%.12e', -1.5246922878683189e-12), sprintf('%.3e', -434.81), sprintf('%.10g', 78906.375), sprintf('%G', -4.2470247122234326e-12), sprintf('%.12e', -1.2710083248283932e-07), sprintf('%-12.4e', -9.037658045011678), sprintf('%.17g', 1.5), sprintf('%.1g', 2.5), sprintf('%.0f', -596.0), sprintf('%.3g', -0.08086219803767787), sprintf('%.17g', 65.2665), sprintf('%E', 0.005), sprintf('%f', 398.958), sprintf('%.3g', 273.0), sprintf('%.15g', 91377.875), sprintf('%.3e', 82304.25), sprintf('%+.2f', -1974588643237.2651), sprintf('%.12e', 777.0), sprintf('%.10g', -473.6092), sprintf('%.2g', 964.8), sprintf('%#.3g', 188.1767), sprintf('%.5f', 163.1622), sprintf('%10.3f', 99.995), sprintf('%.2g', 41.1735), sprintf('%.5f', 54.68703695716395), sprintf('%.10g', 285.40186412819503), sprintf('%.5f', -396.9846), sprintf('%+.2f', 32450.875), sprintf('%e', 0.0004435751361596707), sprintf('%f', -6.214531770544029e-07), sprintf('%.10f', 1.5), sprintf('%+.2f', 9676655.702042451), sprintf('%#.3g', -452.0), sprintf('%.10f', 0.005), sprintf('%.1f', 99.995), sprintf('%-12.4e', 708.655), sprintf('%.2g', 961.76), sprintf('%.0f', -485.573), sprintf('%.1g', 119013.875), sprintf('%+.2f', 76995.125), sprintf('%+.2f', 29.6835), sprintf('%-12.4e', 99.6575), sprintf('%f', 29.6955), sprintf('%.3e', 58.4425), sprintf('%e', 401.3), sprintf('%-12.4e', 93474.0), sprintf('%.1g', 32.8695), sprintf('%.10g', -96068537799166.48), sprintf('%#.3g', 23.9155), sprintf('%.3f', -9.787357838644324e+18), sprintf('%-12.4e', 86.7), sprintf('%.10f', 123284.625), sprintf('%.17g', 12.8675), sprintf('%.10g', -5.900361580059515e+17), sprintf('%.10g', 585.13), sprintf('%.10f', 4.842198632355423e+16), sprintf('%g', 2.5), sprintf('%#g', 15.7465), sprintf('%g', -88676.33901170238), sprintf('%.1g', -97338332123778.83), sprintf('%.17g', 86.3605), sprintf('%.10g', -551.145), sprintf('%g', 5e-324), sprintf('%G', -6.709333042904857e-09), sprintf('%.3g', 25319.375), sprintf('%E', 92.2315), sprintf('%10.3f', 0.0005), sprintf('%.1e', 52.4795), sprintf('%.5f', 85145.25), sprintf('%.12e', 61525.375), sprintf('%.0e', 30206.0), sprintf('%.0e', 90105.625), sprintf('%f', 1e+23), sprintf('%.12e', 61087.31436996073), sprintf('%.3g', -396.359), sprintf('%.5f', 27460238464.80474), sprintf('%g', 1.7976931348623157e+308), sprintf('%G', 655.8), sprintf('%E', 0.95), sprintf('%.10f', 1.6491068921962127e-13), sprintf('%.1e', 1e+23), sprintf('%e', -797.0), sprintf('%.10f', -96.1), sprintf('%.15g', 5e-324), sprintf('%G', 782.2707), sprintf('%G', 803.2854), sprintf('%.3g', 38.2025), sprintf('%+.2f', 67.0805), sprintf('%.3f', 1e+23), sprintf('%e', 33.4295), sprintf('%.3g', 99.995), sprintf('%.5f', 61.4785), sprintf('%.3g', 32317.875), sprintf('%f', 199.0), sprintf('%-12.4e', 99.995), sprintf('%E', 85.3035), sprintf('%f', -1.4837172003363365e-09), sprintf('%.0f', 81.6625), sprintf('%G', -908.26), sprintf('%.3g', 0.95), sprintf('%.10f', 7.951235196663344e-11), sprintf('%.5f', 81956.375), sprintf('%.3e', 72338002412.05623), sprintf('%.1e', 0.5107522836514611), sprintf('%E', -1.552227996055491e-10), sprintf('%g', -289.643), sprintf('%.12e', 9.685735146954349e+19), sprintf('%.3g', 1e+23), sprintf('%.10f', 43371.125), sprintf('%G', -4.015609453980522e-08), sprintf('%+.2f', 9.995), sprintf('%.17g', 51.5585), sprintf('%.1f', -399.0), sprintf('%08.2f', 842.8625), sprintf('%.15g', 64.9315), sprintf('%#.3g', 78.1505), sprintf('%10.3f', 88.6105), sprintf('%#.3g', -921.052), sprintf('%10.3f', 13285.625), sprintf('%#.3g', -926.0), sprintf('%G', 743.8), sprintf('%f', 4202655.443251535), sprintf('%.17g', -363045826250433.25), sprintf('%.17g', 6.5095), sprintf('%G', 15.7925), sprintf('%.2g', 3914242821727.645), sprintf('%.17g', 359.9255), sprintf('%.5f', 1e+23), sprintf('%.2f', -1.7516580896369693e-07), sprintf('%.5f', 27.9175), sprintf('%.0f', 54.0045), sprintf('%.2f', 15.9895), sprintf('%.0f', -757.305), sprintf('%+.2f', 137.979), sprintf('%.1f', 120953.625), sprintf('%+.2f', 0.000494483630561114), sprintf('%#.3g', 38422.875), sprintf('%10.3f', 63.4715), sprintf('%.1f', 0.005), sprintf('%.1f', 1494.25), sprintf('%.2f', 301.395), sprintf('%E', -0.003750103752398206), sprintf('%.17g', -88044195895.97063), sprintf('%10.3f', 61577.875), sprintf('%.12e', 933.0), sprintf('%#.3g', 2.5), sprintf('%g', 99.995), sprintf('%.0e', 59343.5), sprintf('%.3e', 74293.75), sprintf('%.3e', -878.7244), sprintf('%.0f', 123456789.125), sprintf('%E', 1e+22), sprintf('%g', -142.87626778501993), sprintf('%G', -24.76002037259628), sprintf('%.0e', 37710841.00259095), sprintf('%.1e', -685.0), sprintf('%.17g', 5e-324), sprintf('%10.3f', 950.7406), sprintf('%.12e', 65532.75), sprintf('%.3g', 69.5665), sprintf('%G', 26270.75), sprintf('%e', 122122.75), sprintf('%.2g', -8848786402097.05), sprintf('%.0e', 121372.5), sprintf('%g', 1.8105), sprintf('%08.2f', -8245980361.677417), sprintf('%.0e', -203.6269), sprintf('%.3e', 0.95), sprintf('%.10f', 0.17865726652547154), sprintf('%.12e', -638.61), sprintf('%08.2f', 45.4125), sprintf('%.1f', 19.2525), sprintf('%.12e', 99.995), sprintf('%#.3g', 0.0005), sprintf('%#g', -83652111.65524282), sprintf('%.0f', -438.9038), sprintf('%.3g', -590.7124), sprintf('%08.2f', 27.2675), sprintf('%08.2f', -805.784), sprintf('%.5f', 77.9865), sprintf('%f', -924.3), sprintf('%.15g', -9.449614427835123e-11), sprintf('%.2f', 4.11140672240867e+18), sprintf('%g', 1e+23), sprintf('%.2f', 123456789.125)]
+=> error: "Could not parse for environment production: Not a valid decimal number 3.71705659246417e (file: manifests/site.pp, line: 1, column: 394) on node node1.example.com"
+
+[sprintf('%#12.3X', -1), sprintf('%0+.3o', -1), sprintf('%.6B', 65535), sprintf('%#+.6i', 0), sprintf('%3d', -8), sprintf('% 12.6X', -65536), sprintf('%8.3d', -1099511627776), sprintf('%12.0B', -65536), sprintf('%8.0X', -65536), sprintf('%-.6i', -255), sprintf('%8.3i', 0), sprintf('%-+3s', -255), sprintf('%0.6X', -8), sprintf('% #.0b', 0), sprintf('%-3i', 0), sprintf('%12.3x', -1099511627776), sprintf('%+03B', -1099511627776), sprintf('%-12.3X', 0), sprintf('%#8X', -1), sprintf('%#x', 42), sprintf('% .6b', 9223372036854775807), sprintf('%0i', 42), sprintf('%+-8.0s', -1), sprintf('%#3.3x', -1099511627776), sprintf('%8X', 7), sprintf('%3.6X', -1099511627776), sprintf('%0.3d', 1), sprintf('%.6o', 42), sprintf('%0 12.6s', -42), sprintf('%-+3.3i', -42), sprintf('%3i', -42), sprintf('%03d', -1), sprintf('% 3b', -1), sprintf('% 3.6d', -9223372036854775807), sprintf('%12.0o', 0), sprintf('%.3i', 7), sprintf('% 3i', 65535), sprintf('% -3.0b', 1), sprintf('%0-12s', ' x '), sprintf('%#.6i', 1), sprintf('%.0B', 7), sprintf('%012.3s', 9223372036854775807), sprintf('%#-8.6i', 65535), sprintf('%3s', -8), sprintf('% .0o', -1), sprintf('%#+3.0s', 65535), sprintf('%08B', -8), sprintf('%3.3X', 1099511627776), sprintf('%+3s', 255), sprintf('%.0x', 1), sprintf('%08B', -255), sprintf('%#08.6s', 'ab'), sprintf('%#.0b', -42), sprintf('%#-3.3s', ''), sprintf('%3i', 65535), sprintf('%8X', 42), sprintf('% 3s', -65536), sprintf('%3.0b', -65536), sprintf('%#+12i', -255), sprintf('%0+12.3X', -1099511627776), sprintf('%12.6b', 65535), sprintf('%+X', 42), sprintf('%-8.6b', -42), sprintf('%- s', 255), sprintf('%0i', -255), sprintf('%3.6b', -1099511627776), sprintf('%12s', 'ab'), sprintf('%12.6o', 9223372036854775807), sprintf('%#+8.0B', 9223372036854775807), sprintf('%+ 3.6o', 1099511627776), sprintf('%+12.6i', -65536), sprintf('%12d', -65536), sprintf('%#.3i', 7), sprintf('%.6s', -255), sprintf('% 3.3s', ' x '), sprintf('% -3.3d', -9223372036854775807), sprintf('%+X', -1), sprintf('%.0b', 7), sprintf('%+12s', 7), sprintf('%# 3.6B', 0), sprintf('%03.6X', 9223372036854775807), sprintf('%#+3.6x', 42), sprintf('% +8.6b', -9223372036854775807), sprintf('%3i', -1), sprintf('%3o', -255), sprintf('%12.3x', 42), sprintf('%-b', -9223372036854775807), sprintf('%-8.6X', -8), sprintf('%12d', 0), sprintf('%#03x', 1), sprintf('%3o', -9223372036854775807), sprintf('%-#3.3i', -8), sprintf('%8.3s', -255), sprintf('%+8d', 9223372036854775807), sprintf('%3.3s', 255), sprintf('%+3d', 255), sprintf('%12.6X', -65536), sprintf('% #8x', 9223372036854775807), sprintf('%+8.6b', -8), sprintf('%+12x', 1), sprintf('% 12d', -9223372036854775807), sprintf('%#o', -1099511627776), sprintf('% 3.3x', -65536), sprintf('%12.6s', 'ab'), sprintf('%#i', 7), sprintf('%8.3B', -65536), sprintf('%3.3d', 1), sprintf('% 8.0B', -65536), sprintf('%-0.6d', -255), sprintf('%12.3x', 9223372036854775807), sprintf('%#.3s', ' x '), sprintf('% #8.3o', -65536), sprintf('% X', 1099511627776), sprintf('%3.3B', 0), sprintf('%0.6b', 1), sprintf('%12.3o', -8), sprintf('%.6i', -9223372036854775807), sprintf('%0+3.6i', 0), sprintf('%0#d', 255), sprintf('%+-8.3x', -1099511627776), sprintf('%08.6B', 255), sprintf('%#+8X', 65535), sprintf('%8.6b', -42), sprintf('%#3.0X', 42), sprintf('%3d', 0), sprintf('% 12d', 1), sprintf('%8i', -9223372036854775807), sprintf('%+#8.3s', ''), sprintf('%+s', -8), sprintf('%12.3o', -255), sprintf('%8b', -42), sprintf('%+08.6i', 65535), sprintf('%-.3s', 9223372036854775807), sprintf('%-.0X', -9223372036854775807), sprintf('%#-8.3b', -42), sprintf('%3.0b', 255), sprintf('%8.3o', 65535), sprintf('% 08B', -9223372036854775807), sprintf('%#+.0b', 0), sprintf('%012b', -8), sprintf('%#3.6x', -1), sprintf('%12.0d', 42), sprintf('%-+8B', 1), sprintf('%# .0i', -42), sprintf('%- x', 1), sprintf('%0+3.3b', -8), sprintf('%08.0b', -1099511627776), sprintf('%12.3i', 7), sprintf('%-08B', 9223372036854775807), sprintf('%12.6d', -65536), sprintf('%-.3B', -9223372036854775807), sprintf('%3B', -1099511627776), sprintf('%8B', -255), sprintf('% #.3o', 7), sprintf('%8x', -9223372036854775807), sprintf('%12s', -9223372036854775807), sprintf('%-3b', 42), sprintf('%+03.3x', -9223372036854775807), sprintf('%03.0s', ' x '), sprintf('%#.3X', -255), sprintf('%3B', -65536), sprintf('% -3s', 'héllo'), sprintf('%0+12b', -1), sprintf('%#3.6o', -65536), sprintf('%-+3X', 9223372036854775807), sprintf('%3b', -42), sprintf('%#-12.3i', 7), sprintf('%# B', 42), sprintf('%-03B', -65536), sprintf('%+8.0o', -255), sprintf('%8.3i', 255), sprintf('%3B', -1099511627776), sprintf('%-12B', 7), sprintf('%0+8.6i', 65535), sprintf('%3.6x', -42), sprintf('%0 8.3i', -42), sprintf('%3.3i', 255), sprintf('% 12.0s', 'ab'), sprintf('%x', -1), sprintf('%12s', 1099511627776), sprintf('%3x', 1), sprintf('%0.0B', -9223372036854775807), sprintf('%+#3.3s', 255), sprintf('%-08d', -42), sprintf('%+8.0s', 1), sprintf('%8.0i', 1099511627776), sprintf('%+ 8.6X', 255), sprintf('%#+3.6X', 1099511627776), sprintf('%3x', 42), sprintf('%#12.0b', 1), sprintf('% 12s', 'ab'), sprintf('% +8.6x', 1), sprintf('%8.0X', -8), sprintf('% +3.6i', 65535), sprintf('%12x', -42), sprintf('%0-3B', 65535), sprintf('%3.6B', 1), sprintf('%0+8.6x', -42), sprintf('%8d', 7), sprintf('%+012.6i', 65535), sprintf('%012.0s', -9223372036854775807), sprintf('%0#.6i', -9223372036854775807), sprintf('% 012b', -9223372036854775807), sprintf('%8.6B', 7), sprintf('%#8.0i', 42), sprintf('%12B', 0), sprintf('%-3.6o', -1099511627776), sprintf('%+.0B', 1099511627776), sprintf('%3.3i', -9223372036854775807), sprintf('%.6x', 1), sprintf('%#0.0X', 7), sprintf('%-8i', 65535), sprintf('%#12b', 7), sprintf('%+-8s', ''), sprintf('%+12X', -42), sprintf('%-+8.0s', 'héllo'), sprintf('%+#o', 7), sprintf('% 12b', 7), sprintf('%0X', 9223372036854775807), sprintf('%-3.0x', 7), sprintf('%8.0b', -8), sprintf('%#-3.0x', -1099511627776), sprintf('%8i', 65535), sprintf('%12.6i', -65536), sprintf('%.6o', -65536), sprintf('%0o', -8), sprintf('%3o', 7), sprintf('%-+3s', -9223372036854775807), sprintf('%-12x', 1), sprintf('% #12o', -65536), sprintf('%#+3B', 42), sprintf('%0 3.0s', ' x '), sprintf('%-3.6d', 1099511627776), sprintf('%+8d', 1099511627776), sprintf('%012.0d', 1), sprintf('%3.6X', 1099511627776), sprintf('%.0B', 0), sprintf('% #12x', -255), sprintf('%+3.3s', ' x '), sprintf('%+s', -8), sprintf('%3.3d', 0), sprintf('%12.6x', 1), sprintf('%#8.3B', -9223372036854775807), sprintf('%.6X', -42), sprintf('%-3.3s', 1), sprintf('% 8.6X', 0), sprintf('%12.6d', 7), sprintf('%#3.3B', -9223372036854775807), sprintf('%12.3d', 42), sprintf('% 3x', 65535), sprintf('%12s', ' x '), sprintf('%+12B', -255), sprintf('%.0b', -42), sprintf('%-+8.6B', 1099511627776), sprintf('%+ .0d', -1), sprintf('% +3d', 255), sprintf('%0.3b', -42), sprintf('%- 12.6X', 65535), sprintf('%3x', 0), sprintf('%8.3B', 65535), sprintf('%+ 8.3B', -1), sprintf('%8.6s', ''), sprintf('%.0b', 255), sprintf('%+#s', ''), sprintf('%-+8b', 42), sprintf('% -12B', 65535), sprintf('%12.3b', -42), sprintf('% 3B', 42), sprintf('%+8i', 7), sprintf('%03.3o', 7), sprintf('% -12b', -9223372036854775807), sprintf('%12.0d', -255), sprintf('%#8.3b', -9223372036854775807), sprintf('%-b', 255), sprintf('%#8.0x', -1099511627776), sprintf('%08.0d', 1099511627776), sprintf('%+-.6B', 1099511627776), sprintf('%-8s', ' x '), sprintf('%3.6o', -42), sprintf('% 12x', 1099511627776), sprintf('%8o', -1099511627776), sprintf('%3.6d', -9223372036854775807), sprintf('%0-3.6s', 9223372036854775807), sprintf('%- 8.0i', -9223372036854775807), sprintf('%8B', -1099511627776), sprintf('%3x', 255), sprintf('%0 8.3o', 255), sprintf('%#03b', 255), sprintf('%+#i', -9223372036854775807), sprintf('% -12.6s', ' x '), sprintf('%-8.0B', -65536), sprintf('%0 8.0b', -1), sprintf('%+3.6B', -1099511627776), sprintf('%+ 3X', -255), sprintf('% +3s', 1099511627776), sprintf('%8.0B', -42), sprintf('%0#3x', 7), sprintf('%o', 255), sprintf('%#-12.0d', 9223372036854775807), sprintf('%0+8o', 65535), sprintf('% +12.6B', -8), sprintf('%12o', -8), sprintf('%12i', -65536), sprintf('%012x', 255), sprintf('%8.6x', -42), sprintf('%0 8i', 65535), sprintf('%8.6o', -65536), sprintf('%3d', -9223372036854775807), sprintf('%-b', 65535), sprintf('%3.3s', ' x '), sprintf('%-+8.0X', -42), sprintf('%12.6d', -1), sprintf('%3.6i', -1099511627776), sprintf('%8.0d', -8), sprintf('% -12X', 1), sprintf('%-8s', 'ab'), sprintf('%012.0d', 0), sprintf('%+#8.3b', -65536), sprintf('% #12.0o', -42), sprintf('%8.6i', -42), sprintf('%+3d', 7), sprintf('%8x', 255), sprintf('%3b', 255), sprintf('%12d', -255), sprintf('%-0.0X', 0), sprintf('%8i', 1099511627776), sprintf('%012s', -255), sprintf('%8B', -9223372036854775807), sprintf('%+8.6d', -1), sprintf('%0-3.6b', -9223372036854775807), sprintf('%0s', -255), sprintf('%03.3d', -65536), sprintf('%12.3o', 1099511627776), sprintf('%.0x', -65536), sprintf('% 8.6b', 42), sprintf('%0#s', 'héllo'), sprintf('%.6o', -42), sprintf('%3b', -42), sprintf('% 03.6d', 9223372036854775807), sprintf('%+12.0X', 1), sprintf('%12.3X', 1), sprintf('%-b', -1), sprintf('%8b', 9223372036854775807), sprintf('%8B', -1), sprintf('%0-12.3i', 1), sprintf('%+ 3.6B', -255), sprintf('%8.0o', -1099511627776), sprintf('%+#3x', 7), sprintf('%0-3.0i', -42), sprintf('%#8.0X', 0), sprintf('%3.0o', -8), sprintf('%+3o', -255), sprintf('%#12.0s', -1), sprintf('%8.6B', 42), sprintf('%#.0i', 9223372036854775807), sprintf('%-12s', ' x '), sprintf('%+0.0B', 255), sprintf('%#12.0o', -1099511627776), sprintf('%-+.3b', -1), sprintf('% 012.0b', 1), sprintf('%-#12i', -8), sprintf('%-8b', -9223372036854775807), sprintf('%3.3i', 255), sprintf('%12.6b', 65535), sprintf('%#-3B', -255), sprintf('%i', 65535), sprintf('%0+3.3b', 9223372036854775807), sprintf('%12i', 0), sprintf('%8.3i', -255), sprintf('%+.0b', 9223372036854775807), sprintf('%.0B', -65536), sprintf('%#-.0i', 1), sprintf('%+#.6o', -42), sprintf('%+3.6B', 65535), sprintf('%3.6s', -1), sprintf('%+.6x', -1), sprintf('%#+12.6i', -255), sprintf('%3i', 7), sprintf('%0+8.6d', -255), sprintf('%12.0d', -255), sprintf('% o', -65536), sprintf('%12.0s', 42), sprintf('%+-12.0o', 7), sprintf('% +8B', -8), sprintf('%08.3b', 65535), sprintf('%.0d', -1), sprintf('%0 12i', 7), sprintf('%-8.0s', 42), sprintf('%0-8.3i', 0), sprintf('%# 3.0b', 9223372036854775807), sprintf('%+.0x', 65535), sprintf('%8i', 42), sprintf('%#8.3b', -255), sprintf('%8.6i', 1), sprintf('%+8.0d', 255), sprintf('%3.0o', 0), sprintf('%-12.6i', -65536), sprintf('%8X', 1099511627776), sprintf('%-012.0i', -1), sprintf('%12B', -8)]
+=> ["       0X..F","-001","1111111111111111","+000000"," -8","     -010000","-1099511627776","..10000000000000000"," ..F0000","-000255","     000","-255","..FFF8"," ","0  ","..f0000000000","-10000000000000000000000000000000000000000","000         ","   0X..F","0x2a"," 111111111111111111111111111111111111111111111111111111111111111","42","        ","0x..f0000000000","       7","..F0000000000","001","000052","         -42","-042","-42","-01"," -1","-9223372036854775807","            ","007"," 65535"," 1 "," x          ","000001","111","         922","065535  "," -8","-1","   ","..111000","10000000000","255","1","..100000001","      ab","0b..1010110","   ","65535","      2A","-65536","..10000000000000000","        -255","-10000000000","1111111111111111","+2A","..1010110","255","-255","..10000000000000000000000000000000000000000","          ab","777777777777777777777","+0B111111111111111111111111111111111111111111111111111111111111111","+20000000000000","     -065536","      -65536","007","-255"," x ","-9223372036854775807","-1","111","           7"," 000000","7FFFFFFFFFFFFFFF","+0x00002a","-111111111111111111111111111111111111111111111111111111111111111"," -1","..7401","         02a","..1000000000000000000000000000000000000000000000000000000000000001","..FFF8  ","           0","0x1","..7000000000000000000001","-008","     -25","+9223372036854775807","255","+255","     ..F0000"," 0x7fffffffffffffff"," -001000","          +1","-9223372036854775807","..760000000000000","-10000","          ab","7","..10000000000000000","001","-10000000000000000","-000255","7fffffffffffffff"," x ","-0200000"," 10000000000","000","000001","        ..70","-9223372036854775807","+000000","255","-10000000000","11111111"," +0XFFFF","..1010110","0X2A","  0","           1","-9223372036854775807","        ","-8","      ..7401","..1010110"," +065535","922","..F8000000000000001","0b..1010110","11111111","  177777","-111111111111111111111111111111111111111111111111111111111111111","+","..1111111000","0x..ffff","          42","+1      ","-42"," 1","-1000","..10000000000000000000000000000000000000000","         007","111111111111111111111111111111111111111111111111111111111111111","     -065536","..1000000000000000000000000000000000000000000000000000000000000001","..10000000000000000000000000000000000000000","..100000001"," 007","..f8000000000000001","-9223372036854775807","101010","-7fffffffffffffff","   ","0X..F01","..10000000000000000","héllo","-00000000001","..7600000","+7FFFFFFFFFFFFFFF","..1010110","007         "," 0B101010","..10000000000000000","    -377","     255","..10000000000000000000000000000000000000000","111         "," +065535","..ffd6","    -042","255","            ","..f","1099511627776","  1","..1000000000000000000000000000000000000000000000000000000000000001","255","-42     ","        ","1099511627776"," +0000FF","+0X10000000000"," 2a","         0b1","          ab"," +000001","    ..F8","+065535","       ..fd6","1111111111111111","000001"," -00002a","       7","     +065535","            ","-9223372036854775807","-111111111111111111111111111111111111111111111111111111111111111","  000111","      42","           0","..760000000000000","+10000000000000000000000000000000000000000","-9223372036854775807","000001","0X7","65535   ","       0b111","        ","         -2A","        ","+07","         111","7FFFFFFFFFFFFFFF","7  ","  ..1000","0x..f0000000000","   65535","     -065536","..7600000","..70","  7","-9223372036854775807","1           ","    -0200000","+0B101010","   ","1099511627776","+1099511627776","           1","10000000000","","       -0xff"," x ","-8","000","      000001","0B..1000000000000000000000000000000000000000000000000000000000000001","..FFD6","1  ","  000000","      000007","0B..1000000000000000000000000000000000000000000000000000000000000001","         042"," ffff","          x ","   -11111111","..1010110","+10000000000000000000000000000000000000000","-1","+255","..1010110"," 00FFFF     ","  0","1111111111111111","    -001","        ","11111111","","+101010 "," 1111111111111111","   ..1010110"," 101010","      +7","007","-111111111111111111111111111111111111111111111111111111111111111","        -255","0b..1000000000000000000000000000000000000000000000000000000000000001","11111111","0x..f0000000000","1099511627776","+10000000000000000000000000000000000000000"," x      ","..7726"," 10000000000","..760000000000000","-9223372036854775807","922337","-9223372036854775807","..10000000000000000000000000000000000000000"," ff","     377","0b11111111","-9223372036854775807"," x          ","..10000000000000000","      -1","-10000000000000000000000000000000000000000","-FF","1099511627776","..1010110","0x7","377","9223372036854775807","+0177777","     -001000","        ..70","      -65536","0000000000ff","  ..ffd6"," 0065535","..7600000","-9223372036854775807","1111111111111111"," x ","-2A     ","     -000001","-1099511627776","      -8"," 1          ","ab      ","            ","-0b10000000000000000","        -052"," -000042"," +7","      ff","11111111","        -255","","1099511627776","        -255","..1000000000000000000000000000000000000000000000000000000000000001"," -000001","..1000000000000000000000000000000000000000000000000000000000000001","-255","-65536","20000000000000","..f0000","  101010","héllo","..7726","..1010110"," 9223372036854775807","          +1","         001","..1","111111111111111111111111111111111111111111111111111111111111111","     ..1","001         ","-11111111","..760000000000000","+0x7","-42","        ","..70","-377","            ","  101010","9223372036854775807"," x          ","+11111111","..760000000000000","-001","           1","-8          ","..1000000000000000000000000000000000000000000000000000000000000001","255","1111111111111111","0B..100000001","65535","+111111111111111111111111111111111111111111111111111111111111111","           0","    -255","+111111111111111111111111111111111111111111111111111111111111111","..10000000000000000","1","-000052","+1111111111111111"," -1","-000001","     -000255","  7"," -000255","        -255","-200000","            ","+7          ","   -1000","1111111111111111","-1"," 00000000007","        ","000     "," 0b111111111111111111111111111111111111111111111111111111111111111","+ffff","      42","0b..100000001","  000001","    +255","   ","-065536     ","10000000000","-1          ","      ..1000"]
+
+File('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'File' is not supported (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Nosuch('x')
+=> error: "Evaluation Error: Resource type not found: Nosuch (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+type MyInt = Integer[0, 9]
+MyInt('5')
+=> 5
+
+type MyInt = Integer[0, 9]
+MyInt('50')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Converted value from MyInt = Integer[0, 9].new() has wrong type, expects a MyInt = Integer[0, 9] value, got Integer[50, 50] (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type MyStr = Variant[String, Integer]
+MyStr(1)
+=> 1
+
+Class('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Class' is not supported (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Resource('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Resource' is not supported (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+String(Notify['x'])
+=> "Notify['x']"
+
+Optional[String].new(undef)
+=> null
+
+NotUndef[Integer].new('4')
+=> 4
+
+Undef.new(undef)
+=> null
+
+Any.new(1)
+=> 1
+
+# pending: functions.rs does not check the types of block parameters
+then(1) |String $x| { $x }
+=> error: "Evaluation Error: Error while evaluating a Function Call, block parameter 'x' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+then(1) |Integer $x| { $x + 1 }
+=> 2
+
+any([1, 'a']) |Integer $x| { true }
+=> true
+
+*/
+// END CASES
