@@ -936,7 +936,7 @@ fn ruby_inspect(v: &Value) -> String {
     match v {
         Value::Undef => "nil".into(),
         Value::Default => ":default".into(),
-        Value::String(s) => ruby_str_inspect(s),
+        Value::String(s) => crate::catalog::names::ruby_inspect_str(s),
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
             format!("[{}]", parts.join(", "))
@@ -951,34 +951,6 @@ fn ruby_inspect(v: &Value) -> String {
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
         other => other.to_string(),
     }
-}
-
-/// Ruby's `String#inspect` (UTF-8).
-fn ruby_str_inspect(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            '\x08' => out.push_str("\\b"),
-            '\x07' => out.push_str("\\a"),
-            '\x1b' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The name of a value's Ruby class, or its `inspect` for Ruby's special
@@ -2644,9 +2616,12 @@ fn fmt_integer(v: &Value) -> Result<FmtInt, String> {
             }
             Ok(FmtInt::Big(s, t < 0.0))
         }
-        Value::String(s) => ruby_integer(s, None)
-            .map(FmtInt::Small)
-            .ok_or_else(|| format!("invalid value for Integer(): {}", ruby_str_inspect(s))),
+        Value::String(s) => ruby_integer(s, None).map(FmtInt::Small).ok_or_else(|| {
+            format!(
+                "invalid value for Integer(): {}",
+                crate::catalog::names::ruby_inspect_str(s)
+            )
+        }),
         Value::Undef => Err("can't convert nil into Integer".into()),
         Value::Boolean(b) => Err(format!("can't convert {b} into Integer")),
         other => Err(format!("can't convert {} into Integer", ruby_class(other))),
@@ -2658,8 +2633,12 @@ fn fmt_float(v: &Value) -> Result<f64, String> {
     match v {
         Value::Integer(n) => Ok(*n as f64),
         Value::Float(f) => Ok(*f),
-        Value::String(s) => ruby_float_of(s)
-            .ok_or_else(|| format!("invalid value for Float(): {}", ruby_str_inspect(s))),
+        Value::String(s) => ruby_float_of(s).ok_or_else(|| {
+            format!(
+                "invalid value for Float(): {}",
+                crate::catalog::names::ruby_inspect_str(s)
+            )
+        }),
         Value::Undef => Err("can't convert nil into Float".into()),
         Value::Boolean(b) => Err(format!("can't convert {b} into Float")),
         other => Err(format!("can't convert {} into Float", ruby_class(other))),
@@ -4338,8 +4317,14 @@ fn new_integer(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             }
             None => {
                 return cx.fail(match radix {
-                    None => format!("invalid value for Integer(): {}", ruby_str_inspect(s)),
-                    Some(_) => format!("invalid value for Integer(): {}", ruby_str_inspect(s)),
+                    None => format!(
+                        "invalid value for Integer(): {}",
+                        crate::catalog::names::ruby_inspect_str(s)
+                    ),
+                    Some(_) => format!(
+                        "invalid value for Integer(): {}",
+                        crate::catalog::names::ruby_inspect_str(s)
+                    ),
                 })
             }
         },
@@ -4401,7 +4386,7 @@ fn new_float(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
                 None => {
                     return cx.fail(format!(
                         "invalid value for Float(): {}",
-                        ruby_str_inspect(s)
+                        crate::catalog::names::ruby_inspect_str(s)
                     ))
                 }
             }
@@ -4453,7 +4438,7 @@ fn new_numeric(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
                     None => {
                         return cx.fail(format!(
                             "invalid value for Integer(): {}",
-                            ruby_str_inspect(s)
+                            crate::catalog::names::ruby_inspect_str(s)
                         ))
                     }
                 }

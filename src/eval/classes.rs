@@ -464,10 +464,6 @@ impl<'e> Compiler<'e> {
         self.eval_block(body, scope, &Ctx { program })?;
         Ok(())
     }
-
-    pub fn class_title(key: &str) -> String {
-        capitalize_name(key)
-    }
 }
 
 pub fn is_metaparam(name: &str) -> bool {

@@ -1,7 +1,5 @@
 //! The compile sequence and the catalog it produces.
 
-use std::sync::Arc;
-
 use indexmap::IndexMap;
 use serde_json::{json, Map as JMap, Value as J};
 
@@ -520,6 +518,3 @@ pub fn value_to_json(v: &Value) -> J {
         Value::Sensitive(inner) => value_to_json(inner),
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Arc<()>) {}

@@ -529,10 +529,6 @@ impl<'e> Compiler<'e> {
     // -----------------------------------------------------------------------
     // Resources in the catalog.
 
-    pub fn key(type_name: &str, title: &str) -> (String, String) {
-        (type_name.to_lowercase(), title.to_string())
-    }
-
     /// Adds a resource; a second resource with the same type and title is
     /// Puppet's duplicate declaration error.
     pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
@@ -638,18 +634,6 @@ impl<'e> Compiler<'e> {
                 self.catalog_tags.push(t.clone());
             }
         }
-    }
-
-    /// The tags of the resource that owns `scope`.
-    pub fn scope_tags(&self, scope: ScopeId) -> Vec<String> {
-        let mut s = Some(scope);
-        while let Some(id) = s {
-            if let Some(r) = self.scopes.get(id).resource {
-                return self.resources[r].tags.clone();
-            }
-            s = self.scopes.get(id).parent;
-        }
-        Vec::new()
     }
 
     pub fn scope_resource(&self, scope: ScopeId) -> Option<ResId> {

@@ -1,8 +1,6 @@
 //! Function calls: the built-in functions the catalog core needs, functions
 //! written in the Puppet language, and lambdas.
 
-use std::sync::Arc;
-
 use super::compiler::{capitalize_name, Compiler};
 use super::error::EvalError;
 use super::expr::{Ctx, R};
@@ -587,6 +585,3 @@ fn flatten(v: &Value) -> Vec<Value> {
         other => vec![other.clone()],
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Arc<()>) {}
