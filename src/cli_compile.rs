@@ -38,11 +38,29 @@ pub struct CompileArgs {
     /// (`classes`, `parameters`, `environment`) is merged into the node.
     #[arg(long)]
     enc: Option<PathBuf>,
+    /// Seconds the ENC may run for one node before it counts as hung.
+    #[arg(long = "enc-timeout", default_value_t = 10.0)]
+    enc_timeout: f64,
+    /// Function mocks (onceover's format: YAML `functions: {name: value}`):
+    /// each named function returns its value instead of running.
+    #[arg(long = "mock-functions")]
+    mock_functions: Option<PathBuf>,
+    /// Let `generate()` run its command, as Puppet does (absolute path, no
+    /// shell, in the command's directory); refused by default.
+    #[arg(long = "allow-generate")]
+    allow_generate: bool,
+    /// The global Hiera configuration (Puppet's `hiera_config` setting); without
+    /// it there is no global Hiera layer.
+    #[arg(long)]
+    hiera_config: Option<PathBuf>,
 }
 
 struct Outcome {
     name: String,
-    result: Result<serde_json::Value, String>,
+    /// The catalog, kept only without `--out-dir` (one node, to stdout); with
+    /// it each catalog is written as soon as it is compiled and dropped, so
+    /// memory does not grow with the number of nodes.
+    result: Result<Option<serde_json::Value>, String>,
     millis: u128,
 }
 
@@ -50,6 +68,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let overrides = Overrides {
         modulepath: args.modulepath.clone(),
         manifest: args.manifest.clone(),
+        ..Overrides::default()
     };
     let env = match Environment::boot(&args.env, &overrides) {
         Ok(e) => e,
@@ -58,9 +77,25 @@ pub fn run(args: CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mocks = match &args.mock_functions {
+        None => std::sync::Arc::new(eval::FunctionMocks::default()),
+        Some(p) => match eval::FunctionMocks::from_file(p) {
+            Ok(m) => std::sync::Arc::new(m),
+            Err(e) => {
+                eprintln!("pverify compile: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     if args.out_dir.is_none() && args.facts.len() != 1 {
         eprintln!("pverify compile: several node files need --out-dir");
         return ExitCode::from(2);
+    }
+    if let Some(dir) = &args.out_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("pverify compile: {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
     }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -80,7 +115,18 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 let start = Instant::now();
                 let node = pverify::facts::read_node_file(f).and_then(|mut n| {
                     if let Some(enc) = &args.enc {
-                        pverify::facts::apply_enc(&mut n, enc)?;
+                        let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
+                            .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
+                        pverify::facts::apply_enc_within(&mut n, enc, limit)?;
+                    }
+                    n.function_mocks = mocks.clone();
+                    n.allow_generate = args.allow_generate;
+                    if let Some(h) = &args.hiera_config {
+                        let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
+                        n.settings.insert(
+                            pverify::eval::Value::string("hiera_config"),
+                            pverify::eval::Value::string(abs.to_string_lossy().as_ref()),
+                        );
                     }
                     Ok(n)
                 });
@@ -93,8 +139,18 @@ pub fn run(args: CompileArgs) -> ExitCode {
                     Ok(node) => {
                         let name = node.name.clone();
                         let result = eval::compile(&env, node)
-                            .map(|c| c.catalog)
-                            .map_err(|e| e.for_node(&name));
+                            .map_err(|e| e.for_node(&name))
+                            .and_then(|c| match &args.out_dir {
+                                None => Ok(Some(c.catalog)),
+                                Some(dir) => {
+                                    let path = dir.join(format!("{name}.json"));
+                                    let text = serde_json::to_string_pretty(&c.catalog)
+                                        .unwrap_or_default();
+                                    write_atomically(&path, &text)
+                                        .map(|()| None)
+                                        .map_err(|e| format!("{}: {e}", path.display()))
+                                }
+                            });
                         Outcome {
                             name,
                             result,
@@ -111,6 +167,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
             let o = &outcomes[0];
             match &o.result {
                 Ok(cat) => {
+                    let cat = cat.as_ref().unwrap_or(&serde_json::Value::Null);
                     let mut out = std::io::stdout().lock();
                     let _ = writeln!(
                         out,
@@ -122,19 +179,10 @@ pub fn run(args: CompileArgs) -> ExitCode {
             }
         }
         Some(dir) => {
-            if let Err(e) = std::fs::create_dir_all(dir) {
-                eprintln!("pverify compile: {}: {e}", dir.display());
-                return ExitCode::from(2);
-            }
             let mut report = Vec::new();
             for o in &outcomes {
                 match &o.result {
-                    Ok(cat) => {
-                        let path = dir.join(format!("{}.json", o.name));
-                        let text = serde_json::to_string_pretty(cat).unwrap_or_default();
-                        if let Err(e) = write_atomically(&path, &text) {
-                            eprintln!("pverify compile: {}: {e}", path.display());
-                        }
+                    Ok(_) => {
                         report.push(json!({"name": o.name, "status": "compiled", "millis": o.millis as u64}));
                     }
                     Err(e) => {

@@ -12,7 +12,8 @@ use pverify::util::find_manifests;
 
 #[derive(Args)]
 pub struct ParseArgs {
-    /// Files or directories (searched recursively for *.pp, following symlinks).
+    /// Files or directories (searched recursively for *.pp, following
+    /// symlinks); a file named `*.epp` is parsed as an EPP template.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Print each file's syntax tree in Puppet's PN notation
@@ -43,7 +44,21 @@ pub fn run(args: ParseArgs) -> ExitCode {
             let name = f.display().to_string();
             let bytes = std::fs::read(f).map_err(|e| format!("{name}: {e}"))?;
             let namespace = syntax::namespace_for_file(f, &args.modulepath);
-            let program = syntax::parse_in(&name, &bytes, &namespace).map_err(|e| e.to_string())?;
+            // A template named on the command line parses as EPP.
+            let program = if name.ends_with(".epp") {
+                syntax::parse_epp(&name, &bytes)
+            } else {
+                syntax::parse_in(&name, &bytes, &namespace)
+            }
+            .map_err(|e| {
+                // Each logged validation error on its own line, then the count.
+                let mut lines: Vec<String> = e.logged.iter().map(ToString::to_string).collect();
+                lines.push(e.to_string());
+                lines.join(
+                    "
+",
+                )
+            })?;
             Ok(if args.dump {
                 format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body))
             } else {

@@ -1,13 +1,17 @@
 //! `pverify run [SUITE_DIR] [FILTER]`: runs spec-suite cases in parallel and
-//! compares each with the expectation Puppet 7.23 recorded for it.
+//! compares each with the expectation Puppet 7.23 recorded for it; with
+//! `--oracle puppet`, also checks every expectation against the installed
+//! Puppet 7.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-use rayon::prelude::*;
+use clap::{Args, ValueEnum};
 
-use pverify::harness;
+use pverify::harness::{self, suite};
+use pverify::report::{Format, Report};
+
+use crate::cli_report::{emit, progress_bar, EXIT_SETUP};
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -19,6 +23,20 @@ pub struct RunArgs {
     /// Threads (default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Report format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Also compile every case with this reference and report each case
+    /// whose expectation it does not meet.
+    #[arg(long, value_enum)]
+    oracle: Option<Oracle>,
+}
+
+/// A reference implementation to check expectations against.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Oracle {
+    /// The installed Puppet 7 (`puppet` and `ruby` on PATH).
+    Puppet,
 }
 
 pub fn run(args: RunArgs) -> ExitCode {
@@ -26,7 +44,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("pverify run: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(EXIT_SETUP);
         }
     };
     if let Some(f) = &args.filter {
@@ -39,39 +57,24 @@ pub fn run(args: RunArgs) -> ExitCode {
         .build();
     let Ok(pool) = pool else {
         eprintln!("pverify run: cannot start threads");
-        return ExitCode::from(2);
+        return ExitCode::from(EXIT_SETUP);
     };
-    let results: Vec<(String, harness::Outcome)> = pool.install(|| {
-        cases
-            .par_iter()
-            .map(|case| {
-                let got = harness::run_case(case, &work);
-                (case.name(), harness::outcome(case, &got))
-            })
-            .collect()
-    });
+    let bar = progress_bar(cases.len() as u64, "pverify");
+    let mut items = pool.install(|| suite::run_pverify(&cases, &work, &|| bar.inc(1)));
+    bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&work);
-    let (mut passed, mut failed, mut pending) = (0, 0, 0);
-    for (name, v) in &results {
-        match v {
-            harness::Outcome::Passed => {
-                passed += 1;
-                println!("ok      {name}");
-            }
-            harness::Outcome::Pending(why) => {
-                pending += 1;
-                println!("pending {name} ({why})");
-            }
-            harness::Outcome::Failed(why) => {
-                failed += 1;
-                println!("FAILED  {name}\n{why}");
+    if args.oracle == Some(Oracle::Puppet) {
+        let spinner = progress_bar(0, "puppet");
+        let verdicts = suite::run_puppet(&cases, args.jobs.unwrap_or(0));
+        spinner.finish_and_clear();
+        match verdicts {
+            Ok(v) => suite::merge_oracle(&mut items, v),
+            Err(e) => {
+                eprintln!("pverify run --oracle puppet: {e}");
+                return ExitCode::from(EXIT_SETUP);
             }
         }
     }
-    println!("{passed} passed, {failed} failed, {pending} skipped");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let report = Report::new("run", &args.suite.display().to_string(), items);
+    emit(&report, args.format)
 }

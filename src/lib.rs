@@ -4,10 +4,17 @@
 //! See ARCHITECTURE.md for the bird's-eye view.
 
 pub mod catalog;
+pub mod control;
+pub mod diff;
 pub mod eval;
 pub mod facts;
+pub mod fuzzing;
 pub mod harness;
+pub mod hiera;
 pub mod loader;
+pub mod report;
+pub mod restypes;
 pub mod syntax;
+pub mod template;
 pub mod types;
 pub mod util;

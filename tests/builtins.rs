@@ -7,15 +7,16 @@
 //! notify's `message[0]` is compared, as JSON, with the expectation; or the
 //! compile fails and the error text (paths relative to the environment) is
 //! compared, and so are the warnings Puppet logs (`=! [...]` after the
-//! expectation). A case whose first line is `# pending: <reason>` (left out
+//! expectation). A line `# modulepath: DIR[:DIR]` gives the case's modulepath
+//! (else it has none: functions of modules are invisible). A case whose first line is `# pending: <reason>` (left out
 //! of the manifest) is one pverify does not answer yet for that reason: it
 //! must disagree, and its marker goes when it agrees.
 //!
-//! Every expectation is Puppet's: `rederive_with_puppet` (ignored by default;
-//! it needs `ruby` and Puppet 7.23) compiles every case with
+//! Every expectation is Puppet's: `rederive_with_puppet` (it needs `ruby`
+//! and Puppet 7.23, which CI installs) compiles every case with
 //! `xtask/puppet/compile.rb` and checks the table; with
-//! `PVERIFY_BLESS=1 cargo test --test builtins -- --ignored` it rewrites the
-//! expectations in this file from Puppet's results instead.
+//! `PVERIFY_BLESS=1 cargo test --test builtins rederive_with_puppet` it
+//! rewrites the expectations in this file from Puppet's results instead.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -81,6 +82,19 @@ fn write_env(root: &Path, i: usize, case: &Case) -> PathBuf {
     let env = root.join(format!("c{i}")).join("production");
     std::fs::create_dir_all(env.join("manifests")).expect("create environment");
     std::fs::write(env.join("manifests/site.pp"), manifest(case)).expect("write site.pp");
+    // Both sides see only the modules a case asks for (`# modulepath: DIR`):
+    // pverify's default basemodulepath holds Debian's modules, the oracle's
+    // is empty.
+    let modulepath = case
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("# modulepath: "))
+        .unwrap_or("modules");
+    std::fs::write(
+        env.join("environment.conf"),
+        format!("modulepath = {modulepath}\n"),
+    )
+    .expect("write environment.conf");
     env
 }
 
@@ -227,7 +241,8 @@ fn rederive_with_puppet() {
     }
     let text = cases_text();
     let cases = parse_cases(&text);
-    let root = PathBuf::from("/tmp/pverify-builtins-oracle");
+    // Per process: helpers in sibling worktrees may run this at the same time.
+    let root = std::env::temp_dir().join(format!("pverify-builtins-oracle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let mut nodes = Vec::new();
     let mut envs = Vec::new();
@@ -258,6 +273,7 @@ fn rederive_with_puppet() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON reply"))
         .collect();
+    let _ = std::fs::remove_dir_all(&root);
     assert_eq!(replies.len(), cases.len(), "one reply per case");
     let observed: Vec<(String, Option<String>)> = replies
         .iter()
@@ -396,7 +412,6 @@ chop(['ab', 'c'])
 capitalize('hELLO wORLD')
 => "Hello world"
 
-# pending: functions.rs answers this call itself
 capitalize(['abc', 'DEF', 3])
 => error: "Evaluation Error: Error while evaluating a Function Call, The function 'capitalize' was called with arguments it does not accept. It expects one of:\n  (Numeric arg)\n    rejected: parameter 'arg' expects a Numeric value, got Tuple\n  (String arg)\n    rejected: parameter 'arg' expects a String value, got Tuple\n  (Iterable[Variant[String, Numeric]] arg) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -415,30 +430,24 @@ camelcase(['a_b', 'c_d'])
 upcase('abc')
 => "ABC"
 
-# pending: functions.rs answers this call itself
 upcase(['a', ['b', 1], {'k' => 'v'}])
 => ["A",["B",1],{"K":"V"}]
 
-# pending: functions.rs answers this call itself
 upcase({'a' => 'b'})
 => {"A":"B"}
 
-# pending: functions.rs answers this call itself
 upcase(true)
 => error: "Evaluation Error: Error while evaluating a Function Call, 'upcase' parameter 'arg' expects a value of type Numeric, String, Array, or Hash, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
 downcase('ÄBC')
 => "äbc"
 
-# pending: functions.rs answers this call itself
 downcase(['A', 'B'])
 => ["a","b"]
 
-# pending: functions.rs answers this call itself
 upcase(1)
 => 1
 
-# pending: functions.rs answers this call itself
 join([1, [2, 3], 'a'], ',')
 => "1,2,3,a"
 
@@ -448,7 +457,6 @@ join(['a', 'b'])
 join([1, undef, 2], '-')
 => "1--2"
 
-# pending: functions.rs answers this call itself
 join('abc')
 => error: "Evaluation Error: Error while evaluating a Function Call, 'join' parameter 'arg' expects an Array value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -461,7 +469,6 @@ length('héllo')
 length({'a' => 1})
 => 1
 
-# pending: functions.rs answers this call itself
 length(1)
 => error: "Evaluation Error: Error while evaluating a Function Call, 'length' parameter 'arg' expects a value of type Collection, String, or Binary, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -471,7 +478,6 @@ size('abc')
 size([])
 => 0
 
-# pending: functions.rs answers this call itself
 size(true)
 => error: "Evaluation Error: Error while evaluating a Function Call, 'size' parameter 'arg' expects a value of type Collection, String, or Binary, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -2412,11 +2418,9 @@ chomp({'a' => "b\n"})
 strip(['a', ['b']])
 => error: "Evaluation Error: Error while evaluating a Function Call, 'strip' parameter 'arg' expects a value of type Numeric, String, or Iterable[Variant[String, Numeric]], got Tuple (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
-# pending: functions.rs answers this call itself
 size(Integer[1, 3])
 => error: "Evaluation Error: Error while evaluating a Function Call, 'size' parameter 'arg' expects a value of type Collection, String, or Binary, got Type[Integer] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
-# pending: functions.rs answers this call itself
 length(Sensitive('abc'))
 => error: "Evaluation Error: Error while evaluating a Function Call, 'length' parameter 'arg' expects a value of type Collection, String, or Binary, got Sensitive[String] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -2516,7 +2520,6 @@ Undef.new(undef)
 Any.new(1)
 => 1
 
-# pending: functions.rs does not check the types of block parameters
 then(1) |String $x| { $x }
 => error: "Evaluation Error: Error while evaluating a Function Call, block parameter 'x' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
@@ -2525,6 +2528,907 @@ then(1) |Integer $x| { $x + 1 }
 
 any([1, 'a']) |Integer $x| { true }
 => true
+
+dig({'a' => [1, {'b' => 2}]}, 'a', 1, 'b')
+=> 2
+
+dig({'a' => [1, 2]}, 'a', 5, 'x')
+=> null
+
+dig(undef, 'a')
+=> null
+
+dig({'a' => 1}, 'a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The given data does not contain a Collection at [\"a\"], got 'Integer[1, 1]' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+dig({'a' => [1, 2]}, 'a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The given data requires an Integer index at [\"a\", \"b\"], got 'String' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+dig([1, [2, 3]], -1, 0)
+=> 2
+
+dig('abc', 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'dig' parameter 'data' expects a value of type Undef or Collection, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+split('a,b,,c', ',')
+=> ["a","b","","c"]
+
+split('a1b22c', /\d+/)
+=> ["a","b","c"]
+
+split('a b', Regexp[' '])
+=> ["a","b"]
+
+split(1, ',')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'split' parameter 'str' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+keys({'a' => 1, 'b' => 2})
+=> ["a","b"]
+
+values({'a' => 1, 'b' => 2})
+=> [1,2]
+
+keys([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'keys' parameter 'hsh' expects a Hash value, got Tuple (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+pick(undef, '', 'a', 'b')
+=> "a"
+
+# modulepath: /usr/share/puppet/modules
+pick(undef, '')
+=> error: "Evaluation Error: Error while evaluating a Function Call, pick(): must receive at least one non empty value (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+pick_default(undef, '', 'd')
+=> "d"
+
+# modulepath: /usr/share/puppet/modules
+pick_default('', undef)
+=> ""
+
+# modulepath: /usr/share/puppet/modules
+pick([], 'x')
+=> []
+
+# modulepath: /usr/share/puppet/modules
+any2array('a')
+=> ["a"]
+
+# modulepath: /usr/share/puppet/modules
+any2array(['a'])
+=> ["a"]
+
+# modulepath: /usr/share/puppet/modules
+any2array({'a' => 1, 'b' => 2})
+=> ["a",1,"b",2]
+
+# modulepath: /usr/share/puppet/modules
+any2array('')
+=> []
+
+# modulepath: /usr/share/puppet/modules
+any2array()
+=> []
+
+# modulepath: /usr/share/puppet/modules
+any2array(1, 2)
+=> [1,2]
+
+# modulepath: /usr/share/puppet/modules
+concat([1], 2, [3, [4]])
+=> [1,2,3,[4]]
+
+# modulepath: /usr/share/puppet/modules
+concat(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, concat(): Requires array to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+concat([1])
+=> error: "Evaluation Error: Error while evaluating a Function Call, concat(): Wrong number of arguments given (1 for < 2) (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+merge({'a' => 1, 'b' => 2}, undef, '', {'b' => 3})
+=> {"a":1,"b":3}
+
+# modulepath: /usr/share/puppet/modules
+merge({'a' => 1}, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'merge' was called with arguments it does not accept. It expects one of:\n  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: parameter 'args' expects a value of type Undef, Hash, or String, got Integer\n  (Iterable args*, Callable[3, 3] block)\n    rejected: expects a block\n  (Iterable args*, Callable[2, 2] block)\n    rejected: expects a block (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+deep_merge({'a' => {'x' => 1, 'y' => 2}, 'b' => 1}, {'a' => {'y' => 3}}, '')
+=> {"a":{"x":1,"y":3},"b":1}
+
+# modulepath: /usr/share/puppet/modules
+deep_merge({}, 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, deep_merge: unexpected argument type Integer, only expects hash arguments (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+str2bool('yes')
+=> true
+
+# modulepath: /usr/share/puppet/modules
+str2bool('F')
+=> false
+
+# modulepath: /usr/share/puppet/modules
+str2bool(true)
+=> true
+
+# modulepath: /usr/share/puppet/modules
+str2bool('maybe')
+=> error: "Evaluation Error: Error while evaluating a Function Call, str2bool(): Unknown type of boolean given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+str2bool('')
+=> false
+
+# modulepath: /usr/share/puppet/modules
+str2bool(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, str2bool(): Requires string to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+member(['a', 'b'], 'b')
+=> true
+
+# modulepath: /usr/share/puppet/modules
+member(['a', 'b'], ['a', 'c'])
+=> false
+
+# modulepath: /usr/share/puppet/modules
+member([1, 2], 1)
+=> true
+
+# modulepath: /usr/share/puppet/modules
+member('a', 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, member(): Requires array to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+member(['a'], [])
+=> error: "Evaluation Error: Error while evaluating a Function Call, member(): You must provide item to search for within array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+has_key({'a' => 1}, 'a')
+=> true
+
+# modulepath: /usr/share/puppet/modules
+has_key({'a' => 1}, 'b')
+=> false
+
+# modulepath: /usr/share/puppet/modules
+has_key(['a'], 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, has_key(): expects the first argument to be a hash, got [\"a\"] which is of type Array (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+delete_undef_values({'a' => undef, 'b' => 1, 'c' => ''})
+=> {"b":1,"c":""}
+
+# modulepath: /usr/share/puppet/modules
+delete_undef_values([1, undef, 2])
+=> [1,2]
+
+# modulepath: /usr/share/puppet/modules
+delete_undef_values(3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, delete_undef_values(): expected an array or hash, got 3 type  Integer  (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+prefix(['a', 1], 'p_')
+=> ["p_a","p_1"]
+
+# modulepath: /usr/share/puppet/modules
+prefix({'a' => 1}, 'p_')
+=> {"p_a":1}
+
+# modulepath: /usr/share/puppet/modules
+prefix(['a'])
+=> ["a"]
+
+# modulepath: /usr/share/puppet/modules
+prefix('a', 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, prefix(): expected first argument to be an Array or a Hash, got \"a\" (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+suffix(['a', 'b'], '.conf')
+=> ["a.conf","b.conf"]
+
+# modulepath: /usr/share/puppet/modules
+join_keys_to_values({'a' => 1, 'b' => [2, 3], 'c' => 'undef'}, '=')
+=> ["a=1","b=2","b=3","c"]
+
+# modulepath: /usr/share/puppet/modules
+join_keys_to_values({'a' => 1}, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, join_keys_to_values(): The second argument must be a string, but a Integer was given. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+dirname('/etc/apache2/conf.d/x.conf')
+=> "/etc/apache2/conf.d"
+
+# modulepath: /usr/share/puppet/modules
+dirname('x')
+=> "."
+
+# modulepath: /usr/share/puppet/modules
+dirname('/x')
+=> "/"
+
+# modulepath: /usr/share/puppet/modules
+dirname('a//b//')
+=> "a"
+
+# modulepath: /usr/share/puppet/modules
+dirname('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, dirname(): Requires a non-empty string as argument (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+basename('/etc/x.conf')
+=> "x.conf"
+
+# modulepath: /usr/share/puppet/modules
+basename('/etc/x.conf', '.conf')
+=> "x"
+
+# modulepath: /usr/share/puppet/modules
+basename('/etc/x.conf', '.*')
+=> "x"
+
+# modulepath: /usr/share/puppet/modules
+basename('/')
+=> "/"
+
+# modulepath: /usr/share/puppet/modules
+basename(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, basename(): Requires string as first argument (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+zip([1, 2], ['a', 'b'])
+=> [[1,"a"],[2,"b"]]
+
+# modulepath: /usr/share/puppet/modules
+zip([1, 2, 3], ['a'])
+=> [[1,"a"],[2,null],[3,null]]
+
+# modulepath: /usr/share/puppet/modules
+zip([1, 2], ['a', 'b'], true)
+=> [1,"a",2,"b"]
+
+# modulepath: /usr/share/puppet/modules
+zip(1, [2])
+=> error: "Evaluation Error: Error while evaluating a Function Call, zip(): Requires array to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+count([1, undef, '', 2])
+=> 2
+
+# modulepath: /usr/share/puppet/modules
+count(['a', 'b', 'a'], 'a')
+=> 2
+
+# modulepath: /usr/share/puppet/modules
+count({'a' => 1})
+=> 1
+
+# modulepath: /usr/share/puppet/modules
+bool2str(true)
+=> "true"
+
+# modulepath: /usr/share/puppet/modules
+bool2str(false, 'yes', 'no')
+=> "no"
+
+# modulepath: /usr/share/puppet/modules
+bool2str('true')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bool2str(): Requires a boolean to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+bool2str(true, 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bool2str(): Wrong number of arguments given (2 for 3) (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+delete_at(['a', 'b', 'c'], 1)
+=> ["a","c"]
+
+# modulepath: /usr/share/puppet/modules
+delete_at(['a', 'b'], '0')
+=> ["b"]
+
+# modulepath: /usr/share/puppet/modules
+delete_at(['a'], 3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, delete_at(): Given index exceeds size of array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+delete_at(['a'], 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, delete_at(): You must provide non-negative numeric index (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+shell_join(['a b', "it's", 'c', ''])
+=> "a\\ b it\\'s c ''"
+
+# modulepath: /usr/share/puppet/modules
+shell_join('a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, First argument is not an Array: \"a\" (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+union(['a', 'b'], ['b', 'c'], ['a', 'd'])
+=> ["a","b","c","d"]
+
+# modulepath: /usr/share/puppet/modules
+union(['a'], 'b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, union(): Every parameter must be an array (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+reject(['aaa', 'bbb', 'abc'], 'a')
+=> ["bbb"]
+
+# modulepath: /usr/share/puppet/modules
+reject(['aaa', 'bbb'], '^b')
+=> ["aaa"]
+
+# modulepath: /usr/share/puppet/modules
+fact('networking.hostname')
+=> "node1"
+
+# modulepath: /usr/share/puppet/modules
+fact('nope.x')
+=> null
+
+# modulepath: /usr/share/puppet/modules
+fact('networking')['domain']
+=> "example.com"
+
+# modulepath: /usr/share/puppet/modules
+basename(get_module_path('stdlib'))
+=> "stdlib"
+
+# modulepath: /usr/share/puppet/modules
+get_module_path('nope')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Could not find module nope in environment production (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+ensure_packages(['a', 'b'])
+ensure_packages('a')
+[Package['a']['ensure'], Package['b']['ensure']]
+=> ["installed","installed"]
+
+# modulepath: /usr/share/puppet/modules
+ensure_packages({'a' => {'ensure' => 'latest'}}, {'ensure' => 'present'})
+Package['a']['ensure']
+=> "latest"
+
+# modulepath: /usr/share/puppet/modules
+ensure_resource('file', ['/a', '/b'], {'ensure' => 'directory'})
+ensure_resource('file', '/a', {'ensure' => 'directory'})
+File['/b']['ensure']
+=> "directory"
+
+# modulepath: /usr/share/puppet/modules
+file { '/a': ensure => file }
+ensure_resource('file', '/a', {'ensure' => 'directory'})
+1
+=> error: "Evaluation Error: Error while evaluating a Function Call, Duplicate declaration: File[/a] is already declared at (file: manifests/site.pp, line: 2); cannot redeclare (file: manifests/site.pp, line: 3) (file: manifests/site.pp, line: 3, column: 1) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+ensure_resources('user', {'u1' => {'uid' => 1}, 'u2' => {}}, {'ensure' => 'present'})
+[User['u1']['uid'], User['u2']['ensure']]
+=> [1,"present"]
+
+# modulepath: /usr/share/puppet/modules
+ensure_packages(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'ensure_packages' parameter 'packages' expects a value of type String, Array, or Hash, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+class foo { assert_private() }
+include foo
+1
+=> 1
+
+pick('a')
+=> error: "Evaluation Error: Unknown function: 'pick'. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+ensure_packages('x')
+=> error: "Evaluation Error: Unknown function: 'ensure_packages'. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+fact('x')
+=> error: "Evaluation Error: Unknown function: 'fact'. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+merge(['a', 'b']) |$m, $v| { { $v => $m.length } }
+=> {"a":0,"b":1}
+
+# modulepath: /usr/share/puppet/modules
+merge({'a' => 1, 'b' => 2}) |$m, $k, $v| { { "${k}x" => $v + 1 } }
+=> {"ax":2,"bx":3}
+
+# modulepath: /usr/share/puppet/modules
+merge(['a', 'b']) |$m, $i, $v| { { $v => $i } }
+=> {"a":0,"b":1}
+
+# modulepath: /usr/share/puppet/modules
+md5(file('logrotate/etc/cron.daily/logrotate'))
+=> "6a0757af3746ccb223c54ae6deacc415"
+
+# modulepath: /usr/share/puppet/modules
+md5(file('nope/x', '/nonexistent', 'logrotate/etc/cron.hourly/logrotate'))
+=> "a7896d29088325ad319fe5a0b262aa35"
+
+# modulepath: /usr/share/puppet/modules
+file('nope/x', 'logrotate')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Could not find any files from nope/x, logrotate (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+file()
+=> error: "Evaluation Error: Error while evaluating a Function Call, file(): Wrong number of arguments given (0 for minimum 1) (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+find_file('nope/x', 'logrotate/etc/cron.daily/logrotate') =~ /\/modules\/logrotate\/files\/etc\/cron.daily\/logrotate$/
+=> true
+
+# modulepath: /usr/share/puppet/modules
+find_file(['logrotate/nothing'])
+=> null
+
+# modulepath: /usr/share/puppet/modules
+find_file('/nonexistent')
+=> null
+
+# modulepath: /usr/share/puppet/modules
+find_template('nope/x.erb', 'ntp/ntp.conf.epp') =~ /\/modules\/ntp\/templates\/ntp.conf.epp$/
+=> true
+
+# modulepath: /usr/share/puppet/modules
+find_template(['ntp/nothing.erb'])
+=> null
+
+find_template('ntp/ntp.conf.epp')
+=> null
+
+find_file(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'find_file' was called with arguments it does not accept. It expects one of:\n  (String paths*)\n    rejected: parameter 'paths' expects a String value, got Integer\n  (Array[String] paths_array*)\n    rejected: parameter 'paths_array' expects an Array value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+module_directory('nope', 'stdlib') =~ /\/stdlib$/
+=> true
+
+# modulepath: /usr/share/puppet/modules
+module_directory(['nope'])
+=> null
+
+generate('echo', 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Generators must be fully qualified (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+generate('/bin/ec ho')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Generators can only contain alphanumerics, file separators, and dashes (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+generate('/bin/../echo')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Can not use generators with '..' in them. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+call('upcase', 'a')
+=> "A"
+
+function f($x) { $x * 2 }
+call('f', 3)
+=> 6
+
+# pending: call() of the evaluator's own functions (map, each, include...)
+call('map', [1, 2]) |$x| { $x + 1 }
+=> [2,3]
+
+call('nope')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unknown function 'nope' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+call(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'call' was called with arguments it does not accept. It expects one of:\n  (String function_name, Any arguments*, Callable block?)\n    rejected: parameter 'function_name' expects a String value, got Integer\n  (Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}] deferred)\n    rejected: parameter 'deferred' expects a Deferred value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+mysql::password('secret')
+=> "*14E65567ABDB5135D0CFD9A70B3032C179A49EE7"
+
+# modulepath: /usr/share/puppet/modules
+mysql::password('')
+=> ""
+
+# modulepath: /usr/share/puppet/modules
+mysql::password('*14E65567ABDB5135D0CFD9A70B3032C179A49EE7')
+=> "*14E65567ABDB5135D0CFD9A70B3032C179A49EE7"
+
+# modulepath: /usr/share/puppet/modules
+mysql::password(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'mysql::password' parameter 'password' expects a String value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+mysql_password('secret')
+=> "*14E65567ABDB5135D0CFD9A70B3032C179A49EE7"
+
+# modulepath: /usr/share/puppet/modules
+mysql_password()
+=> error: "Evaluation Error: Error while evaluating a Function Call, mysql_password(): Wrong number of arguments given (0 for 1) (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_password('bob', 'secret')
+=> "md521f3163f8f86fa10bdefbfbd502a8f06"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_password('bob', 42)
+=> "md5e98f49d35f7d455fa823b9f23a7fcad3"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_password('', 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'postgresql::postgresql_password' parameter 'username' expects a value of type String[1] or Integer, got String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_escape('abc')
+=> "$$abc$$"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_escape('a$$b')
+=> "$ddc$a$$b$ddc$"
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_escape('ab$')
+=> "$ac$ab$$ac$"
+
+# modulepath: /usr/share/puppet/modules
+$v = 'x'
+getvar_emptystring('v')
+=> "x"
+
+# modulepath: /usr/share/puppet/modules
+getvar_emptystring('nope::v')
+=> ""
+=! ["Undefined variable 'nope::v'; class nope could not be found\n   (file & line not available)"]
+
+# modulepath: /usr/share/puppet/modules
+class c { $v = [1] }
+include c
+getvar_emptystring('c::v')
+=> [1]
+
+# modulepath: /usr/share/puppet/modules
+$interfaces = 'eth0,lo,eth1'
+$ipaddress_eth0 = '10.0.0.1'
+$ipaddress6_eth0 = 'fe80::1'
+$ipaddress_eth1 = '10.0.0.2'
+ipaddresses()
+=> ["10.0.0.1","fe80::1","10.0.0.2"]
+=! ["Undefined variable 'ipaddress6_eth1'; \n   (file & line not available)"]
+
+# modulepath: /usr/share/puppet/modules
+ipaddresses()
+=> false
+=! ["Undefined variable 'interfaces'; \n   (file & line not available)"]
+
+# modulepath: /usr/share/puppet/modules
+translate('hello %{who}', {'who' => 'world'})
+=> "hello world"
+
+# modulepath: /usr/share/puppet/modules
+translate('plain')
+=> "plain"
+
+# modulepath: /usr/share/puppet/modules
+translate(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'translate' parameter 'message' expects a String value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+mysql::password('x')
+=> error: "Evaluation Error: Unknown function: 'mysql::password'. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+class c2 { }
+getvar_emptystring('c2::v')
+=> ""
+=! ["Undefined variable 'c2::v'; class c2 has not been evaluated\n   (file & line not available)"]
+
+# modulepath: /usr/share/puppet/modules
+class c3 { }
+include c3
+getvar_emptystring('c3::v')
+=> ""
+=! ["Undefined variable '::c3::v'; \n   (file & line not available)"]
+
+# modulepath: /usr/share/puppet/modules
+validate_string('a', undef)
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::String. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_string(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 1 is not a string.  It looks to be a Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_absolute_path('/x', ['/y'])
+validate_absolute_path('/z')
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::Absolute_Path. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_absolute_path('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, \"x\" is not an absolute path. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_bool(true, false)
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::Bool. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_bool('true')
+=> error: "Evaluation Error: Error while evaluating a Function Call, \"true\" is not a boolean.  It looks to be a String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_hash({})
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::Hash. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_hash([])
+=> error: "Evaluation Error: Error while evaluating a Function Call, [] is not a Hash.  It looks to be a Array (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_array([])
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::Array. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_array('a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, \"a\" is not an Array.  It looks to be a String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_re('abc', '^a')
+1
+=> 1
+=! ["This method is deprecated, please use the stdlib validate_legacy function,\n                    with Pattern[]. There is further documentation for validate_legacy function in the README. at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_re('abc', ['^x', '^y'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, validate_re(): \"abc\" does not match [\"^x\", \"^y\"] (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_re('abc', '^x', 'custom msg')
+=> error: "Evaluation Error: Error while evaluating a Function Call, custom msg (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+deprecation('k', 'some message')
+1
+=> 1
+=! ["some message at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
+# modulepath: /usr/share/puppet/modules
+class cc {
+
+  deprecation('k', 'in class')
+}
+include cc
+1
+=> 1
+=! ["in class at [\"manifests/site.pp\", 4]:[\"manifests/site.pp\", 6]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+define dd() {
+  deprecation('k2', 'in define')
+}
+
+dd { 'a': }
+1
+=> 1
+=! ["in define at [\"manifests/site.pp\", 3]:\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
+# modulepath: /usr/share/puppet/modules
+function ff() {
+  deprecation('k3', 'in function')
+}
+$x = ff()
+1
+=> 1
+=! ["in function at [\"manifests/site.pp\", 3]:[\"manifests/site.pp\", 5]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
+# modulepath: /usr/share/puppet/modules
+[1].each |$x| {
+  deprecation('k4', 'in lambda')
+}
+1
+=> 1
+=! ["in lambda at [\"manifests/site.pp\", 3]:[\"manifests/site.pp\", 2]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Boolean, 'validate_bool', true)
+1
+=> 1
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Boolean, 'validate_bool', 'true')
+=> error: "Evaluation Error: Error while evaluating a Function Call, validate_legacy(validate_bool) expects a Boolean value, got String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(String, 'validate_string', undef)
+1
+=> 1
+=! ["validate_legacy(validate_string) expects a String value, got Undef at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Stdlib::Compat::Absolute_path, 'validate_absolute_path', '/x')
+1
+=> 1
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Integer, 'validate_string', '1')
+1
+=> 1
+=! ["validate_legacy(validate_string) expects an Integer value, got String at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy('Optional[String]', 'validate_string', 'a')
+1
+=> 1
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy('Stdlib::Compat::Hash', 'validate_hash', [])
+=> error: "Evaluation Error: Error while evaluating a Function Call, private method `load' called for Scope(Class[main]):Puppet::Parser::Scope (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Array[String], 'validate_array', [1])
+1
+=> 1
+=! ["validate_legacy(validate_array) index 0 expects a String value, got Integer at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
+
+# modulepath: /usr/share/puppet/modules
+validate_legacy(Boolean)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'validate_legacy' expects at least 4 arguments, got 2 (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+is_service_default('<SERVICE DEFAULT>')
+=> true
+
+# modulepath: /usr/share/puppet/modules
+is_service_default(1)
+=> false
+
+# modulepath: /usr/share/puppet/modules
+is_service_default()
+=> error: "Evaluation Error: Error while evaluating a Function Call, is_service_default(): Wrong number of argumentsgiven (0 for 1) (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+$r = []
+tree_each([1, [2, [3]], {'a' => 4, 'b' => [5]}]) |$p, $v| { $r << 0 }
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each.map |$pv| { $pv }
+=> [[[],[1,[2,[3]],{"a":4,"b":[5]}]],[[0],1],[[1],[2,[3]]],[[1,0],2],[[1,1],[3]],[[1,1,0],3],[[2],{"a":4,"b":[5]}],[[2,"a"],4],[[2,"b"],[5]],[[2,"b",0],5]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'order' => 'breadth_first'}).map |$pv| { $pv }
+=> [[[],[1,[2,[3]],{"a":4,"b":[5]}]],[[0],1],[[1],[2,[3]]],[[2],{"a":4,"b":[5]}],[[1,0],2],[[1,1],[3]],[[2,"a"],4],[[2,"b"],[5]],[[1,1,0],3],[[2,"b",0],5]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'include_containers' => false}).map |$pv| { $pv }
+=> [[[0],1],[[1,0],2],[[1,1,0],3],[[2,"a"],4],[[2,"b",0],5]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'include_root' => false, 'include_values' => false}).map |$pv| { $pv }
+=> [[[1],[2,[3]]],[[1,1],[3]],[[2],{"a":4,"b":[5]}],[[2,"b"],[5]]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'order' => 'breadth_first', 'include_values' => false}).map |$pv| { $pv }
+=> [[[],[1,[2,[3]],{"a":4,"b":[5]}]],[[0],1],[[1],[2,[3]]],[[2],{"a":4,"b":[5]}],[[1,0],2],[[1,1],[3]],[[2,"a"],4],[[2,"b"],[5]],[[1,1,0],3],[[2,"b",0],5]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'container_type' => Array}).map |$pv| { $pv }
+=> [[[],[1,[2,[3]],{"a":4,"b":[5]}]],[[0],1],[[1],[2,[3]]],[[1,0],2],[[1,1],[3]],[[1,1,0],3],[[2],{"a":4,"b":[5]}]]
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'container_type' => String})
+=> error: "Evaluation Error: Error while evaluating a Method call, Only Array, Hash, and Object types can be used as container types. Got String (file: manifests/site.pp, line: 1, column: 74) on node node1.example.com"
+
+[1, [2, [3]], {'a' => 4, 'b' => [5]}].tree_each({'include_containers' => false, 'include_values' => false})
+=> error: "Evaluation Error: Error while evaluating a Method call, Options 'include_containers' and 'include_values' cannot both be false (file: manifests/site.pp, line: 1, column: 74) on node node1.example.com"
+
+[[1], 2].tree_each |$v| { notice($v) }
+=> [[1],2]
+
+tree_each(1) |$v| { }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'tree_each' parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+tree_each([1], {'order' => 'x'}) |$v| { }
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'tree_each' parameter 'options' entry 'order' expects an undef value or a match for Enum['breadth_first', 'depth_first'], got 'x' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[]
+.tree_each.map |$x| { $x }
+=> error: "Could not parse for environment production: Syntax error at '.' (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+hash(['a', 1, ['b', 2]])
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+hash(['a'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, hash(): Unable to compute hash from array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+hash('a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, hash(): Requires array to work with (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+delete(['a', 'b', 'a'], 'a')
+=> ["b"]
+
+# modulepath: /usr/share/puppet/modules
+delete({'a' => 1, 'b' => 2}, ['a'])
+=> {"b":2}
+
+# modulepath: /usr/share/puppet/modules
+delete('abcab', 'ab')
+=> "c"
+
+# modulepath: /usr/share/puppet/modules
+delete(1, 'a')
+=> error: "Evaluation Error: Error while evaluating a Function Call, delete(): First argument must be an Array, String, or Hash. Given an argument of class Integer. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+delete(['a'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, delete(): Wrong number of arguments given 1 for 2 (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+bool2num('yes')
+=> 1
+
+# modulepath: /usr/share/puppet/modules
+bool2num(false)
+=> 0
+
+# modulepath: /usr/share/puppet/modules
+grep(['aa', 'bb', 'ab', 1], 'a')
+=> ["aa","ab"]
+
+# modulepath: /usr/share/puppet/modules
+grep(['aa'], '[')
+=> error: "Evaluation Error: Error while evaluating a Function Call, premature end of char-class: /[/ (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+to_json({'a' => [1, 2.5, true, undef], 'b' => "x\"/é"})
+=> "{\"a\":[1,2.5,true,null],\"b\":\"x\\\"/é\"}"
+
+# modulepath: /usr/share/puppet/modules
+to_json('s')
+=> "\"s\""
+
+# modulepath: /usr/share/puppet/modules
+to_json(1.0)
+=> "1.0"
+
+# modulepath: /usr/share/puppet/modules
+values_at(['a', 'b', 'c', 'd'], [0, '1-2', '1...3'])
+=> ["a","b","c","b","c"]
+
+# modulepath: /usr/share/puppet/modules
+values_at(['a', 'b'], 5)
+=> error: "Evaluation Error: Error while evaluating a Function Call, values_at(): Given index exceeds array size (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+values_at(['a', 'b'], 'x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, values_at(): Unknown format of given index (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+values_at(['a', 'b', 'c'], '2-1')
+=> error: "Evaluation Error: Error while evaluating a Function Call, values_at(): Stop index in given indices range is smaller than the start index (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6(['10.0.0.1', '2001:db8:0:0:1:0:0:1', '*', 'fe80::1/64', '::1', '::1'])
+=> ["10.0.0.1","[2001:db8::1:0:0:1]","*","[fe80::]","[::1]"]
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6('nope')
+=> error: "Evaluation Error: Error while evaluating a Function Call, enclose_ipv6(): Wrong argument given nope is not an ip address. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, enclose_ipv6(): Wrong argument type given Integer expected String or Array (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6('2001:DB8::0001')
+=> ["[2001:db8::1]"]
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_acls_to_resources_hash(['local all postgres ident', 'host all all 10.0.0.0 255.0.0.0 md5 opt1 opt2', 'host db u 10.0.0.0/8 md5 clientcert=1', 'host a b c', 'local all postgres ident'], 'ipv4acls', 10)
+=> {"postgresql class generated rule ipv4acls 0":{"type":"local","database":"all","user":"postgres","order":"010","auth_method":"ident"},"postgresql class generated rule ipv4acls 1":{"type":"host","database":"all","user":"all","order":"011","address":"10.0.0.0 255.0.0.0","auth_method":"md5","auth_option":"opt1 opt2"},"postgresql class generated rule ipv4acls 2":{"type":"host","database":"db","user":"u","order":"012","address":"10.0.0.0/8","auth_method":"md5","auth_option":"clientcert=1"},"postgresql class generated rule ipv4acls 3":{"type":"host","database":"a","user":"b","order":"013","address":"c","auth_method":null}}
+
+# modulepath: /usr/share/puppet/modules
+postgresql::postgresql_acls_to_resources_hash(['host a b'], 'x', 0)
+=> error: "Evaluation Error: Error while evaluating a Function Call, postgresql::postgresql_acls_to_resources_hash(): acl line 0 does not have enough parts (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
 
 */
 // END CASES

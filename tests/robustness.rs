@@ -8,38 +8,15 @@
 //! overflow aborts the whole test binary, so to find the culprit run the cases one
 //! by one: `cargo test --test robustness -- --test-threads=1 NAME`.
 
+mod common;
+
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use pverify::syntax::{parse, SyntaxError};
 
-/// xorshift64*: small, fast, good enough to pick bytes.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use pverify::fuzzing::Rng;
 
 /// Shows an input in a failure message (shortened when long).
 fn show(bytes: &[u8]) -> String {
@@ -67,9 +44,6 @@ fn parse_caught(bytes: &[u8]) -> Result<Result<(), SyntaxError>, String> {
 }
 
 /// Errors Puppet reports without a position.
-fn unlocated_in_puppet(message: &str) -> bool {
-    message == "Syntax error at end of input" || message.contains("Byte Order mark")
-}
 
 /// `None` when `bytes` parse or fail cleanly; otherwise what went wrong.
 fn problem(bytes: &[u8]) -> Option<String> {
@@ -78,7 +52,17 @@ fn problem(bytes: &[u8]) -> Option<String> {
         Ok(Ok(())) => None,
         Ok(Err(e)) if e.message.is_empty() => Some(format!("empty message on {}", show(bytes))),
         Ok(Err(e))
-            if (e.line.is_none() || e.column.is_none()) && !unlocated_in_puppet(&e.message) =>
+            if e.logged
+                .iter()
+                .any(|l| l.line.is_none() || l.column.is_none()) =>
+        {
+            Some(format!(
+                "a logged error without line/column on {}",
+                show(bytes)
+            ))
+        }
+        Ok(Err(e))
+            if (e.line.is_none() || e.column.is_none()) && !common::unlocated_in_puppet(&e) =>
         {
             Some(format!(
                 "no line/column for {:?} on {}",
@@ -131,7 +115,7 @@ fn random_input(rng: &mut Rng, max_len: usize) -> Vec<u8> {
             0..=6 => out.extend_from_slice(rng.pick::<&[u8]>(PUPPETISH)),
             // Printable ASCII.
             7 | 8 => out.push(0x20 + rng.below(0x5F) as u8),
-            _ if raw => out.push(rng.next() as u8),
+            _ if raw => out.push(rng.next_u64() as u8),
             _ => out.extend_from_slice(
                 rng.pick(&["é", "\u{a0}", "\u{3000}", "😀", "\t"])
                     .as_bytes(),
@@ -280,7 +264,7 @@ fn mutated_valid_manifests_fail_cleanly() {
             let at = rng.below(m.len() + 1);
             // A byte that is likely to matter, or any byte.
             let byte = if rng.below(3) == 0 {
-                rng.next() as u8
+                rng.next_u64() as u8
             } else {
                 rng.pick(PUPPETISH)[0]
             };
@@ -333,7 +317,7 @@ fn assert_clean(name: &str, result: Result<(), SyntaxError>) {
     if let Err(e) = result {
         assert!(!e.message.is_empty(), "{name}: empty error message");
         assert!(
-            (e.line.is_some() && e.column.is_some()) || unlocated_in_puppet(&e.message),
+            (e.line.is_some() && e.column.is_some()) || common::unlocated_in_puppet(&e),
             "{name}: error without a position: {e:?}"
         );
     }

@@ -209,8 +209,10 @@ impl Resource {
         let namevar = self.namevar().to_string();
         let mut sensitive = Vec::new();
         let mut out: IndexMap<String, Value> = IndexMap::new();
-        // parse_title: the namevar first, from the title.
-        out.insert(namevar.clone(), Value::string(self.title_namevar_value()));
+        // parse_title: the attributes the title sets first.
+        for (k, v) in self.title_attributes() {
+            out.insert(k, Value::string(v));
+        }
         for (name, value) in &self.parameters {
             let mut value = value;
             if let Value::Sensitive(inner) = value {
@@ -315,6 +317,22 @@ pub fn to_data(v: &Value, rich: bool) -> J {
                 ptype_object("Default", None)
             } else {
                 J::String("default".into())
+            }
+        }
+        Value::Deferred(d) => {
+            if rich {
+                let mut o = Map::new();
+                o.insert("__ptype".into(), J::String("Deferred".into()));
+                o.insert("name".into(), J::String(d.name.to_string()));
+                if let Some(a) = &d.arguments {
+                    o.insert(
+                        "arguments".into(),
+                        J::Array(a.iter().map(|x| to_data(x, rich)).collect()),
+                    );
+                }
+                J::Object(o)
+            } else {
+                J::String(v.to_string())
             }
         }
         Value::Boolean(b) => J::Bool(*b),

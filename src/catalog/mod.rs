@@ -97,11 +97,11 @@ pub struct Resource {
     /// In the order the evaluator set them, as it set them (undef and
     /// `Sensitive` included; serialization deals with them as Puppet does).
     pub parameters: IndexMap<String, Value>,
-    /// The namevar of a compilable type that is neither built in nor named
-    /// `name` (a module's Ruby type with a single key attribute such as
-    /// `path`). `None`: `path` for `File` and `Tidy`, `command` for `Exec`,
-    /// else `name`.
-    pub namevar: Option<String>,
+    /// The resource type of a compilable resource (its key attributes,
+    /// title patterns, isomorphism). `None`: Puppet's own type of that name
+    /// if there is one (`crate::restypes::builtin`), else a type keyed by
+    /// `name` alone.
+    pub rtype: Option<std::sync::Arc<crate::restypes::TypeDef>>,
 }
 
 impl Resource {
@@ -122,7 +122,7 @@ impl Resource {
             virtual_: false,
             kind,
             parameters: IndexMap::new(),
-            namevar: None,
+            rtype: None,
         }
     }
 
@@ -169,20 +169,21 @@ impl Resource {
         !self.virtual_ || self.exported
     }
 
+    /// The resource type, for a compilable resource.
+    pub fn type_def(&self) -> Option<&crate::restypes::TypeDef> {
+        if self.kind != Kind::CompilableType {
+            return None;
+        }
+        match &self.rtype {
+            Some(t) => Some(t),
+            None => crate::restypes::builtin(&self.type_name.to_lowercase()),
+        }
+    }
+
     /// The parameter that names the resource (Puppet's `namevar`): the single
     /// key attribute of a compilable type, otherwise `name`.
     pub fn namevar(&self) -> &str {
-        if self.kind != Kind::CompilableType {
-            return "name";
-        }
-        if let Some(n) = &self.namevar {
-            return n;
-        }
-        match self.type_name.as_str() {
-            "File" | "Tidy" => "path",
-            "Exec" => "command",
-            _ => "name",
-        }
+        self.type_def().map_or("name", |t| t.namevar())
     }
 
     /// Puppet creates `Class[main]` and `Stage[main]` with the symbol `:main`
@@ -193,51 +194,56 @@ impl Resource {
         self.title == "main" && (self.type_name == "Class" || self.type_name == "Stage")
     }
 
-    /// The namevar's value Puppet derives from the title (`parse_title`): a
+    /// The attributes Puppet derives from the title (`parse_title`): a
     /// `File`'s trailing slashes are dropped (`/tmp/d/` is `/tmp/d`, `///` is
-    /// `/`); every other title is the value as it is.
-    pub(crate) fn title_namevar_value(&self) -> String {
-        if self.kind == Kind::CompilableType && self.type_name == "File" && self.namevar.is_none() {
-            file_path_from_title(&self.title)
-        } else {
-            self.title.clone()
+    /// `/`); a type's title patterns may set several key attributes
+    /// (`sshkey { 'k@rsa': }` sets `name` and `type`); otherwise the namevar
+    /// is the title as it is.
+    pub(crate) fn title_attributes(&self) -> Vec<(String, String)> {
+        let Some(t) = self.type_def() else {
+            return vec![("name".to_string(), self.title.clone())];
+        };
+        if t.name == "file" {
+            return vec![("path".to_string(), file_path_from_title(&self.title))];
+        }
+        match t.parse_title(&self.title) {
+            Some(attrs) => attrs,
+            None => vec![(t.namevar().to_string(), self.title.clone())],
         }
     }
 
     /// Whether Puppet makes an alias from the uniqueness key: `Exec` and
     /// `Tidy` are not isomorphic, everything else is.
     fn is_isomorphic(&self) -> bool {
-        !(self.kind == Kind::CompilableType
-            && self.namevar.is_none()
-            && matches!(self.type_name.as_str(), "Exec" | "Tidy"))
+        self.type_def().is_none_or(|t| t.isomorphic)
     }
 
-    /// Puppet's `uniqueness_key` for the resource as declared (its
-    /// parameters under their own names: `name` is not mapped to the namevar
-    /// here, as in Puppet's `Parser::Resource`).
+    /// Puppet's `uniqueness_key` for the resource as declared: the key
+    /// attributes sorted by name, each from its parameter (under its own
+    /// name: `name` is not mapped to the namevar here, as in Puppet's
+    /// `Parser::Resource`) or else from the title.
     fn uniqueness_key(&self) -> Vec<Value> {
-        let namevar = self.namevar();
         let param = |name: &str| -> Option<Value> {
             self.parameters.get(name).filter(|v| !v.is_undef()).cloned()
         };
-        let title_value = Value::string(self.title_namevar_value());
-        let is_package = self.kind == Kind::CompilableType
-            && self.namevar.is_none()
-            && self.type_name == "Package";
-        if is_package {
-            // Key attributes [command, name, provider], sorted by name; the
-            // title pattern sets only `name`.
-            let name = param("name").unwrap_or(title_value);
-            vec![
-                param("command").unwrap_or(Value::Undef),
-                name,
-                param("provider").unwrap_or(Value::Undef),
-            ]
-        } else {
-            // parse_title sets the namevar from the title; a parameter of the
-            // namevar's name overrides it.
-            vec![param(namevar).unwrap_or(title_value)]
-        }
+        let from_title = self.title_attributes();
+        let mut keys: Vec<String> = match self.type_def() {
+            Some(t) if !t.key_attributes.is_empty() => t.key_attributes.clone(),
+            _ => vec!["name".to_string()],
+        };
+        keys.sort();
+        keys.iter()
+            .map(|k| {
+                param(k)
+                    .or_else(|| {
+                        from_title
+                            .iter()
+                            .find(|(a, _)| a == k)
+                            .map(|(_, v)| Value::string(v.as_str()))
+                    })
+                    .unwrap_or(Value::Undef)
+            })
+            .collect()
     }
 }
 
@@ -383,6 +389,8 @@ pub struct Catalog {
     index: HashMap<(String, String), ResourceId>,
     /// Uniqueness keys of several values (`Package`: command, name, provider).
     multi_keys: HashMap<(String, Vec<Value>), ResourceId>,
+    /// The module types of the resources added, by type name, for `find`.
+    module_types: HashMap<String, std::sync::Arc<crate::restypes::TypeDef>>,
     edges: Vec<(ResourceId, ResourceId)>,
     edge_set: std::collections::HashSet<(ResourceId, ResourceId)>,
     classes: Vec<String>,
@@ -399,6 +407,7 @@ impl Catalog {
             resources: Vec::new(),
             index: HashMap::new(),
             multi_keys: HashMap::new(),
+            module_types: HashMap::new(),
             edges: Vec::new(),
             edge_set: Default::default(),
             classes: Vec::new(),
@@ -510,6 +519,11 @@ impl Catalog {
         if let Some(k) = multi {
             self.multi_keys.insert((resource.type_name.clone(), k), id);
         }
+        if let Some(t) = &resource.rtype {
+            self.module_types
+                .entry(resource.type_name.clone())
+                .or_insert_with(|| t.clone());
+        }
         self.resources.push(resource);
         Ok(id)
     }
@@ -560,12 +574,14 @@ impl Catalog {
         if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
             return Some(id);
         }
+        let module_type = self.module_types.get(&t).cloned();
         let probe = Resource {
-            kind: if builtin_type(&t) {
+            kind: if builtin_type(&t) || module_type.is_some() {
                 Kind::CompilableType
             } else {
                 Kind::DefinedType
             },
+            rtype: module_type,
             ..Resource::new(&t, &title, Kind::Unknown)
         };
         match probe.uniqueness_key().as_slice() {

@@ -113,6 +113,7 @@ impl<'e> Compiler<'e> {
             define: None,
             scope_tagged: false,
             pending: Some(params.clone().unwrap_or_default()),
+            exported_nil: false,
         };
         if let Some(existing) = self.find_resource("Class", &title) {
             if params.is_some() {
@@ -219,14 +220,17 @@ impl<'e> Compiler<'e> {
         s.inherited = parent_scope;
         s.vars.insert("title".into(), Value::string(key));
         s.vars.insert("name".into(), Value::string(key));
-        if let Some(module) = def
-            .program
-            .path
-            .split("/modules/")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-        {
+        if let Some(module) = self.module_of(&def) {
             s.vars.insert("module_name".into(), Value::string(module));
+        }
+        // Puppet: the module of the parent scope (the inherited class, else
+        // where the class was declared), as `assert_private` reads it.
+        if let Some(caller) = self
+            .scopes
+            .lookup(parent_scope.unwrap_or(declared_in), "module_name")
+            .cloned()
+        {
+            s.vars.insert("caller_module_name".into(), caller);
         }
         let class_scope = self.scopes.push(s);
         self.class_scopes.insert(key.to_string(), class_scope);
@@ -281,14 +285,44 @@ impl<'e> Compiler<'e> {
             }
         }
         // Given values are the resource's first parameters, defaults follow.
+        // A parameter given as undef keeps its place (Puppet's resource holds
+        // it): a default filling it later is written there; left undef, the
+        // catalog JSON skips it.
         for (k, v) in &given {
-            if !v.is_undef() {
-                self.resources[id].params.insert(k.clone(), v.clone());
+            self.resources[id].params.insert(k.clone(), v.clone());
+        }
+        // Automatic parameter lookup (Hiera) for classes: `class::param` for
+        // each parameter not given; found values follow the given ones.
+        let mut found_in_hiera = IndexMap::new();
+        if let Some(class) = class_of_reference(reference) {
+            for p in decl {
+                if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
+                    continue;
+                }
+                let key = format!("{class}::{}", p.name);
+                if let Some(v) = self.hiera_class_parameter(&key, scope)? {
+                    if !v.is_undef() {
+                        self.resources[id].params.insert(p.name.clone(), v.clone());
+                    }
+                    found_in_hiera.insert(p.name.clone(), v);
+                }
             }
         }
+        // Puppet binds every parameter (defaults included) and then reports
+        // all missing and mistyped ones at once, in declaration order.
+        let mut problems: Vec<String> = Vec::new();
         for (i, p) in decl.iter().enumerate() {
+            let looked_up = found_in_hiera.shift_remove(&p.name);
+            let mut missing = false;
             let (value, defaulted) = match given.shift_remove(&p.name) {
                 Some(v) if !v.is_undef() => (v, false),
+                // A found undef (`~`) leaves a parameter with a default to it.
+                _ if looked_up
+                    .as_ref()
+                    .is_some_and(|v| !v.is_undef() || p.default.is_none()) =>
+                {
+                    (looked_up.unwrap_or(Value::Undef), false)
+                }
                 _ => match &p.default {
                     Some(d) => {
                         // A default may only read parameters bound before it.
@@ -304,23 +338,19 @@ impl<'e> Compiler<'e> {
                         (v?, true)
                     }
                     None => {
-                        return Err(EvalError::runtime(
-                            format!("{reference}: expects a value for parameter '{}'", p.name),
-                            at.clone(),
-                        ))
+                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        missing = true;
+                        (Value::Undef, false)
                     }
                 },
             };
-            if let Some(t) = &p.type_expr {
+            if let (Some(t), false) = (&p.type_expr, missing) {
                 if let Value::Type(ty) = self.eval(t, scope, ctx)? {
                     if !super::typeops::is_instance(&ty, &value) {
-                        return Err(EvalError::runtime(
-                            format!(
-                                "{reference}: parameter '{}' {}",
-                                p.name,
-                                crate::types::describe_mismatch(&ty, &value)
-                            ),
-                            at.clone(),
+                        problems.push(format!(
+                            "parameter '{}' {}",
+                            p.name,
+                            crate::types::describe_mismatch(&ty, &value)
                         ));
                     }
                 }
@@ -333,7 +363,17 @@ impl<'e> Compiler<'e> {
                 self.resources[id].params.insert(p.name.clone(), value);
             }
         }
-        Ok(())
+        match problems.as_slice() {
+            [] => Ok(()),
+            [one] => Err(EvalError::runtime(
+                format!("{reference}: {one}"),
+                at.clone(),
+            )),
+            many => Err(EvalError::runtime(
+                format!("{reference}:\n  {}", many.join("\n  ")),
+                at.clone(),
+            )),
+        }
     }
 
     /// Evaluates a defined type's instance (queued until catalog generation).
@@ -409,7 +449,13 @@ impl<'e> Compiler<'e> {
                 },
                 other => other,
             })
-            .and_then(|_| self.eval_block(body, scope, &ctx).map(|_| ()));
+            .and_then(|_| {
+                // Defines are evaluated lazily; Puppet wraps what fails in
+                // the body as the instance's resource statement.
+                self.eval_block(body, scope, &ctx)
+                    .map(|_| ())
+                    .map_err(|e| e.as_resource_statement(&at))
+            });
         self.depth -= 1;
         r
     }
@@ -438,6 +484,7 @@ impl<'e> Compiler<'e> {
             define: None,
             scope_tagged: false,
             pending: None,
+            exported_nil: false,
         };
         res.tag("node");
         if super::compiler::valid_tag(&title) {
@@ -467,5 +514,13 @@ impl<'e> Compiler<'e> {
 }
 
 pub fn is_metaparam(name: &str) -> bool {
-    super::builtin_types::METAPARAMS.contains(&name)
+    crate::restypes::METAPARAMS.contains(&name)
+}
+
+/// `Class[App::Web]` → `app::web`; `None` for other references.
+fn class_of_reference(reference: &str) -> Option<String> {
+    reference
+        .strip_prefix("Class[")
+        .and_then(|r| r.strip_suffix(']'))
+        .map(|c| c.to_lowercase())
 }

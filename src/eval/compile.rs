@@ -50,6 +50,7 @@ fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
         define: None,
         scope_tagged: true,
         pending: None,
+        exported_nil: false,
     }
 }
 
@@ -191,16 +192,17 @@ impl<'e> Compiler<'e> {
     /// Puppet's final catalog validation: every resource a relationship
     /// metaparameter names must be in the catalog.
     fn validate_relationship_params(&self) -> Result<(), EvalError> {
-        for r in &self.resources {
+        for (id, r) in self.resources.iter().enumerate() {
             if r.virtual_ {
                 continue;
             }
             if r.kind == ResKind::Builtin {
                 let key = r.type_name.to_lowercase();
+                let rtype = self.ruby_type(&key);
                 if let Some(bad) = r
                     .params
                     .keys()
-                    .find(|p| !super::builtin_types::accepts(&key, p))
+                    .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
                 {
                     let at = match (&r.file, r.line) {
                         (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
@@ -212,10 +214,12 @@ impl<'e> Compiler<'e> {
                     )));
                 }
             }
-            for param in ["before", "require", "notify", "subscribe"] {
-                let Some(v) = r.params.get(param) else {
-                    continue;
-                };
+            // In the resource's parameter order, as Puppet's
+            // RelationshipValidator walks `eachparam`.
+            let relationships = r.params.iter().filter(|(p, _)| {
+                matches!(p.as_str(), "before" | "require" | "notify" | "subscribe")
+            });
+            for (param, v) in relationships {
                 let refs: Vec<Value> = match v {
                     Value::Array(items) => items.iter().cloned().collect(),
                     other => vec![other.clone()],
@@ -225,7 +229,12 @@ impl<'e> Compiler<'e> {
                         continue;
                     };
                     if self.find_resource(&t, &title).is_none() {
-                        let at = match (&r.file, r.line) {
+                        let line = self
+                            .relationship_lines
+                            .get(&(id, param.clone()))
+                            .copied()
+                            .or(r.line);
+                        let at = match (&r.file, line) {
                             (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
                             _ => String::new(),
                         };
@@ -369,19 +378,9 @@ impl<'e> Compiler<'e> {
                 if self.resources[id].kind == ResKind::Class {
                     // Classes from the node classifier: their problems are
                     // reported as those of a resource statement, unlocated.
-                    self.evaluate_class_resource(id, &Location::default())
-                        .map_err(|e| match e {
-                            EvalError::Runtime {
-                                while_evaluating: None,
-                                detail,
-                                at,
-                            } => EvalError::Runtime {
-                                while_evaluating: Some("a Resource Statement".into()),
-                                detail,
-                                at,
-                            },
-                            other => other,
-                        })?;
+                    let unlocated = Location::default();
+                    self.evaluate_class_resource(id, &unlocated)
+                        .map_err(|e| e.as_resource_statement(&unlocated))?;
                 } else {
                     self.evaluate_define(id)?;
                 }
@@ -424,7 +423,9 @@ impl<'e> Compiler<'e> {
                     o.insert("line".into(), json!(l));
                 }
             }
-            o.insert("exported".into(), J::Bool(r.exported));
+            if !r.exported_nil {
+                o.insert("exported".into(), J::Bool(r.exported));
+            }
             let kind = match r.kind {
                 ResKind::Class if resource_like_class => "class",
                 ResKind::Class | ResKind::Node => "unknown",
@@ -432,16 +433,29 @@ impl<'e> Compiler<'e> {
                 _ => "compilable_type",
             };
             o.insert("kind".into(), J::String(kind.into()));
-            if !r.params.is_empty() {
+            if r.exported_nil {
+                o.insert("exported".into(), J::Bool(false));
+            }
+            let params = self.catalog_params(r);
+            // Puppet's copy_as_resource unwraps a Sensitive parameter value
+            // and lists the parameter in `sensitive_parameters`.
+            let mut sensitive = Vec::new();
+            if !params.is_empty() {
                 let mut p = JMap::new();
-                for (k, v) in &r.params {
+                for (k, v) in &params {
                     if !v.is_undef() {
+                        if matches!(v, Value::Sensitive(_)) {
+                            sensitive.push(J::String(k.clone()));
+                        }
                         p.insert(k.clone(), value_to_json(v));
                     }
                 }
                 if !p.is_empty() {
                     o.insert("parameters".into(), J::Object(p));
                 }
+            }
+            if !sensitive.is_empty() {
+                o.insert("sensitive_parameters".into(), J::Array(sensitive));
             }
             resources.push(J::Object(o));
         }
@@ -497,6 +511,7 @@ pub fn value_to_json(v: &Value) -> J {
         Value::Float(f) => json!(f),
         Value::String(s) => J::String(s.to_string()),
         Value::Regexp(r) => J::String(format!("/{r}/")),
+        Value::Deferred(_) => J::String(v.to_string()),
         Value::Array(items) => J::Array(items.iter().map(value_to_json).collect()),
         Value::Hash(h) => {
             let mut o = JMap::new();

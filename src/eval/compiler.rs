@@ -80,6 +80,9 @@ pub struct Res {
     pub scope_tagged: bool,
     /// Classes declared lazily (by an ENC): the parameters to bind later.
     pub pending: Option<IndexMap<String, Value>>,
+    /// Made by the 3.x `create_resources` without `@`/`@@`: Puppet leaves
+    /// `exported` nil, so its JSON writes `exported` after `kind`.
+    pub exported_nil: bool,
 }
 
 impl Res {
@@ -156,6 +159,15 @@ pub struct Compiler<'e> {
     /// duplicate. Its resource ids are the indices into `resources`.
     pub index: crate::catalog::Catalog,
     pub edges: Vec<(ResId, ResId)>,
+    /// The edges again, so that `add_edge`'s duplicate check is O(1): a
+    /// linear scan made 20,000-resource catalogs quadratic.
+    edge_set: HashSet<(ResId, ResId)>,
+    /// The lines of relationship metaparameters set in a resource body
+    /// (`require => ...`): Puppet reports a missing target there.
+    pub relationship_lines: HashMap<(ResId, String), u32>,
+    /// Hiera's merged `lookup_options` per module name (`""`: keys without
+    /// one), read once per compile as Puppet's LookupAdapter does.
+    pub lookup_options_cache: HashMap<String, Option<Arc<crate::eval::value::Map>>>,
     pub classes: Vec<String>,
     pub catalog_tags: Vec<String>,
     /// Known definitions by kind and lower-case name.
@@ -186,6 +198,10 @@ pub struct Compiler<'e> {
     pub pending_realize: Vec<(String, String)>,
     /// Requests not resolvable when last tried.
     pub unrealized: Vec<(String, String)>,
+    /// The text of each EPP template being rendered, innermost last
+    /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
+    /// rendered into it (then the result is Sensitive).
+    pub epp_output: Vec<(String, bool)>,
 }
 
 #[derive(Clone, Debug)]
@@ -216,6 +232,9 @@ impl<'e> Compiler<'e> {
             resources: Vec::new(),
             index: crate::catalog::Catalog::new(&node_name, &env.name, 0),
             edges: Vec::new(),
+            edge_set: HashSet::new(),
+            relationship_lines: HashMap::new(),
+            lookup_options_cache: HashMap::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
             hostclasses: HashMap::new(),
@@ -235,6 +254,7 @@ impl<'e> Compiler<'e> {
             depth: 0,
             strict_variables: false,
             param_guard: None,
+            epp_output: Vec::new(),
             pending_realize: Vec::new(),
             unrealized: Vec::new(),
         }
@@ -545,6 +565,9 @@ impl<'e> Compiler<'e> {
         for (k, v) in &res.params {
             entry.parameters.insert(k.clone(), v.clone());
         }
+        if res.kind == ResKind::Builtin {
+            entry.rtype = self.ruby_type(&res.type_name.to_lowercase());
+        }
         match self.index.add_resource(entry) {
             Ok(id) => {
                 self.resources.push(res);
@@ -617,7 +640,7 @@ impl<'e> Compiler<'e> {
     }
 
     pub fn add_edge(&mut self, from: ResId, to: ResId) {
-        if !self.edges.contains(&(from, to)) {
+        if self.edge_set.insert((from, to)) {
             self.edges.push((from, to));
         }
     }
@@ -633,6 +656,21 @@ impl<'e> Compiler<'e> {
             if !self.catalog_tags.contains(t) {
                 self.catalog_tags.push(t.clone());
             }
+        }
+    }
+
+    /// A variable by its name as Ruby code asks for it (`getvar`,
+    /// `scope.lookupvar`): `class::var` in that class's scope, `::var` in
+    /// top scope, else lexically from `scope`.
+    pub fn lookup_var_named(&self, scope: ScopeId, name: &str) -> Option<Value> {
+        let bare = name.trim_start_matches("::");
+        match bare.rsplit_once("::") {
+            Some((class, var)) => {
+                let s = *self.class_scopes.get(&class.to_lowercase())?;
+                self.scopes.get(s).vars.get(var).cloned()
+            }
+            None if name.starts_with("::") => self.scopes.get(self.top).vars.get(bare).cloned(),
+            None => self.scopes.lookup(scope, bare).cloned(),
         }
     }
 

@@ -51,6 +51,9 @@ pub enum EvalError {
     Return(crate::eval::Value),
     /// An error of catalog completion (relationships, realize): not wrapped.
     Completion(String),
+    /// A Ruby exception Puppet lets through as it is (a template's
+    /// `SyntaxError`): no wrapping and no ` on node N` tail.
+    Foreign(String),
 }
 
 impl EvalError {
@@ -59,6 +62,29 @@ impl EvalError {
             while_evaluating: None,
             detail: detail.into(),
             at,
+        }
+    }
+
+    /// The error as Puppet's `evaluate_definitions` reports a failure of a
+    /// lazily evaluated resource (a define instance, a class from the node
+    /// classifier): `Error while evaluating a Resource Statement, <the
+    /// inner error's whole message>` at the resource's file and line (`at`;
+    /// none for classifier classes). A plain error keeps its bare text;
+    /// control flow and errors of loading or completion pass unchanged.
+    pub fn as_resource_statement(self, at: &Location) -> EvalError {
+        let detail = match &self {
+            EvalError::Runtime {
+                while_evaluating: None,
+                detail,
+                at: inner,
+            } => format!("{detail}{}", inner.suffix()),
+            EvalError::Runtime { .. } | EvalError::Issue { .. } => self.message(),
+            _ => return self,
+        };
+        EvalError::Runtime {
+            while_evaluating: Some("a Resource Statement".into()),
+            detail,
+            at: at.clone(),
         }
     }
 
@@ -81,7 +107,10 @@ impl EvalError {
             EvalError::Issue { detail, at } => {
                 format!("Evaluation Error: {detail}{}", at.suffix())
             }
-            EvalError::Parse(m) | EvalError::Syntax(m) | EvalError::Completion(m) => m.clone(),
+            EvalError::Parse(m)
+            | EvalError::Syntax(m)
+            | EvalError::Completion(m)
+            | EvalError::Foreign(m) => m.clone(),
             EvalError::Next(_) => "next() from context where this is illegal".into(),
             EvalError::Break => "break() from context where this is illegal".into(),
             EvalError::Return(_) => "return() from context where this is illegal".into(),
@@ -90,6 +119,9 @@ impl EvalError {
 
     /// The whole message as Puppet reports it for a node.
     pub fn for_node(&self, node: &str) -> String {
+        if let EvalError::Foreign(m) = self {
+            return m.clone();
+        }
         format!("{} on node {node}", self.message())
     }
 }

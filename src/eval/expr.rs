@@ -85,8 +85,7 @@ impl<'e> Compiler<'e> {
                 }
                 // Otherwise a resource type, which must exist.
                 let key = n.trim_start_matches("::").to_lowercase();
-                let known = super::resources::BUILTIN_TYPES.contains(&key.as_str())
-                    || self.find_define(&key)?.is_some();
+                let known = self.is_ruby_type(&key) || self.find_define(&key)?.is_some();
                 if !known {
                     return self.fail(
                         ctx,
@@ -110,6 +109,29 @@ impl<'e> Compiler<'e> {
                 Ok(Value::string(s))
             }
             ExprKind::Heredoc { text, .. } => self.eval(text, scope, ctx),
+            ExprKind::RenderString(text) => {
+                if let Some((out, _)) = self.epp_output.last_mut() {
+                    out.push_str(text);
+                }
+                Ok(Value::Undef)
+            }
+            ExprKind::RenderExpr(x) => {
+                let v = self.eval(x, scope, ctx)?;
+                if let Some((out, sensitive)) = self.epp_output.last_mut() {
+                    match v {
+                        // Rendered unwrapped; the whole text becomes Sensitive.
+                        Value::Sensitive(inner) => {
+                            *sensitive = true;
+                            out.push_str(&inner.to_string());
+                        }
+                        v => out.push_str(&v.to_string()),
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            // Rendered by `epp()`/`inline_epp()` (eval/templates_epp.rs), never
+            // evaluated as an expression.
+            ExprKind::Epp { .. } => Ok(Value::Undef),
             ExprKind::Var(name) => self.lookup_var(name, scope, ctx, e),
             ExprKind::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
@@ -396,7 +418,10 @@ impl<'e> Compiler<'e> {
         if let Some((class, var)) = qualified.rsplit_once("::") {
             let class = class.to_lowercase();
             return match self.class_scopes.get(&class) {
-                Some(&s) => match self.scopes.get(s).vars.get(var).cloned() {
+                // Puppet's `lookup_qualified_variable`: the class's own
+                // variables, then those of the classes it inherits from
+                // (never top or node scope).
+                Some(&s) => match self.qualified_in_class(s, var) {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },
@@ -425,6 +450,17 @@ impl<'e> Compiler<'e> {
         match self.scopes.lookup(scope, name) {
             Some(v) => Ok(v.clone()),
             None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
+        }
+    }
+
+    /// `var` in class scope `s` or the scopes it inherits from.
+    fn qualified_in_class(&self, mut s: ScopeId, var: &str) -> Option<Value> {
+        loop {
+            let scope = self.scopes.get(s);
+            if let Some(v) = scope.vars.get(var) {
+                return Some(v.clone());
+            }
+            s = scope.inherited?;
         }
     }
 
@@ -842,7 +878,14 @@ impl<'e> Compiler<'e> {
                             Vec::new()
                         }))
                     }
-                    _ => self.fail(ctx, e, "Array access requires one or two keys"),
+                    _ => self.fail(
+                        ctx,
+                        e,
+                        format!(
+                            "Array supports [] with one or two arguments. Got {}",
+                            keys.len()
+                        ),
+                    ),
                 }
             }
             Value::Hash(h) => match keys.as_slice() {
@@ -969,5 +1012,6 @@ pub fn value_label(v: &Value) -> String {
         Value::Hash(_) => "Hash".into(),
         Value::Type(t) => format!("{t}-Type"),
         Value::Sensitive(_) => "Sensitive".into(),
+        Value::Deferred(_) => "Deferred".into(),
     }
 }

@@ -1,7 +1,7 @@
 //! Function calls: the built-in functions the catalog core needs, functions
 //! written in the Puppet language, and lambdas.
 
-use super::compiler::{capitalize_name, Compiler};
+use super::compiler::Compiler;
 use super::error::EvalError;
 use super::expr::{Ctx, R};
 use super::resources::{as_ref, reference_value};
@@ -55,6 +55,9 @@ impl<'e> Compiler<'e> {
         call: &Expr,
     ) -> R<Value> {
         let at = self.loc(&ctx.program, call);
+        if let Some(v) = self.node.function_mocks.get(name) {
+            return Ok(v.clone());
+        }
         match name {
             "include" | "require" | "contain" => {
                 let mut refs = Vec::new();
@@ -127,7 +130,7 @@ impl<'e> Compiler<'e> {
                             let k = s.trim_start_matches("::").to_lowercase();
                             self.find_class(&k)?.is_some()
                                 || self.find_define(&k)?.is_some()
-                                || super::resources::BUILTIN_TYPES.contains(&k.as_str())
+                                || self.is_ruby_type(&k)
                                 || self.functions.contains_key(&k)
                         }
                         // A type without a title: is there such a resource type?
@@ -140,8 +143,7 @@ impl<'e> Compiler<'e> {
                                     ..
                                 } => {
                                     let k = tn.to_lowercase();
-                                    super::resources::BUILTIN_TYPES.contains(&k.as_str())
-                                        || self.find_define(&k)?.is_some()
+                                    self.is_ruby_type(&k) || self.find_define(&k)?.is_some()
                                 }
                                 _ => true,
                             }
@@ -167,23 +169,6 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Undef)
             }
-            "dig" => {
-                let mut v = args.first().cloned().unwrap_or(Value::Undef);
-                for k in args.iter().skip(1) {
-                    v = match (&v, k) {
-                        (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
-                        (Value::Array(a), Value::Integer(i)) => a
-                            .get(usize::try_from(*i).unwrap_or(usize::MAX))
-                            .cloned()
-                            .unwrap_or(Value::Undef),
-                        _ => Value::Undef,
-                    };
-                    if v.is_undef() {
-                        break;
-                    }
-                }
-                Ok(v)
-            }
             "next" => Err(EvalError::Next(
                 args.first().cloned().unwrap_or(Value::Undef),
             )),
@@ -191,6 +176,25 @@ impl<'e> Compiler<'e> {
             "return" => Err(EvalError::Return(
                 args.first().cloned().unwrap_or(Value::Undef),
             )),
+            // Hiera 5 (src/hiera): lookup() and the legacy hiera*() functions.
+            "lookup" => {
+                let parsed = crate::hiera::lookup::LookupArgs::parse(&args)
+                    .map_err(|m| EvalError::runtime(m, at.clone()))?;
+                match lambda {
+                    Some(l) => {
+                        let mut block =
+                            |c: &mut Self, key: Value| c.call_lambda(l, &[key], scope, ctx);
+                        self.hiera_lookup_function(&parsed, Some(&mut block), scope, &at)
+                    }
+                    None => self.hiera_lookup_function(&parsed, None, scope, &at),
+                }
+            }
+            "hiera" | "hiera_array" | "hiera_hash" => self.hiera_legacy(name, &args, scope),
+            "hiera_include" => {
+                let classes = self.hiera_legacy(name, &args, scope)?;
+                self.include_classes(&class_names(&[classes]), scope, &at)?;
+                Ok(Value::Undef)
+            }
             "each" | "map" | "filter" | "reduce" | "with" => {
                 self.iterate(name, args, lambda, scope, ctx, call)
             }
@@ -214,69 +218,7 @@ impl<'e> Compiler<'e> {
                     at,
                 ))
             }
-            "split" if args.len() != 2 => Err(EvalError::runtime(
-                format!("'split' expects 2 arguments, got {}", args.len()),
-                at,
-            )),
-            "split" if !matches!(args[0], Value::String(_)) => Err(EvalError::runtime(
-                format!(
-                    "'split' parameter 'str' expects a String value, got {}",
-                    super::expr::value_label(&args[0])
-                ),
-                at,
-            )),
-            "split" => match (args.first(), args.get(1)) {
-                (Some(Value::String(s)), Some(Value::String(p) | Value::Regexp(p))) => {
-                    super::typeops::regex_split(p, s)
-                        .map(Value::array)
-                        .map_err(|m| EvalError::runtime(m, at.clone()))
-                }
-                _ => Err(EvalError::runtime(
-                    "split(): expects a String and a pattern",
-                    at,
-                )),
-            },
-            "join" => match args.first() {
-                Some(Value::Array(items)) => {
-                    let sep = args.get(1).map(|s| s.to_string()).unwrap_or_default();
-                    Ok(Value::string(
-                        items
-                            .iter()
-                            .map(|v| v.to_string())
-                            .collect::<Vec<_>>()
-                            .join(&sep),
-                    ))
-                }
-                _ => Err(EvalError::runtime("join(): expects an Array", at)),
-            },
-            "upcase" | "downcase" | "capitalize" => match args.first() {
-                Some(Value::String(s)) => Ok(Value::string(match name {
-                    "upcase" => s.to_uppercase(),
-                    "downcase" => s.to_lowercase(),
-                    _ => capitalize_name(&s.to_lowercase()),
-                })),
-                _ => Err(EvalError::runtime(
-                    format!("{name}(): expects a String"),
-                    at,
-                )),
-            },
-            "length" | "size" => match args.first() {
-                Some(Value::String(s)) => Ok(Value::Integer(s.chars().count() as i64)),
-                Some(Value::Array(a)) => Ok(Value::Integer(a.len() as i64)),
-                Some(Value::Hash(h)) => Ok(Value::Integer(h.len() as i64)),
-                _ => Err(EvalError::runtime(
-                    format!("{name}(): expects a String, Array or Hash"),
-                    at,
-                )),
-            },
-            "keys" => match args.first() {
-                Some(Value::Hash(h)) => Ok(Value::array(h.keys().cloned().collect())),
-                _ => Err(EvalError::runtime("keys(): expects a Hash", at)),
-            },
-            "values" => match args.first() {
-                Some(Value::Hash(h)) => Ok(Value::array(h.values().cloned().collect())),
-                _ => Err(EvalError::runtime("values(): expects a Hash", at)),
-            },
+            "template" | "inline_template" => self.erb_function(name, &args, scope, ctx, &at),
             _ => {
                 if let Some(result) =
                     super::builtins::call(self, name, &args, lambda, scope, ctx, &at)
@@ -286,6 +228,16 @@ impl<'e> Compiler<'e> {
                 if let Some(def) = self.find_function(name)? {
                     return self.call_puppet_function(&def, args, scope);
                 }
+                if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
+                    return Err(EvalError::Issue {
+                        detail: format!(
+                            "pverify does not implement the Ruby function '{name}' ({}); \
+                             mock it (--mock-functions) or leave its module out",
+                            file.display()
+                        ),
+                        at,
+                    });
+                }
                 Err(EvalError::Issue {
                     detail: format!("Unknown function: '{name}'."),
                     at,
@@ -294,7 +246,7 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    fn call_puppet_function(
+    pub(crate) fn call_puppet_function(
         &mut self,
         def: &super::compiler::Definition,
         args: Vec<Value>,
@@ -407,9 +359,45 @@ impl<'e> Compiler<'e> {
                     },
                 }
             };
+            self.check_block_param(p, &v, inner, ctx)?;
             self.scopes.get_mut(inner).vars.insert(p.name.clone(), v);
         }
         self.eval_block(&l.body, inner, ctx)
+    }
+
+    /// Puppet checks a typed block parameter against its argument
+    /// (`block parameter 'x' expects a String value, got Integer`); a
+    /// captures-rest parameter's type applies to each element.
+    fn check_block_param(
+        &mut self,
+        p: &crate::syntax::ast::Parameter,
+        v: &Value,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<()> {
+        let Some(t) = &p.type_expr else {
+            return Ok(());
+        };
+        let Value::Type(ty) = self.eval(t, scope, ctx)? else {
+            return Ok(());
+        };
+        let items = match v {
+            Value::Array(a) if p.captures_rest => a.to_vec(),
+            other => vec![other.clone()],
+        };
+        for item in &items {
+            if !super::typeops::is_instance(&ty, item) {
+                return Err(EvalError::runtime(
+                    format!(
+                        "block parameter '{}' {}",
+                        p.name,
+                        crate::types::describe_mismatch(&ty, item)
+                    ),
+                    super::error::Location::default(),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn iterate(

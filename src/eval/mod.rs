@@ -1,7 +1,6 @@
 //! Evaluation: values, scopes, expressions, and the compilation of one node's
 //! catalog (Puppet's `Parser::Compiler` and `Pops::Evaluator`).
 
-pub mod builtin_types;
 mod builtins;
 mod classes;
 pub mod compile;
@@ -9,13 +8,19 @@ pub mod compiler;
 pub mod error;
 pub mod expr;
 pub mod functions;
+pub mod mocks;
 pub mod node;
 pub mod resources;
+mod rtypes;
 pub mod scope;
+mod templates_epp;
+mod templates_erb;
 mod typeops;
 pub mod value;
 
+pub use builtins::modules::MODULE_FUNCTIONS;
 pub use compile::{compile, Compiled};
 pub use error::EvalError;
+pub use mocks::FunctionMocks;
 pub use node::NodeInfo;
 pub use value::{Map, Value};

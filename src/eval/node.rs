@@ -22,6 +22,12 @@ pub struct NodeInfo {
     pub trusted_external: Map,
     /// Puppet settings for this compile (`strict_variables`...).
     pub settings: Map,
+    /// Functions replaced by fixed values for this compile (onceover's
+    /// function mocks).
+    pub function_mocks: std::sync::Arc<super::mocks::FunctionMocks>,
+    /// Whether `generate()` runs its command (`--allow-generate`, or
+    /// `allow_generate: true` in pverify.yaml); refused by default.
+    pub allow_generate: bool,
 }
 
 impl NodeInfo {

@@ -14,19 +14,34 @@ use super::value::Value;
 use crate::syntax::ast::*;
 use crate::types::PType;
 
-/// Built-in resource types of Puppet 7 (and the core type modules Debian ships).
-pub use super::builtin_types::TYPES as BUILTIN_TYPES;
-
 #[derive(Clone, Debug)]
 pub struct Collector {
     pub type_name: String,
     pub kind: QueryKind,
-    pub query: Option<Expr>,
+    /// The query with its operands already evaluated (`None`: collect all).
+    pub query: Option<Arc<Query>>,
     pub ops: Vec<(String, bool, Value)>,
     pub scope: ScopeId,
-    pub program: Arc<Program>,
-    /// Resources this collector already collected.
-    pub collected: Vec<ResId>,
+    /// Resources this collector already collected, in collection order (a
+    /// set: checking membership by scanning made collection quadratic).
+    pub collected: indexmap::IndexSet<ResId>,
+}
+
+/// A collector's query as Puppet's `CollectorTransformer` makes it: the
+/// operands are evaluated once, in the collector's scope, when the collector
+/// expression is evaluated; collecting only compares.
+#[derive(Clone, Debug)]
+pub enum Query {
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+    /// `attr == value`, or `!=` when `negate`.
+    Compare {
+        attr: String,
+        value: Value,
+        negate: bool,
+    },
+    /// A query that matches nothing.
+    Never,
 }
 
 #[derive(Clone, Debug)]
@@ -49,12 +64,14 @@ pub fn as_ref(v: &Value) -> Option<(String, String)> {
             _ => None,
         },
         Value::String(s) => {
+            // Puppet's `Resource.extract_type_and_title`: the title is all
+            // between the first `[` and the last `]`, quotes included.
             let (t, rest) = s.split_once('[')?;
             let title = rest.strip_suffix(']')?;
-            Some((
-                capitalize_name(t),
-                title.trim_matches('\'').trim_matches('"').to_string(),
-            ))
+            if t.is_empty() || t.contains(']') || title.is_empty() {
+                return None;
+            }
+            Some((capitalize_name(t), title.to_string()))
         }
         _ => None,
     }
@@ -139,9 +156,11 @@ impl<'e> Compiler<'e> {
         let key = tname.trim_start_matches("::").to_lowercase();
         // `default:` bodies give values to the others of the same expression.
         let mut default_ops = Vec::new();
+        let mut default_bodies: &[AttributeOp] = &[];
         for b in bodies {
             if matches!(b.title.kind, ExprKind::Default) {
                 default_ops = self.eval_ops(&b.ops, scope, ctx)?;
+                default_bodies = &b.ops;
             }
         }
         let mut refs = Vec::new();
@@ -199,11 +218,33 @@ impl<'e> Compiler<'e> {
                     continue;
                 }
                 let id = self.create_resource(&key, &title, &ops, *form, scope, &at)?;
+                self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
                 let r = &self.resources[id];
                 refs.push(reference_value(&r.type_name.clone(), &r.title.clone()));
             }
         }
         Ok(Value::array(refs))
+    }
+
+    /// Where a resource's body (or its expression's `default:` body) sets
+    /// `before`/`require`/`notify`/`subscribe`.
+    fn note_relationship_lines(
+        &mut self,
+        id: ResId,
+        body: &[AttributeOp],
+        defaults: &[AttributeOp],
+        ctx: &Ctx,
+    ) {
+        for op in body.iter().chain(defaults) {
+            if let AttributeOp::Set { name, span, .. } = op {
+                if matches!(name.as_str(), "before" | "require" | "notify" | "subscribe") {
+                    let (line, _) = ctx.program.line_col(*span);
+                    self.relationship_lines
+                        .entry((id, name.clone()))
+                        .or_insert(line);
+                }
+            }
+        }
     }
 
     /// One resource instance: a built-in type or a defined type (queued).
@@ -216,14 +257,17 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
-        let (kind, define) = if BUILTIN_TYPES.contains(&key) {
+        let (kind, define) = if self.is_ruby_type(key) {
+            if let Err(msg) = self.check_title_patterns(key, title) {
+                return Err(EvalError::runtime(msg, Location::default()));
+            }
             (ResKind::Builtin, None)
         } else if self.find_define(key)?.is_some() {
             (ResKind::Define, Some(key.to_string()))
         } else {
             // Located at the resource expression by the caller's wrap.
             return Err(EvalError::runtime(
-                format!("Unknown resource type: '{key}'"),
+                self.unknown_type_message(key),
                 Location::default(),
             ));
         };
@@ -242,6 +286,7 @@ impl<'e> Compiler<'e> {
             define,
             scope_tagged: false,
             pending: None,
+            exported_nil: false,
         };
         // Puppet sets the parameters first (a `tag` parameter tags at once),
         // then the defaults of the scope chain, then tags type and title.
@@ -427,14 +472,17 @@ impl<'e> Compiler<'e> {
             return Ok(Value::Undef);
         };
         let ops = self.eval_ops(ops, scope, ctx)?;
+        let query = match query.as_deref() {
+            Some(q) => Some(Arc::new(self.compile_query(q, scope, ctx)?)),
+            None => None,
+        };
         self.collectors.push(Collector {
             type_name: capitalize_name(t),
             kind: *query_kind,
-            query: query.as_deref().cloned(),
+            query,
             ops,
             scope,
-            program: ctx.program.clone(),
-            collected: Vec::new(),
+            collected: indexmap::IndexSet::new(),
         });
         Ok(Value::Undef)
     }
@@ -495,63 +543,79 @@ impl<'e> Compiler<'e> {
     }
 
     /// Does a collector's query match this resource?
-    pub fn query_matches(&mut self, q: &Expr, res: ResId, program: &Arc<Program>) -> R<bool> {
-        match &q.kind {
-            ExprKind::Paren(x) => self.query_matches(x, res, program),
+    /// Evaluates a query's operands in the collector's scope (`File <| tag
+    /// == $t |>` reads the `$t` of the class that declares the collector).
+    fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Query> {
+        Ok(match &q.kind {
+            ExprKind::Paren(x) => self.compile_query(x, scope, ctx)?,
             ExprKind::Binary { op, lhs, rhs } => match op {
-                BinaryOp::And => Ok(self.query_matches(lhs, res, program)?
-                    && self.query_matches(rhs, res, program)?),
-                BinaryOp::Or => Ok(self.query_matches(lhs, res, program)?
-                    || self.query_matches(rhs, res, program)?),
-                BinaryOp::Eq | BinaryOp::Ne => {
-                    let attr = match &lhs.kind {
-                        ExprKind::QName(n) | ExprKind::Str(n) => n.clone(),
-                        _ => return Ok(false),
-                    };
-                    let ctx = Ctx {
-                        program: program.clone(),
-                    };
-                    let want = self.eval(rhs, self.top, &ctx)?;
-                    let r = &self.resources[res];
-                    let have = if attr == "title" {
-                        Some(Value::string(r.title.as_str()))
-                    } else if attr == "tag" {
-                        // Puppet's `tagged?` also asks the containing resources.
-                        let mut tags: Vec<Value> =
-                            r.tags.iter().map(|t| Value::string(t.as_str())).collect();
-                        let mut owner = self.scope_resource(r.scope);
-                        let mut hops = 0;
-                        while let Some(o) = owner {
-                            if o == res || hops > 1000 {
-                                break;
-                            }
-                            hops += 1;
-                            tags.extend(
-                                self.resources[o]
-                                    .tags
-                                    .iter()
-                                    .map(|t| Value::string(t.as_str())),
-                            );
-                            let next = self.scope_resource(self.resources[o].scope);
-                            if next == Some(o) {
-                                break;
-                            }
-                            owner = next;
-                        }
-                        Some(Value::array(tags))
-                    } else {
-                        r.params.get(&attr).cloned()
-                    };
-                    let eq = match have {
-                        Some(Value::Array(items)) => items.iter().any(|i| i.puppet_eq(&want)),
-                        Some(v) => v.puppet_eq(&want),
-                        None => want.is_undef(),
-                    };
-                    Ok(if *op == BinaryOp::Eq { eq } else { !eq })
-                }
-                _ => Ok(false),
+                BinaryOp::And => Query::And(
+                    Box::new(self.compile_query(lhs, scope, ctx)?),
+                    Box::new(self.compile_query(rhs, scope, ctx)?),
+                ),
+                BinaryOp::Or => Query::Or(
+                    Box::new(self.compile_query(lhs, scope, ctx)?),
+                    Box::new(self.compile_query(rhs, scope, ctx)?),
+                ),
+                BinaryOp::Eq | BinaryOp::Ne => match &lhs.kind {
+                    ExprKind::QName(n) | ExprKind::Str(n) => Query::Compare {
+                        attr: n.clone(),
+                        value: self.eval(rhs, scope, ctx)?,
+                        negate: *op == BinaryOp::Ne,
+                    },
+                    _ => Query::Never,
+                },
+                _ => Query::Never,
             },
-            _ => Ok(false),
+            _ => Query::Never,
+        })
+    }
+
+    pub fn query_matches(&self, q: &Query, res: ResId) -> bool {
+        match q {
+            Query::And(a, b) => self.query_matches(a, res) && self.query_matches(b, res),
+            Query::Or(a, b) => self.query_matches(a, res) || self.query_matches(b, res),
+            Query::Never => false,
+            Query::Compare {
+                attr,
+                value: want,
+                negate,
+            } => {
+                let r = &self.resources[res];
+                let eq = if attr == "title" {
+                    Value::string(r.title.as_str()).puppet_eq(want)
+                } else if attr == "tag" {
+                    // Puppet's `tagged?` also asks the containing resources.
+                    let tagged = |r: &Res| {
+                        r.tags
+                            .iter()
+                            .any(|t| Value::string(t.as_str()).puppet_eq(want))
+                    };
+                    let mut hit = tagged(r);
+                    let mut owner = self.scope_resource(r.scope);
+                    let mut hops = 0;
+                    while let Some(o) = owner {
+                        if hit || o == res || hops > 1000 {
+                            break;
+                        }
+                        hops += 1;
+                        hit = tagged(&self.resources[o]);
+                        let next = self.scope_resource(self.resources[o].scope);
+                        if next == Some(o) {
+                            break;
+                        }
+                        owner = next;
+                    }
+                    hit
+                } else {
+                    match r.params.get(attr) {
+                        Some(Value::Array(items)) => items.iter().any(|i| i.puppet_eq(want)),
+                        Some(v) => v.puppet_eq(want),
+                        None => want.is_undef(),
+                    }
+                };
+                eq != *negate
+            }
         }
     }
 
@@ -572,30 +636,31 @@ impl<'e> Compiler<'e> {
             }
         }
         for c in 0..self.collectors.len() {
-            let coll = self.collectors[c].clone();
+            let coll = &self.collectors[c];
+            if coll.kind == QueryKind::Exported {
+                continue;
+            }
+            let (type_name, query) = (coll.type_name.clone(), coll.query.clone());
+            let mut hits = Vec::new();
             for id in 0..self.resources.len() {
-                if coll.collected.contains(&id) {
+                if self.collectors[c].collected.contains(&id) {
                     continue;
                 }
                 let r = &self.resources[id];
-                if !r.type_name.eq_ignore_ascii_case(&coll.type_name) {
+                if !r.type_name.eq_ignore_ascii_case(&type_name) {
                     continue;
                 }
-                if coll.kind == QueryKind::Exported {
-                    continue;
+                if query.as_ref().is_none_or(|q| self.query_matches(q, id)) {
+                    hits.push(id);
                 }
-                let hit = match &coll.query {
-                    Some(q) => self.query_matches(q, id, &coll.program)?,
-                    None => true,
-                };
-                if !hit {
-                    continue;
-                }
+            }
+            for id in hits {
                 self.resources[id].virtual_ = false;
+                let coll = &mut self.collectors[c];
                 for (n, append, v) in &coll.ops {
                     apply_param(&mut self.resources[id], n, *append, v.clone());
                 }
-                self.collectors[c].collected.push(id);
+                coll.collected.insert(id);
                 changed = true;
             }
         }
@@ -652,13 +717,13 @@ impl<'e> Compiler<'e> {
                         .params
                         .entry(rel.param.to_string())
                         .or_insert_with(|| Value::array(Vec::new()));
-                    let mut items = match &*entry {
-                        Value::Array(a) => (**a).clone(),
-                        Value::Undef => Vec::new(),
-                        other => vec![other.clone()],
-                    };
-                    items.push(Value::string(target));
-                    *entry = Value::array(items);
+                    // Appended in place: copying the array for every edge made
+                    // one source with many targets quadratic.
+                    match entry {
+                        Value::Array(a) => Arc::make_mut(a).push(Value::string(target)),
+                        Value::Undef => *entry = Value::array(vec![Value::string(target)]),
+                        other => *other = Value::array(vec![other.clone(), Value::string(target)]),
+                    }
                 }
             }
         }

@@ -122,6 +122,16 @@ impl Scopes {
         }
     }
 
+    /// The scope whose variable `name` an unqualified lookup from `id` finds.
+    pub fn defining_scope(&self, mut id: ScopeId, name: &str) -> Option<ScopeId> {
+        loop {
+            if self.all[id].vars.contains_key(name) {
+                return Some(id);
+            }
+            id = self.next_lexical(id)?;
+        }
+    }
+
     /// A match variable (`$1`), from the innermost scope that has matches,
     /// along the dynamic parents: Puppet 7.23 lets a class declared in a regex
     /// node see the node's captures.

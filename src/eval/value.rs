@@ -31,6 +31,30 @@ pub enum Value {
     /// A type, including resource and class references (`File['/x']`, `Class[foo]`).
     Type(Arc<PType>),
     Sensitive(Arc<Value>),
+    /// `Deferred(name, arguments)`: a function call the agent makes; the
+    /// compiler only carries it into the catalog.
+    Deferred(Arc<Deferred>),
+}
+
+/// A deferred function call: the function's name and, when given, its
+/// arguments.
+#[derive(Clone, Debug)]
+pub struct Deferred {
+    pub name: Arc<str>,
+    pub arguments: Option<Vec<Value>>,
+}
+
+impl Deferred {
+    /// Its attributes as Puppet's Object init hash: `name`, then
+    /// `arguments` when given.
+    pub fn init_hash(&self) -> Value {
+        let mut m = Map::new();
+        m.insert(Value::string("name"), Value::String(self.name.clone()));
+        if let Some(a) = &self.arguments {
+            m.insert(Value::string("arguments"), Value::array(a.clone()));
+        }
+        Value::hash(m)
+    }
 }
 
 impl Value {
@@ -67,7 +91,11 @@ impl Value {
     pub fn puppet_eq(&self, other: &Value) -> bool {
         match (self, other) {
             (Value::String(a), Value::String(b)) => {
-                a.len() == b.len() && a.to_lowercase() == b.to_lowercase()
+                // Compared without allocating: collectors call this per resource.
+                a.len() == b.len()
+                    && a.chars()
+                        .flat_map(char::to_lowercase)
+                        .eq(b.chars().flat_map(char::to_lowercase))
             }
             (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
                 (*a as f64) == *b
@@ -125,6 +153,7 @@ impl Hash for Value {
             }
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
+            Value::Deferred(d) => d.name.hash(state),
         }
     }
 }
@@ -165,6 +194,8 @@ impl fmt::Display for Value {
             }
             Value::Type(t) => write!(f, "{t}"),
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
+            // Puppet's Object#to_s: the type name and the init hash.
+            Value::Deferred(_) => f.write_str(&crate::types::format::format_value(self)),
         }
     }
 }

@@ -11,13 +11,16 @@
 
 mod canonical;
 mod case;
+pub mod diff;
+pub mod oracle;
 mod run;
+pub mod suite;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
 };
-pub use run::{node_for, outcome, run_case, verdict, Outcome};
+pub use run::{node_for, outcome, run_case, run_case_mocked, verdict, Outcome};
 
 /// The server facts both the oracle and pverify give every node:
 /// `$serverversion`, `$servername` and `$serverip` as top-scope variables,

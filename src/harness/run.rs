@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::eval::{self, Map, NodeInfo, Value};
+use crate::eval::{self, FunctionMocks, Map, NodeInfo, Value};
 use crate::facts::from_json;
 use crate::loader::{Environment, Overrides};
 
@@ -64,6 +64,11 @@ pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
 /// What pverify makes of a case: the canonical catalog or the error text.
 /// The environment is written below `work`.
 pub fn run_case(case: &Case, work: &Path) -> Expect {
+    run_case_mocked(case, work, &FunctionMocks::default())
+}
+
+/// [`run_case`] with functions replaced by fixed values (`mocks`).
+pub fn run_case_mocked(case: &Case, work: &Path, mocks: &FunctionMocks) -> Expect {
     let env_dir = work
         .join(case.name().replace('/', "__"))
         .join(&case.environment);
@@ -75,12 +80,21 @@ pub fn run_case(case: &Case, work: &Path) -> Expect {
         Ok(f) => f,
         Err(e) => return Expect::Error(e),
     };
-    let env = match Environment::boot(&env_dir, &Overrides::default()) {
+    // As the oracle (compile.rb): no base modules, so nothing installed
+    // on the machine (Debian's modules and their types) leaks into a case.
+    let overrides = Overrides {
+        basemodulepath: Some(String::new()),
+        ..Overrides::default()
+    };
+    let env = match Environment::boot(&env_dir, &overrides) {
         Ok(e) => e,
         Err(e) => return Expect::Error(e),
     };
     let dir = env_dir.display().to_string();
-    let node = node_for(case, &facts);
+    let mut node = node_for(case, &facts);
+    if !mocks.is_empty() {
+        node.function_mocks = std::sync::Arc::new(mocks.clone());
+    }
     let name = node.name.clone();
     match eval::compile(&env, node) {
         Ok(c) => Expect::Catalog(canonicalize_catalog(&c.catalog, &dir)),

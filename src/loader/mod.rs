@@ -20,6 +20,9 @@ pub const DEFAULT_BASEMODULEPATH: &str = "/etc/puppet/code/modules:/usr/share/pu
 pub struct Overrides {
     pub modulepath: Option<Vec<PathBuf>>,
     pub manifest: Option<PathBuf>,
+    /// `$basemodulepath` in `environment.conf` (default
+    /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
+    pub basemodulepath: Option<String>,
 }
 
 /// A parsed file, or why it could not be parsed.
@@ -34,7 +37,21 @@ pub struct Environment {
     pub manifests: Vec<PathBuf>,
     pub modulepath: Vec<PathBuf>,
     cache: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
+    /// EPP templates, each parsed once per run like the manifests.
+    templates: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
     modules: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Hiera's data and config files, each parsed once per run.
+    pub hiera: crate::hiera::DataCache,
+    /// Module resource types, each `lib/puppet/type/*.rb` read once per run.
+    pub resource_types: crate::restypes::TypeCache,
+    /// ERB templates, each file parsed once per run.
+    pub erb: crate::template::erb::cache::Cache,
+    /// What [`Environment::confine`] allows, resolved once per run (it is
+    /// asked for every template and file a node reads).
+    confine_roots: OnceLock<Vec<PathBuf>>,
+    /// `template()`/`epp()` references and the file each names (or none):
+    /// found once per run, not per call.
+    pub template_files: Mutex<HashMap<String, Option<PathBuf>>>,
 }
 
 impl std::fmt::Debug for Environment {
@@ -44,6 +61,17 @@ impl std::fmt::Debug for Environment {
             .field("dir", &self.dir)
             .finish()
     }
+}
+
+/// A file's bytes, or the error that names it.
+fn read_source(path: &Path) -> Result<Vec<u8>, SyntaxError> {
+    std::fs::read(path).map_err(|e| SyntaxError {
+        message: format!("Could not read file: {e}"),
+        file: path.display().to_string(),
+        line: None,
+        column: None,
+        logged: Vec::new(),
+    })
 }
 
 /// `key = value` lines of `environment.conf` (an ini file without sections here).
@@ -113,7 +141,13 @@ impl Environment {
                     .cloned()
                     .unwrap_or_else(|| "modules:$basemodulepath".into());
                 setting
-                    .replace("$basemodulepath", DEFAULT_BASEMODULEPATH)
+                    .replace(
+                        "$basemodulepath",
+                        overrides
+                            .basemodulepath
+                            .as_deref()
+                            .unwrap_or(DEFAULT_BASEMODULEPATH),
+                    )
                     .split(':')
                     .filter(|s| !s.is_empty())
                     .map(resolve)
@@ -135,7 +169,13 @@ impl Environment {
             manifests,
             modulepath,
             cache: Mutex::new(HashMap::new()),
+            templates: Mutex::new(HashMap::new()),
             modules: Mutex::new(HashMap::new()),
+            hiera: Default::default(),
+            resource_types: Default::default(),
+            erb: Default::default(),
+            confine_roots: OnceLock::new(),
+            template_files: Mutex::default(),
         })
     }
 
@@ -149,14 +189,23 @@ impl Environment {
         slot.get_or_init(|| self.parse_uncached(path)).clone()
     }
 
+    /// An EPP template's tree (`epp()`), parsed on first use only and shared.
+    pub fn parse_epp(&self, path: &Path) -> Parsed {
+        let slot = {
+            let mut cache = self.templates.lock().unwrap_or_else(|p| p.into_inner());
+            cache.entry(path.to_path_buf()).or_default().clone()
+        };
+        slot.get_or_init(|| {
+            let name = path.display().to_string();
+            let bytes = read_source(path)?;
+            syntax::parse_epp(&name, &bytes).map(Arc::new)
+        })
+        .clone()
+    }
+
     fn parse_uncached(&self, path: &Path) -> Parsed {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| SyntaxError {
-            message: format!("Could not read file: {e}"),
-            file: name.clone(),
-            line: None,
-            column: None,
-        })?;
+        let bytes = read_source(path)?;
         // The initial manifests may define anything; module files only their namespace.
         let namespace = if self.is_initial_manifest(path) {
             FileNamespace::Unrestricted
@@ -248,4 +297,63 @@ fn valid_module_name(name: &str) -> bool {
     let mut b = name.bytes();
     b.next().is_some_and(|c| c.is_ascii_lowercase())
         && b.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+}
+
+/// Confinement: `path` with its symlinks resolved, when that lies inside one
+/// of `roots` (each resolved too); an error naming the path otherwise, or
+/// when it does not exist. Every function that reads a file a manifest names
+/// (`file`, `find_file`, templates, `source` contents) goes through this, so
+/// a manifest reads nothing outside its environment and modulepath: no `..`
+/// escape, no absolute path elsewhere, no symlink pointing out.
+pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
+    let mut resolved: Vec<PathBuf> = roots
+        .iter()
+        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .collect();
+    resolved.sort();
+    confine_resolved(path, &resolved)
+}
+
+/// [`confine`] with roots already resolved and sorted: each ancestor of
+/// the resolved path is looked up (a path has a handful of ancestors; the
+/// modulepath can hold a hundred modules).
+fn confine_resolved(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
+    let real = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if real
+        .ancestors()
+        .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
+    {
+        Ok(real)
+    } else {
+        Err(format!(
+            "{}: outside the environment and its modulepath (pverify reads no file outside them)",
+            path.display()
+        ))
+    }
+}
+
+impl Environment {
+    /// [`confine`] to this environment's directory, its modulepath and the
+    /// modules on it: a module that is itself a symlink (Debian installs
+    /// `/usr/share/puppet/modules/NAME` as one) counts where it points, a
+    /// symlink inside a module does not.
+    pub fn confine(&self, path: &Path) -> Result<PathBuf, String> {
+        let roots = self.confine_roots.get_or_init(|| {
+            let mut roots = vec![self.dir.clone()];
+            for dir in &self.modulepath {
+                roots.push(dir.clone());
+                if let Ok(entries) = std::fs::read_dir(dir) {
+                    roots.extend(entries.filter_map(Result::ok).map(|e| e.path()));
+                }
+            }
+            let mut resolved: Vec<PathBuf> = roots
+                .iter()
+                .filter_map(|r| std::fs::canonicalize(r).ok())
+                .collect();
+            resolved.sort();
+            resolved.dedup();
+            resolved
+        });
+        confine_resolved(path, roots)
+    }
 }

@@ -350,4 +350,16 @@ pub enum ExprKind {
         parent: Option<String>,
         body: Vec<Expr>,
     },
+
+    // EPP templates.
+    /// A whole template: Puppet's `LambdaExpression` around an `EppExpression`.
+    /// `params` is `None` when the template declares none (not even `||`).
+    Epp {
+        params: Option<Vec<Parameter>>,
+        body: Vec<Expr>,
+    },
+    /// Template text.
+    RenderString(String),
+    /// `<%= expr %>`
+    RenderExpr(Box<Expr>),
 }

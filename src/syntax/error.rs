@@ -11,6 +11,9 @@ pub struct SyntaxError {
     pub line: Option<u32>,
     /// 1-based, in characters.
     pub column: Option<u32>,
+    /// With several validation errors, Puppet logs each of them (these)
+    /// and then fails with their count (this error); empty otherwise.
+    pub logged: Vec<SyntaxError>,
 }
 
 impl fmt::Display for SyntaxError {

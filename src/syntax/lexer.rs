@@ -12,13 +12,30 @@ use super::token::{Tok, Token};
 
 /// Lexes a whole manifest.
 pub fn lex(src: &str) -> Result<Vec<Token>, RawError> {
+    lex_file(src, false)
+}
+
+/// Lexes an EPP template: `EppStart`, then text as `RenderString`s and the code
+/// of its tags (see `lexer/epp.rs`).
+pub fn lex_epp(src: &str) -> Result<Vec<Token>, RawError> {
+    lex_file(src, true)
+}
+
+fn lex_file(src: &str, epp: bool) -> Result<Vec<Token>, RawError> {
     if let Some(err) = bom_error(src.as_bytes()) {
         return Err(err);
     }
     let mut lx = Lexer::new(src, Mode::Code);
-    lx.run()?;
+    if epp {
+        lx.run_epp()?;
+    } else {
+        lx.run()?;
+    }
     Ok(lx.out)
 }
+
+mod epp;
+pub use epp::EppMode;
 
 /// How the text is read: as code, or as the unquoted text of a heredoc.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -92,6 +109,10 @@ struct Lexer<'a> {
     matched: Option<(usize, usize)>,
     /// How many strings (interpolated or heredoc texts) enclose this point.
     depth: usize,
+    /// In an EPP template: what the current tag is (`None` for manifests).
+    epp: Option<EppMode>,
+    /// Where the open EPP tag's code starts (Puppet's `epp_open_position`).
+    epp_open: Option<usize>,
 }
 
 /// Strings nest through `${}` (and heredocs in them) by recursion; deeper nesting
@@ -137,6 +158,8 @@ impl<'a> Lexer<'a> {
             newline_jump: None,
             matched: None,
             depth: 0,
+            epp: None,
+            epp_open: None,
         }
     }
 
@@ -290,6 +313,7 @@ impl<'a> Lexer<'a> {
             b';' => self.emit(Tok::Semic, 1),
             b'?' => self.emit(Tok::QMark, 1),
             b'*' => self.emit(Tok::Times, 1),
+            b'%' if la1 == b'>' && self.epp.is_some() => self.epp_close(false)?,
             b'%' => self.emit(Tok::Modulo, 1),
             b'{' => {
                 self.brace_count += 1;
@@ -325,6 +349,7 @@ impl<'a> Lexer<'a> {
                 b'>' => self.emit(Tok::PArrow, 2),
                 _ => self.emit(Tok::Plus, 1),
             },
+            b'-' if la1 == b'%' && la2 == b'>' && self.epp.is_some() => self.epp_close(true)?,
             b'-' => match la1 {
                 b'>' => self.emit(Tok::InEdge, 2),
                 b'=' => self.emit(Tok::Deletes, 2),

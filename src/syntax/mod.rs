@@ -32,3 +32,9 @@ pub fn parse_in(
 ) -> Result<ast::Program, SyntaxError> {
     parser::parse_program(path, source, namespace)
 }
+
+/// Parses and validates an EPP template (`epp()`, `inline_epp()`). The body is
+/// one [`ast::ExprKind::Epp`].
+pub fn parse_epp(path: &str, source: &[u8]) -> Result<ast::Program, SyntaxError> {
+    parser::parse_epp(path, source)
+}

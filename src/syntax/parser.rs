@@ -21,6 +21,8 @@ use super::validate;
 
 type In<'s> = MappedInput<'s, Tok, Span, &'s [(Tok, Span)]>;
 type Ex<'s> = extra::Err<PErr>;
+/// A recursive rule, as `recursive` hands it to its own definition.
+type Rec<'s, O> = Recursive<chumsky::recursive::Direct<'s, 's, In<'s>, O, Ex<'s>>>;
 
 /// The parser's error: where, whether at end of input, and the message of a
 /// semantic error. Deliberately small: chumsky builds one for every alternative
@@ -77,6 +79,26 @@ pub fn parse_program(
     source: &[u8],
     namespace: &super::location::FileNamespace,
 ) -> Result<Program, SyntaxError> {
+    parse_source(path, source, namespace, false)
+}
+
+/// Lexes, parses and validates an EPP template. The program's body is one
+/// `ExprKind::Epp`, as Puppet's is one lambda around an `EppExpression`.
+pub fn parse_epp(path: &str, source: &[u8]) -> Result<Program, SyntaxError> {
+    parse_source(
+        path,
+        source,
+        &super::location::FileNamespace::Unrestricted,
+        true,
+    )
+}
+
+fn parse_source(
+    path: &str,
+    source: &[u8],
+    namespace: &super::location::FileNamespace,
+    epp: bool,
+) -> Result<Program, SyntaxError> {
     let locate = |e: RawError| -> SyntaxError { locate_error(path, source, e) };
     let text = std::str::from_utf8(source).map_err(|e| {
         locate(RawError::at(
@@ -84,9 +106,14 @@ pub fn parse_program(
             "invalid byte sequence in UTF-8",
         ))
     })?;
-    let tokens = lexer::lex(text).map_err(locate)?;
+    let tokens = if epp {
+        lexer::lex_epp(text)
+    } else {
+        lexer::lex(text)
+    }
+    .map_err(locate)?;
     check_nesting(&tokens).map_err(locate)?;
-    let body = parse_tokens(tokens, text.len()).map_err(locate)?;
+    let body = parse_tokens(tokens, text.len(), epp).map_err(locate)?;
     let mut body = check_tree_depth(body).map_err(locate)?;
     qualify_nested(&mut body, &mut Vec::new());
     let program = Program {
@@ -95,8 +122,19 @@ pub fn parse_program(
         lines: LineIndex::new(source),
         body,
     };
-    validate::check(&program, namespace).map_err(locate)?;
-    Ok(program)
+    let mut errors = validate::check(&program, namespace);
+    match errors.len() {
+        0 => Ok(program),
+        1 => Err(locate(errors.remove(0))),
+        n => Err(SyntaxError {
+            // Puppet's IssueReporter: each error logged, then their count.
+            message: format!("Language validation logged {n} errors. Giving up"),
+            file: path.to_string(),
+            line: None,
+            column: None,
+            logged: errors.into_iter().map(locate).collect(),
+        }),
+    }
 }
 
 /// Turns a byte offset into Puppet's line and character column.
@@ -113,6 +151,7 @@ pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
         file: path.to_string(),
         line,
         column,
+        logged: Vec::new(),
     }
 }
 
@@ -198,11 +237,11 @@ fn check_tree_depth(body: Vec<Expr>) -> Result<Vec<Expr>, RawError> {
     }
 }
 
-fn parse_tokens(tokens: Vec<Token>, len: usize) -> Result<Vec<Expr>, RawError> {
+fn parse_tokens(tokens: Vec<Token>, len: usize, epp: bool) -> Result<Vec<Expr>, RawError> {
     let pairs: Vec<(Tok, Span)> = tokens.into_iter().map(|t| (t.tok, t.span)).collect();
     let eoi = Span::new(len, len);
     let input = pairs.as_slice().split_token_span(eoi);
-    let parser = program();
+    let parser = program(epp);
     match parser.parse(input).into_result() {
         Ok(body) => Ok(body),
         Err(errors) => Err(to_raw_error(errors, &pairs, len)),
@@ -535,6 +574,29 @@ fn untitled_resource(
     }
 }
 
+/// `type A = B` followed by `[keys]` is `type A = B[keys]`: the alias's
+/// right-hand side takes the access, as Puppet's `type_alias_rhs` does. Only an
+/// alias whose right-hand side is a bare type reference can be followed by an
+/// access here (with `B[keys]` complete, the access applies to the alias); other
+/// expressions come back unchanged.
+fn alias_access(mut lhs: Expr, keys: Vec<Expr>, end: u32) -> Result<Expr, (Expr, Vec<Expr>)> {
+    let ExprKind::TypeAlias { type_expr, .. } = &mut lhs.kind else {
+        return Err((lhs, keys));
+    };
+    if !matches!(type_expr.kind, ExprKind::QRef(_)) {
+        return Err((lhs, keys));
+    }
+    let at = type_expr.span;
+    let ty = std::mem::replace(&mut **type_expr, ex(ExprKind::Undef, at));
+    let access_span = Span {
+        start: ty.span.start,
+        end,
+    };
+    **type_expr = ex(ExprKind::Access { lhs: bx(ty), keys }, access_span);
+    lhs.span.end = end;
+    Ok(lhs)
+}
+
 /// `@` and `@@` apply to resource expressions only.
 fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, PErr> {
     let ok = match &mut e.kind {
@@ -561,287 +623,511 @@ fn set_form(mut e: Expr, form: ResourceForm, at: Span) -> Result<Expr, PErr> {
 // ---------------------------------------------------------------------------
 // The grammar.
 
+/// What follows a method's name.
+enum MethodArgs {
+    Parens(Span, Vec<Expr>, Option<Lambda>),
+    Bare(Option<Lambda>),
+    ThenCall(Vec<Expr>, Option<Lambda>),
+}
+
 enum Postfix {
     Call(Vec<Expr>, Option<Lambda>),
     Method(Span, String, Vec<Expr>, Option<Lambda>),
+    /// `.name(args,)`: the method without arguments (at the dot, ending at the
+    /// name), then called by the parenthesized arguments.
+    MethodThenCall(Span, String, Span, Vec<Expr>, Option<Lambda>),
     Access(Vec<Expr>),
     Selector(Vec<SelectorEntry>),
     Collect(QueryKind, Option<Expr>, Vec<AttributeOp>),
 }
 
-fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
-    let mut statements = Recursive::declare();
-    let mut assignment = Recursive::declare();
-    let mut expr = Recursive::declare();
+fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
+    // The grammar's three recursive rules, built without `Rc` cycles (which
+    // leaked every parser): `expr` is the one `recursive`, and refers to itself
+    // weakly; `assignment` and `statements` are built inside it, so they hold
+    // `expr` weakly too, and are handed out for the top level through
+    // `exported`. The top level keeps `expr` alive.
+    let mut exported = None;
+    let expr = recursive(|expr| {
+        let comma_opt = t(Tok::Comma).or_not();
 
-    // `{ statements }` bodies; empty allowed.
-    let block = t(Tok::LBrace)
-        .ignore_then(statements.clone().or_not())
-        .then_ignore(t(Tok::RBrace))
-        .map(Option::unwrap_or_default)
+        // Attribute operations of resource bodies, defaults, overrides, collectors.
+        let attribute_op = choice((
+            attribute_name()
+                .then(choice((t(Tok::FArrow).to(false), t(Tok::PArrow).to(true))))
+                .then(expr.clone())
+                .map_with(|((name, append), value), e| AttributeOp::Set {
+                    name,
+                    append,
+                    value,
+                    span: e.span(),
+                }),
+            t(Tok::Times)
+                .ignore_then(t(Tok::FArrow))
+                .ignore_then(expr.clone())
+                .map_with(|value, e| AttributeOp::Splat {
+                    value,
+                    span: e.span(),
+                }),
+        ))
         .boxed();
+        let attribute_ops = attribute_op
+            .clone()
+            .separated_by(t(Tok::Comma))
+            .collect::<Vec<_>>()
+            .boxed();
 
-    // Keywords that are values in collections: `[type, function]`.
-    let entry_keyword = select_ref! {
-        Tok::Type => "type",
-        Tok::Function => "function",
-    }
-    .map_with(|k, e| ex(ExprKind::Str(k.to_string()), e.span()));
-    let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
-    let farrow = t(Tok::FArrow).map_with(|_, e| -> Span { e.span() });
-    let hashpair = hash_entry
-        .clone()
-        .then(farrow.clone())
-        .then(hash_entry.clone())
-        .map(|((key, arrow), value)| HashEntry {
-            span: Span::new(arrow.start as usize, value.span.end as usize),
-            key,
-            value,
-        })
+        // Resource level: `@`/`@@`, `class { ... }`, and `X { ... }` bodies.
+        let resource_body = expr
+            .clone()
+            .then_ignore(t(Tok::Colon))
+            .then(attribute_ops.clone())
+            .then_ignore(comma_opt.clone())
+            .map(|(title, ops)| ResourceBody { title, ops })
+            .boxed();
+        let resource_bodies = resource_body
+            .clone()
+            .separated_by(t(Tok::Semic))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .then_ignore(t(Tok::Semic).or_not())
+            .boxed();
+        enum Tail {
+            Titled(Vec<ResourceBody>),
+            Untitled(Vec<AttributeOp>, Span),
+        }
+        let resource_tail = choice((
+            t(Tok::LBrace)
+                .map_with(|_, e| -> Span { e.span() })
+                .then(attribute_ops.clone())
+                .then_ignore(comma_opt.clone())
+                .then_ignore(t(Tok::RBrace))
+                .map(|(lbrace, ops)| Tail::Untitled(ops, lbrace)),
+            t(Tok::LBrace)
+                .ignore_then(resource_bodies.clone())
+                .then_ignore(t(Tok::RBrace))
+                .map(Tail::Titled),
+        ))
         .boxed();
-
-    // `argument`: an assignment, or `k => v` that starts an unbraced hash.
-    let argument = |first: chumsky::Boxed<'s, 's, In<'s>, Expr, Ex<'s>>| {
-        first
-            .then(farrow.clone().then(hash_entry.clone()).or_not())
-            .map(|(key, value)| match value {
-                // Puppet places an unbraced hash at its first `=>`.
-                Some((arrow, value)) => {
-                    let span = Span::new(arrow.start as usize, value.span.end as usize);
+        let resource = recursive(|resource| {
+            let class_resource = t(Tok::Class)
+                .map_with(|_, e| ex(ExprKind::QName("class".into()), e.span()))
+                .then_ignore(t(Tok::LBrace))
+                .then(resource_bodies.clone())
+                .then_ignore(t(Tok::RBrace))
+                .map_with(|(type_name, bodies), e| {
                     ex(
-                        ExprKind::Hash {
-                            entries: vec![HashEntry { key, value, span }],
-                            unfolded: true,
+                        ExprKind::Resource {
+                            form: ResourceForm::Regular,
+                            type_name: bx(type_name),
+                            bodies,
+                        },
+                        e.span(),
+                    )
+                });
+            let plain = expr.clone().then(resource_tail.clone().or_not()).try_map(
+                |(left, tail), span: Span| match tail {
+                    None => Ok(left),
+                    Some(Tail::Titled(bodies)) => Ok(ex(
+                        ExprKind::Resource {
+                            form: ResourceForm::Regular,
+                            type_name: bx(left),
+                            bodies,
                         },
                         span,
+                    )),
+                    Some(Tail::Untitled(ops, lbrace)) => untitled_resource(left, ops, lbrace, span),
+                },
+            );
+            choice((
+                t(Tok::At)
+                    .map_with(|_, e| -> Span { e.span() })
+                    .then(resource.clone())
+                    .try_map(|(at, e), _| set_form(e, ResourceForm::Virtual, at)),
+                t(Tok::AtAt)
+                    .map_with(|_, e| -> Span { e.span() })
+                    .then(resource.clone())
+                    .try_map(|(at, e), _| set_form(e, ResourceForm::Exported, at)),
+                class_resource,
+                plain,
+            ))
+        })
+        .boxed();
+
+        let edge = select_ref! {
+            Tok::InEdge => RelationOp::Before,
+            Tok::InEdgeSub => RelationOp::Notify,
+            Tok::OutEdge => RelationOp::Require,
+            Tok::OutEdgeSub => RelationOp::Subscribe,
+        };
+        let relationship = resource
+            .clone()
+            .foldl(
+                edge.map_with(|k, e| (k, e.span()))
+                    .then(resource.clone())
+                    .repeated(),
+                |lhs, ((op, at), rhs): ((RelationOp, Span), Expr)| {
+                    let end = rhs.span.end;
+                    ex(
+                        ExprKind::Relationship {
+                            op,
+                            lhs: bx(lhs),
+                            rhs: bx(rhs),
+                        },
+                        Span {
+                            start: at.start,
+                            end,
+                        },
                     )
+                },
+            )
+            .boxed();
+        let assign_op = select_ref! {
+            Tok::Equals => AssignOp::Assign,
+            Tok::Appends => AssignOp::Append,
+            Tok::Deletes => AssignOp::Delete,
+        };
+        let assignment = recursive(|assignment: Rec<'s, Expr>| {
+            relationship
+                .then(
+                    assign_op
+                        .map_with(|k, e| (k, e.span()))
+                        .then(assignment.clone())
+                        .or_not(),
+                )
+                .map(|(lhs, rhs)| match rhs {
+                    None => lhs,
+                    Some(((op, at), rhs)) => {
+                        let end = rhs.span.end;
+                        ex(
+                            ExprKind::Assign {
+                                op,
+                                lhs: bx(lhs),
+                                rhs: bx(rhs),
+                            },
+                            Span {
+                                start: at.start,
+                                end,
+                            },
+                        )
+                    }
+                })
+        })
+        .boxed();
+
+        let item = assignment
+            .clone()
+            .then(
+                t(Tok::Comma)
+                    .map_with(|_, e| -> Span { e.span() })
+                    .then(assignment.clone())
+                    .repeated()
+                    .collect::<Vec<_>>(),
+            )
+            .map(|(first, rest)| {
+                if rest.is_empty() {
+                    Item::Single(first)
+                } else {
+                    let first_comma = rest[0].0;
+                    let mut exprs = Vec::with_capacity(rest.len() + 1);
+                    exprs.push(first);
+                    exprs.extend(rest.into_iter().map(|(_, e)| e));
+                    Item::List { exprs, first_comma }
                 }
-                None => key,
             })
-    };
-    let arguments = argument(assignment.clone().boxed())
-        .separated_by(t(Tok::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map(merge_unfolded)
-        .boxed();
-    let collection_entries = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
-        .separated_by(t(Tok::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map(merge_unfolded)
-        .boxed();
-    let access_args = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
-        .separated_by(t(Tok::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map(merge_unfolded)
-        .boxed();
-
-    let comma_opt = t(Tok::Comma).or_not();
-
-    // Parameters of classes, defines, functions and lambdas.
-    let type_ref = select_ref! { Tok::ClassRef(n) => n.clone() }
-        .map_with(|n, e| ex(ExprKind::QRef(n), e.span()));
-    let parameter_type = type_ref
-        .clone()
-        .then(
-            t(Tok::LBrack)
-                .ignore_then(access_args.clone())
-                .then_ignore(t(Tok::RBrack))
-                .or_not(),
-        )
-        .map_with(|(ty, keys), e| match keys {
-            Some(keys) => ex(ExprKind::Access { lhs: bx(ty), keys }, e.span()),
-            None => ty,
-        })
-        .boxed();
-    let parameter = parameter_type
-        .clone()
-        .or_not()
-        .then(t(Tok::Times).or_not())
-        .then(select_ref! { Tok::Variable(n) => n.clone() }.map_with(|n, e| (n, e.span())))
-        .then(t(Tok::Equals).ignore_then(expr.clone()).or_not())
-        .map_with(
-            |(((type_expr, splat), (name, var)), default), e| Parameter {
-                name,
-                type_expr,
-                default,
-                captures_rest: splat.is_some(),
-                // Puppet places a parameter at its variable.
-                span: Span::new(var.start as usize, e.span().end as usize),
-            },
-        )
-        .boxed();
-    let parameters = parameter
-        .clone()
-        .separated_by(t(Tok::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .then_ignore(comma_opt.clone())
-        .boxed();
-    let parameter_list = choice((t(Tok::LParen), t(Tok::WsLParen)))
-        .ignore_then(parameters.clone().or_not())
-        .then_ignore(t(Tok::RParen))
-        .or_not()
-        .map(|p| p.flatten().unwrap_or_default())
-        .boxed();
-    let return_type = t(Tok::RShift).ignore_then(parameter_type.clone()).or_not();
-
-    let lambda = t(Tok::Pipe)
-        .ignore_then(parameters.clone().or_not())
-        .then_ignore(t(Tok::Pipe))
-        .then(return_type.clone())
-        .then(block.clone())
-        .map_with(|((params, return_type), body), e| Lambda {
-            params: params.unwrap_or_default(),
-            return_type,
-            body,
-            span: e.span(),
-        })
-        .boxed();
-
-    // Attribute operations of resource bodies, defaults, overrides, collectors.
-    let attribute_op = choice((
-        attribute_name()
-            .then(choice((t(Tok::FArrow).to(false), t(Tok::PArrow).to(true))))
-            .then(expr.clone())
-            .map_with(|((name, append), value), e| AttributeOp::Set {
-                name,
-                append,
-                value,
-                span: e.span(),
-            }),
-        t(Tok::Times)
-            .ignore_then(t(Tok::FArrow))
-            .ignore_then(expr.clone())
-            .map_with(|value, e| AttributeOp::Splat {
-                value,
-                span: e.span(),
-            }),
-    ))
-    .boxed();
-    let attribute_ops = attribute_op
-        .clone()
-        .separated_by(t(Tok::Comma))
-        .collect::<Vec<_>>()
-        .boxed();
-
-    // Strings.
-    // `DqPre expr (DqMid expr)* DqPost`, exactly Puppet's `dq_string`.
-    let interpolated = assignment.clone().map(interpolate);
-    let dq_string = select_ref! { Tok::DqPre(s) => s.clone() }
-        .then(interpolated.clone())
-        .then(
-            select_ref! { Tok::DqMid(s) => s.clone() }
-                .then(interpolated)
+            .boxed();
+        // After an expression, Puppet's LALR parser always takes `[`, `(` and `{` as
+        // access, call or resource body; only after `;` may a statement start with one.
+        let opens_after_expression = any()
+            .filter(|t: &Tok| matches!(t, Tok::LBrack | Tok::LParen | Tok::LBrace))
+            .rewind();
+        let statements = item
+            .clone()
+            .then(
+                choice((
+                    t(Tok::Semic).ignore_then(item.clone()),
+                    opens_after_expression.not().ignore_then(item),
+                ))
                 .repeated()
                 .collect::<Vec<_>>(),
-        )
-        .then(select_ref! { Tok::DqPost(s) => s.clone() })
-        .map_with(|(((pre, first), mids), post), e| {
-            // Empty text segments are dropped, as in Puppet's model.
-            let mut parts = Vec::with_capacity(mids.len() * 2 + 3);
-            let text = |parts: &mut Vec<StrPart>, t: String| {
-                if !t.is_empty() {
-                    parts.push(StrPart::Text(t));
-                }
-            };
-            text(&mut parts, pre);
-            parts.push(StrPart::Expr(first));
-            for (mid, e) in mids {
-                text(&mut parts, mid);
-                parts.push(StrPart::Expr(e));
-            }
-            text(&mut parts, post);
-            ex(ExprKind::Concat(parts), e.span())
-        })
-        .boxed();
-    let plain_string = select_ref! {
-        Tok::Str(s) => s.clone(),
-        Tok::Word(s) => s.clone(),
-    }
-    .map_with(|s, e| ex(ExprKind::Str(s), e.span()));
-    let heredoc = select_ref! { Tok::Heredoc(s) => s.clone() }
-        .map_with(|s, e| (s, e.span()))
-        .then(choice((
-            select_ref! { Tok::Str(s) => s.clone() }
-                .map_with(|s, e| ex(ExprKind::Str(s), e.span())),
-            dq_string.clone(),
-        )))
-        .map(|((syntax, span), text)| {
-            ex(
-                ExprKind::Heredoc {
-                    syntax,
-                    text: bx(text),
-                },
-                span,
             )
-        });
-    let quoted_text = choice((plain_string, dq_string.clone(), heredoc)).boxed();
-    let regex = select_ref! { Tok::Regex(s) => s.clone() }
-        .map_with(|s, e| ex(ExprKind::Regex(s), e.span()));
+            .try_map(|(first, mut rest), _| {
+                rest.insert(0, first);
+                transform_calls(rest)
+            })
+            .boxed();
 
-    // Collections.
-    let array = choice((t(Tok::ListStart), t(Tok::LBrack)))
-        .ignore_then(
-            collection_entries
-                .clone()
-                .then_ignore(comma_opt.clone())
-                .or_not(),
-        )
-        .then_ignore(t(Tok::RBrack))
-        .map_with(|entries, e| ex(ExprKind::Array(entries.unwrap_or_default()), e.span()))
-        .boxed();
-    let hash = t(Tok::LBrace)
-        .ignore_then(
-            hashpair
-                .clone()
+        // `{ statements }` bodies; empty allowed.
+        let block = t(Tok::LBrace)
+            .ignore_then(statements.clone().or_not())
+            .then_ignore(t(Tok::RBrace))
+            .map(Option::unwrap_or_default)
+            .boxed();
+
+        // Keywords that are values in collections: `[type, function]`.
+        let entry_keyword = select_ref! {
+            Tok::Type => "type",
+            Tok::Function => "function",
+        }
+        .map_with(|k, e| ex(ExprKind::Str(k.to_string()), e.span()));
+        let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
+        let farrow = t(Tok::FArrow).map_with(|_, e| -> Span { e.span() });
+        let hashpair = hash_entry
+            .clone()
+            .then(farrow.clone())
+            .then(hash_entry.clone())
+            .map(|((key, arrow), value)| HashEntry {
+                span: Span::new(arrow.start as usize, value.span.end as usize),
+                key,
+                value,
+            })
+            .boxed();
+
+        // `argument`: an assignment, or `k => v` that starts an unbraced hash.
+        let argument = |first: chumsky::Boxed<'s, 's, In<'s>, Expr, Ex<'s>>| {
+            first
+                .then(farrow.clone().then(hash_entry.clone()).or_not())
+                .map(|(key, value)| match value {
+                    // Puppet places an unbraced hash at its first `=>`.
+                    Some((arrow, value)) => {
+                        let span = Span::new(arrow.start as usize, value.span.end as usize);
+                        ex(
+                            ExprKind::Hash {
+                                entries: vec![HashEntry { key, value, span }],
+                                unfolded: true,
+                            },
+                            span,
+                        )
+                    }
+                    None => key,
+                })
+        };
+        let arguments = argument(assignment.clone().boxed())
+            .separated_by(t(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .map(merge_unfolded)
+            .boxed();
+        let collection_entries =
+            argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
                 .separated_by(t(Tok::Comma))
                 .at_least(1)
                 .collect::<Vec<_>>()
-                .then_ignore(comma_opt.clone())
-                .or_not(),
-        )
-        .then_ignore(t(Tok::RBrace))
-        .map_with(|entries, e| {
-            ex(
-                ExprKind::Hash {
-                    entries: entries.unwrap_or_default(),
-                    unfolded: false,
-                },
-                e.span(),
-            )
-        })
-        .boxed();
+                .map(merge_unfolded)
+                .boxed();
+        let access_args = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
+            .separated_by(t(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .map(merge_unfolded)
+            .boxed();
 
-    // Conditionals.
-    let if_expr = recursive(|if_part| {
-        expr.clone()
+        // Parameters of classes, defines, functions and lambdas.
+        let type_ref = select_ref! { Tok::ClassRef(n) => n.clone() }
+            .map_with(|n, e| ex(ExprKind::QRef(n), e.span()));
+        let parameter_type = type_ref
+            .clone()
+            .then(
+                t(Tok::LBrack)
+                    .ignore_then(access_args.clone())
+                    .then_ignore(t(Tok::RBrack))
+                    .or_not(),
+            )
+            .map_with(|(ty, keys), e| match keys {
+                Some(keys) => ex(ExprKind::Access { lhs: bx(ty), keys }, e.span()),
+                None => ty,
+            })
+            .boxed();
+        let parameter = parameter_type
+            .clone()
+            .or_not()
+            .then(t(Tok::Times).or_not())
+            .then(select_ref! { Tok::Variable(n) => n.clone() }.map_with(|n, e| (n, e.span())))
+            .then(t(Tok::Equals).ignore_then(expr.clone()).or_not())
+            .map_with(
+                |(((type_expr, splat), (name, var)), default), e| Parameter {
+                    name,
+                    type_expr,
+                    default,
+                    captures_rest: splat.is_some(),
+                    // Puppet places a parameter at its variable.
+                    span: Span::new(var.start as usize, e.span().end as usize),
+                },
+            )
+            .boxed();
+        let parameters = parameter
+            .clone()
+            .separated_by(t(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .then_ignore(comma_opt.clone())
+            .boxed();
+        let parameter_list = choice((t(Tok::LParen), t(Tok::WsLParen)))
+            .ignore_then(parameters.clone().or_not())
+            .then_ignore(t(Tok::RParen))
+            .or_not()
+            .map(|p| p.flatten().unwrap_or_default())
+            .boxed();
+        let return_type = t(Tok::RShift).ignore_then(parameter_type.clone()).or_not();
+
+        let lambda = t(Tok::Pipe)
+            .ignore_then(parameters.clone().or_not())
+            .then_ignore(t(Tok::Pipe))
+            .then(return_type.clone())
+            .then(block.clone())
+            .map_with(|((params, return_type), body), e| Lambda {
+                params: params.unwrap_or_default(),
+                return_type,
+                body,
+                span: e.span(),
+            })
+            .boxed();
+
+        // Strings.
+        // `DqPre expr (DqMid expr)* DqPost`, exactly Puppet's `dq_string`.
+        let interpolated = assignment.clone().map(interpolate);
+        let dq_string = select_ref! { Tok::DqPre(s) => s.clone() }
+            .then(interpolated.clone())
+            .then(
+                select_ref! { Tok::DqMid(s) => s.clone() }
+                    .then(interpolated)
+                    .repeated()
+                    .collect::<Vec<_>>(),
+            )
+            .then(select_ref! { Tok::DqPost(s) => s.clone() })
+            .map_with(|(((pre, first), mids), post), e| {
+                // Empty text segments are dropped, as in Puppet's model.
+                let mut parts = Vec::with_capacity(mids.len() * 2 + 3);
+                let text = |parts: &mut Vec<StrPart>, t: String| {
+                    if !t.is_empty() {
+                        parts.push(StrPart::Text(t));
+                    }
+                };
+                text(&mut parts, pre);
+                parts.push(StrPart::Expr(first));
+                for (mid, e) in mids {
+                    text(&mut parts, mid);
+                    parts.push(StrPart::Expr(e));
+                }
+                text(&mut parts, post);
+                ex(ExprKind::Concat(parts), e.span())
+            })
+            .boxed();
+        let plain_string = select_ref! {
+            Tok::Str(s) => s.clone(),
+            Tok::Word(s) => s.clone(),
+        }
+        .map_with(|s, e| ex(ExprKind::Str(s), e.span()));
+        let heredoc = select_ref! { Tok::Heredoc(s) => s.clone() }
+            .map_with(|s, e| (s, e.span()))
+            .then(choice((
+                select_ref! { Tok::Str(s) => s.clone() }
+                    .map_with(|s, e| ex(ExprKind::Str(s), e.span())),
+                dq_string.clone(),
+            )))
+            .map(|((syntax, span), text)| {
+                ex(
+                    ExprKind::Heredoc {
+                        syntax,
+                        text: bx(text),
+                    },
+                    span,
+                )
+            });
+        let quoted_text = choice((plain_string, dq_string.clone(), heredoc)).boxed();
+        let regex = select_ref! { Tok::Regex(s) => s.clone() }
+            .map_with(|s, e| ex(ExprKind::Regex(s), e.span()));
+
+        // Collections.
+        let array = choice((t(Tok::ListStart), t(Tok::LBrack)))
+            .ignore_then(
+                collection_entries
+                    .clone()
+                    .then_ignore(comma_opt.clone())
+                    .or_not(),
+            )
+            .then_ignore(t(Tok::RBrack))
+            .map_with(|entries, e| ex(ExprKind::Array(entries.unwrap_or_default()), e.span()))
+            .boxed();
+        let hash = t(Tok::LBrace)
+            .ignore_then(
+                hashpair
+                    .clone()
+                    .separated_by(t(Tok::Comma))
+                    .at_least(1)
+                    .collect::<Vec<_>>()
+                    .then_ignore(comma_opt.clone())
+                    .or_not(),
+            )
+            .then_ignore(t(Tok::RBrace))
+            .map_with(|entries, e| {
+                ex(
+                    ExprKind::Hash {
+                        entries: entries.unwrap_or_default(),
+                        unfolded: false,
+                    },
+                    e.span(),
+                )
+            })
+            .boxed();
+
+        // Conditionals.
+        let if_expr = recursive(|if_part| {
+            expr.clone()
+                .then(block.clone())
+                .then(
+                    choice((
+                        t(Tok::Elsif)
+                            .map_with(|_, e| -> Span { e.span() })
+                            .then(if_part)
+                            .map(|(at, mut e): (Span, Expr)| {
+                                e.span.start = at.start;
+                                Some(bx(e))
+                            }),
+                        t(Tok::Else).ignore_then(block.clone()).map_with(|b, e| {
+                            if b.is_empty() {
+                                None
+                            } else {
+                                Some(bx(ex(ExprKind::Block(b), e.span())))
+                            }
+                        }),
+                    ))
+                    .or_not()
+                    .map(Option::flatten),
+                )
+                .map_with(|((test, then), otherwise), e| {
+                    ex(
+                        ExprKind::If {
+                            test: bx(test),
+                            then,
+                            otherwise,
+                        },
+                        e.span(),
+                    )
+                })
+        });
+        let if_expression = t(Tok::If)
+            .ignore_then(if_expr)
+            .map_with(|mut e, x| {
+                e.span = x.span();
+                e
+            })
+            .boxed();
+        let unless_expression = t(Tok::Unless)
+            .ignore_then(expr.clone())
             .then(block.clone())
             .then(
-                choice((
-                    t(Tok::Elsif)
-                        .map_with(|_, e| -> Span { e.span() })
-                        .then(if_part)
-                        .map(|(at, mut e): (Span, Expr)| {
-                            e.span.start = at.start;
-                            Some(bx(e))
-                        }),
-                    t(Tok::Else).ignore_then(block.clone()).map_with(|b, e| {
-                        if b.is_empty() {
-                            None
-                        } else {
-                            Some(bx(ex(ExprKind::Block(b), e.span())))
-                        }
-                    }),
-                ))
-                .or_not()
-                .map(Option::flatten),
+                t(Tok::Else)
+                    .ignore_then(block.clone())
+                    .map_with(|b, e| (b, e.span()))
+                    .or_not(),
             )
             .map_with(|((test, then), otherwise), e| {
+                let otherwise = otherwise
+                    .filter(|(b, _)| !b.is_empty())
+                    .map(|(b, sp)| bx(ex(ExprKind::Block(b), sp)));
                 ex(
-                    ExprKind::If {
+                    ExprKind::Unless {
                         test: bx(test),
                         then,
                         otherwise,
@@ -849,418 +1135,484 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                     e.span(),
                 )
             })
-    });
-    let if_expression = t(Tok::If)
-        .ignore_then(if_expr)
-        .map_with(|mut e, x| {
-            e.span = x.span();
-            e
-        })
-        .boxed();
-    let unless_expression = t(Tok::Unless)
-        .ignore_then(expr.clone())
-        .then(block.clone())
-        .then(
-            t(Tok::Else)
-                .ignore_then(block.clone())
-                .map_with(|b, e| (b, e.span()))
-                .or_not(),
-        )
-        .map_with(|((test, then), otherwise), e| {
-            let otherwise = otherwise
-                .filter(|(b, _)| !b.is_empty())
-                .map(|(b, sp)| bx(ex(ExprKind::Block(b), sp)));
-            ex(
-                ExprKind::Unless {
-                    test: bx(test),
-                    then,
-                    otherwise,
-                },
-                e.span(),
+            .boxed();
+        let expressions = expr
+            .clone()
+            .separated_by(t(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .boxed();
+        let case_option = expressions
+            .clone()
+            .then(t(Tok::Colon).map_with(|_, e| -> Span { e.span() }))
+            .then(block.clone())
+            .map_with(|((values, colon), body), e| CaseOption {
+                values,
+                body,
+                // Puppet places a case option at its colon.
+                span: Span::new(colon.start as usize, e.span().end as usize),
+            });
+        let case_expression = t(Tok::Case)
+            .ignore_then(expr.clone())
+            .then_ignore(t(Tok::LBrace))
+            .then(case_option.repeated().at_least(1).collect::<Vec<_>>())
+            .then_ignore(t(Tok::RBrace))
+            .map_with(|(test, options), e| {
+                ex(
+                    ExprKind::Case {
+                        test: bx(test),
+                        options,
+                    },
+                    e.span(),
+                )
+            })
+            .boxed();
+
+        // Definitions.
+        let class_definition = t(Tok::Class)
+            .ignore_then(classname())
+            .then(parameter_list.clone())
+            .then(
+                t(Tok::Inherits)
+                    .ignore_then(choice((
+                        classname(),
+                        t(Tok::Default).to("default".to_string()),
+                    )))
+                    .or_not(),
             )
-        })
+            .then(block.clone())
+            .map_with(|(((name, params), parent), body), e| {
+                ex(
+                    ExprKind::Class {
+                        name,
+                        params,
+                        parent,
+                        body,
+                    },
+                    e.span(),
+                )
+            })
+            .boxed();
+        let define_definition = t(Tok::Define)
+            .ignore_then(classname())
+            .then(parameter_list.clone())
+            .then(block.clone())
+            .map_with(|((name, params), body), e| {
+                ex(ExprKind::Define { name, params, body }, e.span())
+            })
+            .boxed();
+        let name_or_number = select_ref! {
+            Tok::Name(n) => n.clone(),
+            Tok::Number(n) => n.clone(),
+        };
+        let dotted_name = name_or_number
+            .clone()
+            .separated_by(t(Tok::Dot))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .map_with(|parts, e| ex(ExprKind::Str(parts.join(".")), e.span()));
+        let hostname = choice((
+            dotted_name,
+            quoted_text.clone(),
+            t(Tok::Default).map_with(|_, e| ex(ExprKind::Default, e.span())),
+            regex.clone(),
+        ))
         .boxed();
-    let expressions = expr
-        .clone()
-        .separated_by(t(Tok::Comma))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .boxed();
-    let case_option = expressions
-        .clone()
-        .then(t(Tok::Colon).map_with(|_, e| -> Span { e.span() }))
-        .then(block.clone())
-        .map_with(|((values, colon), body), e| CaseOption {
-            values,
-            body,
-            // Puppet places a case option at its colon.
-            span: Span::new(colon.start as usize, e.span().end as usize),
-        });
-    let case_expression = t(Tok::Case)
-        .ignore_then(expr.clone())
-        .then_ignore(t(Tok::LBrace))
-        .then(case_option.repeated().at_least(1).collect::<Vec<_>>())
-        .then_ignore(t(Tok::RBrace))
-        .map_with(|(test, options), e| {
-            ex(
-                ExprKind::Case {
-                    test: bx(test),
-                    options,
-                },
-                e.span(),
+        let node_definition = t(Tok::Node)
+            .ignore_then(
+                hostname
+                    .clone()
+                    .separated_by(t(Tok::Comma))
+                    .at_least(1)
+                    .collect::<Vec<_>>(),
             )
-        })
+            .then_ignore(comma_opt.clone())
+            .then(t(Tok::Inherits).ignore_then(hostname.clone()).or_not())
+            .then(block.clone())
+            .map_with(|((host_matches, parent), body), e| {
+                ex(
+                    ExprKind::Node {
+                        host_matches,
+                        parent: parent.map(bx),
+                        body,
+                    },
+                    e.span(),
+                )
+            })
+            .boxed();
+        let function_definition = t(Tok::Function)
+            .ignore_then(classname())
+            .then(parameter_list.clone())
+            .then(return_type.clone())
+            .then(block.clone())
+            .map_with(|(((name, params), return_type), body), e| {
+                ex(
+                    ExprKind::Function {
+                        name,
+                        params,
+                        return_type: return_type.map(bx),
+                        body,
+                    },
+                    e.span(),
+                )
+            })
+            .boxed();
+        let type_rhs = choice((
+            type_ref.clone().then(hash.clone()).map_with(|(ty, h), e| {
+                ex(
+                    ExprKind::Access {
+                        lhs: bx(ty),
+                        keys: vec![h],
+                    },
+                    e.span(),
+                )
+            }),
+            // `B[...]` is `B` here, completed by the access postfix that follows
+            // (see `alias_access`): parsing the brackets here too parsed them twice
+            // whenever they failed, exponential in nested aliases.
+            type_ref.clone(),
+            hash.clone(),
+            array.clone(),
+        ));
+        let type_alias = t(Tok::Type)
+            .ignore_then(parameter_type.clone())
+            .then_ignore(t(Tok::Equals))
+            .then(type_rhs)
+            .map_with(|(name, type_expr), e| {
+                // Puppet places a type alias at its name, not at `type`.
+                let span = Span {
+                    start: name.span.start,
+                    end: e.span().end,
+                };
+                ex(
+                    ExprKind::TypeAlias {
+                        name: bx(name),
+                        type_expr: bx(type_expr),
+                    },
+                    span,
+                )
+            })
+            .boxed();
+        let type_definition = t(Tok::Type)
+            .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
+            .then(
+                t(Tok::Inherits)
+                    .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
+                    .or_not(),
+            )
+            .then(block.clone())
+            .map_with(|((name, parent), body), e| {
+                ex(ExprKind::TypeDefinition { name, parent, body }, e.span())
+            })
+            .boxed();
+        let call_args = t(Tok::LParen)
+            .ignore_then(
+                arguments
+                    .clone()
+                    .then_ignore(comma_opt.clone())
+                    .or_not()
+                    .map(Option::unwrap_or_default),
+            )
+            .then_ignore(t(Tok::RParen))
+            .then(lambda.clone().or_not())
+            .boxed();
+        let type_call = t(Tok::Type)
+            .map_with(|_, e| ex(ExprKind::QName("type".into()), e.span()))
+            .then(call_args.clone())
+            .map_with(|(functor, (args, lambda)), e| {
+                ex(
+                    ExprKind::CallNamed {
+                        functor: bx(functor),
+                        args,
+                        lambda: lambda.map(Box::new),
+                        rval_required: true,
+                    },
+                    e.span(),
+                )
+            });
+
+        let literal = select_ref! {
+            Tok::Variable(n) => ExprKind::Var(n.clone()),
+            Tok::Number(n) => ExprKind::Number(parse_number(n)),
+            Tok::Boolean(b) => ExprKind::Boolean(*b),
+            Tok::Default => ExprKind::Default,
+            Tok::Undef => ExprKind::Undef,
+            Tok::Name(n) => ExprKind::QName(n.clone()),
+            Tok::ClassRef(n) => ExprKind::QRef(n.clone()),
+            Tok::Private => ExprKind::Reserved("private".into()),
+            Tok::Attr => ExprKind::Reserved("attr".into()),
+        }
+        .map_with(|k, e| ex(k, e.span()));
+        let paren = choice((t(Tok::LParen), t(Tok::WsLParen)))
+            .ignore_then(assignment.clone())
+            .then_ignore(t(Tok::RParen))
+            .map_with(|inner, e| ex(ExprKind::Paren(bx(inner)), e.span()));
+
+        // EPP: template text, and `<%= expr %>` or `<%= { statements } %>`.
+        let render_string = select_ref! { Tok::RenderString(s) => s.clone() }
+            .map_with(|s, e| ex(ExprKind::RenderString(s), e.span()));
+        let epp_end = choice((t(Tok::EppEnd), t(Tok::EppEndTrim)));
+        let render_expr = t(Tok::RenderExpr)
+            .ignore_then(choice((
+                t(Tok::LBrace)
+                    .map_with(|_, e| -> Span { e.span() })
+                    .then(statements.clone())
+                    .then(t(Tok::RBrace).map_with(|_, e| -> Span { e.span() }))
+                    .then_ignore(epp_end.clone())
+                    .map(|((open, mut stmts), close): ((Span, Vec<Expr>), Span)| {
+                        if stmts.len() == 1 {
+                            stmts.remove(0)
+                        } else {
+                            ex(
+                                ExprKind::Block(stmts),
+                                Span::new(open.start as usize, close.end as usize),
+                            )
+                        }
+                    }),
+                expr.clone().then_ignore(epp_end),
+            )))
+            .map_with(|x, e| ex(ExprKind::RenderExpr(bx(x)), e.span()))
+            .boxed();
+
+        let primary = choice((
+            render_string,
+            render_expr,
+            literal,
+            quoted_text.clone(),
+            array.clone(),
+            hash.clone(),
+            regex,
+            paren,
+            if_expression,
+            unless_expression,
+            case_expression,
+            class_definition,
+            define_definition,
+            node_definition,
+            function_definition,
+            type_call,
+            type_definition,
+            type_alias,
+        ))
         .boxed();
 
-    // Definitions.
-    let class_definition = t(Tok::Class)
-        .ignore_then(classname())
-        .then(parameter_list.clone())
-        .then(
-            t(Tok::Inherits)
-                .ignore_then(choice((
-                    classname(),
-                    t(Tok::Default).to("default".to_string()),
-                )))
-                .or_not(),
-        )
-        .then(block.clone())
-        .map_with(|(((name, params), parent), body), e| {
-            ex(
-                ExprKind::Class {
-                    name,
-                    params,
-                    parent,
-                    body,
-                },
-                e.span(),
-            )
-        })
-        .boxed();
-    let define_definition = t(Tok::Define)
-        .ignore_then(classname())
-        .then(parameter_list.clone())
-        .then(block.clone())
-        .map_with(|((name, params), body), e| ex(ExprKind::Define { name, params, body }, e.span()))
-        .boxed();
-    let name_or_number = select_ref! {
-        Tok::Name(n) => n.clone(),
-        Tok::Number(n) => n.clone(),
-    };
-    let dotted_name = name_or_number
-        .clone()
-        .separated_by(t(Tok::Dot))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .map_with(|parts, e| ex(ExprKind::Str(parts.join(".")), e.span()));
-    let hostname = choice((
-        dotted_name,
-        quoted_text.clone(),
-        t(Tok::Default).map_with(|_, e| ex(ExprKind::Default, e.span())),
-        regex.clone(),
-    ))
-    .boxed();
-    let node_definition = t(Tok::Node)
-        .ignore_then(
-            hostname
-                .clone()
-                .separated_by(t(Tok::Comma))
-                .at_least(1)
-                .collect::<Vec<_>>(),
-        )
-        .then_ignore(comma_opt.clone())
-        .then(t(Tok::Inherits).ignore_then(hostname.clone()).or_not())
-        .then(block.clone())
-        .map_with(|((host_matches, parent), body), e| {
-            ex(
-                ExprKind::Node {
-                    host_matches,
-                    parent: parent.map(bx),
-                    body,
-                },
-                e.span(),
-            )
-        })
-        .boxed();
-    let function_definition = t(Tok::Function)
-        .ignore_then(classname())
-        .then(parameter_list.clone())
-        .then(return_type.clone())
-        .then(block.clone())
-        .map_with(|(((name, params), return_type), body), e| {
-            ex(
-                ExprKind::Function {
-                    name,
-                    params,
-                    return_type: return_type.map(bx),
-                    body,
-                },
-                e.span(),
-            )
-        })
-        .boxed();
-    let type_rhs = choice((
-        type_ref.clone().then(hash.clone()).map_with(|(ty, h), e| {
-            ex(
-                ExprKind::Access {
-                    lhs: bx(ty),
-                    keys: vec![h],
-                },
-                e.span(),
-            )
-        }),
-        type_ref
+        // Postfix operators.
+        let call_op = call_args
             .clone()
-            .then_ignore(t(Tok::LBrack))
-            .then(access_args.clone())
+            .map(|(args, lambda)| Postfix::Call(args, lambda));
+        // `.name`, then `(arguments)` and a lambda, both optional. The arguments are
+        // parsed once, with the call's optional trailing comma: a method call takes
+        // none, so `$x.f(1,)` is the method `$x.f` called by `(1,)`, as when
+        // the two were separate alternatives. When the arguments fail, the method
+        // stands without them and nothing can follow at that `(` (a call would
+        // fail on the same arguments), so `method_stop` takes it, last, instead
+        // of the call re-parsing them: nested failing method calls were exponential.
+        let method_name = t(Tok::Dot).map_with(|_, e| -> Span { e.span() }).then(
+            select_ref! {
+                Tok::Name(n) => n.clone(),
+                Tok::Type => "type".to_string(),
+            }
+            .map_with(|n, e| (n, e.span())),
+        );
+        let method_args = t(Tok::LParen)
+            .map_with(|_, e| -> Span { e.span() })
+            .then(
+                arguments
+                    .clone()
+                    .then(t(Tok::Comma).or_not().map(|c| c.is_some()))
+                    .or_not(),
+            )
+            .then_ignore(t(Tok::RParen));
+        let lparen_next = t(Tok::LParen).rewind();
+        let method_op = method_name
+            .clone()
+            .then(choice((
+                method_args.then(lambda.clone().or_not()).map(
+                    |((lparen, args), lambda)| match args {
+                        Some((args, true)) => MethodArgs::ThenCall(args, lambda),
+                        Some((args, false)) => MethodArgs::Parens(lparen, args, lambda),
+                        None => MethodArgs::Parens(lparen, Vec::new(), lambda),
+                    },
+                ),
+                lparen_next
+                    .clone()
+                    .not()
+                    .ignore_then(lambda.clone().or_not())
+                    .map(MethodArgs::Bare),
+            )))
+            .map(|((dot, (name, name_span)), args)| match args {
+                // Puppet places a method call at its `(`, or at the `.` without one.
+                MethodArgs::Parens(lparen, args, lambda) => {
+                    Postfix::Method(lparen, name, args, lambda)
+                }
+                MethodArgs::Bare(lambda) => Postfix::Method(dot, name, Vec::new(), lambda),
+                MethodArgs::ThenCall(args, lambda) => {
+                    Postfix::MethodThenCall(dot, name, name_span, args, lambda)
+                }
+            });
+        let method_stop = method_name
+            .then_ignore(lparen_next)
+            .map(|(dot, (name, _))| Postfix::Method(dot, name, Vec::new(), None));
+        let access_op = t(Tok::LBrack)
+            .ignore_then(access_args.clone())
             .then_ignore(comma_opt.clone())
             .then_ignore(t(Tok::RBrack))
-            .map_with(|(ty, keys), e| ex(ExprKind::Access { lhs: bx(ty), keys }, e.span())),
-        type_ref.clone(),
-        hash.clone(),
-        array.clone(),
-    ));
-    let type_alias = t(Tok::Type)
-        .ignore_then(parameter_type.clone())
-        .then_ignore(t(Tok::Equals))
-        .then(type_rhs)
-        .map_with(|(name, type_expr), e| {
-            // Puppet places a type alias at its name, not at `type`.
-            let span = Span {
-                start: name.span.start,
-                end: e.span().end,
-            };
-            ex(
-                ExprKind::TypeAlias {
-                    name: bx(name),
-                    type_expr: bx(type_expr),
-                },
-                span,
-            )
-        })
-        .boxed();
-    let type_definition = t(Tok::Type)
-        .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
+            .map(Postfix::Access);
+        let selector_entry = expr
+            .clone()
+            .then(farrow.clone())
+            .then(expr.clone())
+            .map(|((matching, arrow), value)| SelectorEntry {
+                span: Span::new(arrow.start as usize, value.span.end as usize),
+                matching,
+                value,
+            })
+            .boxed();
+        let selector_op = t(Tok::QMark)
+            .ignore_then(choice((
+                t(Tok::SelBrace)
+                    .ignore_then(
+                        selector_entry
+                            .clone()
+                            .separated_by(t(Tok::Comma))
+                            .at_least(1)
+                            .collect::<Vec<_>>(),
+                    )
+                    .then_ignore(comma_opt.clone())
+                    .then_ignore(t(Tok::RBrace)),
+                selector_entry.clone().map(|e| vec![e]),
+            )))
+            .map(Postfix::Selector);
+        let collect_op = choice((
+            t(Tok::LCollect)
+                .ignore_then(expr.clone().or_not())
+                .then_ignore(t(Tok::RCollect))
+                .map(|q| (QueryKind::Virtual, q)),
+            t(Tok::LLCollect)
+                .ignore_then(expr.clone().or_not())
+                .then_ignore(t(Tok::RRCollect))
+                .map(|q| (QueryKind::Exported, q)),
+        ))
         .then(
-            t(Tok::Inherits)
-                .ignore_then(select_ref! { Tok::ClassRef(n) => n.clone() })
-                .or_not(),
-        )
-        .then(block.clone())
-        .map_with(|((name, parent), body), e| {
-            ex(ExprKind::TypeDefinition { name, parent, body }, e.span())
-        })
-        .boxed();
-    let call_args = t(Tok::LParen)
-        .ignore_then(
-            arguments
-                .clone()
+            t(Tok::LBrace)
+                .ignore_then(attribute_ops.clone())
                 .then_ignore(comma_opt.clone())
+                .then_ignore(t(Tok::RBrace))
                 .or_not()
                 .map(Option::unwrap_or_default),
         )
-        .then_ignore(t(Tok::RParen))
-        .then(lambda.clone().or_not())
-        .boxed();
-    let type_call = t(Tok::Type)
-        .map_with(|_, e| ex(ExprKind::QName("type".into()), e.span()))
-        .then(call_args.clone())
-        .map_with(|(functor, (args, lambda)), e| {
-            ex(
-                ExprKind::CallNamed {
-                    functor: bx(functor),
-                    args,
-                    lambda: lambda.map(Box::new),
-                    rval_required: true,
-                },
-                e.span(),
-            )
-        });
+        .map(|((kind, q), ops)| Postfix::Collect(kind, q, ops));
 
-    let literal = select_ref! {
-        Tok::Variable(n) => ExprKind::Var(n.clone()),
-        Tok::Number(n) => ExprKind::Number(parse_number(n)),
-        Tok::Boolean(b) => ExprKind::Boolean(*b),
-        Tok::Default => ExprKind::Default,
-        Tok::Undef => ExprKind::Undef,
-        Tok::Name(n) => ExprKind::QName(n.clone()),
-        Tok::ClassRef(n) => ExprKind::QRef(n.clone()),
-        Tok::Private => ExprKind::Reserved("private".into()),
-        Tok::Attr => ExprKind::Reserved("attr".into()),
-    }
-    .map_with(|k, e| ex(k, e.span()));
-    let paren = choice((t(Tok::LParen), t(Tok::WsLParen)))
-        .ignore_then(assignment.clone())
-        .then_ignore(t(Tok::RParen))
-        .map_with(|inner, e| ex(ExprKind::Paren(bx(inner)), e.span()));
-
-    let primary = choice((
-        literal,
-        quoted_text.clone(),
-        array.clone(),
-        hash.clone(),
-        regex,
-        paren,
-        if_expression,
-        unless_expression,
-        case_expression,
-        class_definition,
-        define_definition,
-        node_definition,
-        function_definition,
-        type_call,
-        type_definition,
-        type_alias,
-    ))
-    .boxed();
-
-    // Postfix operators.
-    let call_op = call_args
-        .clone()
-        .map(|(args, lambda)| Postfix::Call(args, lambda));
-    let method_op = t(Tok::Dot)
-        .map_with(|_, e| -> Span { e.span() })
-        .then(select_ref! {
-            Tok::Name(n) => n.clone(),
-            Tok::Type => "type".to_string(),
-        })
-        .then(
-            t(Tok::LParen)
-                .map_with(|_, e| -> Span { e.span() })
-                .then(arguments.clone().or_not().map(Option::unwrap_or_default))
-                .then_ignore(t(Tok::RParen))
-                .or_not(),
-        )
-        .then(lambda.clone().or_not())
-        .map(|(((dot, name), args), lambda)| {
-            // Puppet places a method call at its `(`, or at the `.` without one.
-            let (at, args) = match args {
-                Some((lparen, args)) => (lparen, args),
-                None => (dot, Vec::new()),
-            };
-            Postfix::Method(at, name, args, lambda)
-        });
-    let access_op = t(Tok::LBrack)
-        .ignore_then(access_args.clone())
-        .then_ignore(comma_opt.clone())
-        .then_ignore(t(Tok::RBrack))
-        .map(Postfix::Access);
-    let selector_entry = expr
-        .clone()
-        .then(farrow.clone())
-        .then(expr.clone())
-        .map(|((matching, arrow), value)| SelectorEntry {
-            span: Span::new(arrow.start as usize, value.span.end as usize),
-            matching,
-            value,
-        })
-        .boxed();
-    let selector_op = t(Tok::QMark)
-        .ignore_then(choice((
-            t(Tok::SelBrace)
-                .ignore_then(
-                    selector_entry
-                        .clone()
-                        .separated_by(t(Tok::Comma))
-                        .at_least(1)
-                        .collect::<Vec<_>>(),
-                )
-                .then_ignore(comma_opt.clone())
-                .then_ignore(t(Tok::RBrace)),
-            selector_entry.clone().map(|e| vec![e]),
-        )))
-        .map(Postfix::Selector);
-    let collect_op = choice((
-        t(Tok::LCollect)
-            .ignore_then(expr.clone().or_not())
-            .then_ignore(t(Tok::RCollect))
-            .map(|q| (QueryKind::Virtual, q)),
-        t(Tok::LLCollect)
-            .ignore_then(expr.clone().or_not())
-            .then_ignore(t(Tok::RRCollect))
-            .map(|q| (QueryKind::Exported, q)),
-    ))
-    .then(
-        t(Tok::LBrace)
-            .ignore_then(attribute_ops.clone())
-            .then_ignore(comma_opt.clone())
-            .then_ignore(t(Tok::RBrace))
-            .or_not()
-            .map(Option::unwrap_or_default),
-    )
-    .map(|((kind, q), ops)| Postfix::Collect(kind, q, ops));
-
-    let fold_postfix =
-        |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
-            let mut span: Span = e.span();
-            let kind = match op {
-                Postfix::Call(args, lambda) => ExprKind::CallNamed {
-                    functor: bx(lhs),
-                    args,
-                    lambda: lambda.map(Box::new),
-                    rval_required: true,
-                },
-                Postfix::Method(at, name, args, lambda) => {
-                    span.start = at.start;
-                    ExprKind::CallMethod {
-                        receiver: bx(lhs),
-                        name,
+        let fold_postfix =
+            |lhs: Expr, op: Postfix, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+                let mut span: Span = e.span();
+                let kind = match op {
+                    Postfix::Call(args, lambda) => ExprKind::CallNamed {
+                        functor: bx(lhs),
                         args,
                         lambda: lambda.map(Box::new),
+                        rval_required: true,
+                    },
+                    Postfix::Method(at, name, args, lambda) => {
+                        span.start = at.start;
+                        ExprKind::CallMethod {
+                            receiver: bx(lhs),
+                            name,
+                            args,
+                            lambda: lambda.map(Box::new),
+                        }
                     }
-                }
-                Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
-                Postfix::Selector(entries) => ExprKind::Selector {
-                    lhs: bx(lhs),
-                    entries,
-                },
-                Postfix::Collect(query_kind, query, ops) => ExprKind::Collect {
-                    type_ref: bx(lhs),
-                    query_kind,
-                    query: query.map(bx),
-                    ops,
-                },
+                    Postfix::MethodThenCall(dot, name, name_span, args, lambda) => {
+                        let method = ex(
+                            ExprKind::CallMethod {
+                                receiver: bx(lhs),
+                                name,
+                                args: Vec::new(),
+                                lambda: None,
+                            },
+                            Span {
+                                start: dot.start,
+                                end: name_span.end,
+                            },
+                        );
+                        ExprKind::CallNamed {
+                            functor: bx(method),
+                            args,
+                            lambda: lambda.map(Box::new),
+                            rval_required: true,
+                        }
+                    }
+                    Postfix::Access(keys) => match alias_access(lhs, keys, span.end) {
+                        Ok(alias) => return alias,
+                        Err((lhs, keys)) => ExprKind::Access { lhs: bx(lhs), keys },
+                    },
+                    Postfix::Selector(entries) => ExprKind::Selector {
+                        lhs: bx(lhs),
+                        entries,
+                    },
+                    Postfix::Collect(query_kind, query, ops) => ExprKind::Collect {
+                        type_ref: bx(lhs),
+                        query_kind,
+                        query: query.map(bx),
+                        ops,
+                    },
+                };
+                ex(kind, span)
             };
-            ex(kind, span)
+        let postfix_op = choice((call_op, method_op, access_op, collect_op)).boxed();
+
+        // Puppet places a binary expression at its operator.
+        let op = |k: Tok| t(k).map_with(|_, e| -> Span { e.span() });
+        let bin = |op: BinaryOp| {
+            move |l: Expr,
+                  at: Span,
+                  r: Expr,
+                  e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+                let end = e.span().end;
+                ex(
+                    ExprKind::Binary {
+                        op,
+                        lhs: bx(l),
+                        rhs: bx(r),
+                    },
+                    Span {
+                        start: at.start,
+                        end,
+                    },
+                )
+            }
         };
-    let postfix_op = choice((call_op, method_op, access_op, collect_op)).boxed();
+        let un = |op: UnaryOp| {
+            move |_, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
+                ex(ExprKind::Unary { op, expr: bx(r) }, e.span())
+            }
+        };
 
-    // Puppet places a binary expression at its operator.
-    let op = |k: Tok| t(k).map_with(|_, e| -> Span { e.span() });
-    let bin = |op: BinaryOp| {
-        move |l: Expr,
-              at: Span,
-              r: Expr,
-              e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
-            let end = e.span().end;
-            ex(
-                ExprKind::Binary {
-                    op,
-                    lhs: bx(l),
-                    rhs: bx(r),
-                },
-                Span {
-                    start: at.start,
-                    end,
-                },
-            )
-        }
-    };
-    let un = |op: UnaryOp| {
-        move |_, r: Expr, e: &mut chumsky::input::MapExtra<'s, '_, In<'s>, Ex<'s>>| {
-            ex(ExprKind::Unary { op, expr: bx(r) }, e.span())
-        }
-    };
-
-    // Binding powers from egrammar.ra's precedence table (higher binds tighter).
-    // The selector `?` is the exception, measured against Puppet 7.23: it takes the
-    // whole comparison, arithmetic or negation to its left (`$a < 0 ? {...}` selects
-    // on `$a < 0`), but not `and`/`or`.
-    let selector_postfix = selector_op.boxed();
-    expr.define(
-        primary
+        // Binding powers from egrammar.ra's precedence table (higher binds tighter).
+        // The selector `?` is the exception, measured against Puppet 7.23: it takes the
+        // whole comparison, arithmetic or negation to its left (`$a < 0 ? {...}` selects
+        // on `$a < 0`), but not `and`/`or`.
+        //
+        // Calls, method calls, access and collectors (Puppet's tightest operators)
+        // are folded onto the primary before the Pratt layer sees it. Inside the
+        // Pratt layer they would be tried again after every operand that ends at an
+        // unmatched `(`: the operand's own level fails on it, then each enclosing
+        // level re-parses the same arguments and fails the same way, doubling the
+        // work per nesting level (`f("" > f("" > f(...` unclosed took minutes). Only
+        // an operand's own level can ever take them, so the parse is unchanged.
+        //
+        // For the same reason `and` and `or` are a layer of their own above the
+        // rest: every other operator, the selector included, binds tighter than
+        // both, so a right operand of `and`/`or` is exactly one operand of the
+        // layer below. In one Pratt layer, a selector failing in that operand was
+        // tried again on the whole `x and y` at the same `?`.
+        let selector_postfix = selector_op.boxed();
+        let operand = primary
+            .foldl_with(postfix_op.repeated(), fold_postfix)
+            .foldl_with(method_stop.repeated().at_most(1), fold_postfix)
+            .boxed();
+        let comparison = operand
             .pratt((
-                postfix(40, postfix_op, fold_postfix),
                 postfix(11, selector_postfix, fold_postfix),
                 prefix(30, t(Tok::Not), un(UnaryOp::Not)),
                 prefix(28, t(Tok::Times), un(UnaryOp::Splat)),
@@ -1282,198 +1634,42 @@ fn program<'s>() -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                     infix(left(12), op(Tok::GreaterEq), bin(BinaryOp::Ge)),
                     infix(left(12), op(Tok::Less), bin(BinaryOp::Lt)),
                     infix(left(12), op(Tok::LessEq), bin(BinaryOp::Le)),
-                    infix(left(10), op(Tok::And), bin(BinaryOp::And)),
-                    infix(left(8), op(Tok::Or), bin(BinaryOp::Or)),
                 ),
             ))
-            .boxed(),
-    );
+            .boxed();
+        exported = Some((statements.clone(), parameters.clone()));
+        comparison
+            .pratt((
+                infix(left(10), op(Tok::And), bin(BinaryOp::And)),
+                infix(left(8), op(Tok::Or), bin(BinaryOp::Or)),
+            ))
+            .boxed()
+    });
+    let Some((statements, parameters)) = exported else {
+        unreachable!("recursive() runs its closure before returning")
+    };
 
-    // Resource level: `@`/`@@`, `class { ... }`, and `X { ... }` bodies.
-    let resource_body = expr
-        .clone()
-        .then_ignore(t(Tok::Colon))
-        .then(attribute_ops.clone())
-        .then_ignore(comma_opt.clone())
-        .map(|(title, ops)| ResourceBody { title, ops })
-        .boxed();
-    let resource_bodies = resource_body
-        .clone()
-        .separated_by(t(Tok::Semic))
-        .at_least(1)
-        .collect::<Vec<_>>()
-        .then_ignore(t(Tok::Semic).or_not())
-        .boxed();
-    enum Tail {
-        Titled(Vec<ResourceBody>),
-        Untitled(Vec<AttributeOp>, Span),
+    let body = statements.or_not().map(move |b| {
+        // The only strong reference to `expr`: the grammar lives as long as this.
+        let _grammar = &expr;
+        b.unwrap_or_default()
+    });
+    if epp {
+        // `<%- |$x, $y = 1| -%>` first; `None` when no `|` list (not even `||`).
+        let epp_params = t(Tok::Pipe)
+            .ignore_then(parameters.or_not())
+            .then_ignore(t(Tok::Pipe))
+            .map(Option::unwrap_or_default)
+            .or_not();
+        t(Tok::EppStart)
+            .ignore_then(epp_params)
+            .then(body)
+            .then_ignore(end())
+            .map_with(|(params, body), e| vec![ex(ExprKind::Epp { params, body }, e.span())])
+            .boxed()
+    } else {
+        body.then_ignore(end()).boxed()
     }
-    let resource_tail = choice((
-        t(Tok::LBrace)
-            .map_with(|_, e| -> Span { e.span() })
-            .then(attribute_ops.clone())
-            .then_ignore(comma_opt.clone())
-            .then_ignore(t(Tok::RBrace))
-            .map(|(lbrace, ops)| Tail::Untitled(ops, lbrace)),
-        t(Tok::LBrace)
-            .ignore_then(resource_bodies.clone())
-            .then_ignore(t(Tok::RBrace))
-            .map(Tail::Titled),
-    ))
-    .boxed();
-    let resource = recursive(|resource| {
-        let class_resource = t(Tok::Class)
-            .map_with(|_, e| ex(ExprKind::QName("class".into()), e.span()))
-            .then_ignore(t(Tok::LBrace))
-            .then(resource_bodies.clone())
-            .then_ignore(t(Tok::RBrace))
-            .map_with(|(type_name, bodies), e| {
-                ex(
-                    ExprKind::Resource {
-                        form: ResourceForm::Regular,
-                        type_name: bx(type_name),
-                        bodies,
-                    },
-                    e.span(),
-                )
-            });
-        let plain = expr.clone().then(resource_tail.clone().or_not()).try_map(
-            |(left, tail), span: Span| match tail {
-                None => Ok(left),
-                Some(Tail::Titled(bodies)) => Ok(ex(
-                    ExprKind::Resource {
-                        form: ResourceForm::Regular,
-                        type_name: bx(left),
-                        bodies,
-                    },
-                    span,
-                )),
-                Some(Tail::Untitled(ops, lbrace)) => untitled_resource(left, ops, lbrace, span),
-            },
-        );
-        choice((
-            t(Tok::At)
-                .map_with(|_, e| -> Span { e.span() })
-                .then(resource.clone())
-                .try_map(|(at, e), _| set_form(e, ResourceForm::Virtual, at)),
-            t(Tok::AtAt)
-                .map_with(|_, e| -> Span { e.span() })
-                .then(resource.clone())
-                .try_map(|(at, e), _| set_form(e, ResourceForm::Exported, at)),
-            class_resource,
-            plain,
-        ))
-    })
-    .boxed();
-
-    let edge = select_ref! {
-        Tok::InEdge => RelationOp::Before,
-        Tok::InEdgeSub => RelationOp::Notify,
-        Tok::OutEdge => RelationOp::Require,
-        Tok::OutEdgeSub => RelationOp::Subscribe,
-    };
-    let relationship = resource
-        .clone()
-        .foldl(
-            edge.map_with(|k, e| (k, e.span()))
-                .then(resource.clone())
-                .repeated(),
-            |lhs, ((op, at), rhs): ((RelationOp, Span), Expr)| {
-                let end = rhs.span.end;
-                ex(
-                    ExprKind::Relationship {
-                        op,
-                        lhs: bx(lhs),
-                        rhs: bx(rhs),
-                    },
-                    Span {
-                        start: at.start,
-                        end,
-                    },
-                )
-            },
-        )
-        .boxed();
-    let assign_op = select_ref! {
-        Tok::Equals => AssignOp::Assign,
-        Tok::Appends => AssignOp::Append,
-        Tok::Deletes => AssignOp::Delete,
-    };
-    assignment.define(
-        relationship
-            .then(
-                assign_op
-                    .map_with(|k, e| (k, e.span()))
-                    .then(assignment.clone())
-                    .or_not(),
-            )
-            .map(|(lhs, rhs)| match rhs {
-                None => lhs,
-                Some(((op, at), rhs)) => {
-                    let end = rhs.span.end;
-                    ex(
-                        ExprKind::Assign {
-                            op,
-                            lhs: bx(lhs),
-                            rhs: bx(rhs),
-                        },
-                        Span {
-                            start: at.start,
-                            end,
-                        },
-                    )
-                }
-            })
-            .boxed(),
-    );
-
-    let item = assignment
-        .clone()
-        .then(
-            t(Tok::Comma)
-                .map_with(|_, e| -> Span { e.span() })
-                .then(assignment.clone())
-                .repeated()
-                .collect::<Vec<_>>(),
-        )
-        .map(|(first, rest)| {
-            if rest.is_empty() {
-                Item::Single(first)
-            } else {
-                let first_comma = rest[0].0;
-                let mut exprs = Vec::with_capacity(rest.len() + 1);
-                exprs.push(first);
-                exprs.extend(rest.into_iter().map(|(_, e)| e));
-                Item::List { exprs, first_comma }
-            }
-        })
-        .boxed();
-    // After an expression, Puppet's LALR parser always takes `[`, `(` and `{` as
-    // access, call or resource body; only after `;` may a statement start with one.
-    let opens_after_expression = any()
-        .filter(|t: &Tok| matches!(t, Tok::LBrack | Tok::LParen | Tok::LBrace))
-        .rewind();
-    statements.define(
-        item.clone()
-            .then(
-                choice((
-                    t(Tok::Semic).ignore_then(item.clone()),
-                    opens_after_expression.not().ignore_then(item),
-                ))
-                .repeated()
-                .collect::<Vec<_>>(),
-            )
-            .try_map(|(first, mut rest), _| {
-                rest.insert(0, first);
-                transform_calls(rest)
-            })
-            .boxed(),
-    );
-
-    statements
-        .or_not()
-        .map(Option::unwrap_or_default)
-        .then_ignore(end())
 }
 
 /// Nested classes and defines get their enclosing classes' names, as Puppet's

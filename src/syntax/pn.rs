@@ -418,6 +418,27 @@ pub fn expr(e: &Expr, out: &mut String) {
             quote(name, out);
             out.push_str("))");
         }
+        ExprKind::Epp { params: ps, body } => {
+            out.push_str("(lambda {");
+            let mut parts = String::new();
+            if let Some(ps) = ps.as_ref().filter(|ps| !ps.is_empty()) {
+                params(ps, &mut parts);
+            }
+            parts.push_str(" :body [(epp");
+            for s in body {
+                parts.push(' ');
+                expr(s, &mut parts);
+            }
+            parts.push_str(")]");
+            out.push_str(parts.trim_start());
+            out.push_str("})");
+        }
+        ExprKind::RenderString(s) => {
+            out.push_str("(render-s ");
+            quote(s, out);
+            out.push(')');
+        }
+        ExprKind::RenderExpr(x) => call("render", &[x], out),
         ExprKind::Block(stmts) => {
             out.push_str("(block");
             for s in stmts {

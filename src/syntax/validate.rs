@@ -11,11 +11,12 @@ use super::ast::*;
 use super::error::RawError;
 use super::location::FileNamespace;
 
-/// The first validation error of a program, as Puppet reports it.
-pub fn check(program: &Program, namespace: &FileNamespace) -> Result<(), RawError> {
+/// Every validation error of a program, in the order Puppet finds them
+/// (the caller reports them as `IssueReporter.assert_and_report` does).
+pub fn check(program: &Program, namespace: &FileNamespace) -> Vec<RawError> {
     let mut c = Checker {
         path: vec![Ctx::Program],
-        first: None,
+        errors: Vec::new(),
         namespace,
         file: &program.path,
     };
@@ -35,10 +36,7 @@ pub fn check(program: &Program, namespace: &FileNamespace) -> Result<(), RawErro
         }
     }
     c.statements(&program.body, BodyKind::Program);
-    match c.first {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    c.errors
 }
 
 /// A container on the path from the program to the element being checked.
@@ -67,7 +65,7 @@ enum BodyKind {
 
 struct Checker<'a> {
     path: Vec<Ctx<'a>>,
-    first: Option<RawError>,
+    errors: Vec<RawError>,
     namespace: &'a FileNamespace,
     file: &'a str,
 }
@@ -139,6 +137,9 @@ pub fn label(e: &Expr) -> String {
             _ => "Type Mapping".into(),
         },
         ExprKind::TypeDefinition { .. } => "Type Definition".into(),
+        ExprKind::Epp { .. } => "Epp Template".into(),
+        ExprKind::RenderString(_) => "Epp Text".into(),
+        ExprKind::RenderExpr(_) => "Epp Interpolated Expression".into(),
     }
 }
 
@@ -166,7 +167,8 @@ pub fn a_an_uc(text: &str) -> String {
     }
 }
 
-fn is_definition(e: &Expr) -> bool {
+/// A class, define, function, node, type alias or type definition.
+pub fn is_definition(e: &Expr) -> bool {
     matches!(
         e.kind,
         ExprKind::Class { .. }
@@ -335,9 +337,7 @@ fn overflow_hex(text: &str) -> Option<(bool, String)> {
 
 impl<'a> Checker<'a> {
     fn accept(&mut self, offset: usize, message: impl Into<String>) {
-        if self.first.is_none() {
-            self.first = Some(RawError::at(offset, message));
-        }
+        self.errors.push(RawError::at(offset, message));
     }
 
     fn container(&self, back: usize) -> Option<Ctx<'a>> {
@@ -384,9 +384,6 @@ impl<'a> Checker<'a> {
     }
 
     fn walk(&mut self, e: &'a Expr) {
-        if self.first.is_some() {
-            return;
-        }
         self.check(e);
         self.path.push(Ctx::Expr(e));
         match &e.kind {
@@ -524,6 +521,17 @@ impl<'a> Checker<'a> {
                     self.walk(&h.value);
                     self.path.pop();
                 }
+            }
+            ExprKind::Epp { params, body } => {
+                self.path.push(Ctx::Lambda);
+                if let Some(params) = params {
+                    self.no_capture(params, e);
+                    self.unique_params(params);
+                    self.params(params);
+                }
+                // Puppet's `EppExpression` holds its statements in a block, even one.
+                self.statements(body, BodyKind::Body);
+                self.path.pop();
             }
             ExprKind::Selector { lhs, entries } => {
                 self.walk(lhs);
@@ -994,6 +1002,11 @@ impl<'a> Checker<'a> {
                 let ok = match &functor.kind {
                     ExprKind::QRef(_) | ExprKind::QName(_) => true,
                     ExprKind::Access { lhs, .. } => matches!(lhs.kind, ExprKind::QRef(_)),
+                    ExprKind::RenderString(_) => {
+                        // Text before `(`: Puppet's hint for this easy EPP mistake.
+                        self.accept(at(e), "Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace");
+                        true
+                    }
                     _ => false,
                 };
                 if !ok {

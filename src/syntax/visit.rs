@@ -47,7 +47,17 @@ macro_rules! walker {
                 | ExprKind::QName(_)
                 | ExprKind::QRef(_)
                 | ExprKind::Reserved(_)
+                | ExprKind::RenderString(_)
                 | ExprKind::Var(_) => {}
+                ExprKind::RenderExpr(x) => f(x),
+                ExprKind::Epp { params: p, body } => {
+                    if let Some(p) = p {
+                        params(p, f);
+                    }
+                    for x in body {
+                        f(x);
+                    }
+                }
                 ExprKind::Concat(parts) => {
                     for p in parts {
                         if let StrPart::Expr(x) = p {

@@ -24,6 +24,14 @@ impl PType {
     }
 }
 
+/// A value as Puppet's TypeFormatter writes it inside a type or an
+/// Object's `to_s` (strings quoted: `Deferred({'name' => 'f'})`).
+pub fn format_value(v: &Value) -> String {
+    let mut f = TypeFormatter::new(false);
+    f.value(v);
+    f.out
+}
+
 /// Puppet's `puppet_quote`: single quotes unless the string has control
 /// characters, then double quotes with escapes.
 pub fn puppet_quote(s: &str) -> String {
@@ -515,6 +523,11 @@ impl TypeFormatter {
             }
             Value::Type(t) => self.ty(t),
             Value::Sensitive(_) => self.push("Sensitive [value redacted]"),
+            Value::Deferred(d) => {
+                self.push("Deferred(");
+                self.value(&d.init_hash());
+                self.push(")");
+            }
         }
     }
 }

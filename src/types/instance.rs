@@ -181,7 +181,11 @@ impl Checker {
                 Some(x) => self.check(x, v),
             },
             // types are Puppet objects
-            T::Object(name) => name.is_none() && matches!(v, Value::Type(_)),
+            T::Object(name) => match name.as_deref() {
+                None => matches!(v, Value::Type(_)),
+                Some("Deferred") => matches!(v, Value::Deferred(_)),
+                Some(_) => false,
+            },
             T::TypeReference(_) => false,
             T::TypeAlias { resolved, .. } => {
                 let Some(target) = resolved.get() else {
@@ -249,7 +253,8 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Boolean(_)
         | Value::Regexp(_)
         | Value::Type(_)
-        | Value::Sensitive(_) => true,
+        | Value::Sensitive(_)
+        | Value::Deferred(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

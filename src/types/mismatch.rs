@@ -215,7 +215,13 @@ impl Mismatch {
 }
 
 fn range_to_s(r: &IntRange, zero: &str) -> String {
-    let (min, max) = (r.from.max(0), r.to);
+    count_range_text(r.from.max(0), r.to, zero)
+}
+
+/// Puppet's `range_to_s` for counts (`i64::MAX` is unbounded): "2", "at most 3",
+/// "at least 1", "between 1 and 2", "unlimited", or `zero` for exactly none.
+/// Shared by type mismatches and function signature errors.
+pub fn count_range_text(min: i64, max: i64, zero: &str) -> String {
     if min == max {
         if min == 0 {
             zero.to_string()

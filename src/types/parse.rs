@@ -132,6 +132,8 @@ pub fn type_by_name(name: &str) -> Option<PType> {
         },
         "object" => T::Object(None),
         "typeset" => T::Object(Some("TypeSet".to_string())),
+        // Puppet 7's Pcore object type of deferred function calls.
+        "deferred" => T::Object(Some("Deferred".to_string())),
         "typereference" => T::TypeReference("UnresolvedReference".to_string()),
         "typealias" => T::alias(
             "UnresolvedAlias",
@@ -1136,6 +1138,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Hash(_) => "Hash".into(),
         Value::Type(t) => ruby_type_class(t),
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+        Value::Deferred(_) => "Puppet::Pops::Types::Deferred".into(),
     }
 }
 
@@ -1183,6 +1186,7 @@ pub fn label_value(v: &Value) -> String {
         Value::Hash(_) => "Hash".into(),
         Value::Type(t) => type_label(t),
         Value::Sensitive(_) => "Sensitive".into(),
+        Value::Deferred(_) => "Deferred".into(),
     }
 }
 

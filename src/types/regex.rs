@@ -133,6 +133,10 @@ pub fn translate(src: &str) -> String {
                     ('H', true) => Some("[^0-9a-fA-F]"),
                     ('Z', false) => Some("(?=\\n?\\z)"),
                     ('/', _) => Some("/"),
+                    // Ruby's `\0` is NUL (stdlib's Stdlib::Unixpath has `[^\n\/\0]`).
+                    ('0', _) if !chars.get(i).is_some_and(|c| ('0'..='7').contains(c)) => {
+                        Some("\\x00")
+                    }
                     _ => None,
                 };
                 match rep {

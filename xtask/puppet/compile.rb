@@ -152,6 +152,10 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
   result = { 'name' => name }
   begin
     (spec['settings'] || {}).each do |key, value|
+      # A relative hiera_config names a file of the case's environment.
+      if key == 'hiera_config' && !value.start_with?('/')
+        value = File.join(envpath, envname, value)
+      end
       saved[key.to_sym] = Puppet[key.to_sym]
       Puppet[key.to_sym] = value
     end

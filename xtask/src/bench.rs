@@ -25,7 +25,7 @@ use crate::corpus::{parse_one, DEFAULT_DIR, PARSE_STACK};
 const USAGE: &str = "usage: cargo xtask bench-parse [DIR] [--runs N] [--puppet] [--batch N]";
 
 /// Set in the environment of the release re-run so it does not recurse.
-const REEXEC_ENV: &str = "PVERIFY_XTASK_RELEASE";
+pub(crate) const REEXEC_ENV: &str = "PVERIFY_XTASK_RELEASE";
 
 struct Opts {
     dir: String,
@@ -40,7 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     if cfg!(debug_assertions) {
         if std::env::var_os(REEXEC_ENV).is_none() {
-            return reexec_release(args);
+            return reexec_release("bench-parse", args);
         }
         eprintln!("warning: {REEXEC_ENV} is set but this xtask is a dev build; numbers are not meaningful");
     }
@@ -156,13 +156,14 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
     Ok(Some(opts))
 }
 
-/// Re-runs this task from a release build of xtask, passing the same arguments.
-fn reexec_release(args: &[String]) -> Result<(), String> {
+/// Re-runs `task` from a release build of xtask, passing the same arguments
+/// (the benchmarks are meaningless from a dev build).
+pub(crate) fn reexec_release(task: &str, args: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .ok_or("xtask has no parent directory")?;
-    eprintln!("(dev build of xtask: re-running bench-parse from `cargo run --release -p xtask`)");
+    eprintln!("(dev build of xtask: re-running {task} from `cargo run --release -p xtask`)");
     let status = Command::new(&cargo)
         .current_dir(workspace)
         .args([
@@ -172,7 +173,7 @@ fn reexec_release(args: &[String]) -> Result<(), String> {
             "--package",
             "xtask",
             "--",
-            "bench-parse",
+            task,
         ])
         .args(args)
         .env(REEXEC_ENV, "1")
@@ -182,7 +183,8 @@ fn reexec_release(args: &[String]) -> Result<(), String> {
     std::process::exit(status.code().unwrap_or(1));
 }
 
-fn fmt_times(times: &[Duration]) -> String {
+/// Seconds, three decimals, space-separated.
+pub(crate) fn fmt_times(times: &[Duration]) -> String {
     times
         .iter()
         .map(|t| format!("{:.3}", t.as_secs_f64()))

@@ -1,25 +1,54 @@
 //! Developer tasks: `cargo xtask <task>`. Each task lives in its own module.
 
 mod bench;
+mod bench_compile;
+mod bench_diff;
+mod bless;
 mod corpus;
+mod coverage;
+mod fuzz;
 mod oracle;
 mod oracle_ast;
 mod oracle_compile;
+mod oracle_modules;
+mod oracle_types;
 
 use std::process::ExitCode;
+
+/// The allocator of the `pverify` binary, so that in-process benchmarks
+/// measure what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   corpus [--no-install|--install-only] [DIR]
                            install Debian's puppet-module-* packages and parse every *.pp
+  bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet]
+                           compile benchmark: a control repo's matrix replicated to N nodes
+                           (default 1000), warm and cold ratios to Puppet, linearity
   bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)
+  bench-diff [--nodes N] [--resources N] [--jobs N]
+                           compile both sides of an N-node matrix (default 1000) and diff
+                           them: wall time and peak RSS
   oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
   oracle-ast [PATH...]     compare pverify's AST with `puppet parser dump` for every *.pp
   oracle-validate [PATH...] compare first errors with `puppet parser validate` (its modulepath)
+  bless                    rewrite the goldens of the bundled control repos (pverify bless; --oracle puppet: Puppet's catalogs)
+  coverage [--check]       write spec-suite/COVERAGE.md (seed rules and the cases that check them)
   oracle-compile [--write] [CASE_OR_DIR...]
                            compile spec-suite cases (default spec-suite/) with Puppet and
                            check (or --write) their expected catalogs, errors and warnings
+  oracle-modules [--factset NAME] [--verbose] [MODULE...]
+                           compile every public class of Debian's module packages alone with
+                           Puppet and pverify (debian-12, redhat-9); per-module agreement,
+                           checked against xtask/data/known-module-diffs.txt
+  fuzz TARGET [--seconds N] [--seed N] [--corpus DIR]
+                           stable-Rust fuzzing of a pverify::fuzzing target (fuzz/README.md)
+  oracle-types [MODULES_DIR...]
+                           compare the resource types pverify reads (Puppet's own and the
+                           modules' lib/puppet/type/*.rb) with what Puppet 7.23 loads
 ";
 
 fn main() -> ExitCode {
@@ -33,11 +62,18 @@ fn main() -> ExitCode {
     };
     let result = match task {
         "corpus" => corpus::run(rest),
+        "bench" => bench_compile::run(rest),
         "bench-parse" => bench::run(rest),
+        "bench-diff" => bench_diff::run(rest),
         "oracle-syntax" => oracle::run(rest),
         "oracle-ast" => oracle_ast::run(rest),
         "oracle-validate" => oracle_ast::run_validate(rest),
         "oracle-compile" => oracle_compile::run(rest),
+        "bless" => bless::run(rest),
+        "coverage" => coverage::run(rest),
+        "oracle-types" => oracle_types::run(rest),
+        "oracle-modules" => oracle_modules::run(rest),
+        "fuzz" => fuzz::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);

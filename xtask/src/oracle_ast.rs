@@ -1,6 +1,8 @@
 //! `cargo xtask oracle-ast [PATH...]`: the parser proven against Puppet. Every
 //! manifest is dumped by `puppet parser dump --format pn` and by pverify; the two
-//! dumps must be equal, and both must accept or reject the same files.
+//! dumps must be equal, and both must accept or reject the same files. Every EPP
+//! template (`*.epp`) likewise through `puppet epp dump --format pn`; a template
+//! both reject must get the same error (message, line, column).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,12 +20,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .collect()
     };
     let mut files = Vec::new();
+    let mut templates = Vec::new();
     for r in &roots {
-        files
-            .extend(pverify::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?);
+        let found =
+            pverify::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?;
+        files.extend(found.into_iter().filter(|f| !is_template(f)));
+        let found =
+            pverify::util::find_templates(r).map_err(|e| format!("{}: {e}", r.display()))?;
+        templates.extend(found.into_iter().filter(|f| is_template(f)));
     }
+    if files.is_empty() && templates.is_empty() {
+        return Err("no *.pp or *.epp files found".into());
+    }
+    let epp_result = compare_templates(&templates);
     if files.is_empty() {
-        return Err("no *.pp files found".into());
+        return epp_result;
     }
     let mut agree = 0;
     let mut both_reject = 0;
@@ -74,11 +85,92 @@ pub fn run(args: &[String]) -> Result<(), String> {
         undumpable.len(),
         mismatches.len()
     );
+    if !mismatches.is_empty() {
+        return Err(format!("{} files disagree with Puppet", mismatches.len()));
+    }
+    epp_result
+}
+
+fn is_template(f: &Path) -> bool {
+    f.extension().is_some_and(|x| x == "epp")
+}
+
+/// The templates through `puppet epp dump` and `pverify::syntax::parse_epp`.
+fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
+    if templates.is_empty() {
+        return Ok(());
+    }
+    let mut agree = 0;
+    let mut both_reject = 0;
+    let mut mismatches = Vec::new();
+    for batch in templates.chunks(BATCH) {
+        let theirs = puppet_epp_dumps(batch)?;
+        for (file, theirs) in batch.iter().zip(theirs) {
+            let name = file.display().to_string();
+            let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
+            let ours = pverify::syntax::parse_epp(&name, &bytes)
+                .map(|p| pverify::syntax::pn::program_to_pn(&p.body))
+                .map_err(|e| e.puppet_style());
+            match (ours, theirs) {
+                (Ok(a), Ok(b)) if a == b => agree += 1,
+                (Err(a), Err(b)) if a == b => both_reject += 1,
+                (a, b) => mismatches.push(format!(
+                    "{name}\n  pverify: {}\n  puppet:  {}",
+                    a.unwrap_or_else(|e| format!("error: {e}")),
+                    b.unwrap_or_else(|e| format!("error: {e}"))
+                )),
+            }
+        }
+    }
+    for m in mismatches.iter().take(30) {
+        println!("{m}");
+    }
+    println!(
+        "oracle-ast: {} templates, {agree} identical ASTs, {both_reject} rejected by both with the same error, {} disagree",
+        templates.len(),
+        mismatches.len()
+    );
     if mismatches.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} files disagree with Puppet", mismatches.len()))
+        Err(format!(
+            "{} templates disagree with Puppet",
+            mismatches.len()
+        ))
     }
+}
+
+/// Puppet's PN dump of each template, or its error (`message (file: F, line:
+/// L, column: C)`, from the `Error:` line that names the file).
+fn puppet_epp_dumps(files: &[PathBuf]) -> Result<Vec<Result<String, String>>, String> {
+    let out = Command::new("puppet")
+        .args(["epp", "dump", "--format", "pn", "--color=false"])
+        .args(files)
+        .output()
+        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let error_of = |f: &Path| -> String {
+        let tag = format!("(file: {}", f.display());
+        stderr
+            .lines()
+            .find(|l| l.contains(&tag))
+            .map(|l| l.trim_start_matches("Error: ").to_string())
+            .unwrap_or_else(|| "(no error reported)".to_string())
+    };
+    if files.len() == 1 {
+        // One template is dumped without a `--- PATH` header.
+        return Ok(vec![if out.status.success() {
+            Ok(stdout.trim_end_matches('\n').to_string())
+        } else {
+            Err(error_of(&files[0]))
+        }]);
+    }
+    Ok(split_dumps(&stdout, files)
+        .into_iter()
+        .zip(files)
+        .map(|(d, f)| d.ok_or_else(|| error_of(f)))
+        .collect())
 }
 
 #[derive(Clone)]
@@ -111,25 +203,34 @@ fn puppet_dumps(files: &[PathBuf]) -> Result<Vec<Dump>, String> {
         }
         return Ok(all);
     }
-    // The dumps are concatenated, each behind `--- PATH`; rejected files are absent.
+    Ok(split_dumps(&stdout, files)
+        .into_iter()
+        .map(|d| d.map_or(Dump::Rejected, Dump::Text))
+        .collect())
+}
+
+/// The dumps are concatenated, each behind `--- PATH`; a rejected file's is
+/// absent (or empty).
+fn split_dumps(stdout: &str, files: &[PathBuf]) -> Vec<Option<String>> {
     let mut marks: Vec<(usize, usize)> = Vec::new(); // (file index, offset after marker)
     let mut from = 0;
     for (i, f) in files.iter().enumerate() {
         let marker = format!("--- {}", f.display());
-        if let Some(pos) = find_marker(&stdout, &marker, from) {
+        if let Some(pos) = find_marker(stdout, &marker, from) {
             marks.push((i, pos + marker.len()));
             from = pos + marker.len();
         }
     }
-    let mut result = vec![Dump::Rejected; files.len()];
+    let mut result = vec![None; files.len()];
     for (k, (i, start)) in marks.iter().enumerate() {
         let end = marks
             .get(k + 1)
             .map(|(j, s)| s - format!("--- {}", files[*j].display()).len())
             .unwrap_or(stdout.len());
-        result[*i] = Dump::Text(stdout[*start..end].trim_end_matches('\n').to_string());
+        let dump = stdout[*start..end].trim_end_matches('\n');
+        result[*i] = Some(dump.trim_start_matches('\n').to_string()).filter(|d| !d.is_empty());
     }
-    Ok(result)
+    result
 }
 
 /// The marker followed by the start of a dump (`(`, `"`, a digit, `nil`...).
@@ -249,6 +350,12 @@ fn puppet_first_errors(
     let mut first = std::collections::HashMap::new();
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    // With several validation errors Puppet logs each, then fails with their
+    // count on a line without a location: that is the file's error. With
+    // several files those lines come last, in file order.
+    let mut files_in_order: Vec<String> = Vec::new();
+    let mut located: std::collections::HashMap<String, usize> = Default::default();
+    let mut giving_up: Vec<String> = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.strip_prefix("Error: ") else {
             continue;
@@ -256,6 +363,10 @@ fn puppet_first_errors(
         let rest = rest
             .strip_prefix("Could not parse for environment production: ")
             .unwrap_or(rest);
+        if rest.starts_with("Language validation logged ") {
+            giving_up.push(rest.to_string());
+            continue;
+        }
         let Some(i) = rest.rfind(" (file: ") else {
             continue;
         };
@@ -264,9 +375,18 @@ fn puppet_first_errors(
             .split_once(", line: ")
             .map(|(f, _)| f)
             .unwrap_or_else(|| location.trim_end_matches(')'));
+        let seen = located.entry(file.to_string()).or_insert(0);
+        if *seen == 0 {
+            files_in_order.push(file.to_string());
+        }
+        *seen += 1;
         first
             .entry(file.to_string())
             .or_insert_with(|| rest.to_string());
+    }
+    let several = files_in_order.iter().filter(|f| located[*f] > 1);
+    for (file, message) in several.zip(giving_up) {
+        first.insert(file.clone(), format!("{message} (file: {file})"));
     }
     Ok(first)
 }

@@ -15,22 +15,13 @@
 //! environment.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use pverify::harness::{
-    canonicalize_catalog, load_suite, materialize, relativize_text, replace_expectations, Case,
-    Expect, FACTSETS_DIR,
-};
-use serde_json::{json, Value};
+use pverify::harness::{load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR};
 
 /// Where cases are materialized for Puppet.
 const ORACLE_ROOT: &str = "/tmp/pverify-oracle";
-/// Cases per Ruby process below which another process is not worth its
-/// start-up (about 0.6 s).
-const MIN_CASES_PER_PROCESS: usize = 10;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut write = false;
@@ -53,10 +44,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if targets.is_empty() {
         targets.push(root.join("spec-suite"));
     }
-    let driver = root.join("xtask/puppet/compile.rb");
     let factsets = root.join(FACTSETS_DIR);
 
-    check_puppet()?;
+    oracle::check_puppet()?;
 
     let mut cases = Vec::new();
     for t in &targets {
@@ -83,53 +73,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             fs::remove_dir_all(&envpath)
                 .map_err(|e| format!("removing {}: {e}", envpath.display()))?;
         }
-        let env_dir = envpath.join(&c.environment);
-        materialize(c, &env_dir).map_err(|e| format!("writing {}: {e}", env_dir.display()))?;
-        let facts = c.resolve_facts(&factsets)?;
-        let mut node = json!({
-            "name": c.node,
-            "facts": facts,
-            "environmentpath": envpath.to_string_lossy(),
-            "environment": c.environment,
-        });
-        for (key, value) in [
-            ("trusted", &c.trusted),
-            ("classes", &c.classes),
-            ("parameters", &c.parameters),
-            ("settings", &c.settings),
-        ] {
-            if let Some(v) = value {
-                node[key] = v.clone();
-            }
-        }
-        nodes.push(node);
+        nodes.push(oracle::case_request(c, &envpath, &factsets)?);
     }
 
-    // Compile, in a few processes.
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(nodes.len().div_ceil(MIN_CASES_PER_PROCESS))
-        .max(1);
-    let chunk = nodes.len().div_ceil(workers);
+    // Compile, in a few warm Ruby processes (the driver embedded in pverify).
     let started = Instant::now();
-    let results: Vec<Result<Vec<Value>, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = nodes
-            .chunks(chunk)
-            .map(|part| s.spawn(|| run_driver(&driver, part)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("driver thread panicked".into()))
-            })
-            .collect()
-    });
+    let replies = oracle::compile_with_puppet(&nodes, 0)?;
     let wall = started.elapsed();
-    let mut replies = Vec::new();
-    for r in results {
-        replies.extend(r?);
-    }
 
     // Compare (or write).
     let mut agree = 0;
@@ -140,7 +90,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let env_dir = Path::new(ORACLE_ROOT).join(c.name()).join(&c.environment);
         let env_dir = env_dir.to_string_lossy();
         compile_millis += reply["millis"].as_u64().unwrap_or(0);
-        let (expect, warnings) = observed(reply, &env_dir)
+        let (expect, warnings) = oracle::observed(reply, &env_dir)
             .map_err(|e| format!("{}: bad reply from compile.rb: {e}", c.path.display()))?;
         let same = expect == c.expect && warnings == c.expect_warnings;
         if write {
@@ -166,7 +116,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let n = cases.len();
     eprintln!(
-        "puppet: {n} cases in {:.2} s wall over {workers} process(es); compiling took {:.1} ms per case on average",
+        "puppet: {n} cases in {:.2} s wall; compiling took {:.1} ms per case on average",
         wall.as_secs_f64(),
         compile_millis as f64 / n as f64
     );
@@ -185,88 +135,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
             disagree.len()
         ))
     }
-}
-
-fn check_puppet() -> Result<(), String> {
-    match Command::new("puppet").arg("--version").output() {
-        Ok(out) if out.status.success() => Ok(()),
-        Ok(out) => Err(format!(
-            "`puppet --version` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Err(format!(
-            "puppet is not installed or not on PATH ({e}); install it with `apt-get install puppet`"
-        )),
-    }
-}
-
-/// Runs one `ruby compile.rb` over `nodes`; one reply per node, in order.
-fn run_driver(driver: &Path, nodes: &[Value]) -> Result<Vec<Value>, String> {
-    let request = json!({ "environment": "production", "nodes": nodes });
-    let mut child = Command::new("ruby")
-        .arg(driver)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("running ruby {}: {e}", driver.display()))?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let body = serde_json::to_vec(&request).expect("request serializes");
-    let writer = std::thread::spawn(move || stdin.write_all(&body));
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("waiting for ruby: {e}"))?;
-    writer
-        .join()
-        .map_err(|_| "writer thread panicked".to_string())?
-        .map_err(|e| format!("writing the request to ruby: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let replies: Vec<Value> = stdout
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(serde_json::from_str)
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("compile.rb printed something that is not JSON: {e}"))?;
-    if !out.status.success() || replies.len() != nodes.len() {
-        return Err(format!(
-            "compile.rb failed ({}, {} of {} replies):\n{}",
-            out.status,
-            replies.len(),
-            nodes.len(),
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        ));
-    }
-    for (node, reply) in nodes.iter().zip(&replies) {
-        if node["name"] != reply["name"] {
-            return Err(format!(
-                "compile.rb answered for {} when {} was expected",
-                reply["name"], node["name"]
-            ));
-        }
-    }
-    Ok(replies)
-}
-
-/// Puppet's result for a case, in the case file's terms.
-fn observed(reply: &Value, env_dir: &str) -> Result<(Expect, Vec<String>), String> {
-    let expect = match reply["status"].as_str() {
-        Some("compiled") => Expect::Catalog(canonicalize_catalog(&reply["catalog"], env_dir)),
-        Some("failed") => Expect::Error(relativize_text(
-            reply["error"]
-                .as_str()
-                .ok_or("a failure without an error")?,
-            env_dir,
-        )),
-        other => return Err(format!("unknown status {other:?}")),
-    };
-    let warnings = reply["warnings"]
-        .as_array()
-        .ok_or("no warnings list")?
-        .iter()
-        .map(|w| w.as_str().map(|w| relativize_text(w, env_dir)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or("a warning that is not a string")?;
-    Ok((expect, warnings))
 }
 
 fn summary(e: &Expect) -> &'static str {
@@ -359,10 +227,10 @@ mod tests {
 
     #[test]
     fn observed_relativizes_paths() {
-        let reply = json!({"name": "n", "status": "failed",
+        let reply = serde_json::json!({"name": "n", "status": "failed",
             "error": "Boom (file: /tmp/p/production/manifests/site.pp, line: 1, column: 2) on node n",
             "warnings": ["W (file: /tmp/p/production/x.pp, line: 1, column: 1)"]});
-        let (e, w) = observed(&reply, "/tmp/p/production").unwrap();
+        let (e, w) = oracle::observed(&reply, "/tmp/p/production").unwrap();
         assert_eq!(
             e,
             Expect::Error("Boom (file: manifests/site.pp, line: 1, column: 2) on node n".into())

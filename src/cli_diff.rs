@@ -1,0 +1,206 @@
+//! `pverify diff`: compares the catalogs of every node between two
+//! environments, two git revisions, or two sets of catalog files.
+//!
+//! Exit codes: 0 no change, 2 changes (nodes added or removed count), 1 an
+//! error: a node failed on either side, or the command could not run.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use pverify::diff::ignore::{Ignore, IgnoreRule};
+use pverify::diff::render::{render, Format};
+use pverify::diff::report::{DiffReport, EXIT_ERROR};
+use pverify::diff::sides::{
+    self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
+};
+use pverify::diff::CompareContext;
+
+#[derive(Args)]
+pub struct DiffArgs {
+    /// The old side: an environment directory or a control repo with `pverify.yaml` (its matrix gives the nodes), or a git revision of the
+    /// repository holding the current directory (a directory wins).
+    #[arg(long, requires = "to", conflicts_with_all = ["from_catalogs", "to_catalogs"])]
+    from: Option<String>,
+    /// The new side, as --from.
+    #[arg(long, requires = "from")]
+    to: Option<String>,
+    /// Old catalogs: a catalog JSON file, or a directory of `<node>.json`.
+    #[arg(long, requires = "to_catalogs", conflicts_with_all = ["from", "to"])]
+    from_catalogs: Option<PathBuf>,
+    /// New catalogs, as --from-catalogs.
+    #[arg(long, requires = "from_catalogs")]
+    to_catalogs: Option<PathBuf>,
+    /// Node files compiled on both sides (as `pverify compile --facts`).
+    #[arg(long = "facts", num_args = 1..)]
+    facts: Vec<PathBuf>,
+    /// A directory of node files inside each side's tree (relative to the
+    /// REF directory or the git checkout's root), read per side.
+    #[arg(long, conflicts_with = "facts")]
+    nodes_dir: Option<PathBuf>,
+    /// An external node classifier, as in `pverify compile`.
+    #[arg(long)]
+    enc: Option<PathBuf>,
+    /// Where the environment lives inside each REF's tree (a git checkout or
+    /// a directory REF: `--from HEAD --to .` compares with the working tree).
+    #[arg(long)]
+    env_subdir: Option<PathBuf>,
+    /// The repository for git REFs (default: the one holding the current
+    /// directory).
+    #[arg(long)]
+    repo: Option<PathBuf>,
+    /// For --from-catalogs: where the old side's `puppet:///modules/`
+    /// sources are read (':'-separated modulepath).
+    #[arg(long, value_delimiter = ':')]
+    from_modulepath: Option<Vec<PathBuf>>,
+    /// For --to-catalogs: the new side's modulepath.
+    #[arg(long, value_delimiter = ':')]
+    to_modulepath: Option<Vec<PathBuf>>,
+    /// Ignore changes: `Type[title]` (`*` wildcards) or
+    /// `Type[title]::parameters::name`. Repeatable.
+    #[arg(long)]
+    ignore: Vec<String>,
+    /// Ignore resources carrying this tag. Repeatable.
+    #[arg(long)]
+    ignore_tag: Vec<String>,
+    /// text, markdown, json or junit.
+    #[arg(long, default_value = "text")]
+    format: Format,
+    /// Add every node's own list of changes (text and markdown).
+    #[arg(long)]
+    detail: bool,
+    /// Write the report here instead of stdout.
+    #[arg(long)]
+    output: Option<PathBuf>,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Let `generate()` run its command on both sides (a control repo side
+    /// also allows it with `allow_generate: true`); refused by default.
+    #[arg(long = "allow-generate")]
+    allow_generate: bool,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("pverify diff: {msg}");
+    ExitCode::from(EXIT_ERROR)
+}
+
+pub fn run(args: DiffArgs) -> ExitCode {
+    let mut ignore = Ignore {
+        rules: Vec::new(),
+        tags: args.ignore_tag.clone(),
+    };
+    for r in &args.ignore {
+        match IgnoreRule::parse(r) {
+            Ok(rule) => ignore.rules.push(rule),
+            Err(e) => return fail(e),
+        }
+    }
+    let report = match (&args.from, &args.to, &args.from_catalogs, &args.to_catalogs) {
+        (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore) {
+            Ok(r) => r,
+            Err(e) => return fail(e),
+        },
+        (None, None, Some(from), Some(to)) => {
+            let (a, b) = match (sides::read_catalogs(from), sides::read_catalogs(to)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => return fail(e),
+            };
+            // Two single files are the same node, whatever their names.
+            // Named after the catalog that says its name (`to` first).
+            let (a, b) = if from.is_file() && to.is_file() {
+                let name = [&b[0], &a[0]]
+                    .iter()
+                    .find(|(_, c)| c.is_ok())
+                    .unwrap_or(&&b[0])
+                    .0
+                    .clone();
+                let rename = |v: Vec<(String, _)>| {
+                    v.into_iter()
+                        .map(|(_, c)| (name.clone(), c))
+                        .collect::<Vec<_>>()
+                };
+                (rename(a), rename(b))
+            } else {
+                (a, b)
+            };
+            let ctx = CompareContext {
+                from_modulepath: args.from_modulepath.clone().unwrap_or_default(),
+                to_modulepath: args.to_modulepath.clone().unwrap_or_default(),
+                ignore,
+            };
+            DiffReport::build(
+                &from.display().to_string(),
+                &to.display().to_string(),
+                a,
+                b,
+                &ctx,
+            )
+        }
+        _ => return fail("give --from REF --to REF, or --from-catalogs A --to-catalogs B"),
+    };
+    // Nothing compared is no evidence of "no change" (a wrong --nodes-dir,
+    // an empty catalog directory).
+    if report.nodes.is_empty() {
+        return fail("no nodes found on either side");
+    }
+    let text = render(&report, args.format, args.detail);
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                return fail(format!("{}: {e}", path.display()));
+            }
+        }
+        None => print!("{text}"),
+    }
+    ExitCode::from(report.exit_code())
+}
+
+fn diff_refs(
+    args: &DiffArgs,
+    from: &str,
+    to: &str,
+    mut ignore: Ignore,
+) -> Result<DiffReport, String> {
+    let opts = RefOptions {
+        repo: args.repo.clone(),
+        env_subdir: args.env_subdir.clone(),
+        jobs: args.jobs,
+        allow_generate: args.allow_generate,
+        ..RefOptions::default()
+    };
+    let a = Prepared::new(&Ref::parse(from), &opts)?;
+    let b = Prepared::new(&Ref::parse(to), &opts)?;
+    let nodes: Box<dyn NodeSource> = match (&args.nodes_dir, args.facts.is_empty()) {
+        (Some(dir), _) => Box::new(NodesDir {
+            dir: dir.clone(),
+            enc: args.enc.clone(),
+        }),
+        (None, false) => Box::new(FactsFiles {
+            files: args.facts.clone(),
+            enc: args.enc.clone(),
+        }),
+        (None, true) if a.control.is_some() || b.control.is_some() => {
+            // The new side's config says what the check leaves out.
+            if let Some(Ok(repo)) = b.control.as_ref().or(a.control.as_ref()) {
+                for i in &repo.config.ignores {
+                    let rule = match &i.parameter {
+                        Some(p) => format!("{}::parameters::{p}", i.resource),
+                        None => i.resource.clone(),
+                    };
+                    ignore.rules.push(IgnoreRule::parse(&rule)?);
+                }
+            }
+            Box::new(ControlMatrix)
+        }
+        (None, true) => {
+            return Err(
+                "no nodes: give --facts FILE... or --nodes-dir DIR, or compare control repos with a pverify.yaml"
+                    .into(),
+            )
+        }
+    };
+    sides::diff_refs(&a, &b, nodes.as_ref(), &opts, ignore)
+}

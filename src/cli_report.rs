@@ -1,0 +1,66 @@
+//! What `pverify run` and `pverify check` share: printing a report in the
+//! chosen format, the progress bar, and the exit codes.
+//!
+//! Exit codes: 0 every item passed (skipped ones aside), 1 at least one
+//! failed, 2 usage or setup error (bad arguments, unreadable suite or
+//! config, Puppet missing for `--oracle puppet`).
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use pverify::harness::diff::Paint;
+use pverify::report::{Format, Report};
+
+/// Exit code for usage and setup errors.
+pub const EXIT_SETUP: u8 = 2;
+
+/// Colour only when stdout is a terminal and `NO_COLOR` is unset.
+pub fn paint() -> Paint {
+    Paint(std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none())
+}
+
+/// A progress bar on stderr when it is a terminal (hidden otherwise, and for
+/// fewer than 20 items, which finish before a bar is worth seeing); `len` 0
+/// makes a spinner.
+pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || (len > 0 && len < 20) {
+        return ProgressBar::hidden();
+    }
+    let bar = if len == 0 {
+        let b = ProgressBar::new_spinner();
+        b.enable_steady_tick(std::time::Duration::from_millis(120));
+        b
+    } else {
+        ProgressBar::new(len)
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    let style = if len == 0 {
+        ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+    } else {
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed}")
+    };
+    if let Ok(s) = style {
+        bar.set_style(s.progress_chars("=> "));
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// Prints the report and returns the exit code (0 iff nothing failed).
+pub fn emit(report: &Report, format: Format) -> ExitCode {
+    let text = match format {
+        Format::Text => report.to_text(paint()),
+        Format::Json => report.to_json(),
+        Format::Junit => report.to_junit(),
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    if report.summary.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

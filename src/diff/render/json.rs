@@ -1,0 +1,66 @@
+//! The JSON report, schema `pverify-diff/1` (docs/diff-json.md). Fields
+//! are only ever added within one schema version.
+
+use serde_json::{json, Value as J};
+
+use crate::diff::report::{DiffReport, NodeStatus};
+
+pub const SCHEMA: &str = "pverify-diff/1";
+
+pub fn to_value(report: &DiffReport) -> J {
+    let nodes: Vec<J> = report
+        .nodes
+        .iter()
+        .map(|n| {
+            let mut o = json!({"name": n.name, "status": n.status.as_str()});
+            match &n.status {
+                NodeStatus::Changed(changes) => {
+                    o["changes"] = serde_json::to_value(changes).unwrap_or(J::Null);
+                }
+                NodeStatus::Added { resources } | NodeStatus::Removed { resources } => {
+                    o["resources"] = json!(resources);
+                }
+                NodeStatus::Failed { from, to } => {
+                    o["error"] = json!({"from": from, "to": to});
+                }
+                NodeStatus::Unchanged => {}
+            }
+            o
+        })
+        .collect();
+    let groups: Vec<J> = report
+        .groups()
+        .iter()
+        .map(|g| {
+            json!({
+                "kind": g.kind.kind,
+                "subject": g.kind.subject,
+                "parameter": g.kind.parameter,
+                "headline": g.headline,
+                "nodes": g.nodes.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "schema": SCHEMA,
+        "from": report.from_label,
+        "to": report.to_label,
+        "summary": {
+            "nodes": report.nodes.len(),
+            "changed": report.count("changed"),
+            "unchanged": report.count("unchanged"),
+            "added": report.count("added"),
+            "removed": report.count("removed"),
+            "failed": report.count("failed"),
+            "exit_code": report.exit_code(),
+        },
+        "nodes": nodes,
+        "groups": groups,
+    })
+}
+
+pub fn render(report: &DiffReport) -> String {
+    let mut s = serde_json::to_string_pretty(&to_value(report)).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,232 @@
+//! The outcome of a whole `pverify diff` run: one [`NodeOutcome`] per node
+//! (sorted by name), the grouping of changes across nodes, the exit code.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use serde_json::Value as J;
+
+use super::compare::{compare, CompareContext};
+use super::model::{Change, ChangeKind};
+
+/// A node's catalog on one side, or why there is none.
+pub type SideCatalog = Result<J, String>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeStatus {
+    /// Both catalogs compiled and are the same (after ignore rules).
+    Unchanged,
+    /// Both compiled; the changes, in catalog order.
+    Changed(Vec<Change>),
+    /// Only `to` has this node; its catalog's resource count.
+    Added { resources: usize },
+    /// Only `from` has this node.
+    Removed { resources: usize },
+    /// A side failed (compile error, unreadable catalog): never "no change".
+    Failed {
+        from: Option<String>,
+        to: Option<String>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeOutcome {
+    pub name: String,
+    pub status: NodeStatus,
+}
+
+impl NodeStatus {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            NodeStatus::Unchanged => "unchanged",
+            NodeStatus::Changed(_) => "changed",
+            NodeStatus::Added { .. } => "added",
+            NodeStatus::Removed { .. } => "removed",
+            NodeStatus::Failed { .. } => "failed",
+        }
+    }
+}
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiffReport {
+    /// What the sides were (a directory, a git revision, catalog files).
+    pub from_label: String,
+    pub to_label: String,
+    pub nodes: Vec<NodeOutcome>,
+}
+
+/// Exit codes of `pverify diff` (documented in README.md).
+pub const EXIT_UNCHANGED: u8 = 0;
+pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_CHANGED: u8 = 2;
+
+/// Nodes that share one [`ChangeKind`], with each node's change.
+pub struct Group<'a> {
+    pub kind: ChangeKind,
+    pub headline: String,
+    pub nodes: Vec<(&'a str, &'a Change)>,
+}
+
+impl Group<'_> {
+    /// Distinct details (values, diffs) and the nodes showing each, in
+    /// first-seen order.
+    pub fn variants(&self) -> Vec<(String, Vec<&str>)> {
+        let mut out: Vec<(String, Vec<&str>)> = Vec::new();
+        for (node, change) in &self.nodes {
+            let d = change.detail();
+            match out.iter_mut().find(|(x, _)| *x == d) {
+                Some((_, ns)) => ns.push(node),
+                None => out.push((d, vec![node])),
+            }
+        }
+        out
+    }
+}
+
+impl DiffReport {
+    /// Compares every node present on either side (in parallel). Nodes are
+    /// matched by name.
+    pub fn build(
+        from_label: &str,
+        to_label: &str,
+        from: Vec<(String, SideCatalog)>,
+        to: Vec<(String, SideCatalog)>,
+        ctx: &CompareContext,
+    ) -> DiffReport {
+        let mut pairs: BTreeMap<String, (Option<SideCatalog>, Option<SideCatalog>)> =
+            BTreeMap::new();
+        for (n, c) in from {
+            pairs.entry(n).or_default().0 = Some(c);
+        }
+        for (n, c) in to {
+            pairs.entry(n).or_default().1 = Some(c);
+        }
+        let pairs: Vec<_> = pairs.into_iter().collect();
+        let nodes = pairs
+            .into_par_iter()
+            .map(|(name, (a, b))| {
+                let status = node_status(a, b, ctx);
+                NodeOutcome { name, status }
+            })
+            .collect();
+        DiffReport {
+            from_label: from_label.to_string(),
+            to_label: to_label.to_string(),
+            nodes,
+        }
+    }
+
+    pub fn count(&self, status: &str) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| n.status.as_str() == status)
+            .count()
+    }
+
+    /// 1 when a node failed, else 2 when anything changed, else 0.
+    pub fn exit_code(&self) -> u8 {
+        if self.count("failed") > 0 {
+            EXIT_ERROR
+        } else if self.nodes.iter().any(|n| n.status != NodeStatus::Unchanged) {
+            EXIT_CHANGED
+        } else {
+            EXIT_UNCHANGED
+        }
+    }
+
+    /// Changes grouped by what changed, in order of first appearance by
+    /// node name (stable: nodes are sorted).
+    pub fn groups(&self) -> Vec<Group<'_>> {
+        let mut order: Vec<ChangeKind> = Vec::new();
+        let mut by: BTreeMap<ChangeKind, Vec<(&str, &Change)>> = BTreeMap::new();
+        for n in &self.nodes {
+            if let NodeStatus::Changed(changes) = &n.status {
+                for c in changes {
+                    let k = c.kind();
+                    let entry = by.entry(k.clone()).or_default();
+                    if entry.is_empty() {
+                        order.push(k);
+                    }
+                    entry.push((n.name.as_str(), c));
+                }
+            }
+        }
+        order
+            .into_iter()
+            .map(|k| {
+                let nodes = by.remove(&k).unwrap_or_default();
+                let headline = nodes.first().map(|(_, c)| c.headline()).unwrap_or_default();
+                Group {
+                    kind: k,
+                    headline,
+                    nodes,
+                }
+            })
+            .collect()
+    }
+
+    pub fn with_status(&self, status: &str) -> Vec<&NodeOutcome> {
+        self.nodes
+            .iter()
+            .filter(|n| n.status.as_str() == status)
+            .collect()
+    }
+}
+
+fn resource_count(c: &J) -> usize {
+    c.get("resources").and_then(J::as_array).map_or(0, Vec::len)
+}
+
+/// A node's status from its two sides (`None`: the side has no such node).
+pub fn node_status(
+    a: Option<SideCatalog>,
+    b: Option<SideCatalog>,
+    ctx: &CompareContext,
+) -> NodeStatus {
+    match (a, b) {
+        (Some(Ok(a)), Some(Ok(b))) => match compare(&a, &b, ctx) {
+            Ok(changes) if changes.is_empty() => NodeStatus::Unchanged,
+            Ok(changes) => NodeStatus::Changed(changes),
+            // `compare` says which side is no catalog ("from: ..." or "to: ...").
+            Err(e) => match e.strip_prefix("from: ") {
+                Some(e) => NodeStatus::Failed {
+                    from: Some(e.to_string()),
+                    to: None,
+                },
+                None => NodeStatus::Failed {
+                    from: None,
+                    to: Some(e.trim_start_matches("to: ").to_string()),
+                },
+            },
+        },
+        (Some(Err(e)), b) => NodeStatus::Failed {
+            from: Some(e),
+            to: b.and_then(Result::err),
+        },
+        (a, Some(Err(e))) => NodeStatus::Failed {
+            from: a.and_then(Result::err),
+            to: Some(e),
+        },
+        (None, Some(Ok(b))) => NodeStatus::Added {
+            resources: resource_count(&b),
+        },
+        (Some(Ok(a)), None) => NodeStatus::Removed {
+            resources: resource_count(&a),
+        },
+        (None, None) => NodeStatus::Unchanged,
+    }
+}
+
+/// `a, b, c` for up to `max` names, then `and N more`.
+pub fn name_list(names: &[&str], max: usize) -> String {
+    if names.len() <= max {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, and {} more",
+            names[..max].join(", "),
+            names.len() - max
+        )
+    }
+}

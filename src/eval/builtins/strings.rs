@@ -1,0 +1,429 @@
+//! String functions: strip, chomp, case, join, length, empty, versioncmp.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) const STRING_OR_ITERABLE: [Sig; 3] = [
+    sig(&[("Numeric", "arg")]),
+    sig(&[("String", "arg")]),
+    sig(&[("Iterable[Variant[String, Numeric]]", "arg")]),
+];
+
+/// Numbers as they are, strings through `f`, iterables element by element.
+pub(super) fn string_op(cx: &mut Cx<'_, '_>, args: &[Value], f: fn(&str) -> String) -> R<Value> {
+    match cx.dispatch(&STRING_OR_ITERABLE, args)? {
+        0 => Ok(args[0].clone()),
+        1 => Ok(Value::string(f(args[0].as_str().unwrap_or_default()))),
+        _ => {
+            let (items, _) = iterable(&args[0]).unwrap_or_default();
+            Ok(Value::array(
+                items
+                    .into_iter()
+                    .map(|x| match x {
+                        Value::String(s) => Value::string(f(&s)),
+                        other => other,
+                    })
+                    .collect(),
+            ))
+        }
+    }
+}
+
+pub(super) fn is_ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | '\0')
+}
+
+pub(super) fn strip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| s.trim_matches(is_ruby_space).to_string())
+}
+
+pub(super) fn lstrip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| {
+        s.trim_start_matches(is_ruby_space).to_string()
+    })
+}
+
+pub(super) fn rstrip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| s.trim_end_matches(is_ruby_space).to_string())
+}
+
+pub(super) fn chomp(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| {
+        s.strip_suffix("\r\n")
+            .or_else(|| s.strip_suffix('\n'))
+            .or_else(|| s.strip_suffix('\r'))
+            .unwrap_or(s)
+            .to_string()
+    })
+}
+
+pub(super) fn chop(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| match s.strip_suffix("\r\n") {
+        Some(x) => x.to_string(),
+        None => {
+            let mut x = s.to_string();
+            x.pop();
+            x
+        }
+    })
+}
+
+/// Ruby's `String#capitalize`: the first character in title case, the rest
+/// in lower case.
+pub(super) fn ruby_capitalize(s: &str) -> String {
+    let mut cs = s.chars();
+    match cs.next() {
+        None => String::new(),
+        Some(first) => {
+            let mut out = title_case(first);
+            out.push_str(&cs.as_str().to_lowercase());
+            out
+        }
+    }
+}
+
+pub(super) fn title_case(c: char) -> String {
+    match c {
+        'ß' => "Ss".into(),
+        'ǆ' | 'ǅ' | 'Ǆ' => "ǅ".into(),
+        'ǉ' | 'ǈ' | 'Ǉ' => "ǈ".into(),
+        'ǌ' | 'ǋ' | 'Ǌ' => "ǋ".into(),
+        'ǳ' | 'ǲ' | 'Ǳ' => "ǲ".into(),
+        c => c.to_uppercase().collect(),
+    }
+}
+
+pub(super) fn capitalize(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, ruby_capitalize)
+}
+
+pub(super) fn camelcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    string_op(cx, args, |s| {
+        let mut parts: Vec<&str> = s.split('_').collect();
+        while parts.last() == Some(&"") {
+            parts.pop();
+        }
+        parts.into_iter().map(ruby_capitalize).collect()
+    })
+}
+
+pub(super) const STRING_DATA: [Sig; 4] = [
+    sig(&[("Numeric", "arg")]),
+    sig(&[("String", "arg")]),
+    sig(&[("Array[StringData]", "arg")]),
+    sig(&[("Hash[StringData, StringData]", "arg")]),
+];
+
+pub(super) fn deep_case(v: &Value, up: bool) -> Value {
+    match v {
+        Value::String(s) => Value::string(if up {
+            s.to_uppercase()
+        } else {
+            s.to_lowercase()
+        }),
+        Value::Array(items) => Value::array(items.iter().map(|x| deep_case(x, up)).collect()),
+        Value::Hash(h) => Value::hash(
+            h.iter()
+                .map(|(k, x)| (deep_case(k, up), deep_case(x, up)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+pub(super) fn upcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(&STRING_DATA, args)?;
+    Ok(deep_case(&args[0], true))
+}
+
+pub(super) fn downcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(&STRING_DATA, args)?;
+    Ok(deep_case(&args[0], false))
+}
+
+pub(super) fn join(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(
+        &[sig(&[("Array", "arg"), ("String", "delimiter")]).opt(1)],
+        args,
+    )?;
+    let sep = args.get(1).and_then(|v| v.as_str()).unwrap_or("");
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|x| walk(x, out)),
+            other => out.push(ruby_to_s(other)),
+        }
+    }
+    let mut parts = Vec::new();
+    if let Value::Array(items) = &args[0] {
+        items.iter().for_each(|x| walk(x, &mut parts));
+    }
+    Ok(Value::string(parts.join(sep)))
+}
+
+pub(super) fn length(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(
+        &[
+            sig(&[("Collection", "arg")]),
+            sig(&[("String", "arg")]),
+            sig(&[("Binary", "arg")]),
+        ],
+        args,
+    )?;
+    Ok(Value::Integer(value_length(&args[0])))
+}
+
+pub(super) fn size(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(
+        &[sig(&[("Variant[Collection, String, Binary]", "arg")])],
+        args,
+    )?;
+    Ok(Value::Integer(value_length(&args[0])))
+}
+
+pub(super) fn value_length(v: &Value) -> i64 {
+    match v {
+        Value::String(s) => s.chars().count() as i64,
+        Value::Array(a) => a.len() as i64,
+        Value::Hash(h) => h.len() as i64,
+        _ => 0,
+    }
+}
+
+pub(super) fn empty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    let i = cx.dispatch(
+        &[
+            sig(&[("Collection", "coll")]),
+            sig(&[("Sensitive[String]", "str")]),
+            sig(&[("String", "str")]),
+            sig(&[("Numeric", "num")]),
+            sig(&[("Binary", "bin")]),
+            sig(&[("Undef", "x")]),
+        ],
+        args,
+    )?;
+    Ok(Value::Boolean(match (i, &args[0]) {
+        (1, Value::Sensitive(inner)) => inner.as_str().is_some_and(str::is_empty),
+        (3, _) => {
+            cx.warn_once_here("Calling function empty() with Numeric value is deprecated.");
+            false
+        }
+        (5, _) => true,
+        (_, v) => value_length(v) == 0,
+    }))
+}
+
+/// Ruby's `Integer(s)` (`radix` `None` reads `0x`, `0b`, `0o`, `0`
+/// prefixes): `None` when Ruby raises.
+pub(super) fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let lower = t.to_ascii_lowercase();
+    let (base, digits) = match radix {
+        None => {
+            if let Some(d) = lower.strip_prefix("0x") {
+                (16, d)
+            } else if let Some(d) = lower.strip_prefix("0b") {
+                (2, d)
+            } else if let Some(d) = lower.strip_prefix("0o") {
+                (8, d)
+            } else if let Some(d) = lower.strip_prefix("0d") {
+                (10, d)
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, &lower[1..])
+            } else {
+                (10, lower.as_str())
+            }
+        }
+        Some(r) => {
+            let prefix = match r {
+                16 => "0x",
+                2 => "0b",
+                8 => "0o",
+                10 => "0d",
+                _ => "",
+            };
+            match lower.strip_prefix(prefix).filter(|_| !prefix.is_empty()) {
+                Some(d) => (r, d),
+                None if r == 8 && lower.len() > 1 && lower.starts_with('0') => (8, &lower[1..]),
+                None => (r, lower.as_str()),
+            }
+        }
+    };
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
+        return None;
+    }
+    let clean: String = digits.chars().filter(|c| *c != '_').collect();
+    let n = i64::from_str_radix(&clean, base).ok()?;
+    Some(if neg { -n } else { n })
+}
+
+/// Ruby's `Float(s)`: decimal (with `_` between digits and an exponent) or
+/// hexadecimal; `None` when Ruby raises.
+pub(super) fn ruby_float_of(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    let (neg, body) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        let n = i64::from_str_radix(&h.replace('_', ""), 16).ok()? as f64;
+        return Some(if neg { -n } else { n });
+    }
+    let ok = {
+        let b = body.as_bytes();
+        let mut i = 0;
+        let digits = |i: &mut usize| {
+            let start = *i;
+            while *i < b.len() && (b[*i].is_ascii_digit() || (b[*i] == b'_' && *i > start)) {
+                *i += 1;
+            }
+            *i > start && b[*i - 1] != b'_'
+        };
+        let mut ok = digits(&mut i);
+        if ok && i < b.len() && b[i] == b'.' {
+            i += 1;
+            ok = digits(&mut i);
+        }
+        if ok && i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+            i += 1;
+            if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+                i += 1;
+            }
+            ok = digits(&mut i);
+        }
+        ok && i == b.len()
+    };
+    if !ok {
+        return None;
+    }
+    let f: f64 = body.replace('_', "").parse().ok()?;
+    Some(if neg { -f } else { f })
+}
+
+pub(super) fn versioncmp(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(
+        &[sig(&[
+            ("String", "a"),
+            ("String", "b"),
+            ("Boolean", "ignore_trailing_zeroes"),
+        ])
+        .opt(2)],
+        args,
+    )?;
+    let a = args[0].as_str().unwrap_or_default();
+    let b = args[1].as_str().unwrap_or_default();
+    let ignore = matches!(args.get(2), Some(Value::Boolean(true)));
+    Ok(Value::Integer(version_cmp(a, b, ignore)))
+}
+
+/// `Puppet::Util::Package.versioncmp`.
+pub(super) fn version_cmp(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64 {
+    fn normalize(v: &str) -> String {
+        let mut parts: Vec<String> = v.split('-').map(str::to_string).collect();
+        if let Some(first) = parts.first_mut() {
+            let trimmed = first.trim_end_matches(['.', '0']).len();
+            first.truncate(trimmed);
+        }
+        parts.join("-")
+    }
+    fn scan(v: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let cs: Vec<char> = v.chars().collect();
+        let mut i = 0;
+        while i < cs.len() {
+            let c = cs[i];
+            if c == '-' || c == '.' {
+                out.push(c.to_string());
+                i += 1;
+            } else if c.is_ascii_digit() {
+                let start = i;
+                while i < cs.len() && cs[i].is_ascii_digit() {
+                    i += 1;
+                }
+                out.push(cs[start..i].iter().collect());
+            } else {
+                let start = i;
+                while i < cs.len() && !(cs[i] == '-' || cs[i] == '.' || cs[i].is_ascii_digit()) {
+                    i += 1;
+                }
+                out.push(cs[start..i].iter().collect());
+            }
+        }
+        out
+    }
+    fn ord(o: std::cmp::Ordering) -> i64 {
+        match o {
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => 1,
+        }
+    }
+    let (va, vb) = if ignore_trailing_zeroes {
+        (normalize(a), normalize(b))
+    } else {
+        (a.to_string(), b.to_string())
+    };
+    let ax = scan(&va);
+    let bx = scan(&vb);
+    for (x, y) in ax.iter().zip(bx.iter()) {
+        if x == y {
+            continue;
+        }
+        if x == "-" {
+            return -1;
+        }
+        if y == "-" {
+            return 1;
+        }
+        if x == "." {
+            return -1;
+        }
+        if y == "." {
+            return 1;
+        }
+        let num = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+        if num(x) && num(y) {
+            if x.starts_with('0') || y.starts_with('0') {
+                return ord(x.to_uppercase().cmp(&y.to_uppercase()));
+            }
+            // Compare as integers of any size.
+            let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+            return ord(x.len().cmp(&y.len()).then_with(|| x.cmp(y)));
+        }
+        return ord(x.to_uppercase().cmp(&y.to_uppercase()));
+    }
+    // One ran out: Ruby compares the whole strings.
+    ord(va.as_bytes().cmp(vb.as_bytes()))
+}
+
+pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(
+        &[
+            sig(&[("String", "str"), ("String", "pattern")]),
+            sig(&[("String", "str"), ("Regexp", "pattern")]),
+            sig(&[("String", "str"), ("Type[Regexp]", "pattern")]),
+        ],
+        args,
+    )?;
+    let s = args[0].as_str().unwrap_or_default();
+    let pattern = match &args[1] {
+        Value::String(p) | Value::Regexp(p) => p.to_string(),
+        Value::Type(t) => match t.as_ref() {
+            PType::Regexp(Some(p)) => p.clone(),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    crate::eval::typeops::regex_split(&pattern, s)
+        .map(Value::array)
+        .map_err(|m| cx.err(m))
+}

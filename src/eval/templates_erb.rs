@@ -1,0 +1,237 @@
+//! `template()` and `inline_template()`: ERB rendered natively
+//! (`crate::template::erb`) against the calling scope, with Puppet's
+//! file lookup and error texts.
+
+use super::compiler::Compiler;
+use super::error::{EvalError, Location};
+use super::expr::{Ctx, R};
+use super::scope::ScopeId;
+use super::value::{Map, Value};
+use crate::template::erb::cache::LoadError;
+use crate::template::erb::{ErbError, Host, Template};
+
+/// The calling scope as a template sees it.
+struct ScopeHost<'a, 'e> {
+    c: &'a mut Compiler<'e>,
+    scope: ScopeId,
+    ctx: &'a Ctx,
+    at: &'a Location,
+}
+
+impl Host for ScopeHost<'_, '_> {
+    fn ivar(&mut self, name: &str) -> Option<Value> {
+        // Puppet sets instance variables from `scope.to_hash`, which leaves
+        // out undef ones: `defined?(@x)` is nil for them.
+        self.c
+            .scopes
+            .lookup(self.scope, name)
+            .filter(|v| !v.is_undef())
+            .cloned()
+    }
+
+    fn lookupvar(&mut self, name: &str) -> Option<Value> {
+        self.c.lookup_var_named(self.scope, name)
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        let r = match name {
+            // A statement function the evaluator handles itself.
+            "fail" => {
+                let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                return Err(words.join(" "));
+            }
+            "template" | "inline_template" => self
+                .c
+                .erb_function(name, &args, self.scope, self.ctx, self.at),
+            _ => match super::builtins::call(
+                self.c, name, &args, None, self.scope, self.ctx, self.at,
+            ) {
+                Some(r) => r,
+                None => match self.c.find_function(name) {
+                    Ok(Some(def)) => self.c.call_puppet_function(&def, args, self.scope),
+                    Ok(None) => {
+                        return Err(
+                            match super::builtins::modules::ruby_function_file(self.c.env, name) {
+                                Some(file) => format!(
+                                    "pverify does not implement the Ruby function '{name}' ({}); \
+                                     mock it (--mock-functions) or leave its module out",
+                                    file.display()
+                                ),
+                                None => format!("Unknown function: '{name}'"),
+                            },
+                        )
+                    }
+                    Err(e) => Err(e),
+                },
+            },
+        };
+        r.map_err(|e| e.message())
+    }
+
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
+        let scope = self.c.scopes.get_mut(self.scope);
+        if scope.vars.contains_key(name) {
+            return Err(format!("Cannot reassign variable '${name}'"));
+        }
+        scope.vars.insert(name.to_string(), value);
+        Ok(())
+    }
+
+    fn changed_in_place(&mut self, name: &str, value: Value) {
+        let Some(owner) = self.c.scopes.defining_scope(self.scope, name) else {
+            return;
+        };
+        let old = self
+            .c
+            .scopes
+            .get_mut(owner)
+            .vars
+            .insert(name.to_string(), value.clone());
+        // A class or define parameter is the same object as the resource's.
+        if let Some(res) = self.c.scopes.get(owner).resource {
+            let params = &mut self.c.resources[res].params;
+            if let (Some(p), Some(old)) = (params.get_mut(name), old) {
+                if *p == old {
+                    *p = value;
+                }
+            }
+        }
+    }
+
+    fn to_hash(&mut self) -> Value {
+        // Innermost first, so a nearer variable wins.
+        let mut chain = vec![self.scope];
+        while let Some(next) = self
+            .c
+            .scopes
+            .next_lexical(*chain.last().unwrap_or(&self.scope))
+        {
+            if chain.contains(&next) {
+                break;
+            }
+            chain.push(next);
+        }
+        let mut m = Map::new();
+        for id in chain.into_iter().rev() {
+            let mut names: Vec<(&String, &Value)> = self.c.scopes.get(id).vars.iter().collect();
+            names.sort_by(|a, b| a.0.cmp(b.0));
+            for (k, v) in names.into_iter().filter(|(_, v)| !v.is_undef()) {
+                m.insert(Value::string(k.as_str()), v.clone());
+            }
+        }
+        Value::hash(m)
+    }
+}
+
+impl Compiler<'_> {
+    /// `template(file, ...)` or `inline_template(text, ...)`: the rendered
+    /// texts concatenated.
+    pub(crate) fn erb_function(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+        ctx: &Ctx,
+        at: &Location,
+    ) -> R<Value> {
+        if args.is_empty() {
+            return Err(EvalError::runtime(
+                format!("{name}(): Wrong number of arguments given (0 for minimum 1)"),
+                at.clone(),
+            ));
+        }
+        let mut out = String::new();
+        for a in args {
+            // 3.x functions see undef as ''.
+            let text = match a {
+                Value::Undef => String::new(),
+                Value::String(s) => s.to_string(),
+                other => other.to_string(),
+            };
+            let rendered = if name == "inline_template" {
+                let t = crate::template::erb::parse(&text).map_err(|e| inline_error(&e, at))?;
+                self.render(&t, scope, ctx, at)
+                    .map_err(|e| inline_error(&e, at))?
+            } else {
+                let path = crate::template::find_template(self.env, &text).ok_or_else(|| {
+                    EvalError::runtime(format!("Could not find template '{text}'"), at.clone())
+                })?;
+                let t = match self.env.erb.load(&path) {
+                    Ok(t) => t,
+                    Err(LoadError::Read(e)) => {
+                        return Err(EvalError::runtime(
+                            format!("{}: {e}", path.display()),
+                            at.clone(),
+                        ))
+                    }
+                    Err(LoadError::Syntax(e)) => return Err(syntax_error(&path, &e)),
+                };
+                self.render(&t, scope, ctx, at)
+                    .map_err(|e| template_error(&text, &path, &e, at))?
+            };
+            out.push_str(&rendered);
+        }
+        Ok(Value::string(out))
+    }
+
+    fn render(
+        &mut self,
+        t: &Template,
+        scope: ScopeId,
+        ctx: &Ctx,
+        at: &Location,
+    ) -> Result<String, ErbError> {
+        let mut host = ScopeHost {
+            c: self,
+            scope,
+            ctx,
+            at,
+        };
+        t.render(&mut host)
+    }
+}
+
+/// Puppet's `template()` error for an exception in a template.
+fn template_error(
+    reference: &str,
+    path: &std::path::Path,
+    e: &ErbError,
+    at: &Location,
+) -> EvalError {
+    EvalError::runtime(
+        format!(
+            "Failed to parse template {reference}:\n  Filepath: {}\n  Line: {}\n  Detail: {}\n",
+            path.display(),
+            e.line,
+            e.message
+        ),
+        at.clone(),
+    )
+}
+
+/// `inline_template()`'s error: Ruby's message, without a line.
+fn inline_error(e: &ErbError, at: &Location) -> EvalError {
+    let _ = e.line;
+    EvalError::runtime(
+        format!("Failed to parse inline template: {}", e.message),
+        at.clone(),
+    )
+}
+
+/// A Ruby syntax error in a template file: Ruby's `SyntaxError` is no
+/// `StandardError`, so `template()` does not wrap it and Puppet prints it
+/// as Ruby does, `file:line: message` and the line of ERB's generated code
+/// (for a missing `end`, always ERB's closing `; _erbout`).
+fn syntax_error(path: &std::path::Path, e: &ErbError) -> EvalError {
+    let snippet = if e.message.contains("end-of-input") {
+        "\n; _erbout\n         ^"
+    } else {
+        ""
+    };
+    EvalError::Foreign(format!(
+        "{}:{}: {}{snippet}\n",
+        path.display(),
+        e.line,
+        e.message
+    ))
+}

@@ -1,0 +1,19 @@
+//! Where `epp()` finds a template: Puppet's `EppEvaluator.epp` and
+//! `Parser::Files.find_template`.
+//!
+//! `mod/rest` is `<module>/templates/rest` of the first module `mod` on the
+//! modulepath (`super::find_template`, confined to the environment and its
+//! modulepath); `.epp` is added to a reference without it.
+
+/// The reference with `.epp` added when Puppet adds it.
+pub fn with_extension(reference: &str) -> String {
+    if reference.ends_with(".epp") || is_absolute_existing(reference) {
+        reference.to_string()
+    } else {
+        format!("{reference}.epp")
+    }
+}
+
+fn is_absolute_existing(reference: &str) -> bool {
+    reference.starts_with('/') && std::path::Path::new(reference).exists()
+}

@@ -1,0 +1,1000 @@
+//! The interpreter: runs a parsed template against a [`Host`] (the Puppet
+//! scope), appending to the output as ERB's `_erbout` does.
+
+use std::collections::HashMap;
+use std::sync::Arc as Rc;
+
+use super::parser::{Block, Body, Def, Expr, Node, StrPart};
+use super::value::{from_puppet, to_puppet, to_puppet_stored, RValue};
+use super::Host;
+
+/// Why evaluation stopped early: an error (message, line), or `next`/`break`.
+pub enum Flow {
+    Error(String, usize),
+    Next(RValue),
+    Break(RValue),
+    Return(RValue),
+}
+
+type R<T> = Result<T, Flow>;
+
+/// The byte ranges of a match's groups (`None` for a group that did not take part).
+type Groups = Vec<Option<(usize, usize)>>;
+
+/// The most iterations of a `while` loop or range (a guard against templates
+/// that never end).
+const MAX_STEPS: usize = 10_000_000;
+
+pub struct Interp<'h> {
+    pub host: &'h mut dyn Host,
+    pub out: String,
+    locals: HashMap<String, RValue>,
+    line: usize,
+    /// Instance variables the template assigned (`@x = ...`).
+    ivars: HashMap<String, RValue>,
+    /// Locals assigned straight from an instance variable (`a = @x`): in
+    /// Ruby both name one object, so changing `a` in place changes `@x`.
+    ivar_aliases: HashMap<String, String>,
+    /// Methods the template defined (`def name ... end`).
+    defs: HashMap<String, Rc<Def>>,
+    /// The groups of the last regex match (`$1`...).
+    pub last_match: Vec<RValue>,
+    /// Calls of the template's own methods under way (bounded: a method
+    /// that calls itself forever fails as Ruby's does).
+    call_depth: usize,
+}
+
+fn err<T>(msg: impl Into<String>, line: usize) -> R<T> {
+    Err(Flow::Error(msg.into(), line))
+}
+
+impl<'h> Interp<'h> {
+    pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
+        Interp {
+            host,
+            out: String::new(),
+            locals: HashMap::new(),
+            line: 1,
+            ivars: HashMap::new(),
+            ivar_aliases: HashMap::new(),
+            defs: HashMap::new(),
+            last_match: Vec::new(),
+            call_depth: 0,
+        }
+    }
+
+    fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
+        err(msg, self.line)
+    }
+
+    pub fn run(&mut self, body: &Body) -> R<RValue> {
+        let mut last = RValue::Nil;
+        for n in body {
+            last = self.eval(n)?;
+        }
+        Ok(last)
+    }
+
+    fn eval(&mut self, n: &Node) -> R<RValue> {
+        self.line = n.line;
+        Ok(match &n.expr {
+            Expr::Nil => RValue::Nil,
+            Expr::Bool(b) => RValue::Bool(*b),
+            Expr::Int(i) => RValue::Int(*i),
+            Expr::Float(f) => RValue::Float(*f),
+            Expr::Str(parts) => RValue::Str(self.interpolate(parts)?),
+            Expr::Sym(s) => RValue::Sym(s.clone()),
+            Expr::DSym(parts) => RValue::Sym(self.interpolate(parts)?),
+            Expr::Regex(parts, flags) => {
+                let src = self.interpolate(parts)?;
+                let mut prefix = String::new();
+                for (f, inline) in [('i', 'i'), ('m', 's'), ('x', 'x')] {
+                    if flags.contains(f) {
+                        prefix.push(inline);
+                    }
+                }
+                if prefix.is_empty() {
+                    RValue::Regex(src)
+                } else {
+                    RValue::Regex(format!("(?{prefix}){src}"))
+                }
+            }
+            Expr::Array(items) => RValue::Array(self.eval_list(items)?),
+            Expr::Hash(pairs) => {
+                let mut out: Vec<(RValue, RValue)> = Vec::new();
+                for (k, v) in pairs {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    hash_set(&mut out, k, v);
+                }
+                RValue::Hash(out)
+            }
+            Expr::Range(a, b, excl) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                match (a, b) {
+                    (RValue::Int(a), RValue::Int(b)) => RValue::Range(a, b, *excl),
+                    _ => return self.fail("bad value for range"),
+                }
+            }
+            Expr::IVar(name) => match self.ivars.get(name) {
+                Some(v) => v.clone(),
+                None => match self.host.ivar(name) {
+                    Some(v) => from_puppet(&v),
+                    None => RValue::Nil,
+                },
+            },
+            Expr::GVar(name) => match name.parse::<usize>() {
+                Ok(i) => self.last_match.get(i).cloned().unwrap_or(RValue::Nil),
+                Err(_) if name == "~" && !self.last_match.is_empty() => {
+                    RValue::Array(self.last_match.clone())
+                }
+                Err(_) => RValue::Nil,
+            },
+            Expr::IAssign(name, op, v) => {
+                let cur = match self.ivars.get(name) {
+                    Some(v) => v.clone(),
+                    None => self
+                        .host
+                        .ivar(name)
+                        .map(|v| from_puppet(&v))
+                        .unwrap_or(RValue::Nil),
+                };
+                let new = match *op {
+                    "=" => self.eval(v)?,
+                    "||" if cur.truthy() => cur,
+                    "||" => self.eval(v)?,
+                    op => {
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                self.ivars.insert(name.clone(), new.clone());
+                new
+            }
+            Expr::Defined(e) => {
+                let what = match &e.expr {
+                    Expr::IVar(name) => (self.ivars.contains_key(name)
+                        || self.host.ivar(name).is_some())
+                    .then_some("instance-variable"),
+                    Expr::Name(name) if self.locals.contains_key(name) => Some("local-variable"),
+                    Expr::Name(name) => {
+                        (self.defs.contains_key(name) || name == "scope").then_some("method")
+                    }
+                    Expr::Const(c) => ["String", "Integer", "Array", "Hash", "Float", "Symbol"]
+                        .contains(&c.as_str())
+                        .then_some("expression"),
+                    _ => Some("expression"),
+                };
+                match what {
+                    Some(w) => RValue::Str(w.into()),
+                    None => RValue::Nil,
+                }
+            }
+            Expr::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Expr::Def(name, def) => {
+                self.defs.insert(name.clone(), def.clone());
+                RValue::Sym(name.clone())
+            }
+            Expr::Begin(def) => self.run_def_body(def)?,
+            Expr::Const(c) => RValue::Class(c.clone()),
+            Expr::Name(name) => {
+                if let Some(v) = self.locals.get(name) {
+                    v.clone()
+                } else {
+                    self.call(None, name, vec![], None, n.line)?
+                }
+            }
+            Expr::Call {
+                recv,
+                name,
+                args,
+                block,
+                safe,
+            } => {
+                let r = match recv {
+                    Some(r) => Some(self.eval(r)?),
+                    None => None,
+                };
+                if *safe && matches!(r, Some(RValue::Nil)) {
+                    return Ok(RValue::Nil);
+                }
+                let mut argv = Vec::new();
+                let mut block = block.clone();
+                for a in args {
+                    match &a.expr {
+                        Expr::BlockPass(sym) => {
+                            block = Some(Rc::new(Block {
+                                params: vec![vec!["__it".into()]],
+                                body: vec![Node {
+                                    expr: Expr::Call {
+                                        recv: Some(Box::new(Node {
+                                            expr: Expr::Name("__it".into()),
+                                            line: a.line,
+                                        })),
+                                        name: sym.clone(),
+                                        args: vec![],
+                                        block: None,
+                                        safe: false,
+                                    },
+                                    line: a.line,
+                                }],
+                            }))
+                        }
+                        Expr::Splat(e) => match self.eval(e)? {
+                            RValue::Array(items) => argv.extend(items),
+                            other => argv.push(other),
+                        },
+                        _ => argv.push(self.eval(a)?),
+                    }
+                }
+                self.line = n.line;
+                if let Some(v) = self.remove_from_local(recv.as_deref(), name, &argv) {
+                    return Ok(v);
+                }
+                let local = self.mutated_local(recv.as_deref(), name);
+                let v = self.call(r, name, argv, block.as_deref(), n.line)?;
+                self.write_back(local, name, v)?
+            }
+            Expr::Index(recv, args) => {
+                let r = self.eval(recv)?;
+                let argv = self.eval_list(args)?;
+                self.line = n.line;
+                self.call(Some(r), "[]", argv, None, n.line)?
+            }
+            Expr::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
+            Expr::Neg(e) => {
+                let v = self.eval(e)?;
+                match v {
+                    RValue::Int(i) => RValue::Int(i.wrapping_neg()),
+                    RValue::Float(f) => RValue::Float(-f),
+                    other => return self.no_method("-@", &other),
+                }
+            }
+            Expr::And(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    self.eval(b)?
+                } else {
+                    l
+                }
+            }
+            Expr::Or(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    l
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Expr::Binop(op, a, b) => {
+                let l = self.eval(a)?;
+                let r = self.eval(b)?;
+                self.line = n.line;
+                let local = self.mutated_local(Some(a), op);
+                let v = self.call(Some(l), op, vec![r], None, n.line)?;
+                self.write_back(local, op, v)?
+            }
+            Expr::If(c, t, e) => {
+                if self.eval(c)?.truthy() {
+                    self.run(t)?
+                } else {
+                    self.run(e)?
+                }
+            }
+            Expr::While(c, body, positive) => {
+                let mut steps = 0;
+                while self.eval(c)?.truthy() == *positive {
+                    steps += 1;
+                    if steps > MAX_STEPS {
+                        return self.fail("loop runs too long");
+                    }
+                    match self.run(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                RValue::Nil
+            }
+            Expr::Case(subject, whens, els) => {
+                let s = match subject {
+                    Some(s) => Some(self.eval(s)?),
+                    None => None,
+                };
+                for (pats, body) in whens {
+                    for p in pats {
+                        let pv = self.eval(p)?;
+                        let hit = match &s {
+                            Some(s) => self.case_eq(&pv, s)?,
+                            None => pv.truthy(),
+                        };
+                        if hit {
+                            return self.run(body);
+                        }
+                    }
+                }
+                match els {
+                    Some(b) => self.run(b)?,
+                    None => RValue::Nil,
+                }
+            }
+            Expr::Assign(name, v) => {
+                match &v.expr {
+                    Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
+                    _ => self.ivar_aliases.remove(name),
+                };
+                let v = self.eval(v)?;
+                self.locals.insert(name.clone(), v.clone());
+                v
+            }
+            Expr::OpAssign(name, op, v) => {
+                let cur = self.locals.get(name).cloned().unwrap_or(RValue::Nil);
+                let new = match *op {
+                    "||" if cur.truthy() => cur,
+                    "||" => self.eval(v)?,
+                    "&&" if !cur.truthy() => cur,
+                    "&&" => self.eval(v)?,
+                    op => {
+                        if !self.locals.contains_key(name) {
+                            return self.no_method(op, &RValue::Nil);
+                        }
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                self.locals.insert(name.clone(), new.clone());
+                new
+            }
+            Expr::IndexAssign(recv, args, op, v) => {
+                let container = self.eval(recv)?;
+                let keys = self.eval_list(args)?;
+                let cur = self.call(Some(container.clone()), "[]", keys.clone(), None, n.line)?;
+                let v = match *op {
+                    "=" => self.eval(v)?,
+                    "||" if cur.truthy() => return Ok(cur),
+                    "||" => self.eval(v)?,
+                    op => {
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                let updated = match (container, keys.first()) {
+                    (RValue::Hash(mut h), Some(k)) => {
+                        hash_set(&mut h, k.clone(), v.clone());
+                        RValue::Hash(h)
+                    }
+                    (RValue::Array(mut a), Some(RValue::Int(i))) => {
+                        let len = a.len() as i64;
+                        let idx = if *i < 0 { i + len } else { *i };
+                        if idx < 0 {
+                            return err(
+                                format!("index {i} too small for array; minimum: -{len}"),
+                                n.line,
+                            );
+                        }
+                        let idx = idx as usize;
+                        if idx >= a.len() {
+                            a.resize(idx + 1, RValue::Nil);
+                        }
+                        a[idx] = v.clone();
+                        RValue::Array(a)
+                    }
+                    (other, _) => return self.no_method("[]=", &other),
+                };
+                // Values are immutable here: store the changed container back.
+                match &recv.expr {
+                    Expr::Name(name) if self.locals.contains_key(name) => {
+                        self.locals.insert(name.clone(), updated);
+                    }
+                    Expr::IVar(name) => {
+                        self.ivars.insert(name.clone(), updated);
+                    }
+                    // `scope.lookupvar('x')[k] = v` / `scope['x'][k] = v`:
+                    // the hash is the scope variable's own object.
+                    e if scope_var_access(e).is_some() => {
+                        let (scope, key) = scope_var_access(e).unwrap_or((recv, recv));
+                        if !matches!(self.eval(scope)?, RValue::Scope) {
+                            return self.fail("pverify's ERB assigns elements only of variables");
+                        }
+                        let var = self.eval(key)?.to_s();
+                        let var = var.trim_start_matches("::").to_string();
+                        self.host.changed_in_place(&var, to_puppet_stored(&updated));
+                    }
+                    _ => {
+                        return self.fail(
+                            "pverify's ERB assigns elements only of local and instance variables",
+                        )
+                    }
+                }
+                v
+            }
+            Expr::Seq(body) => self.run(body)?,
+            Expr::Out(e) => {
+                let v = self.eval(e)?;
+                let s = self.to_s(&v)?;
+                self.out.push_str(&s);
+                RValue::Nil
+            }
+            Expr::Text(t) => {
+                self.out.push_str(t);
+                RValue::Nil
+            }
+            Expr::Next(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Next(v));
+            }
+            Expr::Break(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Break(v));
+            }
+            Expr::Splat(e) => self.eval(e)?,
+            Expr::BlockPass(_) => return self.fail("syntax error, unexpected '&'"),
+        })
+    }
+
+    fn eval_list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
+        let mut out = Vec::with_capacity(items.len());
+        for i in items {
+            match &i.expr {
+                Expr::Splat(e) => match self.eval(e)? {
+                    RValue::Array(a) => out.extend(a),
+                    RValue::Range(a, b, x) => out.extend(range_items(a, b, x)),
+                    o => out.push(o),
+                },
+                _ => out.push(self.eval(i)?),
+            }
+        }
+        Ok(out)
+    }
+
+    fn interpolate(&mut self, parts: &[StrPart]) -> R<String> {
+        let mut s = String::new();
+        for p in parts {
+            match p {
+                StrPart::Lit(l) => s.push_str(l),
+                StrPart::Code(body) => {
+                    let v = self.run(body)?;
+                    s.push_str(&self.to_s(&v)?);
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// `to_s` as ERB's `<%= %>` and `#{}` apply it.
+    pub fn to_s(&self, v: &RValue) -> R<String> {
+        Ok(v.to_s())
+    }
+
+    /// Ruby's `===` as `case`/`when` uses it.
+    fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
+        Ok(match pat {
+            RValue::Regex(re) => match v {
+                RValue::Str(s) | RValue::Sym(s) => match self.regex_find(re, s)? {
+                    Some(groups) => {
+                        self.last_match = groups
+                            .iter()
+                            .map(|g| {
+                                g.map(|(a, b)| RValue::Str(s[a..b].to_string()))
+                                    .unwrap_or(RValue::Nil)
+                            })
+                            .collect();
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            },
+            RValue::Range(a, b, excl) => match v {
+                RValue::Int(i) => *i >= *a && if *excl { *i < *b } else { *i <= *b },
+                RValue::Float(f) => {
+                    *f >= *a as f64
+                        && if *excl {
+                            *f < *b as f64
+                        } else {
+                            *f <= *b as f64
+                        }
+                }
+                _ => false,
+            },
+            RValue::Class(c) => is_a(v, c),
+            other => other.eq(v),
+        })
+    }
+
+    fn regex_find(&self, re: &str, s: &str) -> R<Option<Groups>> {
+        let compiled = match crate::types::regex::compile(re) {
+            Ok(r) => r,
+            Err(e) => return self.fail(e),
+        };
+        match compiled.captures(s) {
+            Ok(Some(c)) => Ok(Some(
+                (0..c.len())
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect(),
+            )),
+            Ok(None) => Ok(None),
+            Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    pub fn no_method<T>(&self, name: &str, recv: &RValue) -> R<T> {
+        let desc = match recv {
+            RValue::Nil => "nil:NilClass".to_string(),
+            RValue::Bool(true) => "true:TrueClass".to_string(),
+            RValue::Bool(false) => "false:FalseClass".to_string(),
+            other => format!("{}:{}", other.inspect(), other.class_name()),
+        };
+        self.fail(format!("undefined method `{name}' for {desc}"))
+    }
+
+    /// Calls the block with `args` (destructuring one array argument over
+    /// several parameters, as Ruby's blocks do).
+    pub fn yield_(&mut self, block: &Block, args: Vec<RValue>) -> R<RValue> {
+        let args = if block.params.len() > 1 && args.len() == 1 {
+            match &args[0] {
+                RValue::Array(a) => a.clone(),
+                _ => args,
+            }
+        } else {
+            args
+        };
+        let mut saved = Vec::new();
+        for (i, group) in block.params.iter().enumerate() {
+            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
+            if group.len() == 1 {
+                saved.push((group[0].clone(), self.locals.insert(group[0].clone(), v)));
+            } else {
+                let items = match v {
+                    RValue::Array(a) => a,
+                    o => vec![o],
+                };
+                for (j, name) in group.iter().enumerate() {
+                    let item = items.get(j).cloned().unwrap_or(RValue::Nil);
+                    saved.push((name.clone(), self.locals.insert(name.clone(), item)));
+                }
+            }
+        }
+        let r = match self.run(&block.body) {
+            Ok(v) | Err(Flow::Next(v)) => Ok(v),
+            Err(e) => Err(e),
+        };
+        self.restore_locals(saved);
+        r
+    }
+
+    fn call(
+        &mut self,
+        recv: Option<RValue>,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        line: usize,
+    ) -> R<RValue> {
+        self.line = line;
+        match recv {
+            None => self.call_self(name, args, block),
+            Some(r) => {
+                // `break` in a block ends the method call with its value.
+                match super::methods::call_method(self, r, name, args, block) {
+                    Err(Flow::Break(v)) => Ok(v),
+                    other => other,
+                }
+            }
+        }
+    }
+
+    /// Methods of the template wrapper and Kernel (no receiver).
+    fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>) -> R<RValue> {
+        let _ = block;
+        if let Some(def) = self.defs.get(name).cloned() {
+            return self.call_def(name, &def, args);
+        }
+        match name {
+            "require" => Ok(RValue::Bool(true)),
+            "scope" => Ok(RValue::Scope),
+            "has_variable?" => {
+                let n = args.first().map(RValue::to_s).unwrap_or_default();
+                Ok(RValue::Bool(self.host.ivar(&n).is_some()))
+            }
+            "raise" | "fail" => {
+                let msg = args
+                    .first()
+                    .map(RValue::to_s)
+                    .unwrap_or_else(|| "unhandled exception".into());
+                self.fail(msg)
+            }
+            "Integer" | "Float" | "String" | "Array" => {
+                let v = args.first().cloned().unwrap_or(RValue::Nil);
+                let conv = match name {
+                    "Integer" => "to_i",
+                    "Float" => "to_f",
+                    "String" => "to_s",
+                    _ => "to_a",
+                };
+                if name == "Integer" {
+                    if let RValue::Str(s) = &v {
+                        let t = s.trim().replace('_', "");
+                        return match t.parse::<i64>() {
+                            Ok(i) => Ok(RValue::Int(i)),
+                            Err(_) => {
+                                self.fail(format!("invalid value for Integer(): {}", v.inspect()))
+                            }
+                        };
+                    }
+                }
+                if name == "Array" {
+                    return Ok(match v {
+                        RValue::Nil => RValue::Array(vec![]),
+                        RValue::Array(a) => RValue::Array(a),
+                        RValue::Hash(h) => RValue::Array(
+                            h.into_iter()
+                                .map(|(k, v)| RValue::Array(vec![k, v]))
+                                .collect(),
+                        ),
+                        o => RValue::Array(vec![o]),
+                    });
+                }
+                super::methods::call_method(self, v, conv, vec![], None)
+            }
+            "puts" | "print" | "p" | "warn" => Ok(RValue::Nil),
+            "format" | "sprintf" => {
+                let f = args.first().map(RValue::to_s).unwrap_or_default();
+                let rest: Vec<RValue> = args.into_iter().skip(1).collect();
+                super::methods::call_method(
+                    self,
+                    RValue::Str(f),
+                    "%",
+                    vec![RValue::Array(rest)],
+                    None,
+                )
+            }
+            _ => {
+                let desc = format!("undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>");
+                self.fail(desc)
+            }
+        }
+    }
+
+    pub fn scope_call(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        let key = |args: &[RValue]| args.first().map(RValue::to_s).unwrap_or_default();
+        match name {
+            "[]" | "lookupvar" => {
+                let k = key(&args);
+                Ok(self
+                    .host
+                    .lookupvar(&k)
+                    .map(|v| from_puppet(&v))
+                    .unwrap_or(RValue::Nil))
+            }
+            "include?" | "exist?" => {
+                let k = key(&args);
+                Ok(RValue::Bool(self.host.lookupvar(&k).is_some()))
+            }
+            "setvar" | "[]=" => {
+                let k = key(&args);
+                let v = args
+                    .get(1)
+                    .map(to_puppet)
+                    .unwrap_or(crate::eval::Value::Undef);
+                match self.host.setvar(&k, v.clone()) {
+                    Ok(()) => Ok(from_puppet(&v)),
+                    Err(e) => self.fail(e),
+                }
+            }
+            "call_function" => {
+                let f = key(&args);
+                let fargs = match args.get(1) {
+                    Some(RValue::Array(a)) => a.iter().map(to_puppet).collect(),
+                    Some(o) => vec![to_puppet(o)],
+                    None => vec![],
+                };
+                self.puppet_function(&f, fargs)
+            }
+            "to_hash" => Ok(from_puppet(&self.host.to_hash())),
+            n if n.starts_with("function_") => {
+                let fargs = match args.first() {
+                    Some(RValue::Array(a)) => a.iter().map(to_puppet).collect(),
+                    Some(o) => vec![to_puppet(o)],
+                    None => vec![],
+                };
+                self.puppet_function(&n["function_".len()..], fargs)
+            }
+            other => self.fail(format!(
+                "undefined method `{other}' for #<Puppet::Parser::Scope>"
+            )),
+        }
+    }
+
+    fn puppet_function(&mut self, name: &str, args: Vec<crate::eval::value::Value>) -> R<RValue> {
+        match self.host.call_function(name, args) {
+            Ok(v) => Ok(from_puppet(&v)),
+            Err(e) => self.fail(e),
+        }
+    }
+}
+
+pub fn is_a(v: &RValue, class: &str) -> bool {
+    let c = v.class_name();
+    match class {
+        "Object" | "BasicObject" | "Kernel" => true,
+        "Numeric" | "Comparable" => {
+            matches!(v, RValue::Int(_) | RValue::Float(_))
+                || (class == "Comparable" && matches!(v, RValue::Str(_)))
+        }
+        "Fixnum" | "Bignum" => matches!(v, RValue::Int(_)),
+        "Enumerable" => matches!(v, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
+        _ => c == class,
+    }
+}
+
+pub fn range_items(a: i64, b: i64, excl: bool) -> Vec<RValue> {
+    let end = if excl { b } else { b.saturating_add(1) };
+    (a..end.max(a)).take(MAX_STEPS).map(RValue::Int).collect()
+}
+
+pub fn hash_set(h: &mut Vec<(RValue, RValue)>, k: RValue, v: RValue) {
+    match h.iter_mut().find(|(k2, _)| k2.eq(&k)) {
+        Some(e) => e.1 = v,
+        None => h.push((k, v)),
+    }
+}
+
+impl Interp<'_> {
+    pub fn fail_line(&self) -> usize {
+        self.line
+    }
+
+    pub fn fail_at<T>(&self, msg: impl Into<String>) -> R<T> {
+        self.fail(msg)
+    }
+
+    /// `each_with_object`: runs the block with the element and the memo,
+    /// then reads the memo back from its parameter (templates change it
+    /// with `memo[k] = v`, which assigns the local here).
+    pub fn yield_with_memo(
+        &mut self,
+        block: &Block,
+        item: RValue,
+        var: &str,
+        memo: &mut RValue,
+    ) -> R<()> {
+        let args = [item, memo.clone()];
+        let mut saved = Vec::new();
+        for (i, group) in block.params.iter().enumerate() {
+            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
+            let items = if group.len() > 1 {
+                match v {
+                    RValue::Array(a) => a,
+                    o => vec![o],
+                }
+            } else {
+                vec![v]
+            };
+            for (j, name) in group.iter().enumerate() {
+                let item = items.get(j).cloned().unwrap_or(RValue::Nil);
+                saved.push((name.clone(), self.locals.insert(name.clone(), item)));
+            }
+        }
+        let r = match self.run(&block.body) {
+            Ok(_) | Err(Flow::Next(_)) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Some(v) = self.locals.get(var) {
+            *memo = v.clone();
+        }
+        self.restore_locals(saved);
+        r
+    }
+}
+
+/// Methods that change their receiver in Ruby. Values here are immutable,
+/// so a call on a local variable stores the result back into it.
+const MUTATORS: [&str; 8] = [
+    "<<", "push", "concat", "append", "unshift", "merge!", "update", "store",
+];
+
+impl Interp<'_> {
+    /// `delete`, `pop` and `shift` on a local variable: the removed value,
+    /// the variable keeps the rest.
+    fn remove_from_local(
+        &mut self,
+        recv: Option<&Node>,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<RValue> {
+        let Some(Node {
+            expr: Expr::Name(var),
+            ..
+        }) = recv
+        else {
+            return None;
+        };
+        let cur = self.locals.get_mut(var)?;
+        match (cur, name) {
+            (RValue::Hash(h), "delete") => {
+                let key = args.first()?;
+                let pos = h.iter().position(|(k, _)| k.eq(key));
+                Some(pos.map(|p| h.remove(p).1).unwrap_or(RValue::Nil))
+            }
+            (RValue::Array(a), "delete") => {
+                let x = args.first()?;
+                let before = a.len();
+                a.retain(|i| !i.eq(x));
+                Some(if a.len() < before {
+                    x.clone()
+                } else {
+                    RValue::Nil
+                })
+            }
+            (RValue::Array(a), "pop") if args.is_empty() => Some(a.pop().unwrap_or(RValue::Nil)),
+            (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
+                RValue::Nil
+            } else {
+                a.remove(0)
+            }),
+            _ => None,
+        }
+    }
+
+    /// The variable a call changes in place (Ruby's mutating methods on a
+    /// local or instance variable).
+    fn mutated_local(&self, recv: Option<&Node>, name: &str) -> Option<Mutated> {
+        let mutating = MUTATORS.contains(&name) || (name.ends_with('!') && name != "!");
+        if !mutating {
+            return None;
+        }
+        match &recv?.expr {
+            Expr::Name(var) if self.locals.contains_key(var) => Some(Mutated::Local(var.clone())),
+            Expr::IVar(var) => Some(Mutated::IVar(var.clone())),
+            _ => None,
+        }
+    }
+
+    fn write_back(&mut self, target: Option<Mutated>, name: &str, v: RValue) -> R<RValue> {
+        let (before, ivar) = match target {
+            None => return Ok(v),
+            Some(Mutated::Local(var)) => {
+                let before = self.locals.insert(var.clone(), v.clone());
+                (before, self.ivar_aliases.get(&var).cloned())
+            }
+            Some(Mutated::IVar(var)) => {
+                let before = match self.ivars.get(&var) {
+                    Some(b) => Some(b.clone()),
+                    None => self.host.ivar(&var).map(|p| from_puppet(&p)),
+                };
+                (before, Some(var))
+            }
+        };
+        // An array or hash an instance variable holds is Puppet's own
+        // object: the change shows in Puppet's variable and parameter.
+        if let Some(iv) = ivar {
+            if name != "store" && matches!(v, RValue::Array(_) | RValue::Hash(_)) {
+                self.ivars.insert(iv.clone(), v.clone());
+                self.host.changed_in_place(&iv, to_puppet(&v));
+            }
+        }
+        // A bang method returns nil when it changed nothing.
+        if name.ends_with('!') && before.is_some_and(|b| b.eq(&v)) {
+            return Ok(RValue::Nil);
+        }
+        Ok(v)
+    }
+}
+
+/// `X.lookupvar(k)` or `X[k]`: the receiver and the key (the receiver is
+/// the template's `scope` when it evaluates to it).
+fn scope_var_access(e: &Expr) -> Option<(&Node, &Node)> {
+    match e {
+        Expr::Call {
+            recv: Some(r),
+            name,
+            args,
+            ..
+        } if name == "lookupvar" && args.len() == 1 => Some((r, &args[0])),
+        Expr::Index(r, args) if args.len() == 1 => Some((r, &args[0])),
+        _ => None,
+    }
+}
+
+/// What a mutating method call changes.
+enum Mutated {
+    Local(String),
+    IVar(String),
+}
+
+impl Interp<'_> {
+    /// A body with its `rescue`/`else`/`ensure` (a `begin` or a method).
+    fn run_def_body(&mut self, def: &Def) -> R<RValue> {
+        let r = match self.run(&def.body) {
+            Err(Flow::Error(msg, line)) => match &def.rescue {
+                Some((var, body)) => {
+                    if let Some(v) = var {
+                        self.locals.insert(v.clone(), RValue::Str(msg));
+                    }
+                    self.run(body)
+                }
+                None => Err(Flow::Error(msg, line)),
+            },
+            Ok(v) => match &def.else_ {
+                Some(b) => self.run(b),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(ensure) = &def.ensure {
+            self.run(ensure)?;
+        }
+        r
+    }
+
+    /// Calls a method the template defined: its own local variables.
+    fn call_def(&mut self, name: &str, def: &Def, args: Vec<RValue>) -> R<RValue> {
+        let required = def.params.iter().filter(|p| p.1.is_none()).count();
+        if args.len() < required || args.len() > def.params.len() {
+            return self.fail(format!(
+                "wrong number of arguments (given {}, expected {}) in `{name}'",
+                args.len(),
+                required
+            ));
+        }
+        if self.call_depth >= 50 {
+            return self.fail("stack level too deep");
+        }
+        self.call_depth += 1;
+        let saved = std::mem::take(&mut self.locals);
+        let mut r = Ok(RValue::Nil);
+        for (i, (p, default)) in def.params.iter().enumerate() {
+            let v = match (args.get(i), default) {
+                (Some(v), _) => v.clone(),
+                (None, Some(d)) => match self.eval(d) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        r = Err(e);
+                        break;
+                    }
+                },
+                (None, None) => RValue::Nil,
+            };
+            self.locals.insert(p.clone(), v);
+        }
+        if r.is_ok() {
+            r = self.run_def_body(def);
+        }
+        self.locals = saved;
+        self.call_depth -= 1;
+        match r {
+            Err(Flow::Return(v)) => Ok(v),
+            other => other,
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Puts back the local variables a block's parameters shadowed.
+    fn restore_locals(&mut self, saved: Vec<(String, Option<RValue>)>) {
+        for (name, old) in saved.into_iter().rev() {
+            match old {
+                Some(v) => {
+                    self.locals.insert(name, v);
+                }
+                None => {
+                    self.locals.remove(&name);
+                }
+            }
+        }
+    }
+}

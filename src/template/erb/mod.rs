@@ -1,0 +1,88 @@
+//! ERB templates, natively: Ruby's ERB (trim mode `-`, as Puppet's
+//! `template()` and `inline_template()` use it) over the subset of Ruby that
+//! templates are written in. No Ruby runs.
+//!
+//! - `lexer.rs`: ERB's scanner (tags, trimming) and the Ruby tokens.
+//! - `parser.rs`: statements and expressions (Ruby's precedence), blocks.
+//! - `interp.rs`: evaluation against a [`Host`] (Puppet's scope).
+//! - `methods.rs`: methods of Ruby's core classes (String, Array, Hash, ...).
+//! - `value.rs`: Ruby values and Puppet's value mapping.
+//!
+//! A parsed [`Template`] is immutable and `Send + Sync`, so one parse serves
+//! every node of a run.
+
+pub mod cache;
+mod interp;
+mod lexer;
+mod methods;
+mod parser;
+pub mod value;
+
+use crate::eval::value::Value;
+
+/// What a template sees of Puppet: its scope's variables and functions.
+pub trait Host {
+    /// `@name`: a variable visible in the calling scope (`None`: unknown,
+    /// which Ruby sees as nil).
+    fn ivar(&mut self, name: &str) -> Option<Value>;
+    /// `scope['name']` / `scope.lookupvar('name')` (qualified names too).
+    fn lookupvar(&mut self, name: &str) -> Option<Value>;
+    /// `scope.call_function(name, args)` and `scope.function_name(args)`.
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+    /// `scope.to_hash`: every visible variable.
+    fn to_hash(&mut self) -> Value;
+    /// `scope.setvar('name', value)`: a new variable of the calling scope
+    /// (Puppet's error when it is already set there).
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String>;
+    /// An array or hash that `@name` holds was changed in place (`<<`,
+    /// `push`, `merge!`...). In Ruby the template holds the very object
+    /// Puppet's variable, and the resource parameter it came from, hold:
+    /// they change with it.
+    fn changed_in_place(&mut self, name: &str, value: Value);
+}
+
+/// A parsed template.
+#[derive(Debug)]
+pub struct Template {
+    body: parser::Body,
+}
+
+/// An error of a template: Ruby's message and the template's line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ErbError {
+    pub message: String,
+    pub line: usize,
+}
+
+/// Parses a template's text.
+pub fn parse(src: &str) -> Result<Template, ErbError> {
+    let toks = lexer::lex_template(src).map_err(|(message, line)| ErbError { message, line })?;
+    let body = parser::Parser::new(toks)
+        .program()
+        .map_err(|(message, line)| {
+            // Ruby reports a missing `end` on the line after the template's last.
+            let line = if message.contains("end-of-input") {
+                src.matches('\n').count() + 1
+            } else {
+                line
+            };
+            ErbError { message, line }
+        })?;
+    Ok(Template { body })
+}
+
+impl Template {
+    /// Renders the template: the text ERB's `result` returns.
+    pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
+        let mut it = interp::Interp::new(host);
+        match it.run(&self.body) {
+            Ok(_) => Ok(it.out),
+            Err(interp::Flow::Error(message, line)) => Err(ErbError { message, line }),
+            Err(interp::Flow::Next(_)) | Err(interp::Flow::Return(_)) => Ok(it.out),
+            Err(interp::Flow::Break(_)) => Err(ErbError {
+                message: "break from proc-closure".into(),
+                line: 0,
+            }),
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! Ruby values as an ERB template sees them, and Puppet's mapping of its
+//! values into Ruby (undef → nil, Hash → Hash, ...) and back.
+
+use std::sync::Arc;
+
+use crate::eval::value::{Map, Value};
+use crate::hiera::yaml::SYMBOL_MARK;
+
+#[derive(Clone, Debug)]
+pub enum RValue {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Sym(String),
+    Array(Vec<RValue>),
+    /// Insertion-ordered, as Ruby's hashes are.
+    Hash(Vec<(RValue, RValue)>),
+    Range(i64, i64, bool),
+    Regex(String),
+    /// A Puppet value Ruby only prints (types, `default`, Sensitive).
+    Opaque(Value),
+    /// The template's `scope` (Puppet's `Puppet::Parser::Scope`).
+    Scope,
+    /// A class named by a constant (`String`, `Array`), for `is_a?` and `when`.
+    Class(String),
+}
+
+impl RValue {
+    pub fn truthy(&self) -> bool {
+        !matches!(self, RValue::Nil | RValue::Bool(false))
+    }
+
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            RValue::Nil => "NilClass",
+            RValue::Bool(true) => "TrueClass",
+            RValue::Bool(false) => "FalseClass",
+            RValue::Int(_) => "Integer",
+            RValue::Float(_) => "Float",
+            RValue::Str(_) => "String",
+            RValue::Sym(_) => "Symbol",
+            RValue::Array(_) => "Array",
+            RValue::Hash(_) => "Hash",
+            RValue::Range(..) => "Range",
+            RValue::Regex(_) => "Regexp",
+            RValue::Opaque(Value::Sensitive(_)) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
+            RValue::Opaque(Value::Default) => "Symbol",
+            RValue::Opaque(_) => "Puppet::Pops::Types::PAnyType",
+            RValue::Scope => "Puppet::Parser::Scope",
+            RValue::Class(_) => "Class",
+        }
+    }
+
+    /// Ruby's `to_s`.
+    pub fn to_s(&self) -> String {
+        match self {
+            RValue::Nil => String::new(),
+            RValue::Bool(b) => b.to_string(),
+            RValue::Int(i) => i.to_string(),
+            RValue::Float(f) => crate::catalog::json::ruby_float(*f),
+            RValue::Str(s) => s.clone(),
+            RValue::Sym(s) => s.clone(),
+            RValue::Array(_) | RValue::Hash(_) => self.inspect(),
+            RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
+            RValue::Regex(s) => format!("(?-mix:{s})"),
+            RValue::Opaque(Value::Default) => "default".into(),
+            RValue::Opaque(v) => v.to_string(),
+            RValue::Scope => "Scope()".into(),
+            RValue::Class(c) => c.clone(),
+        }
+    }
+
+    /// Ruby's `inspect`.
+    pub fn inspect(&self) -> String {
+        match self {
+            RValue::Nil => "nil".into(),
+            RValue::Str(s) => crate::catalog::names::ruby_inspect_str(s),
+            RValue::Sym(s) => {
+                let plain = s
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && s.chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '?' || c == '!');
+                if plain {
+                    format!(":{s}")
+                } else {
+                    format!(":{}", crate::catalog::names::ruby_inspect_str(s))
+                }
+            }
+            RValue::Array(items) => {
+                let parts: Vec<String> = items.iter().map(RValue::inspect).collect();
+                format!("[{}]", parts.join(", "))
+            }
+            RValue::Hash(pairs) => {
+                let parts: Vec<String> = pairs
+                    .iter()
+                    .map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect()))
+                    .collect();
+                format!("{{{}}}", parts.join(", "))
+            }
+            RValue::Regex(s) => format!("/{s}/"),
+            RValue::Opaque(Value::Default) => ":default".into(),
+            RValue::Opaque(Value::Sensitive(_)) => "#<Sensitive [value redacted]>".into(),
+            other => other.to_s(),
+        }
+    }
+
+    /// Ruby's `==` (`eql?` for hash keys is close enough here: 1 == 1.0 only
+    /// matters for lookups of floats, which templates do not do).
+    #[allow(clippy::should_implement_trait)] // Ruby's `==`, not Rust's equality
+    pub fn eq(&self, other: &RValue) -> bool {
+        match (self, other) {
+            (RValue::Nil, RValue::Nil) => true,
+            (RValue::Bool(a), RValue::Bool(b)) => a == b,
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => {
+                *a as f64 == *b
+            }
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Sym(a), RValue::Sym(b)) => a == b,
+            (RValue::Array(a), RValue::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq(y))
+            }
+            (RValue::Hash(a), RValue::Hash(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .all(|(k, v)| b.iter().any(|(k2, v2)| k.eq(k2) && v.eq(v2)))
+            }
+            (RValue::Range(a, b, c), RValue::Range(d, e, f)) => a == d && b == e && c == f,
+            (RValue::Regex(a), RValue::Regex(b)) => a == b,
+            (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
+            (RValue::Scope, RValue::Scope) => true,
+            (RValue::Class(a), RValue::Class(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// Ruby's `<=>`, `None` when the values do not compare.
+    #[allow(clippy::should_implement_trait)] // Ruby's `<=>`, partial
+    pub fn cmp(&self, other: &RValue) -> Option<std::cmp::Ordering> {
+        use std::cmp::Ordering;
+        match (self, other) {
+            (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
+            (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
+            (RValue::Float(a), RValue::Int(b)) => a.partial_cmp(&(*b as f64)),
+            (RValue::Float(a), RValue::Float(b)) => a.partial_cmp(b),
+            (RValue::Str(a), RValue::Str(b)) | (RValue::Sym(a), RValue::Sym(b)) => {
+                Some(a.as_bytes().cmp(b.as_bytes()))
+            }
+            (RValue::Array(a), RValue::Array(b)) => {
+                for (x, y) in a.iter().zip(b) {
+                    match x.cmp(y)? {
+                        Ordering::Equal => {}
+                        o => return Some(o),
+                    }
+                }
+                Some(a.len().cmp(&b.len()))
+            }
+            _ if self.eq(other) => Some(Ordering::Equal),
+            _ => None,
+        }
+    }
+
+    pub fn hash_get(pairs: &[(RValue, RValue)], key: &RValue) -> Option<RValue> {
+        pairs
+            .iter()
+            .find(|(k, _)| k.eq(key))
+            .map(|(_, v)| v.clone())
+    }
+}
+
+/// A Puppet value as Puppet hands it to a template (`Puppet::Pops` maps
+/// undef to nil; everything else is the Ruby object of the same kind).
+pub fn from_puppet(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::Nil,
+        Value::Boolean(b) => RValue::Bool(*b),
+        Value::Integer(i) => RValue::Int(*i),
+        Value::Float(f) => RValue::Float(*f),
+        Value::String(s) => match s.strip_prefix(SYMBOL_MARK) {
+            Some(name) => RValue::Sym(name.to_string()),
+            None => RValue::Str(s.to_string()),
+        },
+        Value::Regexp(s) => RValue::Regex(s.to_string()),
+        Value::Array(items) => RValue::Array(items.iter().map(from_puppet).collect()),
+        Value::Hash(h) => RValue::Hash(
+            h.iter()
+                .map(|(k, v)| (from_puppet(k), from_puppet(v)))
+                .collect(),
+        ),
+        other => RValue::Opaque(other.clone()),
+    }
+}
+
+/// A Ruby value as a Puppet function receives it back (symbols become
+/// strings, ranges arrays).
+pub fn to_puppet(v: &RValue) -> Value {
+    convert(v, false)
+}
+
+/// A Ruby value kept in a Puppet variable for templates to read back
+/// (`scope.lookupvar('x')[:k] = v`): symbols stay symbols, marked as
+/// Hiera's loader marks them.
+pub fn to_puppet_stored(v: &RValue) -> Value {
+    convert(v, true)
+}
+
+fn convert(v: &RValue, keep_symbols: bool) -> Value {
+    let to_puppet = |v: &RValue| convert(v, keep_symbols);
+    match v {
+        RValue::Sym(s) if keep_symbols => Value::string(format!("{SYMBOL_MARK}{s}")),
+        RValue::Nil => Value::Undef,
+        RValue::Bool(b) => Value::Boolean(*b),
+        RValue::Int(i) => Value::Integer(*i),
+        RValue::Float(f) => Value::Float(*f),
+        RValue::Str(s) | RValue::Sym(s) => Value::string(s.as_str()),
+        RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
+        RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
+        RValue::Range(a, b, excl) => {
+            let end = if *excl { *b } else { b.saturating_add(1) };
+            Value::array(
+                (*a..end.max(*a))
+                    .take(100_000)
+                    .map(Value::Integer)
+                    .collect(),
+            )
+        }
+        RValue::Hash(pairs) => {
+            let mut m = Map::new();
+            for (k, v) in pairs {
+                m.insert(to_puppet(k), to_puppet(v));
+            }
+            Value::hash(m)
+        }
+        RValue::Opaque(v) => v.clone(),
+        RValue::Scope | RValue::Class(_) => Value::string(v.to_s()),
+    }
+}

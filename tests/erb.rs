@@ -1,0 +1,219 @@
+//! pverify's ERB against Ruby's: every snippet of
+//! `tests/fixtures/erb/snippets.txt` renders as Ruby 3's ERB (trim mode
+//! '-') renders it. `expected.json` is Ruby's output, written by
+//! `ruby xtask/ruby/erb_oracle.rb tests/fixtures/erb/snippets.txt
+//! tests/fixtures/erb/vars.json`; `expectations_are_rubys` re-derives it.
+//! Errors compare by Ruby's message (syntax errors only by being errors).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use pverify::eval::value::{Map, Value};
+use pverify::template::erb::{parse, Host};
+
+const DIR: &str = "tests/fixtures/erb";
+
+fn to_value(j: &serde_json::Value) -> Value {
+    match j {
+        serde_json::Value::Null => Value::Undef,
+        serde_json::Value::Bool(b) => Value::Boolean(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) if !n.to_string().contains(['.', 'e']) => Value::Integer(i),
+            _ => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::string(s.as_str()),
+        serde_json::Value::Array(a) => Value::array(a.iter().map(to_value).collect()),
+        serde_json::Value::Object(o) => {
+            let mut m = Map::new();
+            for (k, v) in o {
+                m.insert(Value::string(k.as_str()), to_value(v));
+            }
+            Value::hash(m)
+        }
+    }
+}
+
+/// The stand-in scope of the oracle script: the variables and two functions.
+struct Vars(BTreeMap<String, Value>);
+
+impl Host for Vars {
+    fn ivar(&mut self, name: &str) -> Option<Value> {
+        self.0.get(name).cloned()
+    }
+    fn lookupvar(&mut self, name: &str) -> Option<Value> {
+        self.0.get(name.trim_start_matches("::")).cloned()
+    }
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match (name, args.as_slice()) {
+            ("join", [Value::Array(a), Value::String(sep)]) => Ok(Value::string(
+                a.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(sep),
+            )),
+            ("upcase", [Value::String(s)]) => Ok(Value::string(s.to_uppercase())),
+            ("sprintf", _) => Err("sprintf is Puppet's, not in this stand-in".into()),
+            _ => Err(format!("Unknown function '{name}'")),
+        }
+    }
+    fn to_hash(&mut self) -> Value {
+        let mut m = Map::new();
+        for (k, v) in &self.0 {
+            m.insert(Value::string(k.as_str()), v.clone());
+        }
+        Value::hash(m)
+    }
+    fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.0.insert(name.to_string(), value);
+        Ok(())
+    }
+    fn changed_in_place(&mut self, name: &str, value: Value) {
+        self.0.insert(name.to_string(), value);
+    }
+}
+
+fn snippets() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("snippets.txt")).unwrap();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if let Some(name) = line
+            .strip_prefix("-- ")
+            .and_then(|l| l.strip_suffix(" --\n"))
+        {
+            out.push((name.to_string(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push_str(line);
+        }
+    }
+    out
+}
+
+fn vars() -> BTreeMap<String, Value> {
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(DIR).join("vars.json")).unwrap())
+            .unwrap();
+    j.as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), to_value(v)))
+        .collect()
+}
+
+fn expected() -> serde_json::Map<String, serde_json::Value> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("expected.json")).unwrap();
+    serde_json::from_str::<serde_json::Value>(&text)
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn snippets_render_as_ruby_renders_them() {
+    let expected = expected();
+    let mut failures = Vec::new();
+    let all = snippets();
+    for (name, src) in &all {
+        let want = &expected[name.as_str()];
+        let got = parse(src).and_then(|t| t.render(&mut Vars(vars())));
+        let ok = match (want, &got) {
+            (serde_json::Value::String(w), Ok(g)) => w == g,
+            (serde_json::Value::Object(o), Err(e)) => {
+                let w = o["error"].as_str().unwrap_or_default();
+                w.starts_with("SyntaxError") || w.split_once(": ").map(|p| p.1) == Some(&e.message)
+            }
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!("{name}:\n  ruby:    {want}\n  pverify: {got:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} snippets differ from Ruby:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn expectations_are_rubys() {
+    let out = std::process::Command::new("ruby")
+        .args([
+            "xtask/ruby/erb_oracle.rb",
+            &format!("{DIR}/snippets.txt"),
+            &format!("{DIR}/vars.json"),
+        ])
+        .output()
+        .expect("ruby (installed with Puppet) runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fresh: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(fresh, serde_json::Value::Object(expected()));
+}
+
+/// Every `.erb` of Debian's Puppet module packages parses (CI installs them).
+#[test]
+fn corpus_templates_parse() {
+    let root = Path::new("/usr/share/puppet/modules");
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "erb") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    assert!(!files.is_empty(), "no templates under {}", root.display());
+    let mut failures = Vec::new();
+    for f in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).to_string();
+        if let Err(e) = parse(&text) {
+            failures.push(format!("{}:{}: {}", f.display(), e.line, e.message));
+        }
+    }
+    eprintln!(
+        "{} of {} corpus templates parse",
+        files.len() - failures.len(),
+        files.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Hostile input fails cleanly: deep nesting, endless recursion, cut-off tags.
+#[test]
+fn hostile_templates_fail_without_crashing() {
+    let deep = format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000));
+    let unary = format!("<%= {}true %>", "!".repeat(5000));
+    let interp = format!("<%= {}1{} %>", "\"#{".repeat(3000), "}\"".repeat(3000));
+    let cases = [
+        interp.as_str(),
+        deep.as_str(),
+        unary.as_str(),
+        "<% def f(x) f(x) end %><%= f(1) %>",
+        "<% x = ",
+        "<%= \"#{",
+        "<%",
+        "<%= 1 +",
+        "<% [1].each do |x| %>",
+        "<%= 'é' %><%= %w[ %>",
+        "<%= 99999999999999999999999 %>",
+        "<% while true do end %>",
+    ];
+    for src in cases {
+        let r = parse(src).and_then(|t| t.render(&mut Vars(vars())));
+        assert!(r.is_err(), "{src:.40}: {r:?}");
+    }
+}

@@ -1,0 +1,50 @@
+//! The warnings pverify logs for the spec-suite's Hiera cases equal the ones
+//! Puppet 7.23 logged (`expect.warnings`, recorded by `cargo xtask
+//! oracle-compile`): deprecated `hiera*()` functions, undefined variables in
+//! interpolation, module data keys outside the module's namespace.
+
+use std::path::Path;
+
+#[test]
+fn hiera_case_warnings_agree_with_puppet() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases =
+        pverify::harness::load_suite(&root.join("spec-suite/hiera")).expect("hiera cases load");
+    assert!(cases.len() >= 30, "found {} hiera cases", cases.len());
+    let work = std::env::temp_dir().join(format!("pverify-hiera-warn-{}", std::process::id()));
+    let mut failures = Vec::new();
+    for case in &cases {
+        if case.pending.is_some() {
+            continue;
+        }
+        let env_dir = work
+            .join(case.name().replace('/', "__"))
+            .join(&case.environment);
+        pverify::harness::materialize(case, &env_dir).expect("materialize");
+        let facts = case
+            .resolve_facts(&root.join("tests/fixtures/factsets"))
+            .expect("facts");
+        let env = pverify::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+        let node = pverify::harness::node_for(case, &facts);
+        let dir = env_dir.display().to_string();
+        let got: Vec<String> = match pverify::eval::compile(&env, node) {
+            Ok(c) => c
+                .warnings
+                .iter()
+                .map(|w| pverify::harness::relativize_text(w, &dir))
+                .collect(),
+            // A failing compile's warnings are not returned; skip those.
+            Err(_) => continue,
+        };
+        if got != case.expect_warnings {
+            failures.push(format!(
+                "{}:\n  puppet:  {:?}\n  pverify: {:?}",
+                case.name(),
+                case.expect_warnings,
+                got
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

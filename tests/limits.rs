@@ -1,0 +1,128 @@
+//! Limits: runaway recursion, huge strings and deep data end in an error
+//! with Puppet's text (where Puppet has one), never a stack overflow or an
+//! allocation failure. Each manifest compiles on a thread with the stack
+//! the CLI gives a node (64 MiB). Every expected text was checked with
+//! Puppet 7.23 (`xtask/puppet/compile.rb`); where Puppet only dies with
+//! Ruby's "stack level too deep", pverify's own message is asserted.
+
+use pverify::eval::{self, NodeInfo};
+use pverify::loader::{Environment, Overrides};
+
+const NODE: &str = "n.example.com";
+
+/// Compiles `manifest` as the site manifest of a fresh environment:
+/// the error text Puppet would print, or `Ok(())`.
+fn compile(manifest: &str) -> Result<(), String> {
+    let manifest = manifest.to_string();
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let env_dir = dir.path().join("production");
+            std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
+            std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
+            let overrides = Overrides {
+                basemodulepath: Some(String::new()),
+                ..Overrides::default()
+            };
+            let env = Environment::boot(&env_dir, &overrides)?;
+            let node = NodeInfo {
+                name: NODE.into(),
+                ..NodeInfo::default()
+            };
+            eval::compile(&env, node)
+                .map(|_| ())
+                .map_err(|e| e.for_node(NODE))
+        })
+        .expect("spawn")
+        .join()
+        .expect("the compile thread panicked")
+}
+
+#[track_caller]
+fn assert_error_contains(manifest: &str, expected: &str) {
+    match compile(manifest) {
+        Ok(()) => panic!("compiled, expected an error containing {expected:?}"),
+        Err(e) => assert!(e.contains(expected), "{e:?} lacks {expected:?}"),
+    }
+}
+
+#[test]
+fn recursive_defined_type() {
+    // Puppet 7.23: "Somehow looped more than 1000 times while evaluating
+    // host catalog on node n.example.com".
+    assert_error_contains(
+        "define r($n) { r { \"x${n}\": n => $n + 1 } }\nr { 'a': n => 0 }\n",
+        "Somehow looped more than 1000 times while evaluating host catalog on node n.example.com",
+    );
+}
+
+#[test]
+fn recursive_function() {
+    // Puppet 7.23 dies with Ruby's "stack level too deep".
+    assert_error_contains(
+        "function f($n) { f($n + 1) }\nnotice(f(0))\n",
+        "Too deep nesting of class, define and function evaluation",
+    );
+}
+
+#[test]
+fn recursive_function_through_a_lambda() {
+    // Puppet 7.23: "stack level too deep".
+    assert_error_contains(
+        "function g($n) { [1].map |$x| { g($n + 1) } }\nnotice(g(0))\n",
+        "Too deep nesting of class, define and function evaluation",
+    );
+}
+
+#[test]
+fn sprintf_width_too_big() {
+    // Puppet 7.23: "Error while evaluating a Function Call, width too big
+    // (file: .../site.pp, line: 1, column: 8)"; used to abort pverify with
+    // "memory allocation of 999999999998 bytes failed".
+    assert_error_contains(
+        "notice(sprintf('%999999999999s', 'x'))\n",
+        "Error while evaluating a Function Call, width too big",
+    );
+}
+
+#[test]
+fn sprintf_precision_too_big() {
+    // Puppet 7.23: "Error while evaluating a Function Call, precision too big".
+    assert_error_contains(
+        "notice(sprintf('%.999999999999s', 'x'))\n",
+        "Error while evaluating a Function Call, precision too big",
+    );
+}
+
+#[test]
+fn string_times_integer_is_no_repetition() {
+    // Puppet 7.23: "The value 'x' cannot be converted to Numeric."
+    assert_error_contains(
+        "$s = 'x' * 99999999999\n",
+        "The value 'x' cannot be converted to Numeric.",
+    );
+}
+
+#[test]
+fn deeply_nested_data_to_string() {
+    // 100,000 arrays deep, built by reduce, then formatted: overflowed a
+    // 64 MiB stack in String(); Puppet 7.23 dies with "stack level too
+    // deep". pverify grows its stack and answers.
+    assert_eq!(
+        compile(
+            "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+             notice(String($x).length)\n"
+        ),
+        Ok(())
+    );
+}
+
+#[test]
+fn iterating_a_huge_integer_range_type_is_refused() {
+    // Puppet 7.23: "'each' expects an Iterable value, got Integer[0, 100000000000]-Type".
+    assert_error_contains(
+        "Integer[0, 100000000000].each |$x| { }\n",
+        "'each' expects an Iterable value, got Integer[0, 100000000000]-Type",
+    );
+}

@@ -1,0 +1,693 @@
+//! `cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--sizes N,...]`
+//!
+//! (docs/benchmark.md)
+//!
+//! The compiler's benchmark, against Puppet 7.23 in the same run:
+//!
+//! 1. **Throughput.** The node × factset matrix of REPO's `pverify.yaml`
+//!    (default: the first of [`DEFAULT_REPOS`] that exists) is replicated to N
+//!    nodes (default 1,000) under distinct certnames (`web01.example.com`
+//!    becomes `web0100042.example.com`: digits appended to the host name, so
+//!    node regexes such as `/^web\d+/` still match). Then
+//!    - in-process, with the library on J threads (default 2): node object,
+//!      `eval::compile`, catalog JSON as `pverify compile` writes it, each node
+//!      timed: catalogs/s, per-catalog median and p95;
+//!    - the real tool, `pverify compile ENV --facts (N files) --out-dir DIR
+//!      --jobs J` (the release binary, built if needed): wall time and peak
+//!      RSS (the child's own `VmHWM`, sampled while it runs).
+//! 2. **Warm ratio** (with Puppet): S nodes of the same matrix (default 20)
+//!    compiled by Puppet in ONE Ruby process (`xtask/puppet/compile.rb`, the
+//!    oracle driver; the first node pays Puppet's own loading and is left
+//!    out of the median), the same S nodes by pverify on one thread with the
+//!    environment already warm (5 rounds); Puppet median / pverify median,
+//!    with and without converting the JSON facts, and how many of the S
+//!    catalogs are equal.
+//! 3. **Cold ratio** (with Puppet): K runs (default 3) of one `pverify compile`
+//!    process for one node vs K runs of one Ruby process compiling that node
+//!    (what `puppet catalog find --terminus compiler` does: boot Ruby and
+//!    Puppet, compile, print); median / median.
+//! 4. **Linearity.** Synthetic catalogs of 2,500 to 20,000 resources (defines,
+//!    tags, collectors with overrides and relationships, chained edges), best
+//!    of 3 compiles each on one thread: time per resource must stay about
+//!    constant.
+//!
+//! Like bench-parse, a dev build re-runs itself from a release build. The
+//! figures are only meaningful on an otherwise idle machine.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value as J};
+
+use pverify::control::{NodeSpec, Repo};
+use pverify::eval;
+use pverify::harness::{canonicalize_catalog, node_for};
+use pverify::loader::{Environment, Overrides};
+
+use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
+use crate::bench_diff::peak_rss;
+
+const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] \
+                     [--cold-runs K] [--no-puppet] [--sizes N,N,...]";
+
+/// Control repos tried in order when none is given (relative to the
+/// workspace): the bigger bundled control repo when it is there, else the
+/// example repo of the tests.
+const DEFAULT_REPOS: &[&str] = &["tests/fixtures/control-repo", "tests/fixtures/example-repo"];
+
+/// Threads for compiling (the main thread's default stack is too small for
+/// deep manifests; `pverify compile` uses the same).
+const STACK: usize = 64 << 20;
+
+struct Opts {
+    repo: Option<PathBuf>,
+    nodes: usize,
+    jobs: usize,
+    sample: usize,
+    cold_runs: usize,
+    puppet: bool,
+    sizes: Vec<usize>,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let Some(opts) = parse_args(args)? else {
+        return Ok(());
+    };
+    if cfg!(debug_assertions) && std::env::var_os(REEXEC_ENV).is_none() {
+        return reexec_release("bench", args);
+    }
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .ok_or("xtask has no parent directory")?;
+    let repo_dir = match &opts.repo {
+        Some(r) => r.clone(),
+        None => DEFAULT_REPOS
+            .iter()
+            .map(|r| workspace.join(r))
+            .find(|r| r.join("pverify.yaml").is_file())
+            .ok_or("no default control repo found")?,
+    };
+    let repo = Repo::open(&repo_dir)?;
+    let bases = repo.nodes()?;
+    if bases.is_empty() {
+        return Err(format!("{}: the matrix has no nodes", repo_dir.display()));
+    }
+    let nodes = replicate(&bases, opts.nodes)?;
+    let puppet = opts.puppet && pverify::harness::oracle::check_puppet().is_ok();
+    println!(
+        "pverify bench: {} ({} matrix nodes replicated to {}), {} threads",
+        repo_dir.display(),
+        bases.len(),
+        nodes.len(),
+        opts.jobs
+    );
+    println!(
+        "  machine: {} cores, load average {} (shared machines give noisy figures)",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        load_average()
+    );
+
+    let env = repo.boot()?;
+    let tmp = tempfile_dir("pverify-bench")?;
+    let result = (|| {
+        throughput_in_process(&env, &nodes, opts.jobs)?;
+        let binary = release_binary(workspace)?;
+        let files = write_node_files(&repo, &nodes, &tmp.join("nodes"))?;
+        throughput_tool(&binary, &repo, &files, &tmp.join("out"), opts.jobs)?;
+        if puppet {
+            warm_ratio(&repo, &env, &nodes, opts.sample)?;
+            cold_ratio(&binary, &repo, &nodes[0], &files[0], opts.cold_runs)?;
+        } else {
+            println!("puppet: not run (--no-puppet, or `puppet` is not on PATH)");
+        }
+        linearity(&tmp.join("synthetic"), &opts.sizes, &nodes[0])
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
+    let mut opts = Opts {
+        repo: None,
+        nodes: 1000,
+        jobs: 2,
+        sample: 20,
+        cold_runs: 3,
+        puppet: true,
+        sizes: vec![2500, 5000, 10000, 20000],
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut num = |name: &str| -> Result<usize, String> {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .filter(|&n| n > 0)
+                .ok_or(format!("{name} needs a positive number\n{USAGE}"))
+        };
+        match a.as_str() {
+            "--nodes" => opts.nodes = num("--nodes")?,
+            "--jobs" => opts.jobs = num("--jobs")?,
+            "--sample" => opts.sample = num("--sample")?,
+            "--cold-runs" => opts.cold_runs = num("--cold-runs")?,
+            "--no-puppet" => opts.puppet = false,
+            "--sizes" => {
+                let v = it.next().ok_or(format!("--sizes needs a list\n{USAGE}"))?;
+                opts.sizes = v
+                    .split(',')
+                    .map(|s| s.trim().parse().ok().filter(|&n: &usize| n > 0))
+                    .collect::<Option<_>>()
+                    .ok_or(format!("--sizes: expected numbers, got '{v}'"))?;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}'\n{USAGE}")),
+            s if opts.repo.is_none() => opts.repo = Some(PathBuf::from(s)),
+            _ => return Err(format!("too many arguments\n{USAGE}")),
+        }
+    }
+    Ok(Some(opts))
+}
+
+/// `n` nodes cycling through the matrix, each under its own certname: the
+/// index appended to the host part, zero-padded so names sort in order.
+fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
+    let mut seen = std::collections::HashSet::with_capacity(n);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let base = &bases[i % bases.len()];
+        let mut case = base.case.clone();
+        let certname = match case.node.split_once('.') {
+            Some((host, domain)) => format!("{host}{i:05}.{domain}"),
+            None => format!("{}{i:05}", case.node),
+        };
+        if !seen.insert(certname.clone()) {
+            return Err(format!("replicated certname {certname} is not unique"));
+        }
+        case.node = certname.clone();
+        let id = match base.id.split_once('@') {
+            Some((_, fs)) => format!("{certname}@{fs}"),
+            None => certname,
+        };
+        out.push(NodeSpec { id, case });
+    }
+    Ok(out)
+}
+
+/// Per-node time of node object + compile + catalog JSON, on `jobs` threads.
+fn compile_timed(
+    env: &Environment,
+    nodes: &[NodeSpec],
+    jobs: usize,
+) -> Result<(Vec<Duration>, usize, usize), String> {
+    let next = AtomicUsize::new(0);
+    let times = Mutex::new(vec![Duration::ZERO; nodes.len()]);
+    let failed = AtomicUsize::new(0);
+    let resources = AtomicUsize::new(0);
+    std::thread::scope(|s| -> Result<(), String> {
+        let mut handles = Vec::new();
+        for t in 0..jobs {
+            let work = || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(n) = nodes.get(i) else { break };
+                let start = Instant::now();
+                let node = node_for(&n.case, &n.case.facts);
+                match eval::compile(env, node) {
+                    Ok(c) => {
+                        let text = serde_json::to_string_pretty(&c.catalog).unwrap_or_default();
+                        std::hint::black_box(&text);
+                        resources.fetch_add(resource_count(&c.catalog), Ordering::Relaxed);
+                    }
+                    Err(e) => {
+                        if failed.fetch_add(1, Ordering::Relaxed) == 0 {
+                            eprintln!("first failure ({}): {e}", n.id);
+                        }
+                    }
+                }
+                let took = start.elapsed();
+                if let Ok(mut v) = times.lock() {
+                    v[i] = took;
+                }
+            };
+            handles.push(
+                std::thread::Builder::new()
+                    .name(format!("bench-{t}"))
+                    .stack_size(STACK)
+                    .spawn_scoped(s, work)
+                    .map_err(|e| format!("cannot spawn a thread: {e}"))?,
+            );
+        }
+        for h in handles {
+            h.join().map_err(|_| "a compile thread panicked")?;
+        }
+        Ok(())
+    })?;
+    let times = times.into_inner().map_err(|_| "poisoned")?;
+    Ok((times, failed.into_inner(), resources.into_inner()))
+}
+
+fn resource_count(catalog: &J) -> usize {
+    catalog["resources"].as_array().map_or(0, Vec::len)
+}
+
+fn throughput_in_process(env: &Environment, nodes: &[NodeSpec], jobs: usize) -> Result<(), String> {
+    let start = Instant::now();
+    let (times, failed, resources) = compile_timed(env, nodes, jobs)?;
+    let wall = start.elapsed().as_secs_f64();
+    let (median, p95) = median_p95(&times);
+    println!("in-process (library, {jobs} threads; node object + compile + catalog JSON):");
+    println!(
+        "  {} catalogs ({} failed), {} resources in all ({:.0} per catalog)",
+        nodes.len(),
+        failed,
+        resources,
+        resources as f64 / nodes.len().max(1) as f64
+    );
+    println!(
+        "  wall {wall:.3} s, {:.0} catalogs/s; per catalog median {}, p95 {}",
+        nodes.len() as f64 / wall,
+        ms(median),
+        ms(p95)
+    );
+    println!("  peak RSS of this process so far (VmHWM): {}", peak_rss());
+    if failed > 0 {
+        return Err(format!("{failed} nodes failed to compile"));
+    }
+    Ok(())
+}
+
+/// `target/release/pverify`, built first (the xtask's own release build does
+/// not build the binary).
+fn release_binary(workspace: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .current_dir(workspace)
+        .args(["build", "--release", "--quiet", "--bin", "pverify"])
+        .status()
+        .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+    if !status.success() {
+        return Err("building the release pverify binary failed".into());
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let bin = exe
+        .parent()
+        .map(|d| d.join("pverify"))
+        .ok_or("xtask binary has no directory")?;
+    if !bin.is_file() {
+        return Err(format!("{} was not built", bin.display()));
+    }
+    Ok(bin)
+}
+
+/// One `pverify compile` node file per node (`{"name", "values", "trusted",
+/// "classes", "parameters", "environment"}`).
+fn write_node_files(repo: &Repo, nodes: &[NodeSpec], dir: &Path) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files = Vec::with_capacity(nodes.len());
+    for n in nodes {
+        let c = &n.case;
+        let mut doc = json!({"name": c.node, "values": c.facts,
+            "environment": repo.config.environment_name});
+        for (k, v) in [
+            ("trusted", &c.trusted),
+            ("classes", &c.classes),
+            ("parameters", &c.parameters),
+        ] {
+            if let Some(v) = v {
+                doc[k] = v.clone();
+            }
+        }
+        let path = dir.join(format!("{}.json", n.id));
+        std::fs::write(&path, doc.to_string()).map_err(|e| format!("{}: {e}", path.display()))?;
+        files.push(path);
+    }
+    Ok(files)
+}
+
+/// `pverify compile` for the repo's environment with `extra` arguments.
+fn compile_command(binary: &Path, repo: &Repo, files: &[PathBuf]) -> Command {
+    let mut cmd = Command::new(binary);
+    cmd.arg("compile")
+        .arg(&repo.env_dir)
+        .arg("--facts")
+        .args(files);
+    if let Some(m) = &repo.config.modulepath {
+        let joined: Vec<String> = m
+            .iter()
+            .map(|p| repo.env_dir.join(p).to_string_lossy().into_owned())
+            .collect();
+        cmd.arg("--modulepath").arg(joined.join(":"));
+    }
+    if let Some(m) = &repo.config.manifest {
+        cmd.arg("--manifest").arg(repo.env_dir.join(m));
+    }
+    if let Some(h) = &repo.config.hiera_config {
+        cmd.arg("--hiera-config").arg(repo.env_dir.join(h));
+    }
+    cmd
+}
+
+fn throughput_tool(
+    binary: &Path,
+    repo: &Repo,
+    files: &[PathBuf],
+    out: &Path,
+    jobs: usize,
+) -> Result<(), String> {
+    let mut cmd = compile_command(binary, repo, files);
+    cmd.arg("--out-dir")
+        .arg(out)
+        .arg("--jobs")
+        .arg(jobs.to_string());
+    let (wall, status, rss_kb, stderr) = run_measured(&mut cmd)?;
+    println!(
+        "real tool: `pverify compile --out-dir DIR --jobs {jobs}` over {} node files:",
+        files.len()
+    );
+    println!(
+        "  wall {:.3} s ({:.0} catalogs/s, process start to exit), peak RSS {:.1} MB",
+        wall.as_secs_f64(),
+        files.len() as f64 / wall.as_secs_f64(),
+        rss_kb as f64 / 1024.0
+    );
+    if !status {
+        return Err(format!("pverify compile failed:\n{}", tail(&stderr)));
+    }
+    Ok(())
+}
+
+/// Runs `cmd` (stdout discarded) and returns its wall time, success, peak RSS
+/// in KiB and stderr. The peak is the child's own `VmHWM`, sampled every
+/// millisecond while it runs: `getrusage`/`wait4`'s `ru_maxrss` would report
+/// this (much bigger) process's peak, which survives the child's `exec`.
+fn run_measured(cmd: &mut Command) -> Result<(Duration, bool, u64, String), String> {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut stderr_pipe = child.stderr.take().ok_or("stderr is not piped")?;
+    // Drain stderr on a thread so a chatty child cannot block on a full pipe.
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr_pipe, &mut s);
+        s
+    });
+    let mut peak_kb = 0;
+    let status = loop {
+        if let Some(kb) = std::fs::read_to_string(&status_file)
+            .ok()
+            .as_deref()
+            .and_then(vm_hwm_kb)
+        {
+            peak_kb = peak_kb.max(kb);
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+            Err(e) => return Err(format!("waiting for {cmd:?}: {e}")),
+        }
+    };
+    let wall = start.elapsed();
+    let stderr = reader.join().unwrap_or_default();
+    Ok((wall, status.success(), peak_kb, stderr))
+}
+
+/// `VmHWM` in KiB from the text of a /proc/PID/status file.
+fn vm_hwm_kb(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line["VmHWM:".len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+fn warm_ratio(
+    repo: &Repo,
+    env: &Environment,
+    nodes: &[NodeSpec],
+    sample: usize,
+) -> Result<(), String> {
+    // Spread the sample over the matrix: consecutive nodes cycle through it.
+    let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
+    let puppet = repo.compile_with_puppet(&sample, 1)?;
+    let puppet_ms: Vec<u64> = puppet.iter().map(|c| c.millis).collect();
+    let warm: Vec<Duration> = puppet_ms[1..]
+        .iter()
+        .map(|&m| Duration::from_millis(m))
+        .collect();
+    let (p_median, _) = median_p95(&warm);
+    // pverify: one thread, environment already warm (the throughput run),
+    // the sample compiled 5 times for a steadier median. With the node object
+    // made from JSON facts each time, and without (as compile.rb is handed
+    // facts already parsed).
+    let rounds: Vec<NodeSpec> = (0..5).flat_map(|_| sample.iter().cloned()).collect();
+    let (times, _, _) = compile_timed(env, &rounds, 1)?;
+    let (v_median, _) = median_p95(&times);
+    let c_median = compile_only_median(env, &rounds)?;
+    // Agreement on the sample, in canonical form.
+    let dir = repo.env_dir.to_string_lossy().into_owned();
+    let mut equal = 0;
+    for (n, p) in sample.iter().zip(&puppet) {
+        let ours = eval::compile(env, node_for(&n.case, &n.case.facts))
+            .map(|c| canonicalize_catalog(&c.catalog, &dir));
+        if let (Ok(a), Ok(b)) = (&ours, &p.result) {
+            equal += usize::from(a == b);
+        }
+    }
+    println!(
+        "warm, per catalog ({} nodes, one Ruby process vs one pverify thread):",
+        sample.len()
+    );
+    println!(
+        "  puppet: first node {} ms (loads Puppet), then median {}; each node gets a fresh \
+         environment object (compile.rb), as a server after an environment timeout",
+        puppet_ms[0],
+        ms(p_median)
+    );
+    println!(
+        "  pverify: median {} (node object from JSON facts + compile + catalog JSON); \
+         compile + catalog JSON alone {}",
+        ms(v_median),
+        ms(c_median)
+    );
+    let ratio = |d: Duration| p_median.as_secs_f64() / d.as_secs_f64().max(1e-9);
+    println!(
+        "  ratio puppet/pverify: {:.0}x ({:.0}x with the facts conversion); \
+         catalogs equal to Puppet's: {equal}/{}",
+        ratio(c_median),
+        ratio(v_median),
+        sample.len()
+    );
+    Ok(())
+}
+
+/// Median time of compile + catalog JSON on one thread, node objects made
+/// beforehand.
+fn compile_only_median(env: &Environment, nodes: &[NodeSpec]) -> Result<Duration, String> {
+    let prepared: Vec<_> = nodes
+        .iter()
+        .map(|n| node_for(&n.case, &n.case.facts))
+        .collect();
+    let times = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(s, || {
+                prepared
+                    .into_iter()
+                    .map(|node| {
+                        let start = Instant::now();
+                        if let Ok(c) = eval::compile(env, node) {
+                            let text = serde_json::to_string_pretty(&c.catalog).unwrap_or_default();
+                            std::hint::black_box(&text);
+                        }
+                        start.elapsed()
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .map_err(|e| format!("cannot spawn a thread: {e}"))?
+            .join()
+            .map_err(|_| "the compile thread panicked".to_string())
+    })?;
+    Ok(median_p95(&times).0)
+}
+
+fn cold_ratio(
+    binary: &Path,
+    repo: &Repo,
+    node: &NodeSpec,
+    file: &Path,
+    runs: usize,
+) -> Result<(), String> {
+    let mut ours = Vec::with_capacity(runs);
+    let mut rss = 0;
+    for _ in 0..runs {
+        let mut cmd = compile_command(binary, repo, &[file.to_path_buf()]);
+        let (wall, ok, kb, stderr) = run_measured(&mut cmd)?;
+        if !ok {
+            return Err(format!("pverify compile failed:\n{}", tail(&stderr)));
+        }
+        ours.push(wall);
+        rss = rss.max(kb);
+    }
+    let mut theirs = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let r = repo.compile_with_puppet(std::slice::from_ref(node), 1)?;
+        theirs.push(start.elapsed());
+        if let Some(Err(e)) = r.first().map(|c| &c.result) {
+            return Err(format!("puppet failed on {}: {e}", node.id));
+        }
+    }
+    let (o, _) = median_p95(&ours);
+    let (t, _) = median_p95(&theirs);
+    println!("cold, one node per process ({runs} runs each, median):");
+    println!(
+        "  pverify compile: {} (peak RSS {:.1} MB); runs {}",
+        ms(o),
+        rss as f64 / 1024.0,
+        fmt_times(&ours)
+    );
+    println!(
+        "  puppet (ruby compile.rb: boot Ruby and Puppet, compile, print): {}; runs {}",
+        ms(t),
+        fmt_times(&theirs)
+    );
+    println!(
+        "  ratio puppet/pverify: {:.0}x",
+        t.as_secs_f64() / o.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
+
+/// The synthetic environment: `$count` items, each a define instance with a
+/// tagged file and notify; the files are chained (`->`), and collectors
+/// override and relate resources by tag.
+fn synthetic_site(items: usize) -> String {
+    format!(
+        r#"define bench::item(Integer $idx) {{
+  $group = "group${{$idx % 50}}"
+  file {{ "/srv/bench/${{idx}}":
+    ensure  => file,
+    content => "item ${{idx}}\n",
+    tag     => [$group, 'bench'],
+  }}
+  notify {{ "item ${{idx}}":
+    message => "item ${{idx}} of ${{group}}",
+    tag     => [$group],
+  }}
+  if $idx > 0 {{
+    $prev = $idx - 1
+    File["/srv/bench/${{prev}}"] -> File["/srv/bench/${{idx}}"]
+  }}
+}}
+
+class bench {{
+  $wanted = 'group1'
+  package {{ 'benchpkg': ensure => installed }}
+  Integer[0, {last}].each |$i| {{
+    bench::item {{ "item${{i}}": idx => $i }}
+  }}
+  File <| tag == $wanted |> {{ mode => '0600' }}
+  File <| tag == 'group2' |> -> Package['benchpkg']
+  Notify <| tag == 'group3' or tag == 'group4' |> {{ loglevel => 'info' }}
+  Package['benchpkg'] -> Notify <| tag == 'group5' |>
+  Bench::Item <| idx == 7 |>
+}}
+
+include bench
+"#,
+        last = items.saturating_sub(1)
+    )
+}
+
+fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), String> {
+    println!("linearity (synthetic catalogs, one thread, best of 3):");
+    let mut first: Option<f64> = None;
+    for &size in sizes {
+        // Each item makes three resources (the define instance, a file, a notify).
+        let items = (size / 3).max(1);
+        let env_dir = dir.join(format!("env{size}"));
+        std::fs::create_dir_all(env_dir.join("manifests")).map_err(|e| e.to_string())?;
+        std::fs::write(env_dir.join("manifests/site.pp"), synthetic_site(items))
+            .map_err(|e| e.to_string())?;
+        let env = Environment::boot(&env_dir, &Overrides::default())?;
+        let node = synthetic_node(template);
+        let mut best = Duration::MAX;
+        let mut resources = 0;
+        for _ in 0..3 {
+            let (times, failed, r) = compile_timed(&env, std::slice::from_ref(&node), 1)?;
+            if failed > 0 {
+                let err = eval::compile(&env, node_for(&node.case, &node.case.facts))
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+                return Err(format!("synthetic catalog of {size} failed: {err}"));
+            }
+            best = best.min(times[0]);
+            resources = r;
+        }
+        let per = best.as_secs_f64() * 1e6 / resources.max(1) as f64;
+        let rel = per / *first.get_or_insert(per);
+        println!(
+            "  {resources:>6} resources: {:>8.1} ms, {per:.2} µs per resource ({rel:.2}x the smallest)",
+            best.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// The synthetic node: the template's facts, no ENC data, no settings.
+fn synthetic_node(template: &NodeSpec) -> NodeSpec {
+    let mut case = template.case.clone();
+    case.node = "bench.example.com".into();
+    case.trusted = None;
+    case.classes = None;
+    case.parameters = None;
+    case.settings = None;
+    case.environment = "production".into();
+    NodeSpec {
+        id: case.node.clone(),
+        case,
+    }
+}
+
+fn median_p95(times: &[Duration]) -> (Duration, Duration) {
+    if times.is_empty() {
+        return (Duration::ZERO, Duration::ZERO);
+    }
+    let mut v = times.to_vec();
+    v.sort();
+    let p95 = ((v.len() as f64 * 0.95).ceil() as usize).clamp(1, v.len()) - 1;
+    (v[v.len() / 2], v[p95])
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+fn tail(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(20)..].join("\n")
+}
+
+fn tempfile_dir(prefix: &str) -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}

@@ -1,0 +1,621 @@
+//! `cargo xtask oracle-modules [--factset NAME] [--verbose] [MODULE...]`:
+//! every public class of Debian's module packages, compiled alone with
+//! Puppet 7.23 and with pverify, on the debian-12 and redhat-9 fact sets;
+//! a per-module agreement table, and the first difference of each class that
+//! does not agree.
+//!
+//! Which classes: every `class` defined in `<module>/manifests/**/*.pp`
+//! (under /usr/share/puppet/modules) that is public. A class is private, and
+//! left out, when its file calls `assert_private()`, its documentation
+//! says `@api private`, or its name ends in `::params` (the parameter-default
+//! pattern; such classes are only read, never declared by users).
+//!
+//! How: each class is one node whose ENC declares it: `include <class>`
+//! (`classes: [<class>]`), or `class { <class>: ... }` with the required
+//! parameters of `xtask/data/module-classes.yaml` when the class has an entry
+//! there. The environment's `environment.conf` sets `modulepath` to the
+//! module directory, so every module and its Hiera data is visible, as on a
+//! server with the packages installed. Puppet compiles through the harness's
+//! warm driver (`harness::oracle`), pverify through `harness::run_case`;
+//! both are in canonical form and compared as the spec-suite compares them.
+//!
+//! Verdicts: when Puppet compiles, `equal` or `differs` (a different catalog
+//! or a pverify error); `template-blocked` when pverify fails only because
+//! `template()`/`epp()` is not implemented yet; when Puppet fails,
+//! `error-equal` or `error-differs`. A template-blocked class is compiled
+//! again with the template functions mocked (returning ''), and compared
+//! without the `content` parameters: `tmpl-rest-ok` counts those whose
+//! rest agrees, and the report shows the first other difference.
+//!
+//! Known differences: with no MODULE argument and no --factset, the
+//! verdicts other than `equal`/`error-equal` must be exactly those listed in
+//! `xtask/data/known-module-diffs.txt` (one `FACTSET CLASS VERDICT | reason`
+//! per line): a new difference, or a listed one that has disappeared, fails
+//! the task, so CI notices both.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use pverify::eval::{FunctionMocks, Value as PValue};
+use pverify::harness::diff::{catalog_diff, Ignore};
+use pverify::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR};
+use serde_json::{json, Value};
+
+/// Debian's module packages the acceptance of issue 4 names.
+const MODULES: &[&str] = &[
+    "stdlib",
+    "concat",
+    "ntp",
+    "apache",
+    "mysql",
+    "postgresql",
+    "apt",
+    "haproxy",
+    "redis",
+    "chrony",
+    "systemd",
+    "inifile",
+    "rsync",
+    "xinetd",
+];
+
+const MODULE_DIR: &str = "/usr/share/puppet/modules";
+const FACTSETS: &[&str] = &["debian-12-x86_64", "redhat-9-x86_64"];
+/// Where each node's environment is written for Puppet and for pverify.
+const WORK: &str = "/tmp/pverify-oracle-modules";
+const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
+const KNOWN_FILE: &str = "xtask/data/known-module-diffs.txt";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Verdict {
+    Equal,
+    Differs,
+    TemplateBlocked,
+    ErrorEqual,
+    ErrorDiffers,
+}
+
+impl Verdict {
+    fn name(self) -> &'static str {
+        match self {
+            Verdict::Equal => "equal",
+            Verdict::Differs => "differs",
+            Verdict::TemplateBlocked => "template-blocked",
+            Verdict::ErrorEqual => "error-equal",
+            Verdict::ErrorDiffers => "error-differs",
+        }
+    }
+    fn agrees(self) -> bool {
+        matches!(self, Verdict::Equal | Verdict::ErrorEqual)
+    }
+}
+
+/// One class compiled on one fact set.
+struct Row {
+    module: String,
+    class: String,
+    factset: String,
+    puppet_ok: bool,
+    verdict: Verdict,
+    /// The first difference, for verdicts that are not agreement.
+    detail: String,
+    /// For template-blocked classes: with the template functions mocked
+    /// (returning ''), whether the rest agrees (`content` parameters left
+    /// out of the comparison), else the first other difference.
+    behind: Option<Result<(), String>>,
+}
+
+/// The template functions, mocked to look past them.
+const TEMPLATE_FUNCTIONS: &[&str] = &["template", "epp", "inline_template", "inline_epp"];
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut modules = Vec::new();
+    let mut factsets: Vec<String> = FACTSETS.iter().map(|s| s.to_string()).collect();
+    let mut verbose = false;
+    let mut only_factset = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--verbose" => verbose = true,
+            "--factset" => {
+                let f = it.next().ok_or("--factset needs a name")?;
+                factsets = vec![f.clone()];
+                only_factset = true;
+            }
+            s if s.starts_with('-') => {
+                return Err(format!(
+                    "unknown argument '{s}' (usage: oracle-modules [--factset NAME] [--verbose] [MODULE...])"
+                ))
+            }
+            s => modules.push(s.to_string()),
+        }
+    }
+    let check_known = modules.is_empty() && !only_factset;
+    if modules.is_empty() {
+        modules = MODULES.iter().map(|s| s.to_string()).collect();
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .ok_or("cannot locate the workspace root")?
+        .to_path_buf();
+    // run_case reads fact sets relative to the workspace.
+    std::env::set_current_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+    oracle::check_puppet()?;
+    let params = read_params(&root.join(PARAMS_FILE))?;
+
+    let factsets_dir = root.join(FACTSETS_DIR);
+    let mut structured = BTreeMap::new();
+    for f in &factsets {
+        let path = factsets_dir.join(format!("{f}.facts"));
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let v: Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        structured.insert(f.clone(), v);
+    }
+    let mut cases = Vec::new();
+    let mut owners = Vec::new();
+    for module in &modules {
+        let classes = public_classes(&Path::new(MODULE_DIR).join(module))?;
+        for class in classes {
+            for factset in &factsets {
+                cases.push(class_case(
+                    &class,
+                    factset,
+                    &structured[factset],
+                    params.get(&class),
+                ));
+                owners.push((module.clone(), class.clone(), factset.clone()));
+            }
+        }
+    }
+    if cases.is_empty() {
+        return Err("no public classes in the modules given".into());
+    }
+
+    let work = Path::new(WORK);
+    let _ = fs::remove_dir_all(work);
+    let mut requests = Vec::new();
+    for c in &cases {
+        requests.push(oracle::case_request(
+            c,
+            &work.join("puppet").join(c.name()),
+            &factsets_dir,
+        )?);
+    }
+    eprintln!("oracle-modules: {} compiles with Puppet...", requests.len());
+    let replies = oracle::compile_with_puppet(&requests, 0)?;
+    eprintln!("oracle-modules: the same with pverify...");
+    let ours = run_pverify(&cases, &work.join("pverify"), &FunctionMocks::default());
+
+    let mut rows = Vec::new();
+    for (((c, reply), got), (module, class, factset)) in
+        cases.iter().zip(&replies).zip(&ours).zip(owners)
+    {
+        let env_dir = work.join("puppet").join(c.name()).join(&c.environment);
+        let (want, _warnings) = oracle::observed(reply, &env_dir.to_string_lossy())
+            .map_err(|e| format!("{class} on {factset}: bad reply from compile.rb: {e}"))?;
+        let (verdict, detail) = judge(&want, got);
+        rows.push(Row {
+            module,
+            class,
+            factset,
+            puppet_ok: matches!(want, Expect::Catalog(_)),
+            verdict,
+            detail,
+            behind: None,
+        });
+    }
+    look_behind_templates(&cases, &replies, &mut rows, work)?;
+
+    print!("{}", table(&rows, &factsets));
+    println!();
+    for r in rows.iter().filter(|r| !r.verdict.agrees()) {
+        let behind = match &r.behind {
+            None => String::new(),
+            Some(Ok(())) => " [templates mocked: the rest agrees]".into(),
+            Some(Err(d)) => format!(" [templates mocked: {d}]"),
+        };
+        println!(
+            "{} {} {}: {}{behind}",
+            r.factset,
+            r.class,
+            r.verdict.name(),
+            r.detail
+        );
+    }
+    if verbose {
+        for r in rows.iter().filter(|r| r.verdict.agrees()) {
+            println!("{} {} {}", r.factset, r.class, r.verdict.name());
+        }
+    }
+    if !check_known {
+        return Ok(());
+    }
+    check_known_diffs(&rows, &root.join(KNOWN_FILE))
+}
+
+/// The public classes of a module, sorted (see the header for the rule).
+fn public_classes(module: &Path) -> Result<Vec<String>, String> {
+    let manifests = module.join("manifests");
+    let mut out = BTreeSet::new();
+    if !manifests.is_dir() {
+        return Ok(Vec::new());
+    }
+    let files = pverify::util::find_manifests(&manifests)
+        .map_err(|e| format!("{}: {e}", manifests.display()))?;
+    for file in files {
+        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if text.contains("assert_private(") || text.contains("@api private") {
+            continue;
+        }
+        for line in text.lines() {
+            let Some(rest) = line.strip_prefix("class ") else {
+                continue;
+            };
+            let name: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            if !name.is_empty() && !name.ends_with("::params") {
+                out.insert(name);
+            }
+        }
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// `xtask/data/module-classes.yaml`: class => required parameters.
+fn read_params(path: &Path) -> Result<BTreeMap<String, Value>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let map: BTreeMap<String, Value> =
+        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    for (class, p) in &map {
+        if !p.is_object() {
+            return Err(format!(
+                "{}: {class}: the parameters must be a mapping",
+                path.display()
+            ));
+        }
+    }
+    Ok(map)
+}
+
+/// What a Puppet 7.23 agent sends beyond a fact set's structured facts
+/// (see tests/fixtures/factsets/README.md): the legacy flat facts Facter 4
+/// still adds, derived from the structured ones, stdlib's `root_home` and
+/// the agent's own facts. The modules read many of them (`$::osfamily`,
+/// `$::operatingsystemrelease`...).
+fn agent_facts(structured: &Value) -> Value {
+    let (os, net) = (&structured["os"], &structured["networking"]);
+    let mut f = json!({
+        "osfamily": os["family"],
+        "operatingsystem": os["name"],
+        "operatingsystemrelease": os["release"]["full"],
+        "operatingsystemmajrelease": os["release"]["major"],
+        "architecture": os["architecture"],
+        "hardwaremodel": os["hardware"],
+        "fqdn": net["fqdn"],
+        "hostname": net["hostname"],
+        "domain": net["domain"],
+        "ipaddress": net["ip"],
+        "macaddress": net["mac"],
+        "netmask": net["netmask"],
+        "network": net["network"],
+        "processorcount": structured["processors"]["count"],
+        "selinux": os["selinux"].get("enabled").cloned().unwrap_or(Value::Bool(false)),
+        "rubyversion": structured["ruby"]["version"],
+        "root_home": "/root",
+        "puppetversion": "7.23.0",
+        "clientversion": "7.23.0",
+        "clientcert": net["fqdn"],
+        "clientnoop": false,
+    });
+    if let Some(d) = os.get("distro") {
+        for (k, v) in [
+            ("lsbdistid", &d["id"]),
+            ("lsbdistcodename", &d["codename"]),
+            ("lsbdistrelease", &d["release"]["full"]),
+            ("lsbmajdistrelease", &d["release"]["major"]),
+            ("lsbdistdescription", &d["description"]),
+        ] {
+            f[k] = v.clone();
+        }
+    }
+    if let Value::Object(m) = &mut f {
+        m.retain(|k, v| !v.is_null() && structured.get(k).is_none());
+    }
+    f
+}
+
+/// The node that declares `class` alone on `factset`, whose structured
+/// facts are `structured`.
+fn class_case(class: &str, factset: &str, structured: &Value, params: Option<&Value>) -> Case {
+    let classes = match params {
+        Some(p) => json!({ class: p }),
+        None => json!([class]),
+    };
+    Case {
+        path: PathBuf::from(format!("{factset}/{}.case", class.replace("::", "__"))),
+        spec: Vec::new(),
+        description: String::new(),
+        node: structured["networking"]["fqdn"]
+            .as_str()
+            .unwrap_or("node.example.com")
+            .to_string(),
+        facts: agent_facts(structured),
+        factset: Some(factset.into()),
+        trusted: None,
+        classes: Some(classes),
+        parameters: None,
+        environment: "production".into(),
+        settings: None,
+        pending: None,
+        files: vec![(
+            "environment.conf".into(),
+            format!("modulepath = {MODULE_DIR}\n"),
+        )],
+        expect: Expect::None,
+        expect_warnings: Vec::new(),
+    }
+}
+
+/// Compiles the template-blocked classes again with the template functions
+/// mocked and records whether everything but file content agrees.
+fn look_behind_templates(
+    cases: &[Case],
+    replies: &[Value],
+    rows: &mut [Row],
+    work: &Path,
+) -> Result<(), String> {
+    let blocked: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].verdict == Verdict::TemplateBlocked)
+        .collect();
+    let subset: Vec<Case> = blocked.iter().map(|&i| cases[i].clone()).collect();
+    let mocks = FunctionMocks::new(
+        TEMPLATE_FUNCTIONS
+            .iter()
+            .map(|f| (f.to_string(), PValue::string(""))),
+    );
+    let ours = run_pverify(&subset, &work.join("pverify-mocked"), &mocks);
+    let content = [Ignore {
+        resource: "*".into(),
+        parameter: Some("content".into()),
+    }];
+    for (&i, got) in blocked.iter().zip(&ours) {
+        let c = &cases[i];
+        let env_dir = work.join("puppet").join(c.name()).join(&c.environment);
+        let (want, _) = oracle::observed(&replies[i], &env_dir.to_string_lossy())?;
+        rows[i].behind = Some(match (&want, got) {
+            (Expect::Catalog(a), Expect::Catalog(b)) => {
+                let parse = |s: &str| serde_json::from_str::<Value>(s).unwrap_or(Value::Null);
+                let changes = catalog_diff(&parse(a), &parse(b), &content);
+                match changes.first() {
+                    None => Ok(()),
+                    Some(_) => Err(first_difference(&want, got, &content)),
+                }
+            }
+            (Expect::Error(a), Expect::Error(b)) if a == b => Ok(()),
+            _ => Err(first_difference(&want, got, &content)),
+        });
+    }
+    Ok(())
+}
+
+/// pverify's results, one per case, on every core.
+fn run_pverify(cases: &[Case], work: &Path, mocks: &FunctionMocks) -> Vec<Expect> {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = cases.len().div_ceil(cores).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter()
+                        .map(|c| run_case_mocked(c, work, mocks))
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h: std::thread::ScopedJoinHandle<'_, Vec<Expect>>| {
+                h.join().unwrap_or_default()
+            })
+            .collect()
+    })
+}
+
+/// Puppet's result against pverify's: the verdict and the first difference.
+fn judge(want: &Expect, got: &Expect) -> (Verdict, String) {
+    let blocked = |e: &str| {
+        ["template", "epp", "inline_template", "inline_epp"]
+            .iter()
+            .any(|f| e.contains(&format!("Unknown function: '{f}'")))
+    };
+    match (want, got) {
+        (Expect::Catalog(a), Expect::Catalog(b)) if a == b => (Verdict::Equal, String::new()),
+        (Expect::Error(a), Expect::Error(b)) if a == b => (Verdict::ErrorEqual, String::new()),
+        (Expect::Catalog(_), Expect::Error(e)) if blocked(e) => {
+            (Verdict::TemplateBlocked, one_line(e))
+        }
+        (Expect::Catalog(_), _) => (Verdict::Differs, first_difference(want, got, &[])),
+        (Expect::Error(_), Expect::Error(e)) if blocked(e) => {
+            (Verdict::TemplateBlocked, one_line(e))
+        }
+        _ => (Verdict::ErrorDiffers, first_difference(want, got, &[])),
+    }
+}
+
+/// The first difference between two results (catalog changes matched by
+/// `ignores` left out).
+fn first_difference(want: &Expect, got: &Expect, ignores: &[Ignore]) -> String {
+    let mut f = mismatch("pverify", "", want, got);
+    f.changes.retain(|c| {
+        !ignores
+            .iter()
+            .any(|i| i.resource == "*" && c.parameter.as_deref() == i.parameter.as_deref())
+    });
+    if let Some(c) = f.changes.first() {
+        let what = match &c.parameter {
+            Some(p) => format!("{} {p}", c.resource),
+            None => c.resource.clone(),
+        };
+        let show = |v: &Option<Value>| {
+            v.as_ref().map_or("-".to_string(), |v| {
+                let s = v.to_string();
+                if s.chars().count() > 120 {
+                    format!("{}...", s.chars().take(120).collect::<String>())
+                } else {
+                    s
+                }
+            })
+        };
+        return format!(
+            "{:?} {what}: Puppet {} pverify {} ({} change(s))",
+            c.kind,
+            show(&c.expected),
+            show(&c.actual),
+            f.changes.len()
+        );
+    }
+    format!(
+        "Puppet {} | pverify {}",
+        one_line(f.expected.as_deref().unwrap_or("?")),
+        one_line(f.actual.as_deref().unwrap_or("?"))
+    )
+}
+
+fn one_line(s: &str) -> String {
+    let s = s.replace('\n', "\\n");
+    if s.chars().count() > 700 {
+        format!("{}...", s.chars().take(700).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// The per-module table, one block per fact set.
+fn table(rows: &[Row], factsets: &[String]) -> String {
+    let mut out = String::new();
+    for f in factsets {
+        let _ = writeln!(out, "\n{f}");
+        let _ = writeln!(
+            out,
+            "{:<12} {:>7} {:>9} {:>11} {:>6} {:>8} {:>9} {:>12} {:>14} {:>14}",
+            "module",
+            "classes",
+            "puppet-ok",
+            "puppet-fail",
+            "equal",
+            "differs",
+            "template",
+            "error-equal",
+            "error-differs",
+            "tmpl-rest-ok"
+        );
+        let mut modules: Vec<&str> = Vec::new();
+        for r in rows {
+            if !modules.contains(&r.module.as_str()) {
+                modules.push(&r.module);
+            }
+        }
+        let mut total = [0usize; 9];
+        for m in modules {
+            let mine: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.module == m && &r.factset == f)
+                .collect();
+            let count = |v: Verdict| mine.iter().filter(|r| r.verdict == v).count();
+            let n = [
+                mine.len(),
+                mine.iter().filter(|r| r.puppet_ok).count(),
+                mine.iter().filter(|r| !r.puppet_ok).count(),
+                count(Verdict::Equal),
+                count(Verdict::Differs),
+                count(Verdict::TemplateBlocked),
+                count(Verdict::ErrorEqual),
+                count(Verdict::ErrorDiffers),
+                mine.iter()
+                    .filter(|r| matches!(r.behind, Some(Ok(()))))
+                    .count(),
+            ];
+            for (t, x) in total.iter_mut().zip(n) {
+                *t += x;
+            }
+            let _ = writeln!(
+                out,
+                "{m:<12} {:>7} {:>9} {:>11} {:>6} {:>8} {:>9} {:>12} {:>14} {:>14}",
+                n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]
+            );
+        }
+        let n = total;
+        let _ = writeln!(
+            out,
+            "{:<12} {:>7} {:>9} {:>11} {:>6} {:>8} {:>9} {:>12} {:>14} {:>14}",
+            "total", n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]
+        );
+    }
+    out
+}
+
+/// Checks the disagreements against the allow-list: both ways.
+fn check_known_diffs(rows: &[Row], path: &Path) -> Result<(), String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut known = BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, reason)) = line.split_once('|') else {
+            return Err(format!(
+                "{}:{}: expected `FACTSET CLASS VERDICT | reason`",
+                path.display(),
+                i + 1
+            ));
+        };
+        if reason.trim().is_empty() {
+            return Err(format!("{}:{}: no reason given", path.display(), i + 1));
+        }
+        let key: Vec<&str> = key.split_whitespace().collect();
+        if key.len() != 3 {
+            return Err(format!(
+                "{}:{}: expected `FACTSET CLASS VERDICT | reason`",
+                path.display(),
+                i + 1
+            ));
+        }
+        known.insert(key.join(" "));
+    }
+    let found: BTreeSet<String> = rows
+        .iter()
+        .filter(|r| !r.verdict.agrees())
+        .map(|r| format!("{} {} {}", r.factset, r.class, r.verdict.name()))
+        .collect();
+    let new: Vec<&String> = found.difference(&known).collect();
+    let gone: Vec<&String> = known.difference(&found).collect();
+    for n in &new {
+        println!("NEW difference (not in {KNOWN_FILE}): {n}");
+    }
+    for g in &gone {
+        println!("GONE (listed in {KNOWN_FILE}, now agrees or changed verdict): {g}");
+    }
+    let agree = rows.iter().filter(|r| r.verdict.agrees()).count();
+    println!(
+        "oracle-modules: {agree} of {} class compiles agree with Puppet; {} known differences",
+        rows.len(),
+        known.len()
+    );
+    if new.is_empty() && gone.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} new and {} disappeared difference(s): update {KNOWN_FILE}",
+            new.len(),
+            gone.len()
+        ))
+    }
+}
