@@ -136,12 +136,19 @@ fn warnings_of(ws: &[String], env: &Path) -> Option<String> {
 }
 
 fn run_pverify(env: &Path) -> (String, Option<String>) {
+    run_pverify_with(env, false)
+}
+
+/// `interpret`: modules' Ruby functions run in the Ruby-subset interpreter
+/// even where the library implements them natively.
+fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
     let environment = match Environment::boot(env, &Overrides::default()) {
         Ok(e) => e,
         Err(e) => return (format!("boot: {e}"), None),
     };
     let mut node = NodeInfo {
         name: NODE.to_string(),
+        interpret_module_ruby: interpret,
         ..NodeInfo::default()
     };
     if let Value::Hash(h) = pverify::facts::from_json(&facts()) {
@@ -219,6 +226,82 @@ fn builtins_agree_with_puppet() {
         failures.len(),
         cases.len(),
         failures.join("\n")
+    );
+}
+
+/// The cases that call modules' functions (`# modulepath:`), with those
+/// functions' Ruby run by pverify's interpreter instead of the library's
+/// native code: the interpreter against Puppet's answers.
+#[test]
+fn interpreted_module_functions_agree_with_puppet() {
+    let cases = parse_cases(&cases_text());
+    let root = std::env::temp_dir().join(format!("pverify-builtins-rb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut agree = 0;
+    let mut failures = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let pending = case
+            .lines
+            .first()
+            .is_some_and(|l| l.starts_with("# pending"));
+        if pending || !case.lines.iter().any(|l| l.starts_with("# modulepath: ")) {
+            continue;
+        }
+        let env = write_env(&root, i, case);
+        let (got, _) = run_pverify_with(&env, true);
+        if got == case.expected {
+            agree += 1;
+        } else {
+            failures.push(format!(
+                "{}\n    expected (Puppet): {}\n    interpreted:       {got}",
+                case.lines.last().map(String::as_str).unwrap_or(""),
+                case.expected,
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    eprintln!("{agree} agree, {} disagree", failures.len());
+    // What the interpreter does not do yet (Ruby it lacks: `proc`,
+    // `to_json`, `Puppet.settings`, overridden `call`...), one expression per
+    // line: the list must stay exact, so a fix or a regression shows here.
+    let known_file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/interpreted-functions-known-diffs.txt");
+    let known_text = std::fs::read_to_string(&known_file).unwrap_or_default();
+    let known: std::collections::BTreeSet<&str> = known_text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let now: std::collections::BTreeSet<&str> = failures
+        .iter()
+        .map(|f| f.lines().next().unwrap_or(""))
+        .collect();
+    if std::env::var_os("PVERIFY_BLESS").is_some() {
+        let mut out = String::from(
+            "# Builtins cases (tests/builtins.rs) whose module function, run by the Ruby\n\
+             # interpreter instead of the native library, disagrees with Puppet 7.23.\n",
+        );
+        for e in &now {
+            out.push_str(e);
+            out.push('\n');
+        }
+        std::fs::write(&known_file, out).expect("write known diffs");
+        return;
+    }
+    let fixed: Vec<_> = known.difference(&now).collect();
+    let broken: Vec<&String> = failures
+        .iter()
+        .filter(|f| !known.contains(f.lines().next().unwrap_or("")))
+        .collect();
+    assert!(
+        fixed.is_empty() && broken.is_empty(),
+        "interpreted module functions: {agree} agree with Puppet\n\
+         now agreeing (remove from {}): {fixed:?}\nnewly disagreeing:\n{}",
+        known_file.display(),
+        broken
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

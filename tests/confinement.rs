@@ -362,3 +362,28 @@ fn templates_refuse_paths_outside() {
         assert_template_refused(&env, &format!("notify {{ 'x': message => {f} }}\n"));
     }
 }
+
+#[test]
+fn ruby_functions_reach_no_file_or_command() {
+    let (dir, env) = setup();
+    let fdir = env.join("modules/m/lib/puppet/functions/m");
+    std::fs::create_dir_all(&fdir).unwrap();
+    let secret = dir.path().join("secret.txt");
+    for (name, body) in [
+        ("read", format!("File.read('{}')", secret.display())),
+        ("run", "system('touch /tmp/pverify-ruby-ran')".to_string()),
+        ("tick", "`id`".to_string()),
+    ] {
+        std::fs::write(
+            fdir.join(format!("{name}.rb")),
+            format!(
+                "Puppet::Functions.create_function(:'m::{name}') do\n  def {name}\n    {body}\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+        let e = compile(&env, &format!("notify {{ m::{name}(): }}\n")).expect_err(name);
+        assert!(e.contains(&format!("m/{name}.rb")), "{name}: {e}");
+        assert!(!e.contains("secret"), "{name}: {e}");
+    }
+    assert!(!Path::new("/tmp/pverify-ruby-ran").exists());
+}

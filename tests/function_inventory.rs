@@ -221,18 +221,24 @@ fn the_list_is_puppets() {
 }
 
 #[test]
-fn a_module_ruby_function_pverify_lacks_names_its_file() {
+fn a_module_ruby_function_pverify_cannot_run_names_its_file() {
     let env = temp_env("ruby");
     let f = env.join("modules/mymod/lib/puppet/functions/mymod");
     std::fs::create_dir_all(&f).expect("mkdir");
-    std::fs::write(f.join("secret.rb"), "# a Ruby function\n").expect("rb");
+    // Outside the Ruby subset pverify interprets: backticks run a command.
+    std::fs::write(
+        f.join("secret.rb"),
+        "Puppet::Functions.create_function(:'mymod::secret') do\n  def secret(x)\n    `cat /etc/shadow`\n  end\nend\n",
+    )
+    .expect("rb");
     let p3 = env.join("modules/mymod/lib/puppet/parser/functions");
     std::fs::create_dir_all(&p3).expect("mkdir");
     std::fs::write(p3.join("old_style.rb"), "# a 3.x function\n").expect("rb");
     let e = compile(&env, "$x = mymod::secret(1)\n", FunctionMocks::default())
         .expect_err("not implemented");
     assert!(
-        e.contains("pverify does not implement the Ruby function 'mymod::secret'")
+        e.contains("pverify cannot run the Ruby function 'mymod::secret'")
+            && e.contains("line 3: backticks are not supported")
             && e.contains("modules/mymod/lib/puppet/functions/mymod/secret.rb")
             && e.contains("line: 1, column: 6"),
         "{e}"

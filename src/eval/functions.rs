@@ -219,31 +219,43 @@ impl<'e> Compiler<'e> {
                 ))
             }
             "template" | "inline_template" => self.erb_function(name, &args, scope, ctx, &at),
-            _ => {
-                if let Some(result) =
-                    super::builtins::call(self, name, &args, lambda, scope, ctx, &at)
-                {
-                    return result;
-                }
-                if let Some(def) = self.find_function(name)? {
-                    return self.call_puppet_function(&def, args, scope);
-                }
-                if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
-                    return Err(EvalError::Issue {
-                        detail: format!(
-                            "pverify does not implement the Ruby function '{name}' ({}); \
-                             mock it (--mock-functions) or leave its module out",
-                            file.display()
-                        ),
-                        at,
-                    });
-                }
-                Err(EvalError::Issue {
-                    detail: format!("Unknown function: '{name}'."),
-                    at,
-                })
+            _ => self.call_library_function(name, args, lambda, scope, ctx, &at),
+        }
+    }
+
+    /// A function of the library, of Puppet code, or of a module's Ruby:
+    /// what a call reaches once the evaluator's own functions are ruled
+    /// out (also what templates and Ruby functions call).
+    pub(crate) fn call_library_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        at: &super::error::Location,
+    ) -> R<Value> {
+        if let Some(v) = self.node.function_mocks.get(name) {
+            return Ok(v.clone());
+        }
+        if self.node.interpret_module_ruby && super::MODULE_FUNCTIONS.contains(&name) {
+            if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
+                return self.call_ruby_function(name, &file, args, lambda, scope, ctx, at);
             }
         }
+        if let Some(result) = super::builtins::call(self, name, &args, lambda, scope, ctx, at) {
+            return result;
+        }
+        if let Some(def) = self.find_function(name)? {
+            return self.call_puppet_function(&def, args, scope);
+        }
+        if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
+            return self.call_ruby_function(name, &file, args, lambda, scope, ctx, at);
+        }
+        Err(EvalError::Issue {
+            detail: format!("Unknown function: '{name}'."),
+            at: at.clone(),
+        })
     }
 
     pub(crate) fn call_puppet_function(

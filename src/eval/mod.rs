@@ -12,6 +12,7 @@ pub mod mocks;
 pub mod node;
 pub mod resources;
 mod rtypes;
+mod ruby_functions;
 pub mod scope;
 mod templates_epp;
 mod templates_erb;
@@ -19,6 +20,7 @@ mod typeops;
 pub mod value;
 
 pub use builtins::modules::MODULE_FUNCTIONS;
+pub use builtins::ruby_hexdigest;
 pub use compile::{compile, Compiled};
 pub use error::EvalError;
 pub use mocks::FunctionMocks;

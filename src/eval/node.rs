@@ -28,6 +28,10 @@ pub struct NodeInfo {
     /// Whether `generate()` runs its command (`--allow-generate`, or
     /// `allow_generate: true` in pverify.yaml); refused by default.
     pub allow_generate: bool,
+    /// Run modules' Ruby functions in the interpreter even where the library
+    /// implements them natively (tests use it to check the interpreter
+    /// against Puppet's answers for stdlib's functions).
+    pub interpret_module_ruby: bool,
 }
 
 impl NodeInfo {

@@ -10,12 +10,12 @@ use super::value::{Map, Value};
 use crate::template::erb::cache::LoadError;
 use crate::template::erb::{ErbError, Host, Template};
 
-/// The calling scope as a template sees it.
-struct ScopeHost<'a, 'e> {
-    c: &'a mut Compiler<'e>,
-    scope: ScopeId,
-    ctx: &'a Ctx,
-    at: &'a Location,
+/// The calling scope as a template (or a Ruby function) sees it.
+pub(super) struct ScopeHost<'a, 'e> {
+    pub c: &'a mut Compiler<'e>,
+    pub scope: ScopeId,
+    pub ctx: &'a Ctx,
+    pub at: &'a Location,
 }
 
 impl Host for ScopeHost<'_, '_> {
@@ -43,29 +43,17 @@ impl Host for ScopeHost<'_, '_> {
             "template" | "inline_template" => self
                 .c
                 .erb_function(name, &args, self.scope, self.ctx, self.at),
-            _ => match super::builtins::call(
-                self.c, name, &args, None, self.scope, self.ctx, self.at,
-            ) {
-                Some(r) => r,
-                None => match self.c.find_function(name) {
-                    Ok(Some(def)) => self.c.call_puppet_function(&def, args, self.scope),
-                    Ok(None) => {
-                        return Err(
-                            match super::builtins::modules::ruby_function_file(self.c.env, name) {
-                                Some(file) => format!(
-                                    "pverify does not implement the Ruby function '{name}' ({}); \
-                                     mock it (--mock-functions) or leave its module out",
-                                    file.display()
-                                ),
-                                None => format!("Unknown function: '{name}'"),
-                            },
-                        )
-                    }
-                    Err(e) => Err(e),
-                },
-            },
+            _ => self
+                .c
+                .call_library_function(name, args, None, self.scope, self.ctx, self.at),
         };
-        r.map_err(|e| e.message())
+        r.map_err(|e| match e {
+            // Templates word it without the evaluator's closing period.
+            EvalError::Issue { detail, .. } if detail.starts_with("Unknown function: ") => {
+                detail.trim_end_matches('.').to_string()
+            }
+            e => e.message(),
+        })
     }
 
     fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {

@@ -46,6 +46,8 @@ pub struct Environment {
     pub resource_types: crate::restypes::TypeCache,
     /// ERB templates, each file parsed once per run.
     pub erb: crate::template::erb::cache::Cache,
+    /// Modules' Ruby functions, each file parsed once per run.
+    pub ruby_functions: crate::template::erb::cache::FunctionCache,
     /// What [`Environment::confine`] allows, resolved once per run (it is
     /// asked for every template and file a node reads).
     confine_roots: OnceLock<Vec<PathBuf>>,
@@ -174,6 +176,7 @@ impl Environment {
             hiera: Default::default(),
             resource_types: Default::default(),
             erb: Default::default(),
+            ruby_functions: Default::default(),
             confine_roots: OnceLock::new(),
             template_files: Mutex::default(),
         })

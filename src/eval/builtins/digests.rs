@@ -449,3 +449,14 @@ pub(super) fn shellquote(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         .collect();
     Ok(Value::string(quoted.join(" ")))
 }
+
+/// `Digest::MD5.hexdigest(s)`, `Digest::SHA1.hexdigest(s)`,
+/// `Digest::SHA256.hexdigest(s)` for the Ruby interpreter.
+pub fn ruby_hexdigest(class: &str, data: &[u8]) -> Option<String> {
+    Some(match class {
+        "MD5" => hex(&md5_digest(data)),
+        "SHA1" => hex(&sha1_digest(data)),
+        "SHA256" => hex(&sha256_digest(data)),
+        _ => return None,
+    })
+}

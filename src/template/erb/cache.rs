@@ -1,14 +1,16 @@
-//! Parsed templates by path, shared by every node of a run (on the
-//! environment): each template file is read and parsed once.
+//! Parsed Ruby files by path, shared by every node of a run (on the
+//! environment): each ERB template or Ruby function file is read and parsed
+//! once.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::function_file::FunctionFile;
 use super::{parse, ErbError, Template};
 
-/// A template file's parse: the template, or the read or syntax error.
-pub type Loaded = Result<Arc<Template>, LoadError>;
+/// A file's parse: the parsed file, or the read or syntax error.
+pub type Loaded<T = Template> = Result<Arc<T>, LoadError>;
 
 #[derive(Clone, Debug)]
 pub enum LoadError {
@@ -16,13 +18,14 @@ pub enum LoadError {
     Syntax(ErbError),
 }
 
-#[derive(Default)]
-pub struct Cache {
-    files: Mutex<HashMap<PathBuf, Arc<OnceLock<Loaded>>>>,
+/// Files of one kind, parsed by `parse` on first use.
+pub struct ParseCache<T> {
+    files: Mutex<HashMap<PathBuf, Arc<OnceLock<Loaded<T>>>>>,
+    parse: fn(&str) -> Result<T, ErbError>,
 }
 
-impl Cache {
-    pub fn load(&self, path: &Path) -> Loaded {
+impl<T> ParseCache<T> {
+    pub fn load(&self, path: &Path) -> Loaded<T> {
         let slot = {
             let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
             files.entry(path.to_path_buf()).or_default().clone()
@@ -30,8 +33,32 @@ impl Cache {
         slot.get_or_init(|| {
             let bytes = std::fs::read(path).map_err(|e| LoadError::Read(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
-            parse(&text).map(Arc::new).map_err(LoadError::Syntax)
+            (self.parse)(&text).map(Arc::new).map_err(LoadError::Syntax)
         })
         .clone()
+    }
+}
+
+/// ERB templates.
+pub type Cache = ParseCache<Template>;
+
+impl Default for ParseCache<Template> {
+    fn default() -> Self {
+        ParseCache {
+            files: Mutex::default(),
+            parse,
+        }
+    }
+}
+
+/// Ruby function files (`lib/puppet/functions`, `lib/puppet/parser/functions`).
+pub type FunctionCache = ParseCache<FunctionFile>;
+
+impl Default for ParseCache<FunctionFile> {
+    fn default() -> Self {
+        ParseCache {
+            files: Mutex::default(),
+            parse: FunctionFile::parse,
+        }
     }
 }

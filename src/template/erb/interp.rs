@@ -25,8 +25,22 @@ type Groups = Vec<Option<(usize, usize)>>;
 /// that never end).
 const MAX_STEPS: usize = 10_000_000;
 
+/// What `self` is for code without a receiver.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SelfKind {
+    /// A template: Puppet's `TemplateWrapper`.
+    Template,
+    /// A 3.x function body (`newfunction`): the calling scope, whose
+    /// `function_x([...])` and `lookupvar` need no receiver.
+    Function3x,
+    /// A 4.x function (`create_function`): `call_function(name, *args)`,
+    /// `closure_scope`.
+    Function4x,
+}
+
 pub struct Interp<'h> {
     pub host: &'h mut dyn Host,
+    pub self_kind: SelfKind,
     pub out: String,
     locals: HashMap<String, RValue>,
     line: usize,
@@ -39,6 +53,9 @@ pub struct Interp<'h> {
     defs: HashMap<String, Rc<Def>>,
     /// The groups of the last regex match (`$1`...).
     pub last_match: Vec<RValue>,
+    /// Names the code assigns somewhere: a miss on one of them is nil, not
+    /// a method call (Ruby's parse-time locals).
+    pub declared_locals: std::collections::HashSet<String>,
     /// Calls of the template's own methods under way (bounded: a method
     /// that calls itself forever fails as Ruby's does).
     call_depth: usize,
@@ -52,6 +69,7 @@ impl<'h> Interp<'h> {
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
         Interp {
             host,
+            self_kind: SelfKind::Template,
             out: String::new(),
             locals: HashMap::new(),
             line: 1,
@@ -59,6 +77,7 @@ impl<'h> Interp<'h> {
             ivar_aliases: HashMap::new(),
             defs: HashMap::new(),
             last_match: Vec::new(),
+            declared_locals: Default::default(),
             call_depth: 0,
         }
     }
@@ -187,6 +206,8 @@ impl<'h> Interp<'h> {
             Expr::Name(name) => {
                 if let Some(v) = self.locals.get(name) {
                     v.clone()
+                } else if self.declared_locals.contains(name) && !self.defs.contains_key(name) {
+                    RValue::Nil
                 } else {
                     self.call(None, name, vec![], None, n.line)?
                 }
@@ -302,6 +323,40 @@ impl<'h> Interp<'h> {
                     }
                 }
                 RValue::Nil
+            }
+            Expr::For(var, items, body) => {
+                let coll = self.eval(items)?;
+                let list = match &coll {
+                    RValue::Array(a) => a.clone(),
+                    RValue::Range(a, b, x) => range_items(*a, *b, *x),
+                    RValue::Hash(h) => h
+                        .iter()
+                        .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                        .collect(),
+                    o => return self.no_method("each", o),
+                };
+                for item in list {
+                    self.locals.insert(var.clone(), item);
+                    match self.run(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                coll
+            }
+            Expr::MultiAssign(names, v) => {
+                let v = self.eval(v)?;
+                let items = match &v {
+                    RValue::Array(a) => a.clone(),
+                    o => vec![o.clone()],
+                };
+                for (i, name) in names.iter().enumerate() {
+                    self.ivar_aliases.remove(name);
+                    let item = items.get(i).cloned().unwrap_or(RValue::Nil);
+                    self.locals.insert(name.clone(), item);
+                }
+                v
             }
             Expr::Case(subject, whens, els) => {
                 let s = match subject {
@@ -611,10 +666,12 @@ impl<'h> Interp<'h> {
                 Ok(RValue::Bool(self.host.ivar(&n).is_some()))
             }
             "raise" | "fail" => {
-                let msg = args
-                    .first()
-                    .map(RValue::to_s)
-                    .unwrap_or_else(|| "unhandled exception".into());
+                // `raise Class, message` or `raise message`.
+                let msg = match (args.first(), args.get(1)) {
+                    (Some(RValue::Class(_)), Some(m)) => m.to_s(),
+                    (Some(m), _) => m.to_s(),
+                    (None, _) => "unhandled exception".into(),
+                };
                 self.fail(msg)
             }
             "Integer" | "Float" | "String" | "Array" => {
@@ -651,6 +708,8 @@ impl<'h> Interp<'h> {
                 super::methods::call_method(self, v, conv, vec![], None)
             }
             "puts" | "print" | "p" | "warn" => Ok(RValue::Nil),
+            // gettext's `_('text')` (puppetlabs-translate): the text itself.
+            "_" | "N_" => Ok(args.into_iter().next().unwrap_or(RValue::Nil)),
             "format" | "sprintf" => {
                 let f = args.first().map(RValue::to_s).unwrap_or_default();
                 let rest: Vec<RValue> = args.into_iter().skip(1).collect();
@@ -662,10 +721,51 @@ impl<'h> Interp<'h> {
                     None,
                 )
             }
-            _ => {
-                let desc = format!("undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>");
-                self.fail(desc)
+            _ => self.call_self_function(name, args),
+        }
+    }
+
+    /// The receiver-less calls a function body makes of its `self`.
+    fn call_self_function(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match (self.self_kind, name) {
+            (SelfKind::Function3x, n) if n.starts_with("function_") || n == "lookupvar" => {
+                self.scope_call(name, args)
             }
+            (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
+                Ok(RValue::Scope)
+            }
+            (SelfKind::Function4x, "call_function") => {
+                let f = args.first().map(RValue::to_s).unwrap_or_default();
+                let fargs = args.iter().skip(1).map(to_puppet).collect();
+                self.puppet_function(&f, fargs)
+            }
+            (SelfKind::Template, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+            )),
+            (SelfKind::Function3x, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Parser::Scope>"
+            )),
+            (SelfKind::Function4x, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Functions::Function>"
+            )),
+        }
+    }
+
+    /// Defines a method (`def`) before the code that calls it runs.
+    pub fn define(&mut self, name: &str, def: Rc<Def>) {
+        self.defs.insert(name.to_string(), def);
+    }
+
+    /// Sets a local variable.
+    pub fn set_local(&mut self, name: &str, v: RValue) {
+        self.locals.insert(name.to_string(), v);
+    }
+
+    /// Calls a method defined with [`Interp::define`].
+    pub fn call_defined(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match self.defs.get(name).cloned() {
+            Some(def) => self.call_def(name, &def, args),
+            None => self.call_self_function(name, args),
         }
     }
 
@@ -803,8 +903,17 @@ impl Interp<'_> {
 
 /// Methods that change their receiver in Ruby. Values here are immutable,
 /// so a call on a local variable stores the result back into it.
-const MUTATORS: [&str; 8] = [
-    "<<", "push", "concat", "append", "unshift", "merge!", "update", "store",
+const MUTATORS: [&str; 10] = [
+    "<<",
+    "push",
+    "concat",
+    "append",
+    "unshift",
+    "merge!",
+    "update",
+    "store",
+    "delete_if",
+    "keep_if",
 ];
 
 impl Interp<'_> {
@@ -841,6 +950,18 @@ impl Interp<'_> {
                 })
             }
             (RValue::Array(a), "pop") if args.is_empty() => Some(a.pop().unwrap_or(RValue::Nil)),
+            (RValue::Array(a), "delete_at") => {
+                let RValue::Int(i) = args.first()? else {
+                    return None;
+                };
+                let len = a.len() as i64;
+                let i = if *i < 0 { *i + len } else { *i };
+                Some(if (0..len).contains(&i) {
+                    a.remove(i as usize)
+                } else {
+                    RValue::Nil
+                })
+            }
             (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
                 RValue::Nil
             } else {
@@ -944,7 +1065,7 @@ impl Interp<'_> {
     /// Calls a method the template defined: its own local variables.
     fn call_def(&mut self, name: &str, def: &Def, args: Vec<RValue>) -> R<RValue> {
         let required = def.params.iter().filter(|p| p.1.is_none()).count();
-        if args.len() < required || args.len() > def.params.len() {
+        if args.len() < required || (def.rest.is_none() && args.len() > def.params.len()) {
             return self.fail(format!(
                 "wrong number of arguments (given {}, expected {}) in `{name}'",
                 args.len(),
@@ -970,6 +1091,10 @@ impl Interp<'_> {
                 (None, None) => RValue::Nil,
             };
             self.locals.insert(p.clone(), v);
+        }
+        if let Some(rest) = &def.rest {
+            let extra = args.get(def.params.len()..).unwrap_or(&[]).to_vec();
+            self.locals.insert(rest.clone(), RValue::Array(extra));
         }
         if r.is_ok() {
             r = self.run_def_body(def);

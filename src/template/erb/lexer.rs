@@ -443,6 +443,40 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
                 space = false;
                 continue;
             }
+            // `:'a::b'`: a symbol of any text.
+            b':' if b.get(i + 1) == Some(&b'\'') && (space || !ends_value(prev)) => {
+                let rest = &src[i + 2..];
+                let Some(end) = rest.find('\'') else {
+                    return Err(("unterminated symbol".to_string(), line));
+                };
+                push(out, Tok::Sym(rest[..end].to_string()), line, space);
+                i += 3 + end;
+                space = false;
+                continue;
+            }
+            // `:+`, `:|`, `:<=>`...: an operator's method name (`reduce(:|)`).
+            b':' if (space || !ends_value(prev))
+                && [
+                    "<=>", "==", "<<", ">>", "<=", ">=", "**", "+", "-", "*", "/", "%", "|", "&",
+                    "<", ">",
+                ]
+                .iter()
+                .any(|op| src[i + 1..].starts_with(op))
+                && !src[i + 1..].starts_with("::") =>
+            {
+                let op = [
+                    "<=>", "==", "<<", ">>", "<=", ">=", "**", "+", "-", "*", "/", "%", "|", "&",
+                    "<", ">",
+                ]
+                .iter()
+                .find(|op| src[i + 1..].starts_with(*op))
+                .copied()
+                .unwrap_or("+");
+                push(out, Tok::Sym(op.to_string()), line, space);
+                i += 1 + op.len();
+                space = false;
+                continue;
+            }
             b':' if b
                 .get(i + 1)
                 .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')

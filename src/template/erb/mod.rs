@@ -12,6 +12,7 @@
 //! every node of a run.
 
 pub mod cache;
+pub mod function_file;
 mod interp;
 mod lexer;
 mod methods;

@@ -60,6 +60,10 @@ pub enum Expr {
     While(Box<Node>, Body, bool),
     Case(Option<Box<Node>>, Vec<(Vec<Node>, Body)>, Option<Body>),
     Assign(String, Box<Node>),
+    /// `a, b = list`: each name takes its element.
+    MultiAssign(Vec<String>, Box<Node>),
+    /// `for x in list ... end`.
+    For(String, Box<Node>, Body),
     OpAssign(String, &'static str, Box<Node>),
     /// `x[k] = v`, `x[k] ||= v` on a local or instance variable.
     IndexAssign(Box<Node>, Vec<Node>, &'static str, Box<Node>),
@@ -83,6 +87,8 @@ pub enum Expr {
 #[derive(Debug)]
 pub struct Def {
     pub params: Vec<(String, Option<Node>)>,
+    /// `*rest`: the arguments after `params`, as an array.
+    pub rest: Option<String>,
     pub body: Body,
     pub rescue: Option<(Option<String>, Body)>,
     pub else_: Option<Body>,
@@ -94,6 +100,10 @@ pub type PError = (String, usize);
 pub struct Parser {
     toks: Vec<Token>,
     pos: usize,
+    /// Every name assigned as a local variable (`x = ...`): in Ruby such a
+    /// name is a local, nil until assigned, even where the assignment did
+    /// not run (`x = 1 if false; x`).
+    pub assigned: std::collections::HashSet<String>,
     /// Nesting of expressions being parsed (bounded: parsing and evaluation
     /// recurse over it).
     depth: usize,
@@ -102,10 +112,10 @@ pub struct Parser {
 /// The deepest nesting of expressions accepted; templates nest a handful.
 const MAX_DEPTH: usize = 100;
 
-const KEYWORDS: [&str; 26] = [
+const KEYWORDS: [&str; 27] = [
     "if", "elsif", "else", "end", "unless", "case", "when", "then", "do", "and", "or", "not",
     "while", "until", "nil", "true", "false", "self", "next", "break", "in", "begin", "def",
-    "rescue", "ensure", "return",
+    "rescue", "ensure", "return", "for",
 ];
 
 fn binop_prec(p: &str) -> Option<u8> {
@@ -129,6 +139,7 @@ impl Parser {
         Parser {
             toks,
             pos: 0,
+            assigned: Default::default(),
             depth: 0,
         }
     }
@@ -297,7 +308,10 @@ impl Parser {
 
     /// A statement: an expression with `if`/`unless`/`while` modifiers.
     fn stmt(&mut self) -> Result<Node, PError> {
-        let mut e = self.expr_stmt()?;
+        let mut e = match self.multi_assign()? {
+            Some(m) => m,
+            None => self.expr_stmt()?,
+        };
         loop {
             let line = self.line();
             if self.eat_kw("if") {
@@ -317,6 +331,7 @@ impl Parser {
                 e = Node {
                     expr: Expr::Begin(Rc::new(Def {
                         params: vec![],
+                        rest: None,
                         body: vec![e],
                         rescue: Some((None, vec![r])),
                         else_: None,
@@ -359,6 +374,50 @@ impl Parser {
                 return Ok(l);
             }
         }
+    }
+
+    /// `a, b = value` or `a, b = x, y`, when the tokens start that way.
+    fn multi_assign(&mut self) -> Result<Option<Node>, PError> {
+        let line = self.line();
+        let mut n = 0;
+        let mut names = Vec::new();
+        loop {
+            match (self.peek_at(n), self.peek_at(n + 1)) {
+                (Tok::Ident(name), Tok::Punct(",")) if !KEYWORDS.contains(&name.as_str()) => {
+                    names.push(name.clone());
+                    n += 2;
+                }
+                (Tok::Ident(name), Tok::Punct("="))
+                    if !names.is_empty() && !KEYWORDS.contains(&name.as_str()) =>
+                {
+                    names.push(name.clone());
+                    n += 2;
+                    break;
+                }
+                _ => return Ok(None),
+            }
+        }
+        self.pos += n;
+        self.skip_newlines();
+        self.assigned.extend(names.iter().cloned());
+        let first = self.expr()?;
+        let value = if self.is_punct(",") {
+            let mut items = vec![first];
+            while self.eat_punct(",") {
+                self.skip_newlines();
+                items.push(self.expr()?);
+            }
+            Node {
+                expr: Expr::Array(items),
+                line,
+            }
+        } else {
+            first
+        };
+        Ok(Some(Node {
+            expr: Expr::MultiAssign(names, Box::new(value)),
+            line,
+        }))
     }
 
     fn skip_newlines(&mut self) {
@@ -407,6 +466,7 @@ impl Parser {
                     self.bump();
                     self.bump();
                     self.skip_newlines();
+                    self.assigned.insert(name.clone());
                     let v = self.expr()?;
                     let expr = if op == "=" {
                         Expr::Assign(name, Box::new(v))
@@ -861,9 +921,24 @@ impl Parser {
 
     fn do_block(&mut self) -> Result<Rc<Block>, PError> {
         self.expect_kw("do")?;
+        let line = self.line();
         let params = self.block_params()?;
-        let body = self.body(&["end"])?;
-        self.expect_kw("end")?;
+        // `do ... rescue ... ensure ... end`: the body as a `begin` block.
+        let def = self.def_body(vec![], None)?;
+        let body = if def.rescue.is_none() && def.else_.is_none() && def.ensure.is_none() {
+            match Rc::try_unwrap(def) {
+                Ok(d) => d.body,
+                Err(d) => vec![Node {
+                    expr: Expr::Begin(d),
+                    line,
+                }],
+            }
+        } else {
+            vec![Node {
+                expr: Expr::Begin(def),
+                line,
+            }]
+        };
         Ok(Rc::new(Block { params, body }))
     }
 
@@ -970,7 +1045,32 @@ impl Parser {
                     Expr::While(Box::new(c), body, k == "while")
                 }
                 "case" => return self.case_expr(line),
-                "begin" => Expr::Begin(self.def_body(vec![])?),
+                "for" => {
+                    let var = match self.bump() {
+                        Tok::Ident(v) => v,
+                        _ => {
+                            self.pos = self.pos.saturating_sub(1);
+                            return self.unexpected();
+                        }
+                    };
+                    self.expect_kw("in")?;
+                    let items = self.expr_stmt()?;
+                    self.eat_kw("do");
+                    let body = self.body(&["end"])?;
+                    self.expect_kw("end")?;
+                    Expr::For(var, Box::new(items), body)
+                }
+                "begin" => Expr::Begin(self.def_body(vec![], None)?),
+                // `module A::B ... end`, `class A ... end`: only their bodies
+                // matter (a function file wraps its definition in them).
+                "module" | "class" if matches!(self.peek(), Tok::Const(_)) => {
+                    while matches!(self.peek(), Tok::Const(_) | Tok::Punct("::")) {
+                        self.bump();
+                    }
+                    let body = self.body(&["end"])?;
+                    self.expect_kw("end")?;
+                    Expr::Seq(body)
+                }
                 "def" => {
                     let name = match self.bump() {
                         Tok::Ident(n) | Tok::Const(n) => n,
@@ -980,6 +1080,7 @@ impl Parser {
                         }
                     };
                     let mut params = Vec::new();
+                    let mut rest = None;
                     let parens = self.eat_punct("(");
                     while !matches!(self.peek(), Tok::Newline | Tok::Punct(";") | Tok::Eof) {
                         if parens && self.eat_punct(")") {
@@ -995,13 +1096,22 @@ impl Parser {
                                 params.push((p, default));
                             }
                             Tok::Punct(",") => {}
+                            Tok::Punct("*") => {
+                                if let Tok::Ident(p) = self.bump() {
+                                    rest = Some(p);
+                                }
+                            }
+                            // `&block`: a Ruby block, never given here.
+                            Tok::Punct("&") => {
+                                self.bump();
+                            }
                             _ => {
                                 self.pos = self.pos.saturating_sub(1);
                                 return self.unexpected();
                             }
                         }
                     }
-                    Expr::Def(name, self.def_body(params)?)
+                    Expr::Def(name, self.def_body(params, rest)?)
                 }
                 "return" => {
                     let v = self.optional_value()?;
@@ -1079,7 +1189,11 @@ impl Parser {
 
     /// A `def` or `begin` body up to its `end`, with `rescue [Classes] [=> e]`,
     /// `else` and `ensure` parts.
-    fn def_body(&mut self, params: Vec<(String, Option<Node>)>) -> Result<Rc<Def>, PError> {
+    fn def_body(
+        &mut self,
+        params: Vec<(String, Option<Node>)>,
+        rest: Option<String>,
+    ) -> Result<Rc<Def>, PError> {
         let body = self.body(&["rescue", "else", "ensure", "end"])?;
         let mut rescue = None;
         let mut else_ = None;
@@ -1109,6 +1223,7 @@ impl Parser {
         self.expect_kw("end")?;
         Ok(Rc::new(Def {
             params,
+            rest,
             body,
             rescue,
             else_,
@@ -1198,6 +1313,15 @@ impl Parser {
 
 /// Parses a piece of Ruby code (an interpolation) on its own.
 pub fn parse_code(src: &str, line: usize, depth: usize) -> Result<Body, PError> {
+    parse_code_with_locals(src, line, depth).map(|(body, _)| body)
+}
+
+/// [`parse_code`], with the names the code assigns as local variables.
+pub fn parse_code_with_locals(
+    src: &str,
+    line: usize,
+    depth: usize,
+) -> Result<(Body, std::collections::HashSet<String>), PError> {
     if depth >= MAX_DEPTH {
         return Err(("expressions nested too deeply".into(), line));
     }
@@ -1210,5 +1334,6 @@ pub fn parse_code(src: &str, line: usize, depth: usize) -> Result<Body, PError> 
     });
     let mut p = Parser::new(toks);
     p.depth = depth;
-    p.program()
+    let body = p.program()?;
+    Ok((body, p.assigned))
 }
