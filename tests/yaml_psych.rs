@@ -205,3 +205,105 @@ fn plain_scalars_resolve_as_psych_does() {
         .collect();
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }
+
+/// Malformed documents: Psych's syntax error (libyaml's problem, context
+/// and context mark) is what Puppet prints after `Unable to parse (FILE): `.
+const MALFORMED: &[&str] = &[
+    "k: [a, b\n",
+    "---\nk: [a, b\n",
+    "k: {a: 1, b: 2\nother: 3\n",
+    "k: a: b\n",
+    "k:\n    a: 1\n  b: 2\n",
+    "k: \"abc\nother: 1\n",
+    "k:\n  a: 'abc\n  b: 1\n",
+    "k: 1\nfoo\nbar: 2\n",
+    "k: `x`\n",
+    "k:\n  - a\n  b\n",
+    "k:\n\t- a\n",
+    "other: 1\nk:\n  - name: a\n    value: 1\n      extra: 2\n",
+    "k:\n  inner:\n    list: [1, 2\n    more: 3\n",
+    "name: bad\nvalues:\n  a: [1,\n  b: }\n",
+    "k: [1,\n  b: }\n",
+    "version: 5\nhierarchy:\n  - name: c\n   bad: [\n",
+    "k: [a, [b, c]\n",
+    "k: [a, b}\n",
+    "k: {a: 1]\n",
+    "k: [a,, b]\n",
+    "k: {a: [1, 2}\n",
+    "k: ['a, b]\n",
+    "- a\n- b\nc: 1\n",
+    "a:\n  - 1\n - 2\n",
+    "a: 1\n a: 2\n",
+    "a: @x\n",
+    "a: %x\n",
+    "a: b\n- c\n",
+    "a: [1, 2]]\n",
+    "a: &x 1\nb: *y\n",
+];
+
+fn psych_errors() -> Option<Vec<String>> {
+    let script = r#"
+require 'yaml'
+require 'json'
+JSON.parse($stdin.read).each do |text|
+  begin
+    Psych.safe_load(text, permitted_classes: [Symbol], aliases: true, filename: 'f')
+    puts 'ok'
+  rescue Psych::SyntaxError => e
+    puts e.message.sub('(f): ', '')
+  rescue => e
+    puts e.message
+  end
+end
+"#;
+    let mut child = Command::new("ruby")
+        .arg("-e")
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(serde_json::to_string(MALFORMED).expect("json").as_bytes())
+            .expect("write to ruby");
+    }
+    let out = child.wait_with_output().expect("ruby runs");
+    assert!(out.status.success(), "the Ruby side failed");
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(String::from)
+            .collect(),
+    )
+}
+
+#[test]
+fn syntax_errors_read_as_psych_reports_them() {
+    let Some(want) = psych_errors() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have Ruby (with Psych) installed"
+        );
+        eprintln!("yaml_psych: ruby not available, not compared");
+        return;
+    };
+    assert_eq!(want.len(), MALFORMED.len(), "one Ruby result per document");
+    let mut agree = 0;
+    let mut diffs = Vec::new();
+    for (text, w) in MALFORMED.iter().zip(&want) {
+        let got = match pverify::hiera::yaml::load_hiera(text) {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.to_string(),
+        };
+        if got == *w {
+            agree += 1;
+        } else {
+            diffs.push(format!("{text:?}\n    psych:   {w}\n    pverify: {got}"));
+        }
+    }
+    eprintln!("{agree} of {} agree", MALFORMED.len());
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}

@@ -8,6 +8,7 @@ pub mod config;
 pub mod lookup;
 pub mod merge;
 pub mod yaml;
+mod yaml_errors;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -71,6 +72,7 @@ fn read_uncached(path: &Path, json: bool) -> FileData {
         // Puppet's safe_load turns an empty document into false; yaml_data
         // then treats a non-hash as empty.
         Ok(v) => Ok(Some(v)),
-        Err(e) => Err(format!("({}): {e}", path.display())),
+        Err(e) if e.names_file => Err(format!("({}): {e}", path.display())),
+        Err(e) => Err(e.to_string()),
     }
 }

@@ -19,6 +19,10 @@ pub struct YamlError {
     pub message: String,
     pub line: usize,
     pub column: usize,
+    /// Whether Puppet names the file before the message (`(FILE): ...`):
+    /// Psych's syntax errors and Puppet's disallowed-class wrapping do,
+    /// Psych's `BadAlias` does not.
+    pub names_file: bool,
 }
 
 impl std::fmt::Display for YamlError {
@@ -59,16 +63,27 @@ fn load_with(text: &str, hiera: bool) -> Result<Value, YamlError> {
         ..Builder::default()
     };
     let mut parser = Parser::new_from_str(text);
-    parser.load(&mut builder, false).map_err(|e| YamlError {
-        message: e.info().to_string(),
-        line: e.marker().line(),
-        column: e.marker().col() + 1,
+    parser.load(&mut builder, false).map_err(|e| {
+        let (message, line, column) = super::yaml_errors::as_libyaml(
+            text,
+            e.info(),
+            e.marker().line(),
+            e.marker().col() + 1,
+            &builder.open,
+        );
+        YamlError {
+            names_file: !message.starts_with("Unknown alias: "),
+            message,
+            line,
+            column,
+        }
     })?;
     if let Some(message) = builder.error {
         return Err(YamlError {
             message,
             line: 0,
             column: 0,
+            names_file: true,
         });
     }
     Ok(builder.docs.into_iter().next().unwrap_or(Value::Undef))
@@ -87,6 +102,8 @@ struct Builder {
     error: Option<String>,
     /// Hiera's rules: dates refused, Symbols marked.
     hiera: bool,
+    /// The collections open now, for placing a syntax error as libyaml does.
+    open: Vec<super::yaml_errors::Open>,
 }
 
 impl Builder {
@@ -140,7 +157,20 @@ impl Builder {
 }
 
 impl MarkedEventReceiver for Builder {
-    fn on_event(&mut self, ev: Event, _mark: Marker) {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        match ev {
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                self.open.push(super::yaml_errors::Open {
+                    seq: matches!(ev, Event::SequenceStart(..)),
+                    line: mark.line(),
+                    column: mark.col() + 1,
+                })
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                self.open.pop();
+            }
+            _ => {}
+        }
         if self.error.is_some() {
             return;
         }
