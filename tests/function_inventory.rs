@@ -128,10 +128,6 @@ const ABSENT: &[(&str, &str)] = &[
         "Timestamp and Timespan values do not exist in pverify; the legacy form reads the clock",
     ),
     (
-        "scanf",
-        "not implemented yet (Ruby's String#scanf); no Debian module calls it",
-    ),
-    (
         "eyaml_lookup_key",
         "a Hiera backend, not callable from manifests",
     ),

@@ -157,6 +157,7 @@ pub fn call(
         "size" => size,
         "slice" => slice,
         "sort" => sort,
+        "scanf" => scanf,
         "split" => split,
         "sprintf" => sprintf,
         "step" => step,
