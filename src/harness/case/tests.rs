@@ -266,11 +266,12 @@ fn bundled_suite_is_well_formed() {
                 );
                 assert_eq!(v["name"], Value::from(c.node.clone()), "{name}");
             }
-            // Puppet lets a template's Ruby SyntaxError through unwrapped,
-            // without the node.
+            // Puppet lets a template's Ruby SyntaxError and a function's
+            // Ruby LoadError through unwrapped, without the node.
             Expect::Error(text) => assert!(
                 text.ends_with(&format!(" on node {}", c.node))
-                    || text.contains(".erb:") && text.contains(": syntax error, "),
+                    || text.contains(".erb:") && text.contains(": syntax error, ")
+                    || text.starts_with("cannot load such file -- "),
                 "{name}: {text}"
             ),
             Expect::None => panic!("{name}: no expectation"),
