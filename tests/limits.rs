@@ -13,7 +13,16 @@ const NODE: &str = "n.example.com";
 /// Compiles `manifest` as the site manifest of a fresh environment:
 /// the error text Puppet would print, or `Ok(())`.
 fn compile(manifest: &str) -> Result<(), String> {
+    compile_with(&[], manifest)
+}
+
+/// [`compile`], with more files of the environment (`path`, `text`).
+fn compile_with(files: &[(&str, &str)], manifest: &str) -> Result<(), String> {
     let manifest = manifest.to_string();
+    let files: Vec<(String, String)> = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
@@ -21,6 +30,11 @@ fn compile(manifest: &str) -> Result<(), String> {
             let env_dir = dir.path().join("production");
             std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
             std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
+            for (path, text) in &files {
+                let p = env_dir.join(path);
+                std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+                std::fs::write(p, text).expect("write");
+            }
             let overrides = Overrides {
                 basemodulepath: Some(String::new()),
                 ..Overrides::default()
@@ -44,6 +58,34 @@ fn assert_error_contains(manifest: &str, expected: &str) {
     match compile(manifest) {
         Ok(()) => panic!("compiled, expected an error containing {expected:?}"),
         Err(e) => assert!(e.contains(expected), "{e:?} lacks {expected:?}"),
+    }
+}
+
+#[test]
+fn recursive_ruby_functions() {
+    // Puppet 7.23 dies with Ruby's SystemStackError: "stack level too deep".
+    let v4 = "Puppet::Functions.create_function(:'m::deep') do\n  def deep(n)\n    call_function('m::deep', n + 1)\n  end\nend\n";
+    let v3 = "module Puppet::Parser::Functions\n  newfunction(:m_deep, :type => :rvalue) do |args|\n    function_m_deep([args[0] + 1])\n  end\nend\n";
+    // Through the Puppet language and back.
+    let mixed = "Puppet::Functions.create_function(:'m::via') do\n  def via(n)\n    call_function('m::pp', n)\n  end\nend\n";
+    let files = [
+        ("modules/m/lib/puppet/functions/m/deep.rb", v4),
+        ("modules/m/lib/puppet/parser/functions/m_deep.rb", v3),
+        ("modules/m/lib/puppet/functions/m/via.rb", mixed),
+        (
+            "modules/m/functions/pp.pp",
+            "function m::pp($n) { m::via($n + 1) }\n",
+        ),
+    ];
+    for call in ["m::deep(0)", "m_deep(0)", "m::via(0)"] {
+        match compile_with(&files, &format!("notice({call})\n")) {
+            Ok(()) => panic!("{call}: compiled"),
+            Err(e) => assert!(
+                e.contains("stack level too deep")
+                    || e.contains("Too deep nesting of class, define and function evaluation"),
+                "{call}: {e}"
+            ),
+        }
     }
 }
 

@@ -189,6 +189,9 @@ pub struct Compiler<'e> {
     pub warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub depth: usize,
+    /// How many modules' Ruby functions are running inside one another
+    /// (each holds a Ruby interpreter's frames on the stack).
+    pub ruby_depth: usize,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -252,6 +255,7 @@ impl<'e> Compiler<'e> {
             overrides: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
+            ruby_depth: 0,
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),

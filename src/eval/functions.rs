@@ -223,6 +223,13 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// Whether a module's Ruby for `name` runs rather than the library: when
+    /// the library lacks it, or when told to interpret (tests).
+    pub(crate) fn prefers_ruby(&self, name: &str) -> bool {
+        self.node.function_mocks.get(name).is_none()
+            && (self.node.interpret_module_ruby || !super::MODULE_FUNCTIONS.contains(&name))
+    }
+
     /// A function of the library, of Puppet code, or of a module's Ruby:
     /// what a call reaches once the evaluator's own functions are ruled
     /// out (also what templates and Ruby functions call).

@@ -14,7 +14,11 @@ use super::templates_erb::ScopeHost;
 use super::value::Value;
 use crate::syntax::ast::Lambda;
 use crate::template::erb::cache::LoadError;
-use crate::template::erb::function_file::Definition;
+use crate::template::erb::function_file::{Definition, FunctionFile};
+
+/// Ruby functions running inside one another at most (a function that
+/// calls itself forever fails with Ruby's text instead of overflowing).
+const MAX_RUBY_DEPTH: usize = 50;
 
 impl Compiler<'_> {
     #[allow(clippy::too_many_arguments)]
@@ -51,6 +55,29 @@ impl Compiler<'_> {
                 "pverify does not pass a block to the Ruby function '{name}' ({shown})"
             )));
         }
+        // Ruby's own limit shows as SystemStackError; pverify stops well
+        // before its stack would.
+        if self.ruby_depth >= MAX_RUBY_DEPTH {
+            return Err(fail("stack level too deep".into()));
+        }
+        self.ruby_depth += 1;
+        let r = self.run_ruby_function(name, &f, args, scope, ctx, at, &shown);
+        self.ruby_depth -= 1;
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_ruby_function(
+        &mut self,
+        name: &str,
+        f: &FunctionFile,
+        args: Vec<Value>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        at: &Location,
+        shown: &str,
+    ) -> R<Value> {
+        let fail = |m: String| EvalError::runtime(m, at.clone());
         let mut host = ScopeHost {
             c: self,
             scope,
@@ -79,8 +106,18 @@ impl Compiler<'_> {
                     .collect();
                 f.call_3x(&mut host, &args)
             }
-            Definition::V4 { dispatches, .. } => {
-                let i = super::builtins::ruby_dispatch(name, dispatches, &args).map_err(fail)?;
+            Definition::V4 {
+                dispatches,
+                prepends_scope,
+                ..
+            } => {
+                // The scope is matched as an `Any` placeholder, then passed
+                // by `call_4x` itself.
+                let mut typed = args.clone();
+                if *prepends_scope {
+                    typed.insert(0, Value::Undef);
+                }
+                let i = super::builtins::ruby_dispatch(name, dispatches, &typed).map_err(fail)?;
                 f.call_4x(&mut host, &dispatches[i].method, &args)
             }
         };

@@ -56,6 +56,16 @@ impl Host for ScopeHost<'_, '_> {
         })
     }
 
+    fn call_function_3x(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match super::builtins::modules::ruby_function_file_3x(self.c.env, name) {
+            Some(file) if self.c.prefers_ruby(name) => self
+                .c
+                .call_ruby_function(name, &file, args, None, self.scope, self.ctx, self.at)
+                .map_err(|e| e.message()),
+            _ => self.call_function(name, args),
+        }
+    }
+
     fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
         let scope = self.c.scopes.get_mut(self.scope);
         if scope.vars.contains_key(name) {

@@ -147,6 +147,29 @@ pub const MODULE_FUNCTIONS: &[&str] = &[
 /// The Ruby file that would define function `name` in a module on the
 /// modulepath (`<module>/lib/puppet/functions/<ns>/<name>.rb`, or the 3.x
 /// `<module>/lib/puppet/parser/functions/<name>.rb` for a plain name).
+/// A module's 3.x Ruby function `lib/puppet/parser/functions/<name>.rb`
+/// (what `scope.function_<name>` reaches first).
+pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for dir in &env.modulepath {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        dirs.extend(entries.flatten().map(|e| e.path()));
+    }
+    dirs.sort();
+    dirs.into_iter()
+        .filter(|m| {
+            let n = m.file_name().map(|n| n.to_string_lossy().to_string());
+            n.and_then(|n| env.module_dir(&n)).as_ref() == Some(m)
+        })
+        .map(|m| m.join(format!("lib/puppet/parser/functions/{name}.rb")))
+        .find(|p| p.is_file())
+}
+
 pub fn ruby_function_file(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
     let name = name.trim_start_matches("::");
     let segments: Vec<&str> = name.split("::").collect();

@@ -984,7 +984,7 @@ pub(super) fn grep(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 /// Ruby's `JSON.generate` of a value as a function receives it.
-pub(super) fn ruby_json(v: &Value) -> String {
+pub fn ruby_json(v: &Value) -> String {
     match v {
         Value::Undef => "null".into(),
         Value::Boolean(b) => b.to_string(),

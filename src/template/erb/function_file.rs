@@ -64,6 +64,10 @@ pub enum Definition {
         name: String,
         dispatches: Vec<Dispatch>,
         defs: HashMap<String, Rc<Def>>,
+        /// The function overrides `call(scope, *args)` to dispatch on
+        /// `[scope] + args` (stdlib's workaround for PUP-4438): its
+        /// dispatches take the calling scope first.
+        prepends_scope: bool,
     },
 }
 
@@ -116,7 +120,10 @@ impl FunctionFile {
         args: &[Value],
     ) -> Result<Value, ErbError> {
         let Definition::V4 {
-            defs, dispatches, ..
+            defs,
+            dispatches,
+            prepends_scope,
+            ..
         } = &self.def
         else {
             return Ok(Value::Undef);
@@ -128,10 +135,12 @@ impl FunctionFile {
             it.define(name, def.clone());
         }
         let mut args: Vec<RValue> = args.iter().map(from_puppet).collect();
-        // `scope_param`: the method's first parameter is the calling scope.
-        if dispatches
-            .iter()
-            .any(|d| d.method == method && d.scope_param)
+        // `scope_param`, or an overridden `call`: the method's first
+        // parameter is the calling scope.
+        if *prepends_scope
+            || dispatches
+                .iter()
+                .any(|d| d.method == method && d.scope_param)
         {
             args.insert(0, RValue::Scope);
         }
@@ -265,6 +274,7 @@ fn v4(args: &[Node], block: &Block) -> Definition {
     Definition::V4 {
         name,
         dispatches,
+        prepends_scope: defs.contains_key("call"),
         defs,
     }
 }

@@ -811,7 +811,10 @@ impl<'h> Interp<'h> {
                     Some(o) => vec![to_puppet(o)],
                     None => vec![],
                 };
-                self.puppet_function(&n["function_".len()..], fargs)
+                match self.host.call_function_3x(&n["function_".len()..], fargs) {
+                    Ok(v) => Ok(from_puppet(&v)),
+                    Err(e) => self.fail(e),
+                }
             }
             other => self.fail(format!(
                 "undefined method `{other}' for #<Puppet::Parser::Scope>"

@@ -365,6 +365,12 @@ pub fn call_method(
             return Ok(RValue::Str(cx.to_s(&recv)?))
         }
         "inspect" => return Ok(RValue::Str(recv.inspect())),
+        // `require 'json'` is in effect under Puppet: JSON.generate's text.
+        "to_json" if args.is_empty() => {
+            return Ok(RValue::Str(crate::eval::ruby_json(
+                &super::value::to_puppet(&recv),
+            )))
+        }
         "is_a?" | "kind_of?" | "instance_of?" => {
             return Ok(RValue::Bool(match args.first() {
                 Some(RValue::Class(c)) => is_a(&recv, c),
@@ -433,6 +439,12 @@ pub fn call_method(
         _ => {}
     }
     match recv {
+        // `scope.send('function_x', args)`: the method named by the first argument.
+        RValue::Scope if name == "send" || name == "public_send" => {
+            let mut args = args.into_iter();
+            let method = args.next().map(|m| m.to_s()).unwrap_or_default();
+            cx.scope_call(&method, args.collect())
+        }
         RValue::Scope => cx.scope_call(name, args),
         RValue::Nil => match name {
             "to_a" => Ok(RValue::Array(vec![])),
@@ -546,6 +558,23 @@ pub fn call_method(
                 Ok(RValue::Nil)
             }
             "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
+            // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
+            // compile runs with, as Puppet 7.23's defaults.
+            "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
+                (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
+                (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
+            ])),
+            "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
+                Some("strict") => RValue::Sym("warning".into()),
+                Some("strict_variables") => RValue::Bool(false),
+                _ => RValue::Nil,
+            }),
+            "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
+                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+            ))),
+            // Ruby code sees no environment variables: a catalog must not
+            // depend on the machine compiling it.
+            "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
             "hexdigest" => {
                 let text = args.first().map(RValue::to_s).unwrap_or_default();
                 match crate::eval::ruby_hexdigest(&c, text.as_bytes()) {

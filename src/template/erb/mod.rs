@@ -30,6 +30,11 @@ pub trait Host {
     fn lookupvar(&mut self, name: &str) -> Option<Value>;
     /// `scope.call_function(name, args)` and `scope.function_name(args)`.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+    /// `scope.function_name([args])`: the 3.x API, which finds a module's
+    /// 3.x function before a 4.x one of the same name.
+    fn call_function_3x(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.call_function(name, args)
+    }
     /// `scope.to_hash`: every visible variable.
     fn to_hash(&mut self) -> Value;
     /// `scope.setvar('name', value)`: a new variable of the calling scope
