@@ -39,10 +39,6 @@ const UNREADABLE: &[(&str, &str)] = &[
         "parallel swap (`a[i], a[j] = ...`)",
     ),
     (
-        "stdlib/lib/puppet/parser/functions/validate_cmd.rb",
-        "several `rescue` clauses",
-    ),
-    (
         "stdlib/lib/puppet/parser/functions/validate_integer.rb",
         "stabby lambdas (`->`)",
     ),
@@ -114,5 +110,5 @@ fn debian_module_function_files_read() {
         "unreadable files changed:\n{}",
         unreadable.join("\n")
     );
-    assert!(read >= 225, "{read}");
+    assert!(read >= 226, "{read}");
 }

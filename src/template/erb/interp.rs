@@ -53,6 +53,9 @@ pub struct Interp<'h> {
     defs: HashMap<String, Rc<Def>>,
     /// The groups of the last regex match (`$1`...).
     pub last_match: Vec<RValue>,
+    /// The class of the exception being raised, when `raise` named one
+    /// (others are classed by their message: [`exception_class_of`]).
+    pub error_class: Option<String>,
     /// Names the code assigns somewhere: a miss on one of them is nil, not
     /// a method call (Ruby's parse-time locals).
     pub declared_locals: std::collections::HashSet<String>,
@@ -78,6 +81,7 @@ impl<'h> Interp<'h> {
             defs: HashMap::new(),
             last_match: Vec::new(),
             declared_locals: Default::default(),
+            error_class: None,
             call_depth: 0,
         }
     }
@@ -667,11 +671,13 @@ impl<'h> Interp<'h> {
             }
             "raise" | "fail" => {
                 // `raise Class, message` or `raise message`.
-                let msg = match (args.first(), args.get(1)) {
-                    (Some(RValue::Class(_)), Some(m)) => m.to_s(),
-                    (Some(m), _) => m.to_s(),
-                    (None, _) => "unhandled exception".into(),
+                let (class, msg) = match (args.first(), args.get(1)) {
+                    (Some(RValue::Class(c)), Some(m)) => (c.clone(), m.to_s()),
+                    (Some(RValue::Class(c)), None) => (c.clone(), c.clone()),
+                    (Some(m), _) => ("RuntimeError".to_string(), m.to_s()),
+                    (None, _) => ("RuntimeError".to_string(), "unhandled exception".into()),
                 };
+                self.error_class = Some(class);
                 self.fail(msg)
             }
             "Integer" | "Float" | "String" | "Array" => {
@@ -1044,15 +1050,31 @@ impl Interp<'_> {
     /// A body with its `rescue`/`else`/`ensure` (a `begin` or a method).
     fn run_def_body(&mut self, def: &Def) -> R<RValue> {
         let r = match self.run(&def.body) {
-            Err(Flow::Error(msg, line)) => match &def.rescue {
-                Some((var, body)) => {
-                    if let Some(v) = var {
-                        self.locals.insert(v.clone(), RValue::Str(msg));
+            Err(Flow::Error(msg, line)) => {
+                let class = self
+                    .error_class
+                    .take()
+                    .unwrap_or_else(|| exception_class_of(&msg).to_string());
+                let caught = def.rescues.iter().find(|r| {
+                    if r.classes.is_empty() {
+                        exception_is_a(&class, "StandardError")
+                    } else {
+                        r.classes.iter().any(|c| exception_is_a(&class, c))
                     }
-                    self.run(body)
+                });
+                match caught {
+                    Some(rescue) => {
+                        if let Some(v) = &rescue.var {
+                            self.locals.insert(v.clone(), RValue::Str(msg));
+                        }
+                        self.run(&rescue.body)
+                    }
+                    None => {
+                        self.error_class = Some(class);
+                        Err(Flow::Error(msg, line))
+                    }
                 }
-                None => Err(Flow::Error(msg, line)),
-            },
+            }
             Ok(v) => match &def.else_ {
                 Some(b) => self.run(b),
                 None => Ok(v),
@@ -1124,5 +1146,58 @@ impl Interp<'_> {
                 }
             }
         }
+    }
+}
+
+/// The Ruby class of an error the interpreter raised itself, by its text.
+fn exception_class_of(msg: &str) -> &'static str {
+    if msg.starts_with("undefined method") {
+        "NoMethodError"
+    } else if msg.starts_with("undefined local variable or method") {
+        "NameError"
+    } else if msg.starts_with("wrong number of arguments") || msg.starts_with("invalid value for") {
+        "ArgumentError"
+    } else if msg.starts_with("no implicit conversion") || msg.contains("can't be coerced") {
+        "TypeError"
+    } else if msg == "divided by 0" {
+        "ZeroDivisionError"
+    } else if msg.starts_with("key not found") {
+        "KeyError"
+    } else if msg.starts_with("index ") && msg.contains(" outside of array bounds") {
+        "IndexError"
+    } else if msg == "stack level too deep" {
+        "SystemStackError"
+    } else {
+        "RuntimeError"
+    }
+}
+
+/// Whether exception class `class` is `ancestor` or inherits from it
+/// (Ruby's hierarchy, and Puppet's errors under RuntimeError).
+fn exception_is_a(class: &str, ancestor: &str) -> bool {
+    let short = |c: &str| c.rsplit("::").next().unwrap_or(c).to_string();
+    let ancestor = short(ancestor);
+    let mut c = short(class);
+    loop {
+        if c == ancestor || ancestor == "Exception" {
+            return true;
+        }
+        let parent = match c.as_str() {
+            "ParseError" | "DevError" => "Error",
+            "Error" => "RuntimeError",
+            "NoMethodError" => "NameError",
+            "KeyError" | "StopIteration" => "IndexError",
+            "FloatDomainError" => "RangeError",
+            "RuntimeError" | "ArgumentError" | "TypeError" | "ZeroDivisionError" | "NameError"
+            | "IndexError" | "RangeError" | "IOError" | "RegexpError" | "EncodingError" => {
+                "StandardError"
+            }
+            "StandardError" | "ScriptError" | "SystemStackError" | "NoMemoryError" => "Exception",
+            // An unknown class (a module's own): a StandardError, as
+            // exceptions defined with `Class.new(StandardError)` are.
+            "Exception" => return false,
+            _ => "StandardError",
+        };
+        c = parent.to_string();
     }
 }

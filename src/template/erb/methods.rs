@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use super::interp::{hash_set, is_a, range_items, Flow, Interp};
 use super::parser::Block;
-use super::value::RValue;
+use super::value::{Enumerator, RValue};
 
 type R<T> = Result<T, Flow>;
 
@@ -438,7 +438,13 @@ pub fn call_method(
         }
         _ => {}
     }
+    if block.is_none() {
+        if let Some(e) = make_enumerator(&recv, name, &args) {
+            return Ok(RValue::Enumerator(std::sync::Arc::new(e)));
+        }
+    }
     match recv {
+        RValue::Enumerator(e) => enumerator(cx, &e, name, args, block),
         // `scope.send('function_x', args)`: the method named by the first argument.
         RValue::Scope if name == "send" || name == "public_send" => {
             let mut args = args.into_iter();
@@ -1951,5 +1957,137 @@ fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> String {
             }
             _ => base.to_string(),
         },
+    }
+}
+
+/// What an iterating method called without a block returns: an
+/// Enumerator over the values it would yield (`None`: not such a call).
+fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumerator> {
+    let int_arg = |i: usize| match args.get(i) {
+        Some(RValue::Int(n)) if *n > 0 => Some(*n as usize),
+        _ => None,
+    };
+    let list: Vec<RValue> = match recv {
+        RValue::Array(a) => a.clone(),
+        RValue::Hash(h) => match name {
+            "each_key" => h.iter().map(|(k, _)| k.clone()).collect(),
+            "each_value" => h.iter().map(|(_, v)| v.clone()).collect(),
+            _ => h
+                .iter()
+                .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                .collect(),
+        },
+        RValue::Range(a, b, x) => range_items(*a, *b, *x),
+        RValue::Int(n) => match (name, args.first()) {
+            ("times", None) => range_items(0, *n, true),
+            ("upto", Some(RValue::Int(m))) => range_items(*n, *m, false),
+            ("downto", Some(RValue::Int(m))) if m <= n => {
+                range_items(*m, *n, false).into_iter().rev().collect()
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let items = match (name, args.len()) {
+        (
+            "each" | "each_entry" | "map" | "collect" | "flat_map" | "collect_concat" | "select"
+            | "filter" | "reject" | "sort_by" | "group_by" | "partition" | "min_by" | "max_by"
+            | "each_pair" | "each_key" | "each_value" | "times" | "find_index",
+            0,
+        )
+        | ("upto" | "downto", 1) => list,
+        ("each_with_index", 0) => list
+            .into_iter()
+            .enumerate()
+            .map(|(i, x)| RValue::Array(vec![x, RValue::Int(i as i64)]))
+            .collect(),
+        ("each_slice", 1) => {
+            let n = int_arg(0)?;
+            list.chunks(n).map(|c| RValue::Array(c.to_vec())).collect()
+        }
+        ("each_cons", 1) => {
+            let n = int_arg(0)?;
+            list.windows(n).map(|c| RValue::Array(c.to_vec())).collect()
+        }
+        _ => return None,
+    };
+    Some(Enumerator {
+        method: name.to_string(),
+        items,
+        receiver: recv.clone(),
+    })
+}
+
+/// Methods of an Enumerator: `with_index`/`each_with_index` run the method
+/// that made it with the index as a second block argument; the rest act on
+/// the values it yields, as `Enumerable` does.
+fn enumerator(
+    cx: &mut Interp<'_>,
+    e: &Enumerator,
+    name: &str,
+    args: Vec<RValue>,
+    block: Option<&Block>,
+) -> R<RValue> {
+    match (name, block) {
+        ("with_index" | "each_with_index", Some(bl)) => {
+            let offset = match (name, args.first()) {
+                ("with_index", Some(RValue::Int(o))) => *o,
+                _ => 0,
+            };
+            let mut results = Vec::with_capacity(e.items.len());
+            for (i, x) in e.items.iter().enumerate() {
+                let r = cx.yield_(bl, vec![x.clone(), RValue::Int(i as i64 + offset)])?;
+                results.push(r);
+            }
+            let kept = |keep: bool| -> Vec<RValue> {
+                e.items
+                    .iter()
+                    .zip(&results)
+                    .filter(|(_, r)| r.truthy() == keep)
+                    .map(|(x, _)| x.clone())
+                    .collect()
+            };
+            let as_receiver = |items: Vec<RValue>| match &e.receiver {
+                // Hash#select and #reject answer a Hash.
+                RValue::Hash(_) => RValue::Hash(
+                    items
+                        .into_iter()
+                        .filter_map(|p| match p {
+                            RValue::Array(kv) if kv.len() == 2 => {
+                                Some((kv[0].clone(), kv[1].clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                ),
+                _ => RValue::Array(items),
+            };
+            match e.method.as_str() {
+                "map" | "collect" => Ok(RValue::Array(results)),
+                "flat_map" | "collect_concat" => Ok(RValue::Array(
+                    results
+                        .into_iter()
+                        .flat_map(|r| match r {
+                            RValue::Array(a) => a,
+                            o => vec![o],
+                        })
+                        .collect(),
+                )),
+                "select" | "filter" => Ok(as_receiver(kept(true))),
+                "reject" => Ok(as_receiver(kept(false))),
+                "each" | "each_entry" | "each_pair" | "each_key" | "each_value"
+                | "each_with_index" | "each_slice" | "each_cons" | "times" | "upto" | "downto" => {
+                    Ok(e.receiver.clone())
+                }
+                other => cx.fail_at(format!(
+                    "pverify's ERB does not run `{other}.{name}' (an Enumerator chain it lacks)"
+                )),
+            }
+        }
+        ("size" | "count" | "length", None) if args.is_empty() => {
+            Ok(RValue::Int(e.items.len() as i64))
+        }
+        ("to_a" | "entries" | "force", None) => Ok(RValue::Array(e.items.clone())),
+        _ => array(cx, e.items.clone(), name, args, block),
     }
 }

@@ -90,9 +90,19 @@ pub struct Def {
     /// `*rest`: the arguments after `params`, as an array.
     pub rest: Option<String>,
     pub body: Body,
-    pub rescue: Option<(Option<String>, Body)>,
+    /// Its `rescue` clauses, in order.
+    pub rescues: Vec<Rescue>,
     pub else_: Option<Body>,
     pub ensure: Option<Body>,
+}
+
+/// `rescue Class, Other => var`: the exception classes it catches (none:
+/// `StandardError`), the variable bound to the exception, and its body.
+#[derive(Debug)]
+pub struct Rescue {
+    pub classes: Vec<String>,
+    pub var: Option<String>,
+    pub body: Body,
 }
 
 pub type PError = (String, usize);
@@ -333,7 +343,11 @@ impl Parser {
                         params: vec![],
                         rest: None,
                         body: vec![e],
-                        rescue: Some((None, vec![r])),
+                        rescues: vec![Rescue {
+                            classes: Vec::new(),
+                            var: None,
+                            body: vec![r],
+                        }],
                         else_: None,
                         ensure: None,
                     })),
@@ -925,7 +939,7 @@ impl Parser {
         let params = self.block_params()?;
         // `do ... rescue ... ensure ... end`: the body as a `begin` block.
         let def = self.def_body(vec![], None)?;
-        let body = if def.rescue.is_none() && def.else_.is_none() && def.ensure.is_none() {
+        let body = if def.rescues.is_empty() && def.else_.is_none() && def.ensure.is_none() {
             match Rc::try_unwrap(def) {
                 Ok(d) => d.body,
                 Err(d) => vec![Node {
@@ -1195,24 +1209,38 @@ impl Parser {
         rest: Option<String>,
     ) -> Result<Rc<Def>, PError> {
         let body = self.body(&["rescue", "else", "ensure", "end"])?;
-        let mut rescue = None;
+        let mut rescues = Vec::new();
         let mut else_ = None;
         let mut ensure = None;
-        if self.eat_kw("rescue") {
+        while self.eat_kw("rescue") {
             let mut var = None;
+            let mut classes: Vec<String> = Vec::new();
+            let mut path = String::new();
             while !matches!(self.peek(), Tok::Newline | Tok::Punct(";") | Tok::Eof)
                 && !self.is_kw("then")
             {
-                if self.eat_punct("=>") {
-                    if let Tok::Ident(v) = self.bump() {
-                        var = Some(v);
+                match self.bump() {
+                    Tok::Punct("=>") => {
+                        if let Tok::Ident(v) = self.bump() {
+                            var = Some(v);
+                        }
                     }
-                } else {
-                    self.bump();
+                    Tok::Const(c) => {
+                        if !path.is_empty() {
+                            path.push_str("::");
+                        }
+                        path.push_str(&c);
+                    }
+                    Tok::Punct(",") => classes.push(std::mem::take(&mut path)),
+                    _ => {}
                 }
             }
+            if !path.is_empty() {
+                classes.push(path);
+            }
             self.eat_kw("then");
-            rescue = Some((var, self.body(&["else", "ensure", "end"])?));
+            let body = self.body(&["rescue", "else", "ensure", "end"])?;
+            rescues.push(Rescue { classes, var, body });
         }
         if self.eat_kw("else") {
             else_ = Some(self.body(&["ensure", "end"])?);
@@ -1225,7 +1253,7 @@ impl Parser {
             params,
             rest,
             body,
-            rescue,
+            rescues,
             else_,
             ensure,
         }))

@@ -25,6 +25,19 @@ pub enum RValue {
     Scope,
     /// A class named by a constant (`String`, `Array`), for `is_a?` and `when`.
     Class(String),
+    /// An Enumerator: what an iterating method returns without a block
+    /// (`list.each_with_index`, `list.map`, `h.each_slice(2)`).
+    Enumerator(Arc<Enumerator>),
+}
+
+/// An iteration not run yet: the method that made it, the values it would
+/// yield one by one (a `[k, v]` pair per hash entry, `[x, i]` for
+/// `each_with_index`), and its receiver (what `each` returns).
+#[derive(Clone, Debug)]
+pub struct Enumerator {
+    pub method: String,
+    pub items: Vec<RValue>,
+    pub receiver: RValue,
 }
 
 impl RValue {
@@ -50,6 +63,7 @@ impl RValue {
             RValue::Opaque(_) => "Puppet::Pops::Types::PAnyType",
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::Class(_) => "Class",
+            RValue::Enumerator(_) => "Enumerator",
         }
     }
 
@@ -69,6 +83,9 @@ impl RValue {
             RValue::Opaque(v) => v.to_string(),
             RValue::Scope => "Scope()".into(),
             RValue::Class(c) => c.clone(),
+            RValue::Enumerator(e) => {
+                format!("#<Enumerator: {}:{}>", e.receiver.inspect(), e.method)
+            }
         }
     }
 
@@ -237,6 +254,6 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
             Value::hash(m)
         }
         RValue::Opaque(v) => v.clone(),
-        RValue::Scope | RValue::Class(_) => Value::string(v.to_s()),
+        RValue::Scope | RValue::Class(_) | RValue::Enumerator(_) => Value::string(v.to_s()),
     }
 }
