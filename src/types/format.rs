@@ -11,7 +11,7 @@ use crate::eval::Value;
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let expanded = matches!(self, PType::TypeAlias { .. });
+        let expanded = matches!(self, PType::TypeAlias { .. } | PType::Object(Some(_)));
         f.write_str(&TypeFormatter::new(expanded).string(self))
     }
 }
@@ -101,6 +101,9 @@ pub fn regexp_inspect(source: &str) -> String {
     out.push('/');
     out
 }
+
+/// `String(type(Deferred.new(...)))` in Puppet 7.23.
+const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
 
 /// The aliases Puppet defines itself; never printed expanded.
 fn is_builtin_alias(name: &str) -> bool {
@@ -380,6 +383,9 @@ impl TypeFormatter {
                 }
             }),
             T::Object(name) => match name {
+                // Puppet prints an Object type by its definition (its
+                // `_pcore_init_hash`); Deferred is the one pverify knows.
+                Some(n) if n == "Deferred" && self.expanded => self.push(DEFERRED_DEFINITION),
                 Some(n) => self.push(n),
                 None => self.push("Object"),
             },
