@@ -122,7 +122,6 @@ const ABSENT: &[(&str, &str)] = &[
         "annotate",
         "Object types and annotations do not exist in pverify",
     ),
-    ("binary_file", "Binary values do not exist in pverify"),
     (
         "strftime",
         "Timestamp and Timespan values do not exist in pverify; the legacy form reads the clock",

@@ -319,6 +319,17 @@ pub fn to_data(v: &Value, rich: bool) -> J {
                 J::String("default".into())
             }
         }
+        Value::Binary(b) => {
+            let text = J::String(crate::eval::binary::strict_encode(b));
+            if rich {
+                let mut o = Map::new();
+                o.insert("__ptype".into(), J::String("Binary".into()));
+                o.insert("__pvalue".into(), text);
+                J::Object(o)
+            } else {
+                text
+            }
+        }
         Value::Deferred(d) => {
             if rich {
                 let mut o = Map::new();

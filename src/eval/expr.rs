@@ -1013,5 +1013,6 @@ pub fn value_label(v: &Value) -> String {
         Value::Type(t) => format!("{t}-Type"),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
+        Value::Binary(_) => "Binary".into(),
     }
 }

@@ -34,6 +34,8 @@ pub enum Value {
     /// `Deferred(name, arguments)`: a function call the agent makes; the
     /// compiler only carries it into the catalog.
     Deferred(Arc<Deferred>),
+    /// A Binary (`binary_file`, `Binary.new`): bytes, printed as base64.
+    Binary(Arc<[u8]>),
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -128,6 +130,7 @@ impl PartialEq for Value {
             }
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
+            (Value::Binary(a), Value::Binary(b)) => a == b,
             _ => false,
         }
     }
@@ -154,6 +157,7 @@ impl Hash for Value {
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
             Value::Deferred(d) => d.name.hash(state),
+            Value::Binary(b) => b.hash(state),
         }
     }
 }
@@ -196,6 +200,8 @@ impl fmt::Display for Value {
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
             // Puppet's Object#to_s: the type name and the init hash.
             Value::Deferred(_) => f.write_str(&crate::types::format::format_value(self)),
+            // Binary#to_s: strict base64.
+            Value::Binary(b) => f.write_str(&super::binary::strict_encode(b)),
         }
     }
 }

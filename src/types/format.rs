@@ -529,6 +529,11 @@ impl TypeFormatter {
             }
             Value::Type(t) => self.ty(t),
             Value::Sensitive(_) => self.push("Sensitive [value redacted]"),
+            Value::Binary(_) => {
+                self.push("Binary(\"");
+                self.push(&v.to_string());
+                self.push("\")");
+            }
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());

@@ -174,8 +174,8 @@ impl Checker {
             | T::SemVerRange
             | T::Timestamp { .. }
             | T::Timespan { .. }
-            | T::Binary
             | T::Uri(_) => false,
+            T::Binary => matches!(v, Value::Binary(_)),
             T::Init { type_, .. } => match type_ {
                 None => is_rich_data(v),
                 Some(x) => self.check(x, v),
@@ -254,7 +254,8 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Regexp(_)
         | Value::Type(_)
         | Value::Sensitive(_)
-        | Value::Deferred(_) => true,
+        | Value::Deferred(_)
+        | Value::Binary(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

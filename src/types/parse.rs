@@ -1139,6 +1139,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Type(t) => ruby_type_class(t),
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Deferred(_) => "Puppet::Pops::Types::Deferred".into(),
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
     }
 }
 
@@ -1187,6 +1188,7 @@ pub fn label_value(v: &Value) -> String {
         Value::Type(t) => type_label(t),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
+        Value::Binary(_) => "Binary".into(),
     }
 }
 

@@ -60,6 +60,55 @@ pub(super) fn general_type(v: &Value) -> String {
 }
 
 /// `t.new_function.call(*args)`.
+/// `Binary.new`: from base64 (or text with `%s`/`%r`), from bytes, or from
+/// a hash of either (Puppet's `new_Binary`).
+fn new_binary(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    let sub = Cx {
+        c: &mut *cx.c,
+        name: "new_Binary",
+        lambda: None,
+        scope: cx.scope,
+        ctx: cx.ctx,
+        at: cx.at,
+    };
+    // Its local types (`Base64Format`, `ByteInteger`, ...): signatures::local_type.
+    let i = sub.dispatch(
+        &[
+            sig(&[("String", "str"), ("Base64Format", "format")]).opt(1),
+            sig(&[("Array[ByteInteger]", "byte_array")]),
+            sig(&[("BinaryArgsHash", "hash_args")]),
+        ],
+        args,
+    )?;
+    let (value, format) = match (i, &args[0]) {
+        (2, Value::Hash(h)) => (
+            h.get(&Value::string("value"))
+                .cloned()
+                .unwrap_or(Value::Undef),
+            h.get(&Value::string("format")).cloned(),
+        ),
+        _ => (args[0].clone(), args.get(1).cloned()),
+    };
+    let bytes = match &value {
+        Value::Array(items) => items
+            .iter()
+            .map(|b| match b {
+                Value::Integer(n) => *n as u8,
+                _ => 0,
+            })
+            .collect(),
+        other => {
+            let s = other.as_str().unwrap_or_default();
+            let f = format.as_ref().and_then(|f| f.as_str().map(String::from));
+            match crate::eval::binary::from_string(s, f.as_deref()) {
+                Ok(b) => b,
+                Err(e) => return cx.fail(e),
+            }
+        }
+    };
+    Ok(Value::Binary(bytes.into()))
+}
+
 pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Value> {
     let unsupported = || format!("Creation of new instance of type '{t}' is not supported");
     match t {
@@ -68,6 +117,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::Numeric => new_numeric(cx, args),
         PType::String { .. } => new_string(cx, args),
         PType::Boolean(_) => new_boolean(cx, args),
+        PType::Binary => new_binary(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
         PType::Hash { .. } | PType::Struct(_) => new_hash(cx, args),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => new_value(cx, inner, args),
@@ -179,7 +229,6 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         | PType::Timestamp { .. }
         | PType::SemVer(_)
         | PType::SemVerRange
-        | PType::Binary
         | PType::Uri(_)
         | PType::Object(_)
         | PType::Init { .. } => cx.fail(format!(
@@ -779,6 +828,9 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
         }
         Value::Default => "default".into(),
         Value::Deferred(_) => v.to_string(),
+        // '%B' alone, '%p' (`Binary("...")`) inside a collection.
+        Value::Binary(_) if top => v.to_string(),
+        Value::Binary(_) => format!("Binary(\"{v}\")"),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {
@@ -830,6 +882,25 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
 pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
     let conv = fmt.chars().last().unwrap_or('s');
     match v {
+        // Puppet's `string_PBinaryType`.
+        Value::Binary(b) => {
+            let as_s = |text: String| ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]);
+            match conv {
+                's' => match std::str::from_utf8(b) {
+                    Ok(t) => as_s(t.to_string()),
+                    Err(_) => Err("\"\\xFF\" from ASCII-8BIT to UTF-8".to_string()),
+                },
+                'p' => Ok(format!("Binary(\"{}\")", as_s(v.to_string())?)),
+                'b' => as_s(crate::eval::binary::relaxed_encode(b)),
+                'B' => as_s(v.to_string()),
+                'u' => as_s(crate::eval::binary::urlsafe_encode(b)),
+                't' => as_s("Binary".into()),
+                'T' => as_s("BINARY".into()),
+                _ => Err(format!(
+                    "Illegal format '{conv}' specified for value of Binary type - expected one of the characters 'bButTsp'"
+                )),
+            }
+        }
         Value::Integer(n) => match conv {
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'p' => {
                 ruby_format(&fmt.replace('p', "d"), std::slice::from_ref(v))

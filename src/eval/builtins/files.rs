@@ -20,6 +20,26 @@ fn find_in_modules(cx: &Cx<'_, '_>, reference: &str) -> Option<std::path::PathBu
     p.exists().then_some(p)
 }
 
+/// `binary_file(path)`: a file's bytes as a Binary (`module/file` in the
+/// module's `files/`, or an absolute path), confined like `file()`.
+pub(super) fn binary_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(&[sig(&[("String", "path")])], args)?;
+    let reference = args[0].as_str().unwrap_or_default().to_string();
+    let Some(p) = find_in_modules(cx, &reference).filter(|p| p.exists()) else {
+        return cx.fail(format!(
+            "binary_file(): The given file '{reference}' does not exist"
+        ));
+    };
+    let p = match cx.c.env.confine(&p) {
+        Ok(p) => p,
+        Err(e) => return cx.fail(e),
+    };
+    match std::fs::read(&p) {
+        Ok(bytes) => Ok(Value::Binary(bytes.into())),
+        Err(e) => cx.fail(format!("{}: {e}", p.display())),
+    }
+}
+
 /// `file(path, ...)` (3.x): the contents of the first file that exists.
 pub(super) fn file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.arity3(args, -2)?;

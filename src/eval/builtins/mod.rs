@@ -27,7 +27,7 @@
 //! in `eval/templates_epp.rs`.
 //!
 //! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends,
-//! `strftime` and `scanf`, `binary_file`, `annotate` (see
+//! `strftime` and `annotate` (see
 //! `tests/function_inventory.rs` for every Puppet function and why).
 //!
 //! Functions of modules (`modules.rs`: stdlib in `stdlib.rs` and
@@ -124,6 +124,7 @@ pub fn call(
         "downcase" => downcase,
         "file" => file,
         "find_file" => find_file,
+        "binary_file" => binary_file,
         "find_template" => find_template,
         "empty" => empty,
         "flatten" => flatten,

@@ -64,6 +64,26 @@ pub(super) fn local_type(name: &str) -> Option<PType> {
                 order => Optional[Enum[depth_first, breadth_first]], \
                 include_refs => Optional[Boolean]}]")),
         ),
+        // new_Binary's local types.
+        "ByteInteger" => PType::alias("ByteInteger", AliasTarget::resolved(ty("Integer[0, 255]"))),
+        "Base64Format" => PType::alias(
+            "Base64Format",
+            AliasTarget::resolved(ty("Enum['%b', '%u', '%B', '%s', '%r']")),
+        ),
+        "StringHash" => PType::alias(
+            "StringHash",
+            AliasTarget::resolved(ty(
+                "Struct[{value => String, 'format' => Optional[Base64Format]}]",
+            )),
+        ),
+        "ArrayHash" => PType::alias(
+            "ArrayHash",
+            AliasTarget::resolved(ty("Struct[{value => Array[ByteInteger]}]")),
+        ),
+        "BinaryArgsHash" => PType::alias(
+            "BinaryArgsHash",
+            AliasTarget::resolved(ty("Variant[StringHash, ArrayHash]")),
+        ),
         _ => return None,
     })
 }

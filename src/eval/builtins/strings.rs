@@ -185,6 +185,7 @@ pub(super) fn value_length(v: &Value) -> i64 {
         Value::String(s) => s.chars().count() as i64,
         Value::Array(a) => a.len() as i64,
         Value::Hash(h) => h.len() as i64,
+        Value::Binary(b) => b.len() as i64,
         _ => 0,
     }
 }
