@@ -9,7 +9,8 @@ corpus=$here/corpus
 [ -d "$modules" ] || { echo "seed-corpus.sh: $modules: no such directory" >&2; exit 1; }
 rm -rf "$corpus"
 mkdir -p "$corpus/parse" "$corpus/compile" "$corpus/hiera_yaml" \
-  "$corpus/hiera_interpolation" "$corpus/facts" "$corpus/erb" "$corpus/epp"
+  "$corpus/hiera_interpolation" "$corpus/facts" "$corpus/erb" "$corpus/epp" \
+  "$corpus/ruby_function"
 
 # Each file is named after its path, so seeds from different modules never clash.
 copy() { # copy FILE DIR
@@ -42,4 +43,6 @@ find -L "$modules" -name '*.erb' -type f -size -64k | sort |
   while read -r f; do copy "$f" "$corpus/erb"; done
 find -L "$modules" -name '*.epp' -type f -size -64k | sort |
   while read -r f; do copy "$f" "$corpus/epp"; done
+find -L "$modules" -path '*/lib/puppet/*functions/*.rb' -type f -size -64k | sort |
+  while read -r f; do copy "$f" "$corpus/ruby_function"; done
 for d in "$corpus"/*; do echo "$(ls "$d" | wc -l) seeds in $d"; done

@@ -54,6 +54,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("facts", facts),
     ("erb", erb),
     ("epp", epp),
+    ("ruby_function", ruby_function),
 ];
 
 /// The lexer, parser and validator on a manifest.
@@ -119,6 +120,18 @@ pub fn epp(data: &[u8]) {
     compile_in(&dir);
 }
 
+/// A module's Ruby function file: read (heredocs, `newfunction`,
+/// `create_function`), then called as a 4.x function `m::f` and a 3.x
+/// function `m_g` with arguments of several kinds.
+pub fn ruby_function(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = crate::template::erb::function_file::FunctionFile::parse(&text);
+    let dir = workspace().join("ruby");
+    write(&dir.join("modules/m/lib/puppet/functions/m/f.rb"), data);
+    write(&dir.join("modules/m/lib/puppet/parser/functions/m_g.rb"), data);
+    compile_in(&dir);
+}
+
 /// A node file (JSON or YAML facts, ENC data).
 pub fn facts(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -154,6 +167,13 @@ fn workspace() -> &'static Path {
         write(
             &dir.path().join("erb/manifests/site.pp"),
             format!("{vars}notify {{ 'erb': message => template('m/t.erb') }}\n").as_bytes(),
+        );
+        write(
+            &dir.path().join("ruby/manifests/site.pp"),
+            format!(
+                "{vars}notify {{ 'rb': message => [m::f(1, 'a', $list, $h), m_g($name, undef, [$port])] }}\n"
+            )
+            .as_bytes(),
         );
         write(
             &dir.path().join("epp/manifests/site.pp"),

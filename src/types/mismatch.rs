@@ -924,7 +924,7 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
         Mismatch::is_type,
     ] {
         let mismatches: Vec<&Mismatch> = descriptions.iter().filter(|d| class(d)).collect();
-        if mismatches.len() == count {
+        if count > 0 && mismatches.len() == count {
             let mut generic: Option<Mismatch> = Some(mismatches[0].clone());
             for curr in &mismatches[1..] {
                 let prev = generic.take().unwrap();

@@ -13,6 +13,11 @@ pub(super) fn ty(src: &str) -> PType {
     if let Some(t) = TYPES.with(|m| m.borrow().get(src).cloned()) {
         return t;
     }
+    // Signatures of modules' Ruby functions come from files: the reader
+    // takes ASCII only (anything else is `Any`) and never slices past the end.
+    if !src.is_ascii() {
+        return PType::Any;
+    }
     let t = match TypeParser::new(src).value() {
         Value::Type(t) => (*t).clone(),
         _ => PType::Any,
@@ -133,9 +138,10 @@ impl<'s> TypeParser<'s> {
         match self.peek() {
             b'\'' => {
                 let start = self.i + 1;
-                let end = start + self.src[start..].find('\'').unwrap_or(0);
+                let rest = self.src.get(start..).unwrap_or("");
+                let end = start + rest.find('\'').unwrap_or(rest.len());
                 self.i = end + 1;
-                Value::string(&self.src[start..end])
+                Value::string(self.src.get(start..end).unwrap_or(""))
             }
             b'/' => {
                 let start = self.i + 1;
@@ -147,7 +153,7 @@ impl<'s> TypeParser<'s> {
                     j += 1;
                 }
                 self.i = j + 1;
-                Value::Regexp(self.src[start..j.min(self.s.len())].into())
+                Value::Regexp(self.src.get(start..j.min(self.s.len())).unwrap_or("").into())
             }
             b'{' => {
                 self.i += 1;
@@ -155,7 +161,7 @@ impl<'s> TypeParser<'s> {
                 while self.peek() != b'}' && self.peek() != 0 {
                     let k = self.value();
                     self.ws();
-                    if self.src[self.i..].starts_with("=>") {
+                    if self.src.get(self.i..).is_some_and(|r| r.starts_with("=>")) {
                         self.i += 2;
                     }
                     let v = self.value();
@@ -173,7 +179,7 @@ impl<'s> TypeParser<'s> {
                 while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
                     self.i += 1;
                 }
-                Value::Integer(self.src[start..self.i].parse().unwrap_or(0))
+                Value::Integer(self.src.get(start..self.i).unwrap_or("").parse().unwrap_or(0))
             }
             _ => {
                 let start = self.i;
@@ -184,7 +190,7 @@ impl<'s> TypeParser<'s> {
                 {
                     self.i += 1;
                 }
-                let word = &self.src[start..self.i];
+                let word = self.src.get(start..self.i).unwrap_or("");
                 if word == "default" {
                     return Value::Default;
                 }

@@ -522,7 +522,9 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
                     c if c.is_ascii_alphabetic() => (c, i + 2),
                     _ => (b'Q', i + 1),
                 };
-                let open = src[open_at..].chars().next().unwrap_or(' ');
+                let Some(open) = src.get(open_at..).and_then(|r| r.chars().next()) else {
+                    return Err(("unterminated list meets end of file".to_string(), line));
+                };
                 let close = match open {
                     '(' => ')',
                     '[' => ']',
