@@ -128,7 +128,10 @@ pub fn ruby_function(data: &[u8]) {
     let _ = crate::template::erb::function_file::FunctionFile::parse(&text);
     let dir = workspace().join("ruby");
     write(&dir.join("modules/m/lib/puppet/functions/m/f.rb"), data);
-    write(&dir.join("modules/m/lib/puppet/parser/functions/m_g.rb"), data);
+    write(
+        &dir.join("modules/m/lib/puppet/parser/functions/m_g.rb"),
+        data,
+    );
     compile_in(&dir);
 }
 

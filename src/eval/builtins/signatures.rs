@@ -153,7 +153,12 @@ impl<'s> TypeParser<'s> {
                     j += 1;
                 }
                 self.i = j + 1;
-                Value::Regexp(self.src.get(start..j.min(self.s.len())).unwrap_or("").into())
+                Value::Regexp(
+                    self.src
+                        .get(start..j.min(self.s.len()))
+                        .unwrap_or("")
+                        .into(),
+                )
             }
             b'{' => {
                 self.i += 1;
@@ -179,7 +184,13 @@ impl<'s> TypeParser<'s> {
                 while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
                     self.i += 1;
                 }
-                Value::Integer(self.src.get(start..self.i).unwrap_or("").parse().unwrap_or(0))
+                Value::Integer(
+                    self.src
+                        .get(start..self.i)
+                        .unwrap_or("")
+                        .parse()
+                        .unwrap_or(0),
+                )
             }
             _ => {
                 let start = self.i;

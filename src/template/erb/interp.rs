@@ -252,6 +252,16 @@ impl<'h> Interp<'h> {
                                 }],
                             }))
                         }
+                        Expr::BlockPassValue(e) => match self.eval(e)? {
+                            RValue::Proc(b) => block = Some(b),
+                            RValue::Nil => {}
+                            other => {
+                                return self.fail(format!(
+                                    "wrong argument type {} (expected Proc)",
+                                    other.class_name()
+                                ))
+                            }
+                        },
                         Expr::Splat(e) => match self.eval(e)? {
                             RValue::Array(items) => argv.extend(items),
                             other => argv.push(other),
@@ -260,6 +270,17 @@ impl<'h> Interp<'h> {
                     }
                 }
                 self.line = n.line;
+                // `proc { }`, `lambda { }`, `Proc.new { }`: the block as a value.
+                let makes_proc = match (&r, name.as_str()) {
+                    (None, "proc" | "lambda") => true,
+                    (Some(RValue::Class(c)), "new") => c == "Proc",
+                    _ => false,
+                };
+                if makes_proc {
+                    if let Some(b) = &block {
+                        return Ok(RValue::Proc(b.clone()));
+                    }
+                }
                 if let Some(v) = self.remove_from_local(recv.as_deref(), name, &argv) {
                     return Ok(v);
                 }
@@ -500,7 +521,9 @@ impl<'h> Interp<'h> {
                 return Err(Flow::Break(v));
             }
             Expr::Splat(e) => self.eval(e)?,
-            Expr::BlockPass(_) => return self.fail("syntax error, unexpected '&'"),
+            Expr::BlockPass(_) | Expr::BlockPassValue(_) => {
+                return self.fail("syntax error, unexpected '&'")
+            }
         })
     }
 

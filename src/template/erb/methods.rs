@@ -445,6 +445,15 @@ pub fn call_method(
     }
     match recv {
         RValue::Enumerator(e) => enumerator(cx, &e, name, args, block),
+        RValue::Proc(b) => match name {
+            "call" | "()" | "yield" | "[]" | "===" => match cx.yield_(&b, args) {
+                Err(Flow::Next(v)) | Err(Flow::Return(v)) => Ok(v),
+                other => other,
+            },
+            "arity" => Ok(RValue::Int(b.params.len() as i64)),
+            "to_proc" => Ok(RValue::Proc(b)),
+            _ => cx.no_method(name, &RValue::Proc(b)),
+        },
         // `scope.send('function_x', args)`: the method named by the first argument.
         RValue::Scope if name == "send" || name == "public_send" => {
             let mut args = args.into_iter();
@@ -1817,6 +1826,12 @@ fn hash(
                 match a {
                     RValue::Hash(o) => {
                         for (k, v) in o {
+                            // With a block, a key in both takes the block's
+                            // value for (key, old, new).
+                            let v = match (block, RValue::hash_get(&out, &k)) {
+                                (Some(bl), Some(old)) => cx.yield_(bl, vec![k.clone(), old, v])?,
+                                _ => v,
+                            };
                             hash_set(&mut out, k, v);
                         }
                     }

@@ -74,6 +74,8 @@ pub enum Expr {
     Break(Option<Box<Node>>),
     Splat(Box<Node>),
     BlockPass(String),
+    /// `&proc_value`: a Proc passed as the block.
+    BlockPassValue(Box<Node>),
     GVar(String),
     /// `@x = v`, `@x ||= v`: the template's own instance variable.
     IAssign(String, &'static str, Box<Node>),
@@ -828,14 +830,18 @@ impl Parser {
         let line = self.line();
         if self.is_punct("&") {
             self.bump();
-            if let Tok::Sym(s) = self.bump() {
+            if let Tok::Sym(s) = self.peek().clone() {
+                self.bump();
                 return Ok(Node {
                     expr: Expr::BlockPass(s),
                     line,
                 });
             }
-            self.pos = self.pos.saturating_sub(1);
-            return self.unexpected();
+            let value = self.ternary()?;
+            return Ok(Node {
+                expr: Expr::BlockPassValue(Box::new(value)),
+                line,
+            });
         }
         if self.is_kw("not") {
             return self.not_expr();

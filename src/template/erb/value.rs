@@ -28,6 +28,9 @@ pub enum RValue {
     /// An Enumerator: what an iterating method returns without a block
     /// (`list.each_with_index`, `list.map`, `h.each_slice(2)`).
     Enumerator(Arc<Enumerator>),
+    /// `proc { |a| ... }`, `lambda { ... }`, `Proc.new { ... }`: a block
+    /// kept to be called later (it reads the locals of the code running it).
+    Proc(Arc<super::parser::Block>),
 }
 
 /// An iteration not run yet: the method that made it, the values it would
@@ -64,6 +67,7 @@ impl RValue {
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::Class(_) => "Class",
             RValue::Enumerator(_) => "Enumerator",
+            RValue::Proc(_) => "Proc",
         }
     }
 
@@ -86,6 +90,7 @@ impl RValue {
             RValue::Enumerator(e) => {
                 format!("#<Enumerator: {}:{}>", e.receiver.inspect(), e.method)
             }
+            RValue::Proc(_) => "#<Proc>".into(),
         }
     }
 
@@ -254,6 +259,8 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
             Value::hash(m)
         }
         RValue::Opaque(v) => v.clone(),
-        RValue::Scope | RValue::Class(_) | RValue::Enumerator(_) => Value::string(v.to_s()),
+        RValue::Scope | RValue::Class(_) | RValue::Enumerator(_) | RValue::Proc(_) => {
+            Value::string(v.to_s())
+        }
     }
 }
