@@ -56,6 +56,10 @@ impl Host for ScopeHost<'_, '_> {
         })
     }
 
+    fn warning(&mut self, message: &str) {
+        self.c.warnings.push(message.to_string());
+    }
+
     fn call_function_3x(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         match super::builtins::modules::ruby_function_file_3x(self.c.env, name) {
             Some(file) if self.c.prefers_ruby(name) => self

@@ -566,10 +566,14 @@ pub fn call_method(
                 let text = args.first().map(RValue::to_s).unwrap_or_default();
                 Ok(RValue::Str(regexp_escape(&text)))
             }
-            // Puppet's log calls: pverify reports no log lines from Ruby.
-            "warning" | "notice" | "info" | "debug" | "err" | "deprecation_warning"
-                if c == "Puppet" =>
-            {
+            "warning" if c == "Puppet" => {
+                let message = args.first().map(RValue::to_s).unwrap_or_default();
+                cx.host.warning(&message);
+                Ok(RValue::Nil)
+            }
+            // Other log levels are not warnings; a deprecation warning's
+            // text carries Ruby's call stack, which pverify does not have.
+            "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
                 Ok(RValue::Nil)
             }
             "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),

@@ -45,6 +45,10 @@ pub trait Host {
     /// Puppet's variable, and the resource parameter it came from, hold:
     /// they change with it.
     fn changed_in_place(&mut self, name: &str, value: Value);
+    /// `Puppet.warning(message)`: a warning of the compile, as Puppet logs it.
+    fn warning(&mut self, message: &str) {
+        let _ = message;
+    }
 }
 
 /// A parsed template.
