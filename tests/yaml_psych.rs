@@ -129,6 +129,12 @@ items.each do |text|
   puts out
 end
 "#;
+    run_ruby(script, SCALARS)
+}
+
+/// Runs a Ruby script that reads a JSON array of texts on stdin and prints
+/// one line per text; `None` when Ruby is not installed.
+fn run_ruby(script: &str, items: &[&str]) -> Option<Vec<String>> {
     let mut child = Command::new("ruby")
         .arg("-e")
         .arg(script)
@@ -140,7 +146,7 @@ end
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("stdin");
         stdin
-            .write_all(serde_json::to_string(SCALARS).expect("json").as_bytes())
+            .write_all(serde_json::to_string(items).expect("json").as_bytes())
             .expect("write to ruby");
     }
     let out = child.wait_with_output().expect("ruby runs");
@@ -256,28 +262,7 @@ JSON.parse($stdin.read).each do |text|
   end
 end
 "#;
-    let mut child = Command::new("ruby")
-        .arg("-e")
-        .arg(script)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .ok()?;
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(serde_json::to_string(MALFORMED).expect("json").as_bytes())
-            .expect("write to ruby");
-    }
-    let out = child.wait_with_output().expect("ruby runs");
-    assert!(out.status.success(), "the Ruby side failed");
-    Some(
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(String::from)
-            .collect(),
-    )
+    run_ruby(script, MALFORMED)
 }
 
 #[test]

@@ -219,7 +219,8 @@ impl<'e> Compiler<'e> {
                 ))
             }
             "template" | "inline_template" => self.erb_function(name, &args, scope, ctx, &at),
-            _ => self.call_library_function(name, args, lambda, scope, ctx, &at),
+            // Mocks were looked at above.
+            _ => self.call_unmocked(name, args, lambda, scope, ctx, &at),
         }
     }
 
@@ -245,6 +246,19 @@ impl<'e> Compiler<'e> {
         if let Some(v) = self.node.function_mocks.get(name) {
             return Ok(v.clone());
         }
+        self.call_unmocked(name, args, lambda, scope, ctx, at)
+    }
+
+    /// [`Compiler::call_library_function`] once mocks are ruled out.
+    fn call_unmocked(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        at: &super::error::Location,
+    ) -> R<Value> {
         if self.node.interpret_module_ruby && super::MODULE_FUNCTIONS.contains(&name) {
             if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
                 return self.call_ruby_function(name, &file, args, lambda, scope, ctx, at);

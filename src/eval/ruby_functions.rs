@@ -118,7 +118,7 @@ impl Compiler<'_> {
                     typed.insert(0, Value::Undef);
                 }
                 let i = super::builtins::ruby_dispatch(name, dispatches, &typed).map_err(fail)?;
-                f.call_4x(&mut host, &dispatches[i].method, &args)
+                f.call_4x(&mut host, &dispatches[i], &args)
             }
         };
         result.map_err(|e| {

@@ -61,8 +61,13 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn call_function_3x(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
-        match super::builtins::modules::ruby_function_file_3x(self.c.env, name) {
-            Some(file) if self.c.prefers_ruby(name) => self
+        let file = if self.c.prefers_ruby(name) {
+            super::builtins::modules::ruby_function_file_3x(self.c.env, name)
+        } else {
+            None
+        };
+        match file {
+            Some(file) => self
                 .c
                 .call_ruby_function(name, &file, args, None, self.scope, self.ctx, self.at)
                 .map_err(|e| e.message()),

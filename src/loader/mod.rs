@@ -48,6 +48,9 @@ pub struct Environment {
     pub erb: crate::template::erb::cache::Cache,
     /// Modules' Ruby functions, each file parsed once per run.
     pub ruby_functions: crate::template::erb::cache::FunctionCache,
+    /// Function names and the Ruby file each resolves to (or none), found
+    /// once per run.
+    pub ruby_function_paths: Mutex<HashMap<String, Option<PathBuf>>>,
     /// What [`Environment::confine`] allows, resolved once per run (it is
     /// asked for every template and file a node reads).
     confine_roots: OnceLock<Vec<PathBuf>>,
@@ -177,6 +180,7 @@ impl Environment {
             resource_types: Default::default(),
             erb: Default::default(),
             ruby_functions: Default::default(),
+            ruby_function_paths: Default::default(),
             confine_roots: OnceLock::new(),
             template_files: Mutex::default(),
         })

@@ -86,7 +86,7 @@ use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
 use ruby_format::*;
 use signatures::*;
-pub use stdlib::ruby_json;
+pub use stdlib::{ruby_basename, ruby_dirname, ruby_json};
 use strings::*;
 use tree_each::*;
 use variables::*;

@@ -144,69 +144,90 @@ pub const MODULE_FUNCTIONS: &[&str] = &[
     "translate",
 ];
 
-/// The Ruby file that would define function `name` in a module on the
-/// modulepath (`<module>/lib/puppet/functions/<ns>/<name>.rb`, or the 3.x
-/// `<module>/lib/puppet/parser/functions/<name>.rb` for a plain name).
-/// A module's 3.x Ruby function `lib/puppet/parser/functions/<name>.rb`
-/// (what `scope.function_<name>` reaches first).
-pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    for dir in &env.modulepath {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        dirs.extend(entries.flatten().map(|e| e.path()));
-    }
-    dirs.sort();
-    dirs.into_iter()
-        .filter(|m| {
-            let n = m.file_name().map(|n| n.to_string_lossy().to_string());
-            n.and_then(|n| env.module_dir(&n)).as_ref() == Some(m)
-        })
-        .map(|m| m.join(format!("lib/puppet/parser/functions/{name}.rb")))
-        .find(|p| p.is_file())
-}
-
-pub fn ruby_function_file(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
-    let name = name.trim_start_matches("::");
-    let segments: Vec<&str> = name.split("::").collect();
-    if segments
-        .iter()
-        .any(|s| s.is_empty() || !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-    {
-        return None;
-    }
-    if segments.len() > 1 {
-        let module = env.module_dir(segments[0])?;
-        let mut p = module.join("lib/puppet/functions");
-        for s in &segments {
-            p.push(s);
-        }
-        p.set_extension("rb");
-        return p.is_file().then_some(p);
-    }
+/// The modules the environment uses, in modulepath order (sorted within
+/// each directory), each the first of its name.
+fn modules_in_use(env: &crate::loader::Environment) -> Vec<PathBuf> {
+    let mut out = Vec::new();
     for dir in &env.modulepath {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
         let mut modules: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         modules.sort();
-        for m in modules {
-            let module_name = m.file_name().map(|n| n.to_string_lossy().to_string());
-            // Only a module the environment uses (the first of its name).
-            if module_name.and_then(|n| env.module_dir(&n)).as_ref() != Some(&m) {
-                continue;
-            }
-            for sub in ["lib/puppet/functions", "lib/puppet/parser/functions"] {
-                let p = m.join(sub).join(format!("{name}.rb"));
-                if p.is_file() {
-                    return Some(p);
-                }
-            }
-        }
+        out.extend(modules.into_iter().filter(|m| {
+            let name = m.file_name().map(|n| n.to_string_lossy().to_string());
+            name.and_then(|n| env.module_dir(&n)).as_ref() == Some(m)
+        }));
     }
-    None
+    out
+}
+
+/// A Ruby function file looked up once per run (templates call
+/// `scope.function_x` for every node).
+fn cached_lookup(
+    env: &crate::loader::Environment,
+    key: String,
+    find: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    let known = env
+        .ruby_function_paths
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&key)
+        .cloned();
+    if let Some(found) = known {
+        return found;
+    }
+    let found = find();
+    env.ruby_function_paths
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, found.clone());
+    found
+}
+
+fn plain_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A module's 3.x Ruby function `lib/puppet/parser/functions/<name>.rb`
+/// (what `scope.function_<name>` reaches first).
+pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
+    if !plain_name(name) {
+        return None;
+    }
+    cached_lookup(env, format!("3x:{name}"), || {
+        modules_in_use(env)
+            .into_iter()
+            .map(|m| m.join(format!("lib/puppet/parser/functions/{name}.rb")))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The Ruby file that would define function `name` in a module on the
+/// modulepath (`<module>/lib/puppet/functions/<ns>/<name>.rb`, or for a
+/// plain name `lib/puppet/functions/<name>.rb` or the 3.x
+/// `lib/puppet/parser/functions/<name>.rb`).
+pub fn ruby_function_file(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
+    let name = name.trim_start_matches("::");
+    let segments: Vec<&str> = name.split("::").collect();
+    if !segments.iter().all(|s| plain_name(s)) {
+        return None;
+    }
+    cached_lookup(env, name.to_string(), || {
+        if segments.len() > 1 {
+            let mut p = env.module_dir(segments[0])?.join("lib/puppet/functions");
+            for s in &segments {
+                p.push(s);
+            }
+            p.set_extension("rb");
+            return p.is_file().then_some(p);
+        }
+        modules_in_use(env).into_iter().find_map(|m| {
+            ["lib/puppet/functions", "lib/puppet/parser/functions"]
+                .iter()
+                .map(|sub| m.join(sub).join(format!("{name}.rb")))
+                .find(|p| p.is_file())
+        })
+    })
 }

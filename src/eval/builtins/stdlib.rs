@@ -339,7 +339,7 @@ pub(super) fn join_keys_to_values(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Valu
 }
 
 /// Ruby's `File.dirname` (Unix).
-fn ruby_dirname(p: &str) -> String {
+pub fn ruby_dirname(p: &str) -> String {
     let trimmed = p.trim_end_matches('/');
     if trimmed.is_empty() {
         return if p.starts_with('/') {
@@ -362,7 +362,7 @@ fn ruby_dirname(p: &str) -> String {
 }
 
 /// Ruby's `File.basename(p[, suffix])` (Unix).
-fn ruby_basename(p: &str, suffix: Option<&str>) -> String {
+pub fn ruby_basename(p: &str, suffix: Option<&str>) -> String {
     let trimmed = p.trim_end_matches('/');
     if trimmed.is_empty() {
         return if p.starts_with('/') {

@@ -45,7 +45,7 @@ pub struct Dispatch {
 #[derive(Debug)]
 pub struct FunctionFile {
     pub def: Definition,
-    locals: std::collections::HashSet<String>,
+    locals: Rc<std::collections::HashSet<String>>,
 }
 
 #[derive(Debug)]
@@ -81,13 +81,18 @@ impl FunctionFile {
             message: "no newfunction or create_function call found".into(),
             line: 1,
         })?;
-        Ok(FunctionFile { def, locals })
+        Ok(FunctionFile {
+            def,
+            locals: Rc::new(locals),
+        })
     }
 
-    pub fn name(&self) -> &str {
-        match &self.def {
-            Definition::V3 { name, .. } | Definition::V4 { name, .. } => name,
-        }
+    /// An interpreter whose `self` is `kind`, knowing the file's locals.
+    fn interp<'h>(&self, host: &'h mut dyn Host, kind: SelfKind) -> Interp<'h> {
+        let mut it = Interp::new(host);
+        it.declared_locals = self.locals.clone();
+        it.self_kind = kind;
+        it
     }
 
     /// Runs a 3.x function: `args` are already Puppet's 3.x argument
@@ -102,9 +107,7 @@ impl FunctionFile {
         else {
             return Ok(Value::Undef);
         };
-        let mut it = Interp::new(host);
-        it.declared_locals = self.locals.clone();
-        it.self_kind = SelfKind::Function3x;
+        let mut it = self.interp(host, SelfKind::Function3x);
         if let Some(p) = param {
             it.set_local(p, RValue::Array(args.iter().map(from_puppet).collect()));
         }
@@ -112,39 +115,32 @@ impl FunctionFile {
         Ok(if *rvalue { to_puppet(&v) } else { Value::Undef })
     }
 
-    /// Runs a 4.x function's `method` (the dispatch the caller chose).
+    /// Runs a 4.x function's method for `dispatch` (the one the caller chose).
     pub fn call_4x(
         &self,
         host: &mut dyn Host,
-        method: &str,
+        dispatch: &Dispatch,
         args: &[Value],
     ) -> Result<Value, ErbError> {
         let Definition::V4 {
             defs,
-            dispatches,
             prepends_scope,
             ..
         } = &self.def
         else {
             return Ok(Value::Undef);
         };
-        let mut it = Interp::new(host);
-        it.declared_locals = self.locals.clone();
-        it.self_kind = SelfKind::Function4x;
+        let mut it = self.interp(host, SelfKind::Function4x);
         for (name, def) in defs {
             it.define(name, def.clone());
         }
         let mut args: Vec<RValue> = args.iter().map(from_puppet).collect();
         // `scope_param`, or an overridden `call`: the method's first
         // parameter is the calling scope.
-        if *prepends_scope
-            || dispatches
-                .iter()
-                .any(|d| d.method == method && d.scope_param)
-        {
+        if *prepends_scope || dispatch.scope_param {
             args.insert(0, RValue::Scope);
         }
-        let v = finish(it.call_defined(method, args))?;
+        let v = finish(it.call_defined(&dispatch.method, args))?;
         Ok(to_puppet(&v))
     }
 }
@@ -495,17 +491,19 @@ fn find_heredoc(line: &str) -> Option<Heredoc> {
     None
 }
 
-/// A one-line Ruby string literal with `text`'s value.
+/// A one-line Ruby string literal with `text`'s value: Ruby's own
+/// `inspect` for a quoted heredoc; for an interpolating one only quotes and
+/// line breaks are escaped, so its `#{}` and escapes still work.
 fn string_literal(text: &str, interpolate: bool) -> String {
+    if !interpolate {
+        return crate::catalog::names::ruby_inspect_str(text);
+    }
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
-            '\\' if !interpolate => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '#' if !interpolate => out.push_str("\\#"),
             c => out.push(c),
         }
     }

@@ -58,7 +58,7 @@ pub struct Interp<'h> {
     pub error_class: Option<String>,
     /// Names the code assigns somewhere: a miss on one of them is nil, not
     /// a method call (Ruby's parse-time locals).
-    pub declared_locals: std::collections::HashSet<String>,
+    pub declared_locals: Rc<std::collections::HashSet<String>>,
     /// Calls of the template's own methods under way (bounded: a method
     /// that calls itself forever fails as Ruby's does).
     call_depth: usize,

@@ -1931,51 +1931,18 @@ fn regexp_escape(s: &str) -> String {
 }
 
 /// Ruby's `File.basename(path[, suffix])`, `File.dirname`, `File.extname`
-/// on `/`-separated paths.
+/// on `/`-separated paths (the first two are stdlib's, shared).
 fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> String {
-    let trimmed = path.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return if path.is_empty() {
-            if which == "dirname" {
-                ".".into()
-            } else {
-                String::new()
-            }
-        } else {
-            "/".into()
-        };
-    }
-    let (dir, base) = match trimmed.rfind('/') {
-        Some(i) => (&trimmed[..i], &trimmed[i + 1..]),
-        None => ("", trimmed),
-    };
     match which {
-        "dirname" => {
-            let d = dir.trim_end_matches('/');
-            if d.is_empty() {
-                if trimmed.starts_with('/') {
-                    "/".into()
-                } else {
-                    ".".into()
-                }
-            } else {
-                d.to_string()
+        "dirname" => crate::eval::ruby_dirname(path),
+        "extname" => {
+            let base = crate::eval::ruby_basename(path, None);
+            match base.rfind('.') {
+                Some(i) if i > 0 && i + 1 < base.len() => base[i..].to_string(),
+                _ => String::new(),
             }
         }
-        "extname" => match base.rfind('.') {
-            Some(i) if i > 0 && i + 1 < base.len() => base[i..].to_string(),
-            _ => String::new(),
-        },
-        _ => match suffix {
-            Some(".*") => match base.rfind('.') {
-                Some(i) if i > 0 => base[..i].to_string(),
-                _ => base.to_string(),
-            },
-            Some(s) if !s.is_empty() && base.len() > s.len() && base.ends_with(s) => {
-                base[..base.len() - s.len()].to_string()
-            }
-            _ => base.to_string(),
-        },
+        _ => crate::eval::ruby_basename(path, suffix),
     }
 }
 

@@ -785,22 +785,32 @@ impl Parser {
         }
     }
 
+    /// `key: value` in an argument list (the label at the cursor): the key
+    /// as a symbol, the value read by `value`.
+    fn label_pair(
+        &mut self,
+        key: String,
+        value: fn(&mut Self) -> Result<Node, PError>,
+    ) -> Result<(Node, Node), PError> {
+        let line = self.line();
+        self.bump();
+        self.skip_newlines();
+        let v = value(self)?;
+        Ok((
+            Node {
+                expr: Expr::Sym(key),
+                line,
+            },
+            v,
+        ))
+    }
+
     fn command_args(&mut self) -> Result<Vec<Node>, PError> {
         let mut args = Vec::new();
         let mut hash = Vec::new();
         loop {
             if let Tok::Label(k) = self.peek().clone() {
-                let line = self.line();
-                self.bump();
-                self.skip_newlines();
-                let v = self.ternary()?;
-                hash.push((
-                    Node {
-                        expr: Expr::Sym(k),
-                        line,
-                    },
-                    v,
-                ));
+                hash.push(self.label_pair(k, Self::ternary)?);
             } else {
                 let a = self.arg()?;
                 if self.eat_punct("=>") {
@@ -857,17 +867,7 @@ impl Parser {
         self.skip_newlines();
         while !self.eat_punct(close) {
             if let Tok::Label(k) = self.peek().clone() {
-                let line = self.line();
-                self.bump();
-                self.skip_newlines();
-                let v = self.arg()?;
-                hash.push((
-                    Node {
-                        expr: Expr::Sym(k),
-                        line,
-                    },
-                    v,
-                ));
+                hash.push(self.label_pair(k, Self::arg)?);
             } else {
                 let a = self.arg()?;
                 self.skip_newlines();
