@@ -55,3 +55,21 @@ fn walk(
     ancestors.pop();
     Ok(())
 }
+
+/// String helpers for Puppet names.
+pub trait NameStr {
+    /// Without leading `::` (the top-scope prefix). `trim_start_matches("::")`
+    /// builds a substring searcher on every call, which showed in profiles
+    /// of name lookups.
+    fn trim_colons(&self) -> &str;
+}
+
+impl NameStr for str {
+    fn trim_colons(&self) -> &str {
+        let mut s = self;
+        while let Some(rest) = s.strip_prefix("::") {
+            s = rest;
+        }
+        s
+    }
+}

@@ -154,7 +154,7 @@ fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
     if let Value::Hash(h) = pverify::facts::from_json(&facts()) {
         node.facts = (*h).clone();
     }
-    let mut server = Map::new();
+    let mut server = Map::default();
     for (k, v) in pverify::harness::SERVER_FACTS {
         server.insert(Value::string(*k), Value::string(*v));
     }

@@ -24,7 +24,7 @@ fn to_value(j: &serde_json::Value) -> Value {
         serde_json::Value::String(s) => Value::string(s.as_str()),
         serde_json::Value::Array(a) => Value::array(a.iter().map(to_value).collect()),
         serde_json::Value::Object(o) => {
-            let mut m = Map::new();
+            let mut m = Map::default();
             for (k, v) in o {
                 m.insert(Value::string(k.as_str()), to_value(v));
             }
@@ -57,7 +57,7 @@ impl Host for Vars {
         }
     }
     fn to_hash(&mut self) -> Value {
-        let mut m = Map::new();
+        let mut m = Map::default();
         for (k, v) in &self.0 {
             m.insert(Value::string(k.as_str()), v.clone());
         }

@@ -25,7 +25,7 @@ pub mod json;
 pub mod names;
 mod tags;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 use indexmap::IndexMap;
@@ -392,7 +392,7 @@ pub struct Catalog {
     /// The module types of the resources added, by type name, for `find`.
     module_types: HashMap<String, std::sync::Arc<crate::restypes::TypeDef>>,
     edges: Vec<(ResourceId, ResourceId)>,
-    edge_set: std::collections::HashSet<(ResourceId, ResourceId)>,
+    edge_set: rustc_hash::FxHashSet<(ResourceId, ResourceId)>,
     classes: Vec<String>,
 }
 
@@ -405,9 +405,9 @@ impl Catalog {
             code_id: None,
             tags: TagSet::new(),
             resources: Vec::new(),
-            index: HashMap::new(),
-            multi_keys: HashMap::new(),
-            module_types: HashMap::new(),
+            index: HashMap::default(),
+            multi_keys: HashMap::default(),
+            module_types: HashMap::default(),
             edges: Vec::new(),
             edge_set: Default::default(),
             classes: Vec::new(),

@@ -9,7 +9,8 @@
 //! or out of an added or removed resource is part of that change), and the
 //! class list as a set.
 
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use indexmap::IndexMap;
@@ -206,7 +207,7 @@ fn compare_resource(
     let empty = Map::new();
     let pa = a.params.unwrap_or(&empty);
     let pb = b.params.unwrap_or(&empty);
-    let mut skip: HashMap<&str, ()> = HashMap::new();
+    let mut skip: HashMap<&str, ()> = HashMap::default();
     let sensitive = |name: &str| a.sensitive.contains(&name) || b.sensitive.contains(&name);
     let redact = |name: &str, v: Option<&J>| match v {
         Some(_) if sensitive(name) => Some(J::String(REDACTED.into())),

@@ -4,10 +4,11 @@
 //! capitalized per segment (`Class[foo::bar]` is `Class[Foo::Bar]`).
 
 use crate::catalog::names::{canonical_class_title, capitalize_segments};
+use crate::util::NameStr as _;
 
 /// `Type[title]` for a resource's `type` and `title` fields.
 pub fn resource_ref(type_name: &str, title: &str) -> String {
-    let t = capitalize_segments(type_name.trim_start_matches("::"));
+    let t = capitalize_segments(type_name.trim_colons());
     // `Class[main]` is the main class; capitalizing it would name a class
     // called `main`.
     let title = if t == "Class" && title != "main" {

@@ -1,6 +1,7 @@
 //! Classes, defined types and nodes: declaring them, binding their
 //! parameters, and evaluating their bodies (Puppet's `Resource::Type`).
 
+use crate::util::NameStr as _;
 use indexmap::IndexMap;
 
 use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind};
@@ -30,7 +31,7 @@ impl<'e> Compiler<'e> {
     ) -> R<Vec<ResId>> {
         let mut ids = Vec::with_capacity(names.len());
         for name in names {
-            let key = name.trim_start_matches("::").to_lowercase();
+            let key = name.trim_colons().to_lowercase();
             if let Some(id) = self.find_resource("Class", &capitalize_name(&key)) {
                 ids.push(id);
                 continue;
@@ -126,7 +127,7 @@ impl<'e> Compiler<'e> {
             parent: Some(p), ..
         } = &def.expr().kind
         {
-            let pkey = p.trim_start_matches("::").to_lowercase();
+            let pkey = p.trim_colons().to_lowercase();
             if self
                 .find_resource("Class", &capitalize_name(&pkey))
                 .is_none()
@@ -203,7 +204,7 @@ impl<'e> Compiler<'e> {
         };
         let parent_scope = match parent {
             Some(p) => {
-                let pkey = p.trim_start_matches("::").to_lowercase();
+                let pkey = p.trim_colons().to_lowercase();
                 let declared_in = self.resources[id].scope;
                 self.include_class(&pkey, declared_in, at)?;
                 self.class_scopes.get(&pkey).copied()

@@ -1,5 +1,6 @@
 //! The compile sequence and the catalog it produces.
 
+use crate::util::NameStr as _;
 use indexmap::IndexMap;
 use serde_json::{json, Map as JMap, Value as J};
 
@@ -66,7 +67,7 @@ impl<'e> Compiler<'e> {
         self.set_node_parameters();
         // ENC classes are in the class list from the start.
         for (name, _) in self.node.classes.clone() {
-            self.add_class(name.trim_start_matches("::"));
+            self.add_class(name.trim_colons());
         }
 
         // Class[Settings].
@@ -343,7 +344,7 @@ impl<'e> Compiler<'e> {
             .into_iter()
             .partition(|(_, p)| p.as_ref().is_some_and(|p| !p.is_empty()));
         for (name, params) in with.into_iter().chain(without) {
-            let key = name.trim_start_matches("::").to_lowercase();
+            let key = name.trim_colons().to_lowercase();
             let Some(def) = self.find_class(&key)? else {
                 return Err(EvalError::Syntax(format!(
                     "Could not find class {key} for {}",

@@ -6,7 +6,8 @@
 //! Everything here belongs to this one node; the environment's parsed trees are
 //! only read.
 
-use std::collections::{HashMap, HashSet};
+use crate::util::NameStr as _;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -119,7 +120,7 @@ pub fn valid_tag(t: &str) -> bool {
 
 /// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
 pub fn capitalize_name(name: &str) -> String {
-    name.trim_start_matches("::")
+    name.trim_colons()
         .split("::")
         .map(|seg| {
             let mut c = seg.chars();
@@ -165,9 +166,9 @@ pub struct Compiler<'e> {
     /// The lines of relationship metaparameters set in a resource body
     /// (`require => ...`): Puppet reports a missing target there.
     pub relationship_lines: HashMap<(ResId, String), u32>,
-    /// Hiera's merged `lookup_options` per module name (`""`: keys without
-    /// one), read once per compile as Puppet's LookupAdapter does.
-    pub lookup_options_cache: HashMap<String, Option<Arc<crate::eval::value::Map>>>,
+    /// What Hiera remembers for the compile (layers, `lookup_options`,
+    /// resolved hierarchy levels), as Puppet's LookupAdapter does.
+    pub hiera: crate::hiera::memo::HieraMemo,
     pub classes: Vec<String>,
     pub catalog_tags: Vec<String>,
     /// Known definitions by kind and lower-case name.
@@ -235,19 +236,19 @@ impl<'e> Compiler<'e> {
             resources: Vec::new(),
             index: crate::catalog::Catalog::new(&node_name, &env.name, 0),
             edges: Vec::new(),
-            edge_set: HashSet::new(),
-            relationship_lines: HashMap::new(),
-            lookup_options_cache: HashMap::new(),
+            edge_set: HashSet::default(),
+            relationship_lines: HashMap::default(),
+            hiera: Default::default(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
-            hostclasses: HashMap::new(),
-            defines: HashMap::new(),
+            hostclasses: HashMap::default(),
+            defines: HashMap::default(),
             nodes: Vec::new(),
-            functions: HashMap::new(),
-            type_aliases: HashMap::new(),
-            resolved_aliases: HashMap::new(),
-            loaded_files: HashSet::new(),
-            class_scopes: HashMap::new(),
+            functions: HashMap::default(),
+            type_aliases: HashMap::default(),
+            resolved_aliases: HashMap::default(),
+            loaded_files: HashSet::default(),
+            class_scopes: HashMap::default(),
             top,
             node_scope: None,
             relations: Vec::new(),
@@ -438,7 +439,7 @@ impl<'e> Compiler<'e> {
 
     /// Finds a class, autoloading it with Puppet's 3.x search if needed.
     pub fn find_class(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = name.trim_colons().to_lowercase();
         if let Some(d) = self.hostclasses.get(&key) {
             return Ok(Some(d.clone()));
         }
@@ -447,7 +448,7 @@ impl<'e> Compiler<'e> {
     }
 
     pub fn find_define(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = name.trim_colons().to_lowercase();
         if let Some(d) = self.defines.get(&key) {
             return Ok(Some(d.clone()));
         }
@@ -460,7 +461,7 @@ impl<'e> Compiler<'e> {
     /// from the environment's `functions/` by its full path
     /// (`greeting` → `functions/greeting.pp`).
     pub fn find_function(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = name.trim_colons().to_lowercase();
         if let Some(d) = self.functions.get(&key) {
             return Ok(Some(d.clone()));
         }
@@ -489,7 +490,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         name: &str,
     ) -> Result<Option<crate::types::PType>, EvalError> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = name.trim_colons().to_lowercase();
         if let Some(t) = self.resolved_aliases.get(&key) {
             return Ok(Some(t.clone()));
         }
@@ -667,7 +668,7 @@ impl<'e> Compiler<'e> {
     /// `scope.lookupvar`): `class::var` in that class's scope, `::var` in
     /// top scope, else lexically from `scope`.
     pub fn lookup_var_named(&self, scope: ScopeId, name: &str) -> Option<Value> {
-        let bare = name.trim_start_matches("::");
+        let bare = name.trim_colons();
         match bare.rsplit_once("::") {
             Some((class, var)) => {
                 let s = *self.class_scopes.get(&class.to_lowercase())?;

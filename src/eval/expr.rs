@@ -1,5 +1,6 @@
 //! Expressions: Puppet's `EvaluatorImpl`, one `match` arm per model class.
 
+use crate::util::NameStr as _;
 use std::sync::Arc;
 
 use super::compiler::{capitalize_name, Compiler};
@@ -84,13 +85,13 @@ impl<'e> Compiler<'e> {
                     return Ok(Value::Type(Arc::new(alias)));
                 }
                 // Otherwise a resource type, which must exist.
-                let key = n.trim_start_matches("::").to_lowercase();
+                let key = n.trim_colons().to_lowercase();
                 let known = self.is_ruby_type(&key) || self.find_define(&key)?.is_some();
                 if !known {
                     return self.fail(
                         ctx,
                         e,
-                        format!("Resource type not found: {}", n.trim_start_matches("::")),
+                        format!("Resource type not found: {}", n.trim_colons()),
                     );
                 }
                 Ok(Value::Type(Arc::new(type_reference(n))))
@@ -152,7 +153,7 @@ impl<'e> Compiler<'e> {
                 Ok(Value::array(out))
             }
             ExprKind::Hash { entries, .. } => {
-                let mut m = Map::with_capacity(entries.len());
+                let mut m = Map::with_capacity_and_hasher(entries.len(), Default::default());
                 for h in entries {
                     let k = self.eval(&h.key, scope, ctx)?;
                     let v = self.eval(&h.value, scope, ctx)?;
@@ -414,7 +415,7 @@ impl<'e> Compiler<'e> {
                 };
             }
         }
-        let qualified = name.trim_start_matches("::");
+        let qualified = name.trim_colons();
         if let Some((class, var)) = qualified.rsplit_once("::") {
             let class = class.to_lowercase();
             return match self.class_scopes.get(&class) {
@@ -981,7 +982,7 @@ fn ruby_mod(x: i64, y: i64) -> i64 {
 
 /// A capitalised name as a type: a data type Puppet knows, else a resource type.
 pub fn type_reference(name: &str) -> PType {
-    let name = name.trim_start_matches("::");
+    let name = name.trim_colons();
     if let Some(t) = super::typeops::type_by_name(name) {
         return t;
     }

@@ -9,6 +9,7 @@ use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::{Expr, ExprKind, Lambda};
 use crate::types::PType;
+use crate::util::NameStr as _;
 
 /// Puppet's string-to-number conversion for arithmetic (`"1" + 1`).
 pub fn string_to_number(s: &str) -> Option<Value> {
@@ -127,7 +128,7 @@ impl<'e> Compiler<'e> {
                             self.scopes.lookup(scope, &s[1..]).is_some()
                         }
                         Value::String(s) => {
-                            let k = s.trim_start_matches("::").to_lowercase();
+                            let k = s.trim_colons().to_lowercase();
                             self.find_class(&k)?.is_some()
                                 || self.find_define(&k)?.is_some()
                                 || self.is_ruby_type(&k)
@@ -563,7 +564,7 @@ impl<'e> Compiler<'e> {
             }
             "filter" => match &subject {
                 Value::Hash(h) => {
-                    let mut out = Map::new();
+                    let mut out = Map::default();
                     for ((k, v), el) in h.iter().zip(elements) {
                         if self.call_lambda(l, &el, scope, ctx)?.is_truthy() {
                             out.insert(k.clone(), v.clone());

@@ -14,6 +14,7 @@
 //! A mock wins over every other function of that name, built-in or not,
 //! since it replaces the function for the whole compilation.
 
+use crate::util::NameStr as _;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -30,7 +31,7 @@ impl FunctionMocks {
         FunctionMocks {
             values: pairs
                 .into_iter()
-                .map(|(k, v)| (k.trim_start_matches("::").to_string(), v))
+                .map(|(k, v)| (k.trim_colons().to_string(), v))
                 .collect(),
         }
     }
@@ -75,7 +76,7 @@ impl FunctionMocks {
         if self.values.is_empty() {
             return None;
         }
-        self.values.get(name.trim_start_matches("::"))
+        self.values.get(name.trim_colons())
     }
 
     pub fn is_empty(&self) -> bool {

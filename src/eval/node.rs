@@ -41,7 +41,7 @@ impl NodeInfo {
             Some((h, d)) => (h.to_string(), d.to_string()),
             None => (self.name.clone(), String::new()),
         };
-        let mut m = Map::new();
+        let mut m = Map::default();
         m.insert(Value::string("authenticated"), Value::string("remote"));
         m.insert(Value::string("certname"), Value::string(self.name.as_str()));
         m.insert(

@@ -2,6 +2,7 @@
 //! relationships (Puppet's `Runtime3ResourceSupport`, `Collector`,
 //! `Relationship`).
 
+use crate::util::NameStr as _;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -153,7 +154,7 @@ impl<'e> Compiler<'e> {
             },
             other => other.to_string(),
         };
-        let key = tname.trim_start_matches("::").to_lowercase();
+        let key = tname.trim_colons().to_lowercase();
         // `default:` bodies give values to the others of the same expression.
         let mut default_ops = Vec::new();
         let mut default_bodies: &[AttributeOp] = &[];
@@ -204,7 +205,7 @@ impl<'e> Compiler<'e> {
             for title in self.titles(title_value) {
                 let title = title.to_string();
                 if key == "class" {
-                    let ckey = title.trim_start_matches("::").to_lowercase();
+                    let ckey = title.trim_colons().to_lowercase();
                     let Some(def) = self.find_class(&ckey)? else {
                         return Err(EvalError::runtime(
                             format!("Could not find declared class {title}"),
@@ -420,7 +421,7 @@ impl<'e> Compiler<'e> {
             else {
                 return false;
             };
-            let p = p.trim_start_matches("::").to_lowercase();
+            let p = p.trim_colons().to_lowercase();
             if p == parent {
                 return true;
             }

@@ -4,7 +4,7 @@
 //! class's inherited parent class scope or else its enclosing scope up to node
 //! or top scope. Resource defaults resolve dynamically, along `parent`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::value::Value;
 
@@ -45,10 +45,10 @@ impl Scope {
             kind,
             parent,
             inherited: None,
-            vars: HashMap::new(),
+            vars: HashMap::default(),
             matches: None,
             resource,
-            defaults: HashMap::new(),
+            defaults: HashMap::default(),
         }
     }
 }

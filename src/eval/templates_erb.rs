@@ -118,7 +118,7 @@ impl Host for ScopeHost<'_, '_> {
             }
             chain.push(next);
         }
-        let mut m = Map::new();
+        let mut m = Map::default();
         for id in chain.into_iter().rev() {
             let mut names: Vec<(&String, &Value)> = self.c.scopes.get(id).vars.iter().collect();
             names.sort_by(|a, b| a.0.cmp(b.0));

@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use crate::types::PType;
 
 /// An ordered hash, as Puppet's hashes keep insertion order.
-pub type Map = IndexMap<Value, Value>;
+pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
 
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -50,7 +50,7 @@ impl Deferred {
     /// Its attributes as Puppet's Object init hash: `name`, then
     /// `arguments` when given.
     pub fn init_hash(&self) -> Value {
-        let mut m = Map::new();
+        let mut m = Map::default();
         m.insert(Value::string("name"), Value::String(self.name.clone()));
         if let Some(a) = &self.arguments {
             m.insert(Value::string("arguments"), Value::array(a.clone()));

@@ -80,7 +80,7 @@ impl<'de> serde::de::Visitor<'de> for DirectVisitor {
         Ok(Value::array(items))
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut m = Map::with_capacity(map.size_hint().unwrap_or(0));
+        let mut m = Map::with_capacity_and_hasher(map.size_hint().unwrap_or(0), Default::default());
         while let Some((k, Direct(v))) = map.next_entry::<String, Direct>()? {
             // A repeated key keeps its first place and its last value, as
             // serde_json's ordered map does.
@@ -120,7 +120,7 @@ pub fn from_yaml(v: &serde_yaml::Value) -> Value {
 fn as_map(v: Value) -> Map {
     match v {
         Value::Hash(h) => (*h).clone(),
-        _ => Map::new(),
+        _ => Map::default(),
     }
 }
 
@@ -173,7 +173,7 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
     };
     let facts = match get("values") {
         Some(Value::Hash(v)) => (*v).clone(),
-        None => Map::new(),
+        None => Map::default(),
         _ => return Err("'values' must be a mapping of facts".into()),
     };
     let trusted_extensions = match get("trusted") {
@@ -181,7 +181,7 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
             Some(Value::Hash(x)) => (**x).clone(),
             _ => (*t).clone(),
         },
-        _ => Map::new(),
+        _ => Map::default(),
     };
     let classes = match get("classes") {
         Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),

@@ -291,7 +291,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
     let mut files: Vec<(String, String)> = Vec::new();
     let mut expect = Expect::None;
     let mut expect_warnings = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for s in &sections[1..] {
         if !seen.insert(s.name) {
             return Err(format!("section `-- {} --` appears twice", s.name));

@@ -40,7 +40,7 @@ pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
                 .map(|(k, v)| {
                     let p = match v {
                         Value::Hash(p) => Some((**p).clone()),
-                        _ => Some(Map::new()),
+                        _ => Some(Map::default()),
                     };
                     (k.to_string(), p)
                 })

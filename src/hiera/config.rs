@@ -93,7 +93,7 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
         Some(Value::Array(a)) => a.to_vec(),
         Some(_) => return Err(format!("{}: 'hierarchy' must be an array", path.display())),
         None => {
-            let mut m = crate::eval::Map::new();
+            let mut m = crate::eval::Map::default();
             m.insert(Value::string("name"), Value::string("Common"));
             m.insert(Value::string("path"), Value::string("common.yaml"));
             vec![Value::hash(m)]

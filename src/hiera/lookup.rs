@@ -2,10 +2,12 @@
 //! each hierarchy level's files, interpolation of paths and values, merging,
 //! `lookup_options`, and the `lookup()`/`hiera*()` functions.
 
+use crate::util::NameStr as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::config::{self, Config, Location};
+use super::memo::LevelFiles;
 use super::merge::{Merge, MergeKind};
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
@@ -100,7 +102,7 @@ impl LookupArgs {
 }
 
 /// A layer to search: its configuration and, for a module, the module's name.
-struct Layer {
+pub(super) struct Layer {
     config: Arc<Config>,
     module: Option<String>,
     global: bool,
@@ -230,8 +232,19 @@ impl Compiler<'_> {
         }
     }
 
-    /// The layers for a key: global, environment, then the key's module.
-    fn hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
+    /// The layers for a key: global, environment, then the key's module;
+    /// found once per module and compile.
+    fn hiera_layers(&mut self, key: &str) -> Result<Arc<Vec<Layer>>, String> {
+        let module = key.trim_colons().split_once("::").map_or("", |(m, _)| m);
+        if let Some(layers) = self.hiera.layers.get(module) {
+            return Ok(layers.clone());
+        }
+        let layers = Arc::new(self.find_hiera_layers(key)?);
+        self.hiera.layers.insert(module.to_string(), layers.clone());
+        Ok(layers)
+    }
+
+    fn find_hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
         let mut layers = Vec::new();
         if let Some(path) = self.global_hiera_config() {
             let config = match self.env.hiera.config(&path)? {
@@ -264,7 +277,7 @@ impl Compiler<'_> {
                 });
             }
         }
-        if let Some((module, _)) = key.trim_start_matches("::").split_once("::") {
+        if let Some((module, _)) = key.trim_colons().split_once("::") {
             if let Some(dir) = self.env.module_dir(module) {
                 let path = dir.join("hiera.yaml");
                 if let Some(config) = self.env.hiera.config(&path)? {
@@ -303,7 +316,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
     ) -> Found {
-        let key = key.trim_start_matches("::");
+        let key = key.trim_colons();
         if chain.iter().any(|k| k == key) || chain.len() > MAX_DEPTH {
             // Puppet detects it in the (always present) global layer, which
             // wraps lookup errors with the top key.
@@ -334,7 +347,7 @@ impl Compiler<'_> {
         // differently for one variant than for several.
         let layers = self.hiera_layers(&root).map_err(Miss::Error)?;
         let mut top: Vec<Option<Value>> = vec![None, None, None];
-        for layer in &layers {
+        for layer in layers.iter() {
             let slot = match (&layer.module, layer.global) {
                 (Some(_), _) => 2,
                 (None, true) => 0,
@@ -397,12 +410,10 @@ impl Compiler<'_> {
         let mut out = Vec::new();
         for level in &layer.config.levels {
             let mut per_location = Vec::new();
-            for file in self.level_files(level, scope, chain)? {
+            for (file, data) in self.level_files(level, scope, chain)?.iter() {
                 per_location.push(None);
-                let data = self
-                    .env
-                    .hiera
-                    .read(&file, level.json)
+                let data = data
+                    .clone()
                     .map_err(|e| Miss::Error(format!("Unable to parse {e}")))?;
                 let h = match data {
                     Some(Value::Hash(h)) => h,
@@ -452,8 +463,40 @@ impl Compiler<'_> {
         Ok(out)
     }
 
-    /// The existing files of a hierarchy level, with interpolated paths.
+    /// A hierarchy level's files (interpolated paths) and their data,
+    /// remembered while the variables the paths read keep their values.
     fn level_files(
+        &mut self,
+        level: &config::Level,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<LevelFiles, Miss> {
+        if let Some((files, reads)) = self.hiera.level(level) {
+            let unchanged = reads
+                .iter()
+                .all(|(expr, was)| self.interpolation_var(expr, scope) == *was);
+            if unchanged {
+                return Ok(files);
+            }
+        }
+        let outer = self.hiera.pause();
+        self.hiera.start_recording();
+        let files = self.resolve_level_files(level, scope, chain).map(|paths| {
+            paths
+                .into_iter()
+                .map(|p| {
+                    let data = self.env.hiera.read(&p, level.json);
+                    (p, data)
+                })
+                .collect::<LevelFiles>()
+        });
+        self.hiera.finish_recording(level, files.as_ref().ok());
+        self.hiera.resume(outer);
+        files
+    }
+
+    /// The paths of a hierarchy level, interpolated.
+    fn resolve_level_files(
         &mut self,
         level: &config::Level,
         scope: ScopeId,
@@ -509,11 +552,12 @@ impl Compiler<'_> {
         // Puppet's LookupAdapter reads the lookup_options of a module (or of
         // keys without one) once per compile and keeps them.
         let module = key.split_once("::").map(|(m, _)| m).unwrap_or("");
-        let opts = match self.lookup_options_cache.get(module) {
+        let opts = match self.hiera.lookup_options.get(module) {
             Some(cached) => cached.clone(),
             None => {
                 let merged = self.merged_lookup_options(key, scope, chain)?;
-                self.lookup_options_cache
+                self.hiera
+                    .lookup_options
                     .insert(module.to_string(), merged.clone());
                 merged
             }
@@ -547,7 +591,7 @@ impl Compiler<'_> {
     ) -> Result<Option<Arc<Map>>, Miss> {
         let layers = self.hiera_layers(key).map_err(Miss::Error)?;
         let mut found = Vec::new();
-        for layer in &layers {
+        for layer in layers.iter() {
             for level in self.layer_values(layer, "lookup_options", scope, chain)? {
                 found.extend(level.into_iter().flatten());
             }
@@ -579,7 +623,7 @@ impl Compiler<'_> {
                     .collect::<Result<_, _>>()?,
             ),
             Value::Hash(h) => {
-                let mut out = Map::new();
+                let mut out = Map::default();
                 for (k, x) in h.iter() {
                     let k = self.interpolate(k, scope, chain)?;
                     out.insert(k, self.interpolate(x, scope, chain)?);
@@ -601,6 +645,7 @@ impl Compiler<'_> {
         if let Some(inner) = s.strip_prefix("%{").and_then(|r| r.strip_suffix('}')) {
             if let Some(("alias", key)) = function_call(inner.trim()) {
                 if !inner.contains('}') {
+                    self.hiera.record_uncacheable();
                     return match self.hiera_search(&key, None, scope, chain) {
                         Ok(v) => Ok(v),
                         Err(Miss::NotFound) => Ok(Value::string("")),
@@ -644,6 +689,7 @@ impl Compiler<'_> {
                     ))
                 }
                 Some(("lookup" | "hiera", key)) => {
+                    self.hiera.record_uncacheable();
                     // Interpolation looks up with the default ''.
                     match self.hiera_search(&key, None, scope, chain) {
                         Ok(v) => v,
@@ -670,8 +716,14 @@ impl Compiler<'_> {
 
     /// `%{var}`, `%{::var}`, `%{facts.os.family}`, `%{trusted.certname}`.
     fn interpolation_var(&mut self, expr: &str, scope: ScopeId) -> Value {
+        let value = self.interpolation_var_unrecorded(expr, scope);
+        self.hiera.record_read(expr, &value);
+        value
+    }
+
+    fn interpolation_var_unrecorded(&mut self, expr: &str, scope: ScopeId) -> Value {
         let (root, path) = split_key(expr);
-        let bare = root.trim_start_matches("::");
+        let bare = root.trim_colons();
         let base = match bare.rsplit_once("::") {
             Some((class, var)) => self
                 .class_scopes

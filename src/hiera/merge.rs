@@ -169,7 +169,7 @@ impl Merge {
                         src.remove(i);
                         dest = match dest {
                             Value::Array(_) => Value::array(Vec::new()),
-                            Value::Hash(_) => Value::hash(Map::new()),
+                            Value::Hash(_) => Value::hash(Map::default()),
                             Value::String(_) => Value::string(""),
                             _ => Value::Undef,
                         };
@@ -198,7 +198,7 @@ impl Merge {
                         let sv = src
                             .get(i)
                             .cloned()
-                            .unwrap_or_else(|| Value::hash(Map::new()));
+                            .unwrap_or_else(|| Value::hash(Map::default()));
                         list.push(self.deep(&sv, dv.clone()));
                     }
                     if src.len() > d.len() {

@@ -6,11 +6,12 @@
 
 pub mod config;
 pub mod lookup;
+pub mod memo;
 pub mod merge;
 pub mod yaml;
 mod yaml_errors;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 

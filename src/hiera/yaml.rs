@@ -6,7 +6,7 @@
 //! class: Date`). serde_yaml resolves YAML 1.2-style, hence this reader over
 //! yaml-rust2's event stream, which keeps each scalar's raw text and style.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
@@ -132,7 +132,7 @@ impl Builder {
                         }
                     }
                     Value::Array(a) => {
-                        let mut merged = Map::new();
+                        let mut merged = Map::default();
                         for item in a.iter().rev() {
                             if let Value::Hash(h) = item {
                                 for (k, x) in h.iter() {
@@ -176,7 +176,9 @@ impl MarkedEventReceiver for Builder {
         }
         match ev {
             Event::SequenceStart(anchor, _) => self.stack.push(Frame::Seq(Vec::new(), anchor)),
-            Event::MappingStart(anchor, _) => self.stack.push(Frame::Map(Map::new(), None, anchor)),
+            Event::MappingStart(anchor, _) => {
+                self.stack.push(Frame::Map(Map::default(), None, anchor))
+            }
             Event::SequenceEnd => {
                 if let Some(Frame::Seq(items, anchor)) = self.stack.pop() {
                     self.push_value(Value::array(items), anchor, false);

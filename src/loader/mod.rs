@@ -6,7 +6,8 @@
 //! below a directory in sorted path order), and answers the 3.x autoloader's
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
-use std::collections::HashMap;
+use crate::util::NameStr as _;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -81,7 +82,7 @@ fn read_source(path: &Path) -> Result<Vec<u8>, SyntaxError> {
 
 /// `key = value` lines of `environment.conf` (an ini file without sections here).
 fn read_conf(path: &Path) -> Result<HashMap<String, String>, String> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
@@ -173,9 +174,9 @@ impl Environment {
             manifest,
             manifests,
             modulepath,
-            cache: Mutex::new(HashMap::new()),
-            templates: Mutex::new(HashMap::new()),
-            modules: Mutex::new(HashMap::new()),
+            cache: Mutex::new(HashMap::default()),
+            templates: Mutex::new(HashMap::default()),
+            modules: Mutex::new(HashMap::default()),
             hiera: Default::default(),
             resource_types: Default::default(),
             erb: Default::default(),
@@ -250,7 +251,7 @@ impl Environment {
     /// specific first; each names the files to import together, the module's
     /// `init.pp` always first among them.
     pub fn autoload_candidates(&self, name: &str) -> Vec<Vec<PathBuf>> {
-        let name = name.trim_start_matches("::").to_lowercase();
+        let name = name.trim_colons().to_lowercase();
         let segments: Vec<&str> = name.split("::").collect();
         let Some(module) = self.module_dir(segments[0]) else {
             return Vec::new();

@@ -9,7 +9,7 @@
 pub mod builtin;
 pub mod ruby_reader;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -132,7 +132,7 @@ fn builtin_shared(name: &str) -> Option<&'static Arc<TypeDef>> {
         std::sync::OnceLock::new();
     TABLE
         .get_or_init(|| {
-            let mut t = HashMap::new();
+            let mut t = HashMap::default();
             for n in builtin::NAMES {
                 // File's title pattern (trailing slashes) is the catalog's
                 // `file_path_from_title`.

@@ -766,7 +766,7 @@ impl<'a> Checker<'a> {
     }
 
     fn unique_params(&mut self, params: &[Parameter]) {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for p in params {
             if !seen.insert(p.name.as_str()) {
                 self.accept(

@@ -14,14 +14,14 @@
 //!
 //! Compiled expressions are cached per thread.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 pub use fancy_regex::Regex;
 
 thread_local! {
-    static CACHE: RefCell<HashMap<String, Result<Arc<Regex>, String>>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<String, Result<Arc<Regex>, String>>> = RefCell::new(HashMap::default());
 }
 
 /// Compiles a Puppet (Ruby) regular expression given by its source.

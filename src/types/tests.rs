@@ -84,7 +84,7 @@ fn eval(e: &crate::syntax::ast::Expr) -> Result<Value, String> {
         })),
         ExprKind::Array(items) => Value::array(items.iter().map(eval).collect::<Result<_, _>>()?),
         ExprKind::Hash { entries, .. } => {
-            let mut m = Map::new();
+            let mut m = Map::default();
             for en in entries {
                 m.insert(eval(&en.key)?, eval(&en.value)?);
             }
@@ -1438,7 +1438,7 @@ fn comparisons() {
         &ty("Variant[Integer, Undef]")
     ));
     // as hash keys and inside arrays types compare with eql?, and hash alike
-    let mut set = std::collections::HashSet::new();
+    let mut set = rustc_hash::FxHashSet::default();
     set.insert(val("Variant[Integer, String]"));
     assert!(set.contains(&val("Variant[String, Integer]")));
     assert!(set.contains(&val("Variant[Integer, String]")));

@@ -159,7 +159,7 @@ pub(super) fn unique(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             g.0.push(k.clone());
             g.1.push(v.clone());
         }
-        let mut out = Map::new();
+        let mut out = Map::default();
         for (_, (keys, values)) in groups {
             let mut vs: Vec<Value> = Vec::new();
             for v in values {
@@ -173,7 +173,7 @@ pub(super) fn unique(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     }
     let (items, _) = iterable(&args[0]).unwrap_or_default();
     #[allow(clippy::mutable_key_type)]
-    let mut seen: std::collections::HashSet<Value> = std::collections::HashSet::new();
+    let mut seen: rustc_hash::FxHashSet<Value> = rustc_hash::FxHashSet::default();
     let mut out = Vec::new();
     for v in items {
         let key = if cx.lambda.is_some() {

@@ -724,7 +724,7 @@ pub(super) fn hash_from_tree(pairs: &[(Value, Value)], all_hashes: bool) -> Valu
         match target {
             Value::Hash(h) => {
                 let h = Arc::make_mut(h);
-                let child = h.entry(key).or_insert_with(|| Value::hash(Map::new()));
+                let child = h.entry(key).or_insert_with(|| Value::hash(Map::default()));
                 insert(child, &path[1..], value);
             }
             Value::Array(a) => {
@@ -750,7 +750,7 @@ pub(super) fn hash_from_tree(pairs: &[(Value, Value)], all_hashes: bool) -> Valu
             other => other.clone(),
         }
     }
-    let mut result = Value::hash(Map::new());
+    let mut result = Value::hash(Map::default());
     for (path, value) in pairs {
         let Value::Array(path) = path else { continue };
         if path.is_empty() {

@@ -1,7 +1,8 @@
 //! create_resources (3.x).
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::util::NameStr as _;
 
 pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     use crate::syntax::ast::ResourceForm;
@@ -16,7 +17,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
         return cx.fail("create_resources(): second argument must be a hash");
     };
     let defaults = match args.get(2) {
-        None => Map::new(),
+        None => Map::default(),
         Some(Value::Hash(h)) => (**h).clone(),
         Some(_) => {
             return cx.fail("create_resources(): third argument, if provided, must be a hash")
@@ -33,7 +34,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
     } else {
         (ResourceForm::Regular, type_arg.as_str())
     };
-    let key = bare.trim_start_matches("::").to_lowercase();
+    let key = bare.trim_colons().to_lowercase();
     if key == "class" && form != ResourceForm::Regular {
         return Err(EvalError::Issue {
             detail: "Classes are not virtualizable".into(),
@@ -58,7 +59,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
         for t in titles {
             let title = t.to_string();
             if key == "class" {
-                let ckey = title.trim_start_matches("::").to_lowercase();
+                let ckey = title.trim_colons().to_lowercase();
                 let Some(def) = cx.c.find_class(&ckey)? else {
                     return cx.fail(format!("Could not find declared class {title}"));
                 };

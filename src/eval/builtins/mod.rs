@@ -35,8 +35,9 @@
 //! while their module is on the modulepath; a module's Ruby function not
 //! implemented here fails naming its file (`modules::ruby_function_file`).
 
+use crate::util::NameStr as _;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::compiler::Compiler;
@@ -173,7 +174,7 @@ pub fn call(
         "values" => values,
         "versioncmp" => versioncmp,
         _ => {
-            let first = name.trim_start_matches("::").chars().next();
+            let first = name.trim_colons().chars().next();
             if !first.is_some_and(|c| c.is_ascii_uppercase()) {
                 return call_module_function(c, name, args, lambda, scope, ctx, at);
             }
@@ -182,10 +183,7 @@ pub fn call(
                 Ok(Some(t)) => t,
                 Ok(None) => {
                     return Some(Err(EvalError::Issue {
-                        detail: format!(
-                            "Resource type not found: {}",
-                            name.trim_start_matches("::")
-                        ),
+                        detail: format!("Resource type not found: {}", name.trim_colons()),
                         at: at.clone(),
                     }))
                 }
@@ -242,7 +240,7 @@ fn call_module_function(
 /// A capitalised name as a type: a data type, a type alias, or a resource
 /// type (whose `new` Puppet does not support).
 fn resolve_type_name(c: &mut Compiler<'_>, name: &str) -> R<Option<PType>> {
-    let bare = name.trim_start_matches("::");
+    let bare = name.trim_colons();
     if let Some(t) = crate::types::type_by_name(bare) {
         return Ok(Some(t));
     }

@@ -4,6 +4,7 @@
 //! functions visible), and the error for a module's Ruby function pverify
 //! does not implement.
 
+use crate::util::NameStr as _;
 use std::path::PathBuf;
 
 #[allow(unused_imports)]
@@ -209,7 +210,7 @@ pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Op
 /// plain name `lib/puppet/functions/<name>.rb` or the 3.x
 /// `lib/puppet/parser/functions/<name>.rb`).
 pub fn ruby_function_file(env: &crate::loader::Environment, name: &str) -> Option<PathBuf> {
-    let name = name.trim_start_matches("::");
+    let name = name.trim_colons();
     let segments: Vec<&str> = name.split("::").collect();
     if !segments.iter().all(|s| plain_name(s)) {
         return None;

@@ -2,8 +2,9 @@
 //! redis, ssh, translate) that their manifests call, each visible only
 //! while its module is on the modulepath.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::util::NameStr as _;
 
 /// MySQL's `PASSWORD()`: `*` and the upper-case hex SHA-1 of the SHA-1.
 fn mysql_hash(password: &str) -> String {
@@ -101,7 +102,7 @@ fn lookupvar3(cx: &mut Cx<'_, '_>, name: &str) -> Option<Value> {
     if let Some(v) = lookup_var(cx, name) {
         return Some(v);
     }
-    let bare = name.trim_start_matches("::");
+    let bare = name.trim_colons();
     // An evaluated class's scope is searched for the variable by its
     // absolute name.
     let mut shown = bare.to_string();
@@ -209,7 +210,7 @@ pub(super) fn postgresql_acls_to_resources_hash(cx: &mut Cx<'_, '_>, args: &[Val
         Value::Integer(i) => i,
         _ => 0,
     };
-    let mut out = Map::new();
+    let mut out = Map::default();
     for acl in &acls {
         // Ruby's `acls.index(acl)`: the first equal line's index.
         let index = acls.iter().position(|a| a == acl).unwrap_or(0);
@@ -226,7 +227,7 @@ pub(super) fn postgresql_acls_to_resources_hash(cx: &mut Cx<'_, '_>, args: &[Val
                 .unwrap_or(Value::Undef)
         };
         let rest = |from: usize| Value::string(parts[from..].join(" "));
-        let mut r = Map::new();
+        let mut r = Map::default();
         r.insert(Value::string("type"), part(0));
         r.insert(Value::string("database"), part(1));
         r.insert(Value::string("user"), part(2));

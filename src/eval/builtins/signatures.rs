@@ -4,7 +4,7 @@
 use super::*;
 
 thread_local! {
-    static TYPES: RefCell<HashMap<String, PType>> = RefCell::new(HashMap::new());
+    static TYPES: RefCell<HashMap<String, PType>> = RefCell::new(HashMap::default());
 }
 
 /// The type a signature names (`Iterable[Variant[String, Numeric]]`), parsed
@@ -162,7 +162,7 @@ impl<'s> TypeParser<'s> {
             }
             b'{' => {
                 self.i += 1;
-                let mut m = Map::new();
+                let mut m = Map::default();
                 while self.peek() != b'}' && self.peek() != 0 {
                     let k = self.value();
                     self.ws();

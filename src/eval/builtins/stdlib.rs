@@ -80,7 +80,7 @@ pub(super) fn merge(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if i > 0 {
         return merge_with_block(cx, args, i == 1);
     }
-    let mut out = Map::new();
+    let mut out = Map::default();
     for a in args {
         if let Value::Hash(h) = a {
             for (k, v) in h.iter() {
@@ -94,7 +94,7 @@ pub(super) fn merge(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// `merge(iterable) |$memo, $value|` (or `|$memo, $key_or_index, $value|`):
 /// the hashes the block returns merged into the accumulator.
 fn merge_with_block(cx: &mut Cx<'_, '_>, args: &[Value], three: bool) -> R<Value> {
-    let mut out = Map::new();
+    let mut out = Map::default();
     // Ruby binds only the first of the repeated arguments to `iterable`.
     let Some((items, hash_style)) = args.first().and_then(iterable) else {
         return Ok(Value::hash(out));
@@ -141,7 +141,7 @@ pub(super) fn deep_merge(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             args.len()
         ));
     }
-    let mut out = Map::new();
+    let mut out = Map::default();
     for a in &args {
         match a {
             Value::String(s) if s.is_empty() => {}
@@ -698,7 +698,7 @@ pub(super) fn ensure_resource(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     };
     let params = match args.get(2) {
         Some(Value::Hash(h)) => (**h).clone(),
-        _ => Map::new(),
+        _ => Map::default(),
     };
     let titles: Vec<Value> = match title {
         Value::Array(items) => items.to_vec(),
@@ -709,7 +709,7 @@ pub(super) fn ensure_resource(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         if defined_with_params(cx, &ty, &title, &params) {
             continue;
         }
-        let mut inst = Map::new();
+        let mut inst = Map::default();
         // The title goes on as given: a non-string title changes the
         // resource (see create_resources).
         inst.insert(item.clone(), Value::hash(params.clone()));
@@ -751,7 +751,7 @@ pub(super) fn ensure_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
     };
     let defaults = match args.get(2) {
         Some(Value::Hash(h)) => (**h).clone(),
-        _ => Map::new(),
+        _ => Map::default(),
     };
     let Value::Hash(h) = title else {
         return cx.fail("ensure_resources(): Requires second argument to be a Hash");
@@ -781,7 +781,7 @@ pub(super) fn ensure_packages(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         .opt(1)],
         args,
     )?;
-    let mut defaults = Map::new();
+    let mut defaults = Map::default();
     defaults.insert(Value::string("ensure"), Value::string("installed"));
     if let Some(Value::Hash(d)) = args.get(1) {
         for (k, v) in d.iter() {
@@ -887,7 +887,7 @@ pub(super) fn hash(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if flat.len() % 2 != 0 {
         return cx.fail("hash(): Unable to compute hash from array given");
     }
-    let mut out = Map::new();
+    let mut out = Map::default();
     for pair in flat.chunks(2) {
         out.insert(pair[0].clone(), pair[1].clone());
     }

@@ -96,7 +96,7 @@ pub(super) fn tree_each(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     )?;
     let opts = match args.get(1) {
         Some(Value::Hash(h)) => (**h).clone(),
-        _ => Map::new(),
+        _ => Map::default(),
     };
     let default_containers = ty("Variant[Array, Hash, Object]");
     let containers = match opts.get(&Value::string("container_type")) {

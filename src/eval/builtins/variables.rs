@@ -61,7 +61,7 @@ pub(super) fn navigate(cx: &mut Cx<'_, '_>, value: &Value, path: &str, default: 
         if let Some((msg, code)) = problem {
             if cx.lambda.is_some() {
                 // Puppet passes an Error object; its parts as a hash here.
-                let mut e = Map::new();
+                let mut e = Map::default();
                 e.insert(Value::string("msg"), Value::string(msg));
                 e.insert(Value::string("kind"), Value::string("SLICE_ERROR"));
                 e.insert(Value::string("issue_code"), Value::string(code));

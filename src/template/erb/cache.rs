@@ -2,7 +2,7 @@
 //! environment): each ERB template or Ruby function file is read and parsed
 //! once.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 

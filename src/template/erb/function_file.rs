@@ -8,7 +8,7 @@
 //! string literals (line numbers kept), then the whole file is parsed and
 //! the `newfunction` or `create_function` call found in it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc as Rc;
 
 use super::interp::{Flow, Interp, SelfKind};
@@ -45,7 +45,7 @@ pub struct Dispatch {
 #[derive(Debug)]
 pub struct FunctionFile {
     pub def: Definition,
-    locals: Rc<std::collections::HashSet<String>>,
+    locals: Rc<rustc_hash::FxHashSet<String>>,
 }
 
 #[derive(Debug)]
@@ -208,7 +208,7 @@ fn v3(args: &[Node], block: &Rc<Block>) -> Definition {
 fn v4(args: &[Node], block: &Block) -> Definition {
     let name = args.first().and_then(literal_text).unwrap_or_default();
     let mut dispatches = Vec::new();
-    let mut defs = HashMap::new();
+    let mut defs = HashMap::default();
     for n in &block.body {
         match &n.expr {
             Expr::Def(m, def) => {

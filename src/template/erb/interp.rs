@@ -1,7 +1,8 @@
 //! The interpreter: runs a parsed template against a [`Host`] (the Puppet
 //! scope), appending to the output as ERB's `_erbout` does.
 
-use std::collections::HashMap;
+use crate::util::NameStr as _;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc as Rc;
 
 use super::parser::{Block, Body, Def, Expr, Node, StrPart};
@@ -58,7 +59,7 @@ pub struct Interp<'h> {
     pub error_class: Option<String>,
     /// Names the code assigns somewhere: a miss on one of them is nil, not
     /// a method call (Ruby's parse-time locals).
-    pub declared_locals: Rc<std::collections::HashSet<String>>,
+    pub declared_locals: Rc<rustc_hash::FxHashSet<String>>,
     /// Calls of the template's own methods under way (bounded: a method
     /// that calls itself forever fails as Ruby's does).
     call_depth: usize,
@@ -74,11 +75,11 @@ impl<'h> Interp<'h> {
             host,
             self_kind: SelfKind::Template,
             out: String::new(),
-            locals: HashMap::new(),
+            locals: HashMap::default(),
             line: 1,
-            ivars: HashMap::new(),
-            ivar_aliases: HashMap::new(),
-            defs: HashMap::new(),
+            ivars: HashMap::default(),
+            ivar_aliases: HashMap::default(),
+            defs: HashMap::default(),
             last_match: Vec::new(),
             declared_locals: Default::default(),
             error_class: None,
@@ -484,7 +485,7 @@ impl<'h> Interp<'h> {
                             return self.fail("pverify's ERB assigns elements only of variables");
                         }
                         let var = self.eval(key)?.to_s();
-                        let var = var.trim_start_matches("::").to_string();
+                        let var = var.trim_colons().to_string();
                         self.host.changed_in_place(&var, to_puppet_stored(&updated));
                     }
                     _ => {

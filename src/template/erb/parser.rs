@@ -115,7 +115,7 @@ pub struct Parser {
     /// Every name assigned as a local variable (`x = ...`): in Ruby such a
     /// name is a local, nil until assigned, even where the assignment did
     /// not run (`x = 1 if false; x`).
-    pub assigned: std::collections::HashSet<String>,
+    pub assigned: rustc_hash::FxHashSet<String>,
     /// Nesting of expressions being parsed (bounded: parsing and evaluation
     /// recurse over it).
     depth: usize,
@@ -1355,7 +1355,7 @@ pub fn parse_code_with_locals(
     src: &str,
     line: usize,
     depth: usize,
-) -> Result<(Body, std::collections::HashSet<String>), PError> {
+) -> Result<(Body, rustc_hash::FxHashSet<String>), PError> {
     if depth >= MAX_DEPTH {
         return Err(("expressions nested too deeply".into(), line));
     }

@@ -252,7 +252,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
             )
         }
         RValue::Hash(pairs) => {
-            let mut m = Map::new();
+            let mut m = Map::default();
             for (k, v) in pairs {
                 m.insert(to_puppet(k), to_puppet(v));
             }
