@@ -205,10 +205,10 @@ impl Resource {
 
     /// The parameters as Puppet serializes them (before value conversion),
     /// and the names of the sensitive ones.
-    fn serialized_parameters(&self) -> (IndexMap<String, Value>, Vec<String>) {
+    fn serialized_parameters(&self) -> (crate::eval::value::Params, Vec<String>) {
         let namevar = self.namevar().to_string();
         let mut sensitive = Vec::new();
-        let mut out: IndexMap<String, Value> = IndexMap::new();
+        let mut out: crate::eval::value::Params = IndexMap::default();
         // parse_title: the attributes the title sets first.
         for (k, v) in self.title_attributes() {
             out.insert(k, Value::string(v));

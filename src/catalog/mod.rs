@@ -96,7 +96,7 @@ pub struct Resource {
     pub kind: Kind,
     /// In the order the evaluator set them, as it set them (undef and
     /// `Sensitive` included; serialization deals with them as Puppet does).
-    pub parameters: IndexMap<String, Value>,
+    pub parameters: crate::eval::value::Params,
     /// The resource type of a compilable resource (its key attributes,
     /// title patterns, isomorphism). `None`: Puppet's own type of that name
     /// if there is one (`crate::restypes::builtin`), else a type keyed by
@@ -121,7 +121,7 @@ impl Resource {
             exported: false,
             virtual_: false,
             kind,
-            parameters: IndexMap::new(),
+            parameters: IndexMap::default(),
             rtype: None,
         }
     }

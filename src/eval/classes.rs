@@ -56,7 +56,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         key: &str,
         def: Definition,
-        params: Option<IndexMap<String, Value>>,
+        params: Option<crate::eval::value::Params>,
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
@@ -70,7 +70,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         key: &str,
         def: Definition,
-        params: Option<IndexMap<String, Value>>,
+        params: Option<crate::eval::value::Params>,
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
@@ -93,7 +93,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         key: &str,
         def: Definition,
-        params: Option<IndexMap<String, Value>>,
+        params: Option<crate::eval::value::Params>,
         scope: ScopeId,
         declared_at: Option<&Location>,
     ) -> R<ResId> {
@@ -102,7 +102,7 @@ impl<'e> Compiler<'e> {
         let mut res = Res {
             type_name: "Class".into(),
             title: title.clone(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             tags: Vec::new(),
             file: declared_at.and_then(|a| a.file.clone()),
             line: declared_at.and_then(|a| a.line),
@@ -271,7 +271,7 @@ impl<'e> Compiler<'e> {
         &mut self,
         reference: &str,
         decl: &[Parameter],
-        mut given: IndexMap<String, Value>,
+        mut given: crate::eval::value::Params,
         scope: ScopeId,
         id: ResId,
         ctx: &Ctx,
@@ -312,6 +312,8 @@ impl<'e> Compiler<'e> {
         // Puppet binds every parameter (defaults included) and then reports
         // all missing and mistyped ones at once, in declaration order.
         let mut problems: Vec<String> = Vec::new();
+        // Built at the first default evaluated (most bindings have none).
+        let mut guard_names: Option<(std::sync::Arc<[String]>, std::sync::Arc<str>)> = None;
         for (i, p) in decl.iter().enumerate() {
             let looked_up = found_in_hiera.shift_remove(&p.name);
             let mut missing = false;
@@ -327,11 +329,20 @@ impl<'e> Compiler<'e> {
                 _ => match &p.default {
                     Some(d) => {
                         // A default may only read parameters bound before it.
+                        let (names, reference) = guard_names
+                            .get_or_insert_with(|| {
+                                (
+                                    decl.iter().map(|q| q.name.clone()).collect(),
+                                    reference.into(),
+                                )
+                            })
+                            .clone();
                         let guard = super::compiler::ParamGuard {
                             scope,
-                            reference: reference.to_string(),
+                            reference,
                             param: p.name.clone(),
-                            unbound: decl[i..].iter().map(|q| q.name.clone()).collect(),
+                            names,
+                            from: i,
                         };
                         let saved = self.param_guard.replace(guard);
                         let v = self.eval(d, scope, ctx);
@@ -403,7 +414,7 @@ impl<'e> Compiler<'e> {
         let declared_in = res.scope;
         let title = res.title.clone();
         let reference = res.reference();
-        let given: IndexMap<String, Value> = std::mem::take(&mut self.resources[id].params);
+        let given: crate::eval::value::Params = std::mem::take(&mut self.resources[id].params);
         let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
         s.vars.insert("title".into(), Value::string(title.as_str()));
         s.vars.insert(
@@ -473,7 +484,7 @@ impl<'e> Compiler<'e> {
         let mut res = Res {
             type_name: "Node".into(),
             title: title.clone(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             tags: Vec::new(),
             file: loc.file.clone(),
             line: loc.line,

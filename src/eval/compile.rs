@@ -39,7 +39,7 @@ fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
     Res {
         type_name: type_name.into(),
         title: title.into(),
-        params: IndexMap::new(),
+        params: IndexMap::default(),
         tags: Vec::new(),
         file: None,
         line: None,

@@ -11,8 +11,6 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
 use super::error::{EvalError, Location};
 use super::node::NodeInfo;
 use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
@@ -63,7 +61,7 @@ pub enum ResKind {
 pub struct Res {
     pub type_name: String,
     pub title: String,
-    pub params: IndexMap<String, Value>,
+    pub params: crate::eval::value::Params,
     pub tags: Vec<String>,
     pub file: Option<String>,
     pub line: Option<u32>,
@@ -80,7 +78,7 @@ pub struct Res {
     /// (Puppet does it when a class or define is evaluated, else at finish).
     pub scope_tagged: bool,
     /// Classes declared lazily (by an ENC): the parameters to bind later.
-    pub pending: Option<IndexMap<String, Value>>,
+    pub pending: Option<crate::eval::value::Params>,
     /// Made by the 3.x `create_resources` without `@`/`@@`: Puppet leaves
     /// `exported` nil, so its JSON writes `exported` after `kind`.
     pub exported_nil: bool,
@@ -93,13 +91,20 @@ impl Res {
 
     /// Adds tags in Puppet's order: each new tag once; `a::b` also adds `a`, `b`.
     pub fn tag(&mut self, tag: &str) {
-        let t = tag.to_lowercase();
-        if self.tags.contains(&t) {
+        // Most tags are lower-case ASCII already: no copy to compare them.
+        if tag.is_ascii() && !tag.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.tag_lowercase(tag);
+        } else {
+            self.tag_lowercase(&tag.to_lowercase());
+        }
+    }
+
+    fn tag_lowercase(&mut self, t: &str) {
+        if self.tags.iter().any(|x| x == t) {
             return;
         }
-        let qualified = t.contains("::");
-        self.tags.push(t.clone());
-        if qualified {
+        self.tags.push(t.to_string());
+        if t.contains("::") {
             for part in t.split("::") {
                 if !part.is_empty() && !self.tags.iter().any(|x| x == part) {
                     self.tags.push(part.to_string());
@@ -180,6 +185,8 @@ pub struct Compiler<'e> {
     /// Resolved type aliases (resolving one evaluates its type expression).
     pub resolved_aliases: HashMap<String, crate::types::PType>,
     loaded_files: HashSet<PathBuf>,
+    /// Names [`Compiler::autoload`] has searched for.
+    autoloaded: HashSet<String>,
     /// Evaluated classes: name → scope.
     pub class_scopes: HashMap<String, ScopeId>,
     pub top: ScopeId,
@@ -211,9 +218,20 @@ pub struct Compiler<'e> {
 #[derive(Clone, Debug)]
 pub struct ParamGuard {
     pub scope: ScopeId,
-    pub reference: String,
+    pub reference: Arc<str>,
     pub param: String,
-    pub unbound: Vec<String>,
+    /// Every parameter's name, shared by the guards of one binding (a copy
+    /// of the unbound names per parameter was quadratic in their number).
+    pub names: Arc<[String]>,
+    /// The first unbound parameter.
+    pub from: usize,
+}
+
+impl ParamGuard {
+    /// The parameters not bound yet (this one included).
+    pub fn unbound(&self) -> &[String] {
+        self.names.get(self.from..).unwrap_or(&[])
+    }
 }
 
 /// How a node definition matches certnames.
@@ -248,6 +266,7 @@ impl<'e> Compiler<'e> {
             type_aliases: HashMap::default(),
             resolved_aliases: HashMap::default(),
             loaded_files: HashSet::default(),
+            autoloaded: HashSet::default(),
             class_scopes: HashMap::default(),
             top,
             node_scope: None,
@@ -539,10 +558,18 @@ impl<'e> Compiler<'e> {
 
     /// Imports the candidate files one group at a time, stopping once the name
     /// is defined.
+    ///
+    /// Once per name and compile: a second search would load nothing new
+    /// (every file the first one reached is loaded, and it stopped where the
+    /// name became defined, which stays so), and builtin types such as
+    /// `file` are searched for at every resource.
     fn autoload(&mut self, key: &str) -> Result<(), EvalError> {
-        for files in self.env.autoload_candidates(key) {
+        if !self.autoloaded.insert(key.to_string()) {
+            return Ok(());
+        }
+        for files in self.env.autoload_candidates(key).iter() {
             for f in files {
-                self.load_file(&f)?;
+                self.load_file(f)?;
             }
             if self.hostclasses.contains_key(key) || self.defines.contains_key(key) {
                 break;
@@ -631,9 +658,18 @@ impl<'e> Compiler<'e> {
         let scope = self.resources[id].scope;
         if let Some(owner) = self.scope_resource(scope) {
             if owner != id {
-                for t in self.resources[owner].tags.clone() {
-                    self.resources[id].tag(&t);
+                // The owner's tags are lower-case and already carry the
+                // parts of their qualified names, each right after its
+                // name: adding the missing ones in order is what `tag`
+                // would do, without copying the list.
+                let owner_tags = std::mem::take(&mut self.resources[owner].tags);
+                let tags = &mut self.resources[id].tags;
+                for t in &owner_tags {
+                    if !tags.contains(t) {
+                        tags.push(t.clone());
+                    }
                 }
+                self.resources[owner].tags = owner_tags;
             }
         }
     }

@@ -212,7 +212,7 @@ impl<'e> Compiler<'e> {
                             Location::default(),
                         ));
                     };
-                    let params: IndexMap<String, Value> =
+                    let params: crate::eval::value::Params =
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
                     refs.push(reference_value("Class", &self.resources[id].title.clone()));
@@ -275,7 +275,7 @@ impl<'e> Compiler<'e> {
         let mut res = Res {
             type_name: capitalize_name(key),
             title: title.to_string(),
-            params: IndexMap::new(),
+            params: IndexMap::default(),
             tags: Vec::new(),
             file: at.file.clone(),
             line: at.line,

@@ -4,8 +4,6 @@
 
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
 use super::compiler::{Compiler, Res, ResKind};
 use super::value::Value;
 use crate::restypes::TypeDef;
@@ -52,7 +50,7 @@ impl Compiler<'_> {
     /// its title sets come first (`parse_title`), `name` stands for the
     /// namevar, and the namevar is left out when it equals the title. Other
     /// resources keep their parameters as they are.
-    pub(super) fn catalog_params(&self, r: &Res) -> IndexMap<String, Value> {
+    pub(super) fn catalog_params(&self, r: &Res) -> crate::eval::value::Params {
         if r.kind != ResKind::Builtin {
             return r.params.clone();
         }
@@ -64,7 +62,7 @@ impl Compiler<'_> {
         probe.title = r.title.clone();
         probe.rtype = self.ruby_type(&r.type_name.to_lowercase());
         let namevar = probe.namevar().to_string();
-        let mut out: IndexMap<String, Value> = probe
+        let mut out: crate::eval::value::Params = probe
             .title_attributes()
             .into_iter()
             .map(|(k, v)| (k, Value::string(v)))

@@ -16,6 +16,9 @@ use crate::types::PType;
 /// An ordered hash, as Puppet's hashes keep insertion order.
 pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
 
+/// Named parameters in the order they were set (resources, classes).
+pub type Params = IndexMap<String, Value, rustc_hash::FxBuildHasher>;
+
 #[derive(Clone, Debug)]
 pub enum Value {
     Undef,

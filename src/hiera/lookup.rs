@@ -431,10 +431,13 @@ impl Compiler<'_> {
                 };
                 if let Some(m) = &layer.module {
                     let prefix = format!("{m}::");
-                    if h.keys().any(|k| {
-                        k.as_str()
-                            .is_some_and(|k| k != "lookup_options" && !k.starts_with(&prefix))
-                    }) {
+                    if !self.hiera.prefix_checked.contains(file)
+                        && self.hiera.prefix_checked.insert(file.clone())
+                        && h.keys().any(|k| {
+                            k.as_str()
+                                .is_some_and(|k| k != "lookup_options" && !k.starts_with(&prefix))
+                        })
+                    {
                         self.warn_once(&format!(
                             "Module '{m}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
                             if level.json { "json_data" } else { "yaml_data" },
@@ -773,6 +776,9 @@ fn function_call(expr: &str) -> Option<(&str, String)> {
 
 /// `a.b.'c.d'` → ("a", ["b", "c.d"]).
 fn split_key(key: &str) -> (String, Vec<String>) {
+    if !key.contains(['.', '\'', '"']) {
+        return (key.to_string(), Vec::new());
+    }
     let mut parts = Vec::new();
     let mut cur = String::new();
     let mut quote: Option<char> = None;

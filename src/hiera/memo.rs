@@ -36,13 +36,19 @@ pub struct HieraMemo {
     levels: HashMap<usize, ResolvedLevel>,
     /// While a level's paths are interpolated: the variables read.
     recording: Option<Recording>,
+    /// Module data files whose keys were checked for the module's prefix
+    /// (Puppet warns once about keys of other namespaces).
+    pub(super) prefix_checked: rustc_hash::FxHashSet<PathBuf>,
 }
 
 struct ResolvedLevel {
     files: LevelFiles,
     /// Variables read (other than `facts` and `trusted`) and their values.
-    reads: Vec<(String, Value)>,
+    reads: Reads,
 }
+
+/// Variables a level's paths read, and the values they had.
+pub type Reads = Arc<[(String, Value)]>;
 
 /// The variables read while a level's paths are interpolated.
 #[derive(Default)]
@@ -65,7 +71,7 @@ fn is_immutable(expr: &str) -> bool {
 
 impl HieraMemo {
     /// The level's remembered files and the variables to re-check.
-    pub fn level(&self, level: &Level) -> Option<(LevelFiles, Vec<(String, Value)>)> {
+    pub fn level(&self, level: &Level) -> Option<(LevelFiles, Reads)> {
         let r = self.levels.get(&level_key(level))?;
         Some((r.files.clone(), r.reads.clone()))
     }
@@ -86,7 +92,7 @@ impl HieraMemo {
                     level_key(level),
                     ResolvedLevel {
                         files: files.clone(),
-                        reads: rec.reads,
+                        reads: rec.reads.into(),
                     },
                 );
             }

@@ -41,6 +41,9 @@ pub struct Environment {
     /// EPP templates, each parsed once per run like the manifests.
     templates: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
     modules: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Autoload candidates by class or define name: the files that exist,
+    /// probed once per run rather than once per node.
+    autoload: Mutex<HashMap<String, Arc<[Vec<PathBuf>]>>>,
     /// Hiera's data and config files, each parsed once per run.
     pub hiera: crate::hiera::DataCache,
     /// Module resource types, each `lib/puppet/type/*.rb` read once per run.
@@ -177,6 +180,7 @@ impl Environment {
             cache: Mutex::new(HashMap::default()),
             templates: Mutex::new(HashMap::default()),
             modules: Mutex::new(HashMap::default()),
+            autoload: Mutex::default(),
             hiera: Default::default(),
             resource_types: Default::default(),
             erb: Default::default(),
@@ -250,8 +254,18 @@ impl Environment {
     /// `foo::bar::baz`, the candidates `foo/bar/baz`, `foo/bar`, `foo`, most
     /// specific first; each names the files to import together, the module's
     /// `init.pp` always first among them.
-    pub fn autoload_candidates(&self, name: &str) -> Vec<Vec<PathBuf>> {
+    pub fn autoload_candidates(&self, name: &str) -> Arc<[Vec<PathBuf>]> {
         let name = name.trim_colons().to_lowercase();
+        let lock = || self.autoload.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(&name) {
+            return found.clone();
+        }
+        let found: Arc<[Vec<PathBuf>]> = self.probe_autoload_candidates(&name).into();
+        lock().insert(name, found.clone());
+        found
+    }
+
+    fn probe_autoload_candidates(&self, name: &str) -> Vec<Vec<PathBuf>> {
         let segments: Vec<&str> = name.split("::").collect();
         let Some(module) = self.module_dir(segments[0]) else {
             return Vec::new();

@@ -63,7 +63,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 let Some(def) = cx.c.find_class(&ckey)? else {
                     return cx.fail(format!("Could not find declared class {title}"));
                 };
-                let params: indexmap::IndexMap<String, Value> = merged
+                let params: crate::eval::value::Params = merged
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.clone()))
                     .collect();
