@@ -1014,5 +1014,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Binary(_) => "Binary".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::Timespan(_) => "Timespan".into(),
     }
 }

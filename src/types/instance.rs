@@ -255,7 +255,9 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Type(_)
         | Value::Sensitive(_)
         | Value::Deferred(_)
-        | Value::Binary(_) => true,
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

@@ -1140,6 +1140,8 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Deferred(_) => "Puppet::Pops::Types::Deferred".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
     }
 }
 
@@ -1189,6 +1191,8 @@ pub fn label_value(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Binary(_) => "Binary".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::Timespan(_) => "Timespan".into(),
     }
 }
 

@@ -831,6 +831,14 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
         // '%B' alone, '%p' (`Binary("...")`) inside a collection.
         Value::Binary(_) if top => v.to_string(),
         Value::Binary(_) => format!("Binary(\"{v}\")"),
+        // The string form alone; inside a collection Ruby's `inspect`
+        // (with an object address: here without it).
+        Value::Timestamp(_) | Value::Timespan(_) if top => v.to_string(),
+        Value::Timestamp(n) | Value::Timespan(n) => format!(
+            "#<{} @nsecs={}>",
+            crate::types::parse::ruby_class(v),
+            n.get()
+        ),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {
@@ -882,6 +890,18 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
 pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
     let conv = fmt.chars().last().unwrap_or('s');
     match v {
+        // No `string_PTimestampType`: Puppet's `string_PAnyType` hands the
+        // format to Ruby's `Kernel.format`, which reads a Timestamp or
+        // Timespan as its seconds (`%d`, `%f`) or its string form (`%s`).
+        Value::Timestamp(n) | Value::Timespan(n) => match conv {
+            'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+                let secs = i64::try_from(n.as_secs_floor()).unwrap_or(i64::MAX);
+                ruby_format(fmt, &[Value::Integer(secs)])
+            }
+            'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => ruby_format(fmt, &[Value::Float(n.as_f64())]),
+            'p' => string_convert_nested(v, None, false),
+            _ => ruby_format(fmt, &[Value::string(v.to_string())]),
+        },
         // Puppet's `string_PBinaryType`.
         Value::Binary(b) => {
             let as_s = |text: String| ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]);
