@@ -3513,5 +3513,300 @@ postgresql::postgresql_acls_to_resources_hash(['local all postgres ident', 'host
 postgresql::postgresql_acls_to_resources_hash(['host a b'], 'x', 0)
 => error: "Evaluation Error: Error while evaluating a Function Call, postgresql::postgresql_acls_to_resources_hash(): acl line 0 does not have enough parts (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
 
+Timestamp('2021-01-01T00:00:00Z')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+String(Timestamp('2021-03-04T05:06:07.123456789Z'))
+=> "2021-03-04T05:06:07.123456789 UTC"
+
+"${Timestamp('2021-03-04T05:06:07.5+01:00')}"
+=> "2021-03-04T04:06:07.500000000 UTC"
+
+Timestamp('2021-01-01T00:00:00 EST')
+=> "2021-01-01T05:00:00.000000000 UTC"
+
+Timestamp('2021-01-01')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01 10:11:12.25')
+=> "2021-01-01T10:11:12.250000000 UTC"
+
+Timestamp(1609459200)
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp(1.5)
+=> "1970-01-01T00:00:01.500000000 UTC"
+
+Timestamp.new('2021-01-01 10:00', '%Y-%m-%d %H:%M', 'EST')
+=> "2021-01-01T15:00:00.000000000 UTC"
+
+Timestamp({string => '2021-01-01 10:00', format => '%Y-%m-%d %H:%M', timezone => '+05:30'})
+=> "2021-01-01T04:30:00.000000000 UTC"
+
+Timestamp('04/03/21 5pm', ['%Y', '%m/%d/%y %I%p'])
+=> "2021-04-03T17:00:00.000000000 UTC"
+
+Timestamp('Jan 2 2021 10:00', '%b %d %Y %H:%M')
+=> "2021-01-02T10:00:00.000000000 UTC"
+
+Timestamp('bad')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'bad' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01 10:00', ['%Y'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-01-01 10:00' using any of the formats %Y (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01x', '%F')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-01-01x' using format '%F' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01 10:00 +02:00', '%Y-%m-%d %H:%M %z', 'EST')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01', '%F', 'Europe/Stockholm')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'Europe/Stockholm' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timestamp' was called with arguments it does not accept. It expects one of:\n  ()\n    rejected: expects no arguments, got 1\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got Boolean\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?, String[1] timezone?)\n    rejected: parameter 'string' expects a String value, got Boolean\n  (Struct[{'string' => String[1], Optional['format'] => Formats, Optional['timezone'] => String[1]}] hash_arg)\n    rejected: parameter 'hash_arg' expects a Struct value, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timestamp' was called with arguments it does not accept. It expects one of:\n  ()\n    rejected: expects no arguments, got 1\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got String\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?, String[1] timezone?)\n    rejected: parameter 'string' expects a String[1] value, got String\n  (Struct[{'string' => String[1], Optional['format'] => Formats, Optional['timezone'] => String[1]}] hash_arg)\n    rejected: parameter 'hash_arg' expects a Struct value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-03-04T05:06:07.123456789Z'), '%Y-%m-%d %H:%M:%S.%L %N %z %Z %j %a %A %b %B %p %s %e %y %C %u %w %%')
+=> "2021-03-04 05:06:07.123 123456789 +0000 UTC 063 Thu Thursday Mar March AM 1614834367  4 21 20 4 4 %"
+
+strftime(Timestamp('2021-03-04T05:06:07.123456789Z'), '%-d %_m %010Y %^a %#b %3N %I %l %P %k %h %D %F %T %R %r %c')
+=> "4  3 0000002021 THU MAR 123 05  5 am  5 Mar 03/04/21 2021-03-04 05:06:07 05:06 05:06:07 AM Thu Mar  4 05:06:07 2021"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%x %X %U %W %V %G %g %:z %::z %v %+ %Q %E %#p %^B %12N %-5Y %_3d %10A %-y %Ey %Ox')
+=> "03/04/21 15:06:07 09 09 09 2021 21 +00:00 +00:00:00  4-MAR-2021 %+ %Q %E pm MARCH 000000000000 2021   4   Thursday 21 21 %Ox"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%-z %_z %10z %_10z %-10z %:10z|%10F|%-10F|%_10T|%^c|%#c|%^Z %#Z %^p %#P')
+=> "-0000  +000 +000000000       +000 -000000000 %:10z|2021-03-04|2021-03-04|  15:06:07|THU MAR  4 15:06:07 2021|Thu Mar  4 15:06:07 2021|UTC utc PM PM"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%z %:z %_z %-z %_10z %:::z %Z|', '-03:30')
+=> "-0330 -03:30  -330 -0330       -330 -03:30 |"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '100%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid format: 100% (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-01-01T00:00:00Z'), '%U %W %V %G %j %u %w %a')
+=> "00 00 53 2020 001 5 5 Fri"
+
+strftime(Timestamp('2020-12-31T23:59:59Z'), '%Y-%m-%d %H:%M:%S %z', 'EST')
+=> "2020-12-31 18:59:59 -0500"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%c %z %Z|', '+05:30')
+=> "Thu Mar  4 10:36:07 2021 +0530 |"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', 'UTC')
+=> "05:06 +0000"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z %:z %::z', 'CEST')
+=> "07:06 +0200 +02:00 +02:00:00"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', 'Eastern Daylight Time')
+=> "01:06 -0400"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', '-0330')
+=> "01:36 -0330"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M', 'Europe/Stockholm')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'Europe/Stockholm' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M', 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'bogus' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan('1-02:03:04.5'), '%D %H %M %S %L %N %-N %_H %-H %3N %5S')
+=> "1 02 03 04 500 500000000 5  2 2 500 00004"
+
+strftime(Timespan({hours => 50, minutes => 3}), '%H:%M|%D %H')
+=> "02:03|2 02"
+
+strftime(Timespan(0.005), '[%L] [%-L] [%0L] [%N] [%_N] [%S.%3N]')
+=> "[5  ] [5] [5  ] [5000000  ] [5        ] [00.5  ]"
+
+strftime(Timespan(-90), '%M:%S')
+=> "-01:30"
+
+strftime(Timespan(3), '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%' in '%Y', at position 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan(3), '%H:%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '' in '%H:%', at position 3 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan(3), '%_-H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%_' in '%_-H', at position 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp(0), 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'strftime' was called with arguments it does not accept. It expects one of:\n  (Timespan time_object, String format)\n    rejected: parameter 'time_object' expects a Timespan value, got Timestamp\n  (Timestamp time_object, String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Integer\n  (String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Timestamp (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(1, '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'strftime' was called with arguments it does not accept. It expects one of:\n  (Timespan time_object, String format)\n    rejected: parameter 'time_object' expects a Timespan value, got Integer\n  (Timestamp time_object, String format, String timezone?)\n    rejected: parameter 'time_object' expects a Timestamp value, got Integer\n  (String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(3600)
+=> "0-01:00:00.0"
+
+String(Timespan(-1.5))
+=> "-0-00:00:01.5"
+
+Timespan('1-02:03:04.5')
+=> "1-02:03:04.5"
+
+Timespan('10', '%H')
+=> "0-10:00:00.0"
+
+Timespan('10:30', '%H:%M')
+=> "0-10:30:00.0"
+
+Timespan(' 5:07', '%_H:%M')
+=> "0-05:07:00.0"
+
+Timespan('-2-00:00', ['%D', '%D-%H:%M'])
+=> "-2-00:00:00.0"
+
+Timespan('10:30', '%Q')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%' in '%Q', at position 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1.5', '%L.%N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'x' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(1, 2, 3, 4, 5, 6, 7)
+=> "1-02:03:04.5006007"
+
+Timespan({days => 1, hours => 2, negative => true})
+=> "-1-02:00:00.0"
+
+Timespan({string => '2', format => ['%D', '%H']})
+=> "2-00:00:00.0"
+
+Timespan({seconds => 'x'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timespan' was called with arguments it does not accept. It expects one of:\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got Struct\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?)\n    rejected: parameter 'string' expects a String value, got Struct\n  (Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?)\n    rejected: expects between 4 and 7 arguments, got 1\n  (Struct[{'string' => String[1], Optional['format'] => Formats}] hash_arg)\n    rejected: parameter 'hash_arg' expects a value for key 'string'\n    rejected: parameter 'hash_arg' unrecognized key 'seconds'\n  (Struct[{Optional['negative'] => Boolean, Optional['days'] => Integer, Optional['hours'] => Integer, Optional['minutes'] => Integer, Optional['seconds'] => Integer, Optional['milliseconds'] => Integer, Optional['microseconds'] => Integer, Optional['nanoseconds'] => Integer}] hash_arg)\n    rejected: parameter 'hash_arg' entry 'seconds' expects an Integer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01T00:00:00Z') - Timestamp('2020-12-31T00:00:00Z')
+=> "1-00:00:00.0"
+
+Timestamp('2021-01-01T00:00:00Z') + Timespan({hours => 5})
+=> "2021-01-01T05:00:00.000000000 UTC"
+
+Timestamp('2021-01-01T00:00:00Z') - 1.5
+=> "2020-12-31T23:59:58.500000000 UTC"
+
+5 + Timestamp(2)
+=> "1970-01-01T00:00:07.000000000 UTC"
+
+5 - Timespan(2)
+=> "0-00:00:03.0"
+
+2 * Timespan(2.5)
+=> "0-00:00:05.0"
+
+[Timespan(3) / 2, Timespan(3) / Timespan(2), Timespan(7) % 4, Timespan(-3) / 2]
+=> ["0-00:00:01.5",1.5,3,"-0-00:00:01.5"]
+
+Timestamp(1) + Timestamp(2)
+=> error: "Evaluation Error: Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp (file: manifests/site.pp, line: 1, column: 40) on node node1.example.com"
+
+5 - Timestamp(2)
+=> error: "Evaluation Error: Operator '-' is not applicable to an Integer when right side is a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(2) * 3
+=> error: "Evaluation Error: Operator '*' is not applicable to a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(2) * Timespan(2)
+=> error: "Evaluation Error: Error while evaluating a '*' expression, A Timestamp cannot be multiplied by a Timespan (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+Timespan(2) / 0
+=> error: "Evaluation Error: Division by 0 (file: manifests/site.pp, line: 1, column: 41) on node node1.example.com"
+
+Timespan(2) + '3'
+=> "0-00:00:05.0"
+=! ["The string '3' was automatically coerced to the numerical value 3 (file: manifests/site.pp, line: 1, column: 41)"]
+
+[Timestamp(1) < Timestamp(2), Timestamp(1) == Timestamp(1), Timestamp(1.5) == 1, Timestamp(1) < 2, 3 > Timespan(2), Timespan(2) >= 2.0, Timestamp(1) != Timestamp(2)]
+=> [true,true,true,true,true,true,true]
+
+Timestamp(1) < 'a'
+=> error: "Evaluation Error: Comparison of: Timestamp < String, is not possible. Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'. (file: manifests/site.pp, line: 1, column: 40) on node node1.example.com"
+
+Timespan(1) < Timestamp(1)
+=> error: "Evaluation Error: Comparison of: Timespan < Timestamp, is not possible. Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'. (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+[Integer(Timestamp(2.5)), Float(Timespan(2.5)), Integer(Timespan(-2.5)), Numeric(Timespan(3))]
+=> [2,2.5,-3,3.0]
+
+[Timestamp(2) =~ Timestamp[1, 3], Timestamp(5) =~ Timestamp[1, 3], Timespan(2) =~ Timestamp, Timestamp(2) =~ Timestamp, Timespan(2) =~ Scalar, Timestamp[0, 10] =~ Type[Timestamp[0, 20]], Timestamp[0, 30] =~ Type[Timestamp[0, 20]], Timespan[2] =~ Type[Timespan]]
+=> [true,false,false,true,true,true,false,true]
+
+String(Timestamp[0, 10])
+=> "Timestamp['1970-01-01T00:00:00.000000000 UTC', '1970-01-01T00:00:10.000000000 UTC']"
+
+String(Timespan[1, 2])
+=> "Timespan['0-00:00:01.0', '0-00:00:02.0']"
+
+String(Timespan['1-00:00', {days => 2}])
+=> "Timespan['1-00:00:00.0', '2-00:00:00.0']"
+
+String(Timestamp['2020-01-01', default])
+=> "Timestamp['2020-01-01T00:00:00.000000000 UTC']"
+
+String(Timestamp[default, '2020-01-01'])
+=> "Timestamp[default, '2020-01-01T00:00:00.000000000 UTC']"
+
+String(type(Timestamp('2021-01-01T00:00:00Z')))
+=> "Timestamp['2021-01-01T00:00:00.000000000 UTC']"
+
+String(type(Timespan(2)))
+=> "Timespan['0-00:00:02.0']"
+
+Timestamp['bad']
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, Unable to parse 'bad' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp[1, 0]
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (1970-01-01T00:00:01.000000000 UTC, 1970-01-01T00:00:00.000000000 UTC (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp[true]
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::Timestamp from a TrueClass (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+case Timestamp(5) { Timestamp[0, 3]: { 'low' } Timestamp[4, 10]: { 'high' } default: { 'none' } }
+=> "high"
+
+$t = Timestamp('2021-01-01T00:00:00Z')
+[String($t, '%s'), String($t, '%d'), String($t, '%.3f'), String($t, '%40s'), String(Timespan(90), '%d')]
+=> ["2021-01-01T00:00:00.000000000 UTC","1609459200","1609459200.000","       2021-01-01T00:00:00.000000000 UTC","90"]
+
+String(Timestamp(0), '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, malformed format string - %Y (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(2), Timespan(3)]
+=> ["1970-01-01T00:00:02.000000000 UTC","0-00:00:03.0"]
+
+{ 'at' => Timestamp(0) }
+=> {"at":"1970-01-01T00:00:00.000000000 UTC"}
+
+Timestamp(2) =~ Timespan
+=> false
+
+assert_type(Integer, Timestamp(0))
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects an Integer value, got Timestamp (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+assert_type(Timestamp[0, 3], Timestamp(5))
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects a Timestamp['1970-01-01T00:00:00.000000000 UTC', '1970-01-01T00:00:03.000000000 UTC'] value, got Timestamp['1970-01-01T00:00:05.000000000 UTC'] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+define tdef(Timespan[0, 60] $t) { notify { "t${title}": message => $t } }
+tdef { 'a': t => Timespan(90) }
+1
+=> error: "Evaluation Error: Error while evaluating a Resource Statement, Tdef[a]: parameter 't' expects a Timespan['0-00:00:00.0', '0-00:01:00.0'] value, got Timespan['0-00:01:30.0'] (file: manifests/site.pp, line: 2) on node node1.example.com"
+
+compare(Timestamp(1), Timestamp(2))
+=> -1
+
+strftime('%Y', 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'bogus' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(0) in [Timestamp(0)], Timestamp(0) == Timespan(0)]
+=> [true,false]
+
 */
 // END CASES

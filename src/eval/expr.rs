@@ -636,7 +636,7 @@ impl<'e> Compiler<'e> {
                     (Value::String(a), Value::String(b)) => {
                         a.to_lowercase().partial_cmp(&b.to_lowercase())
                     }
-                    _ => None,
+                    _ => crate::eval::time::compare(&l, &r),
                 };
                 let Some(ord) = ord else {
                     return self.fail(
@@ -648,6 +648,8 @@ impl<'e> Compiler<'e> {
                             crate::syntax::pn::binary_op_text(op),
                             value_label(&r),
                             match &l {
+                                Value::Timestamp(_) => " Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'.",
+                                Value::Timespan(_) => " Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'.",
                                 Value::String(_) => " Caused by 'A String is not comparable to a non String'.",
                                 Value::Integer(_) | Value::Float(_) => " Caused by 'A Numeric is not comparable to non Numeric'.",
                                 _ => " Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
@@ -670,7 +672,7 @@ impl<'e> Compiler<'e> {
     /// Arithmetic; `operands` locate Puppet's errors about an operand (a
     /// string that is no number, a zero divisor).
     fn arithmetic(
-        &self,
+        &mut self,
         e: &Expr,
         op: BinaryOp,
         l: Value,
@@ -678,6 +680,51 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         operands: (&Expr, &Expr),
     ) -> R<Value> {
+        // Timestamps and Timespans (strings first become numbers).
+        if matches!(l, Value::Timestamp(_) | Value::Timespan(_))
+            || matches!(r, Value::Timestamp(_) | Value::Timespan(_))
+        {
+            let as_num = |v: &Value| match v {
+                Value::String(s) => crate::eval::functions::string_to_number(s),
+                _ => Some(v.clone()),
+            };
+            if let (Some(a), Some(b)) = (as_num(&l), as_num(&r)) {
+                use crate::eval::time::ops::{arithmetic, OpError};
+                // Puppet (strict = warning) notes each string it coerced.
+                for (v, n, at) in [(&l, &a, operands.0), (&r, &b, operands.1)] {
+                    if let Value::String(s) = v {
+                        let w = format!(
+                            "The string '{s}' was automatically coerced to the numerical value {n}{}",
+                            self.loc(&ctx.program, at).suffix()
+                        );
+                        self.warnings.push(w);
+                    }
+                }
+                if let Some(res) = arithmetic(op, &a, &b) {
+                    return match res {
+                        Ok(v) => Ok(v),
+                        Err(OpError::NotApplicable(m)) => self.fail(ctx, operands.0, m),
+                        Err(OpError::Argument(m)) => self.fail(
+                            ctx,
+                            e,
+                            format!(
+                                "Error while evaluating a '{}' expression, {m}",
+                                crate::syntax::pn::binary_op_text(op)
+                            ),
+                        ),
+                        Err(OpError::DivByZero) => self.fail(ctx, operands.1, "Division by 0"),
+                        Err(OpError::Infinity) => self.fail(
+                            ctx,
+                            operands.0,
+                            format!(
+                                "The result of the {} expression is Infinity",
+                                crate::syntax::pn::binary_op_text(op)
+                            ),
+                        ),
+                    };
+                }
+            }
+        }
         match (op, &l, &r) {
             (BinaryOp::Add, Value::Array(a), Value::Array(b)) => {
                 let mut out = (**a).clone();

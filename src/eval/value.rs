@@ -110,7 +110,7 @@ impl Value {
             // Ruby's Numeric#==: a Timestamp or Timespan equals its seconds.
             (Value::Timestamp(t) | Value::Timespan(t), Value::Integer(i))
             | (Value::Integer(i), Value::Timestamp(t) | Value::Timespan(t)) => {
-                t.get() == i128::from(*i) * super::time::NSECS_PER_SEC
+                t.as_secs_floor() == i128::from(*i)
             }
             (Value::Timestamp(t) | Value::Timespan(t), Value::Float(f))
             | (Value::Float(f), Value::Timestamp(t) | Value::Timespan(t)) => t.as_f64() == *f,

@@ -118,6 +118,8 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::String { .. } => new_string(cx, args),
         PType::Boolean(_) => new_boolean(cx, args),
         PType::Binary => new_binary(cx, args),
+        PType::Timestamp { .. } => super::time::new_timestamp(cx, args),
+        PType::Timespan { .. } => super::time::new_timespan(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
         PType::Hash { .. } | PType::Struct(_) => new_hash(cx, args),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => new_value(cx, inner, args),
@@ -225,9 +227,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
                 },
             })))
         }
-        PType::Timespan { .. }
-        | PType::Timestamp { .. }
-        | PType::SemVer(_)
+        PType::SemVer(_)
         | PType::SemVerRange
         | PType::Uri(_)
         | PType::Object(_)
@@ -386,6 +386,13 @@ pub(super) fn new_integer(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             ))
         }
     };
+    // A Timestamp or Timespan converts to its whole seconds (`to_i`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => {
+            Value::Integer(i64::try_from(n.as_secs_floor()).unwrap_or(i64::MAX))
+        }
+        other => other,
+    };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => integer_lenient(s),
@@ -467,6 +474,11 @@ pub(super) fn new_float(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             args.get(1).cloned().unwrap_or(Value::Boolean(false)),
         ),
     };
+    // A Timestamp or Timespan converts to its seconds (`to_f`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
+        other => other,
+    };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => float_pattern(s),
@@ -525,6 +537,11 @@ pub(super) fn new_numeric(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             args[0].clone(),
             args.get(1).cloned().unwrap_or(Value::Boolean(false)),
         ),
+    };
+    // A Timestamp or Timespan converts to its seconds (`to_f`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
+        other => other,
     };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,

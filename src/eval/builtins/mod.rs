@@ -69,6 +69,7 @@ mod stdlib_validate;
 mod strings;
 #[cfg(test)]
 mod tests;
+mod time;
 mod tree_each;
 mod variables;
 
@@ -125,6 +126,7 @@ pub fn call(
         "file" => file,
         "find_file" => find_file,
         "binary_file" => binary_file,
+        "strftime" => time::strftime,
         "find_template" => find_template,
         "empty" => empty,
         "flatten" => flatten,

@@ -155,6 +155,12 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         sig(&[("Numeric", "a"), ("Numeric", "b")]),
         sig(&[("String", "a"), ("String", "b"), ("Boolean", "ignore_case")]).opt(2),
     ];
+    // Timestamps and Timespans compare with their own kind or numbers.
+    if args.len() == 2 {
+        if let Some(ord) = crate::eval::time::compare(&args[0], &args[1]) {
+            return Ok(Value::Integer(ord as i64));
+        }
+    }
     if let Some(i) = sigs.iter().position(|s| s.accepts(args, cx.lambda)) {
         let ord = if i == 0 {
             ruby_cmp(&args[0], &args[1]).unwrap_or(std::cmp::Ordering::Equal)

@@ -9,6 +9,7 @@
 //!   timezone names it knows, `zones.rs`).
 //! - `span_format.rs`: Puppet's own Timespan formats (`%D-%H:%M:%S.%-N`).
 
+pub mod ops;
 mod span_format;
 mod strftime;
 mod strptime;
@@ -16,7 +17,7 @@ mod zones;
 
 pub use span_format::{format_timespan, parse_timespan, DEFAULT_SPAN_FORMATS};
 pub use strftime::strftime;
-pub use strptime::{parse_timestamp, utc_offset};
+pub use strptime::{format_offset, parse_timestamp, utc_offset};
 
 pub const NSECS_PER_SEC: i128 = 1_000_000_000;
 
@@ -51,14 +52,13 @@ impl Nanos {
         Nanos::new(i128::from(i) * NSECS_PER_SEC)
     }
 
-    /// `to_f`: seconds as a Float.
+    /// `to_f` (`nsecs.fdiv(NSECS_PER_SEC)`): seconds as a Float.
     pub fn as_f64(self) -> f64 {
-        let n = self.get();
-        (n / NSECS_PER_SEC) as f64 + (n % NSECS_PER_SEC) as f64 / 1e9
+        self.get() as f64 / 1e9
     }
 
-    /// `to_i`: whole seconds, truncated toward zero (Ruby's Integer `/` on
-    /// the nanoseconds floors; Puppet's `to_int` uses it).
+    /// `to_i`: whole seconds, Ruby's Integer `/` on the nanoseconds, which
+    /// floors.
     pub fn as_secs_floor(self) -> i128 {
         self.get().div_euclid(NSECS_PER_SEC)
     }
@@ -121,5 +121,152 @@ mod tests {
         let ns = Nanos::new(1_614_834_367_123_456_789);
         assert_eq!(timestamp_to_s(ns), "2021-03-04T05:06:07.123456789 UTC");
         assert_eq!(timespan_to_s(Nanos::new(-1_500_000_000)), "-0-00:00:01.5");
+    }
+}
+
+/// The formats of a `format` argument: one string, or an array tried in
+/// turn; `None` when not given (Puppet's defaults).
+pub fn formats_of(v: Option<&crate::eval::Value>) -> Option<(Vec<String>, bool)> {
+    use crate::eval::Value;
+    match v? {
+        Value::String(s) => Some((vec![s.to_string()], false)),
+        Value::Array(items) => Some((items.iter().map(|x| x.to_string()).collect(), true)),
+        _ => None,
+    }
+}
+
+fn hash_get<'a>(h: &'a crate::eval::Map, key: &str) -> Option<&'a crate::eval::Value> {
+    h.get(&crate::eval::Value::string(key))
+        .filter(|v| !v.is_undef())
+}
+
+/// `Timestamp.from_hash`: `string`, with optional `format` and `timezone`.
+pub fn timestamp_from_hash(h: &crate::eval::Map) -> Result<Nanos, String> {
+    let s = hash_get(h, "string")
+        .map(|v| v.to_string())
+        .unwrap_or_default();
+    let formats = formats_of(hash_get(h, "format"));
+    let tz = hash_get(h, "timezone").map(|v| v.to_string());
+    parse_timestamp(
+        &s,
+        formats.as_ref().map(|(l, many)| (l.as_slice(), *many)),
+        tz.as_deref(),
+    )
+}
+
+/// `Timespan.from_hash`: `string` (and `format`), or the fields `days`,
+/// `hours`, `minutes`, `seconds`, `milliseconds`, `microseconds`,
+/// `nanoseconds` and `negative`.
+pub fn timespan_from_hash(h: &crate::eval::Map) -> Result<Nanos, String> {
+    use crate::eval::Value;
+    if let Some(s) = hash_get(h, "string") {
+        let (list, many) = formats_of(hash_get(h, "format")).unwrap_or_else(default_span_formats);
+        return parse_timespan(&s.to_string(), &list, many);
+    }
+    let field = |k: &str| match hash_get(h, k) {
+        Some(Value::Integer(i)) => i128::from(*i),
+        _ => 0,
+    };
+    let negative = matches!(hash_get(h, "negative"), Some(Value::Boolean(true)));
+    Ok(from_fields(
+        negative,
+        [
+            field("days"),
+            field("hours"),
+            field("minutes"),
+            field("seconds"),
+            field("milliseconds"),
+            field("microseconds"),
+            field("nanoseconds"),
+        ],
+    ))
+}
+
+/// Puppet's defaults, as a list of formats to try.
+pub fn default_span_formats() -> (Vec<String>, bool) {
+    (
+        DEFAULT_SPAN_FORMATS.iter().map(|s| s.to_string()).collect(),
+        true,
+    )
+}
+
+/// `Timespan.from_fields`: days, hours, minutes, seconds, milli-, micro-
+/// and nanoseconds, each carried into the next (saturating past `i128`).
+pub fn from_fields(negative: bool, f: [i128; 7]) -> Nanos {
+    let scale = [24, 60, 60, 1000, 1000, 1000];
+    let mut ns = f[0];
+    for (k, s) in scale.iter().enumerate() {
+        ns = ns.saturating_mul(*s).saturating_add(f[k + 1]);
+    }
+    Nanos::new(if negative { -ns } else { ns })
+}
+
+/// A bound of `Timestamp[from, to]` or `Timespan[from, to]` as Puppet's
+/// `convert_arg` makes it: `None` for `default` or undef, else the value
+/// (parsed from a string or hash, or seconds from a number).
+pub fn type_bound(
+    timestamp: bool,
+    v: &crate::eval::Value,
+) -> Result<Option<crate::eval::Value>, String> {
+    use crate::eval::Value;
+    let wrap = |n: Nanos| {
+        Some(if timestamp {
+            Value::Timestamp(n)
+        } else {
+            Value::Timespan(n)
+        })
+    };
+    Ok(match v {
+        Value::Undef | Value::Default => None,
+        Value::Timestamp(_) if timestamp => Some(v.clone()),
+        Value::Timespan(_) if !timestamp => Some(v.clone()),
+        Value::Integer(i) => wrap(Nanos::from_secs(*i)),
+        Value::Float(f) => wrap(Nanos::from_secs_f64(*f)),
+        Value::String(s) => wrap(if timestamp {
+            parse_timestamp(s, None, None)?
+        } else {
+            let (l, _) = default_span_formats();
+            parse_timespan(s, &l, true)?
+        }),
+        Value::Hash(h) => wrap(if timestamp {
+            timestamp_from_hash(h)?
+        } else {
+            timespan_from_hash(h)?
+        }),
+        other => {
+            return Err(format!(
+                "Unable to create a Puppet::Pops::Time::{} from a {}",
+                if timestamp { "Timestamp" } else { "Timespan" },
+                crate::types::parse::ruby_class(other)
+            ))
+        }
+    })
+}
+
+/// The nanoseconds of a Timestamp or Timespan value.
+pub fn nanos_of(v: &crate::eval::Value) -> Option<i128> {
+    match v {
+        crate::eval::Value::Timestamp(n) | crate::eval::Value::Timespan(n) => Some(n.get()),
+        _ => None,
+    }
+}
+
+/// Ruby's `<=>` between a Timestamp or Timespan and what Puppet lets it be
+/// compared with: one of its kind, or a number (its seconds: whole for an
+/// Integer, `to_f` for a Float); `None` otherwise.
+pub fn compare(l: &crate::eval::Value, r: &crate::eval::Value) -> Option<std::cmp::Ordering> {
+    use crate::eval::Value as V;
+    match (l, r) {
+        (V::Timestamp(a), V::Timestamp(b)) | (V::Timespan(a), V::Timespan(b)) => {
+            Some(a.get().cmp(&b.get()))
+        }
+        (V::Timestamp(a) | V::Timespan(a), V::Integer(i)) => {
+            Some(a.as_secs_floor().cmp(&i128::from(*i)))
+        }
+        (V::Timestamp(a) | V::Timespan(a), V::Float(f)) => a.as_f64().partial_cmp(f),
+        (V::Integer(_) | V::Float(_), V::Timestamp(_) | V::Timespan(_)) => {
+            compare(r, l).map(std::cmp::Ordering::reverse)
+        }
+        _ => None,
     }
 }

@@ -53,7 +53,7 @@ impl Unit {
 }
 
 #[derive(Debug)]
-struct Value {
+struct ValueSeg {
     unit: Unit,
     /// `None` for `-`, `Some(' ')` for `_`, `Some('0')` otherwise.
     pad: Option<char>,
@@ -64,7 +64,7 @@ struct Value {
 #[derive(Debug)]
 enum Segment {
     Literal(String),
-    Value(Value),
+    Value(ValueSeg),
 }
 
 fn bad_specifier(chars: &[char], start: usize, position: usize) -> String {
@@ -134,7 +134,7 @@ fn compile(format: &str) -> Result<Vec<Segment>, String> {
             }
             _ => return Err(bad_specifier(&chars, start, i)),
         };
-        segs.push(Segment::Value(Value {
+        segs.push(Segment::Value(ValueSeg {
             unit,
             pad,
             width,
@@ -165,7 +165,7 @@ fn compile(format: &str) -> Result<Vec<Segment>, String> {
 }
 
 /// Ruby's `sprintf` of a non-negative number, as a segment writes it.
-fn write_value(v: &Value, n: i128) -> String {
+fn write_value(v: &ValueSeg, n: i128) -> String {
     let w = v.width.unwrap_or(v.unit.default_width());
     if v.unit.is_fraction() {
         // Trailing zeros go unless the span is counted whole or `0` asks

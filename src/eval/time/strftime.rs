@@ -145,6 +145,11 @@ pub fn strftime(ns: Nanos, format: &str, offset: Option<i64>) -> Result<String, 
         None => Tm::new(ns, 0, "UTC"),
         Some(o) => Tm::new(ns, o, ""),
     };
+    // Ruby refuses a format that ends in a lone `%`.
+    let trailing = format.len() - format.trim_end_matches('%').len();
+    if trailing % 2 == 1 {
+        return Err(format!("invalid format: {format}"));
+    }
     Ok(render(&tm, format))
 }
 
@@ -230,6 +235,7 @@ fn render(tm: &Tm, format: &str) -> String {
 /// A composite directive (`%F`, `%c`...): its expansion, padded as a whole.
 fn composite(tm: &Tm, spec: &Spec, fmt: &str) -> String {
     let s = render(tm, fmt);
+    let s = if spec.upper { s.to_uppercase() } else { s };
     let n = s.chars().count();
     format!("{}{s}", spec.fill(n))
 }
@@ -320,7 +326,7 @@ fn directive(tm: &Tm, spec: &mut Spec, c: char) -> Option<String> {
             }
             text(spec, tm.zone)
         }
-        'z' => zone_offset(tm.offset, spec)?,
+        'z' => zone_offset(tm.offset, tm.zone == "UTC", spec)?,
         'c' => composite(tm, spec, "%a %b %e %H:%M:%S %Y"),
         'D' | 'x' => composite(tm, spec, "%m/%d/%y"),
         'F' => composite(tm, spec, "%Y-%m-%d"),
@@ -334,10 +340,11 @@ fn directive(tm: &Tm, spec: &mut Spec, c: char) -> Option<String> {
 
 /// `%z`, `%:z`, `%::z`, `%:::z`: the offset, hours padded to the width
 /// left after the minutes (and seconds).
-fn zone_offset(off: i64, spec: &Spec) -> Option<String> {
-    let negative = off < 0;
+fn zone_offset(off: i64, utc: bool, spec: &Spec) -> Option<String> {
+    // `%-z` of a UTC time is `-0000` (RFC 2822's "no zone known").
+    let negative = off < 0 || (utc && spec.left);
     let aoff = off.unsigned_abs();
-    let hw = if spec.left && aoff / 3600 < 10 { 1 } else { 2 };
+    let hw = 2;
     let p = spec.precision;
     let tail = match spec.colons {
         0 => 3,
@@ -398,5 +405,19 @@ mod tests {
             strftime(Nanos::new(0), "%z %Z|", Some(-18000)).unwrap(),
             "-0500 |"
         );
+        assert_eq!(
+            f("%-z %_z %10z %_10z %-10z %:10z|%10F|%-10F|%_10T|%^c|%#c"),
+            "-0000  +000 +000000000       +000 -000000000 %:10z|2021-03-04|2021-03-04|  05:06:07|THU MAR  4 05:06:07 2021|Thu Mar  4 05:06:07 2021"
+        );
+        assert_eq!(
+            strftime(
+                Nanos::new(0),
+                "%z %:z %_z %-z %_10z %:::z %Z|",
+                Some(-12600)
+            )
+            .unwrap(),
+            "-0330 -03:30  -330 -0330       -330 -03:30 |"
+        );
+        assert!(strftime(Nanos::new(0), "a%", None).is_err());
     }
 }
