@@ -176,8 +176,16 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         };
         return Ok(Value::Integer(ord as i64));
     }
-    let comparable =
-        |v: &Value| matches!(v, Value::String(_) | Value::Integer(_) | Value::Float(_));
+    let comparable = |v: &Value| {
+        matches!(
+            v,
+            Value::String(_)
+                | Value::Integer(_)
+                | Value::Float(_)
+                | Value::Timestamp(_)
+                | Value::Timespan(_)
+        )
+    };
     if args.len() >= 2 && comparable(&args[0]) && comparable(&args[1]) {
         let rest = &args[2..];
         let msg = if !rest.is_empty() {

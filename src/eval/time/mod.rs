@@ -100,30 +100,6 @@ pub fn civil_from_days(z: i128) -> (i128, u32, u32) {
     (y, m, d)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn civil_round_trips() {
-        assert_eq!(days_from_civil(1970, 1, 1), 0);
-        assert_eq!(days_from_civil(2021, 3, 4), 18690);
-        assert_eq!(civil_from_days(18690), (2021, 3, 4));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        assert_eq!(days_from_civil(2021, 2, 31), days_from_civil(2021, 3, 3));
-        for n in [0i128, -1, 5, i128::MAX / 3, i128::MIN / 3] {
-            assert_eq!(Nanos::new(n).get(), n);
-        }
-    }
-
-    #[test]
-    fn default_strings() {
-        let ns = Nanos::new(1_614_834_367_123_456_789);
-        assert_eq!(timestamp_to_s(ns), "2021-03-04T05:06:07.123456789 UTC");
-        assert_eq!(timespan_to_s(Nanos::new(-1_500_000_000)), "-0-00:00:01.5");
-    }
-}
-
 /// The formats of a `format` argument: one string, or an array tried in
 /// turn; `None` when not given (Puppet's defaults).
 pub fn formats_of(v: Option<&crate::eval::Value>) -> Option<(Vec<String>, bool)> {
@@ -268,5 +244,29 @@ pub fn compare(l: &crate::eval::Value, r: &crate::eval::Value) -> Option<std::cm
             compare(r, l).map(std::cmp::Ordering::reverse)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_round_trips() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2021, 3, 4), 18690);
+        assert_eq!(civil_from_days(18690), (2021, 3, 4));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(days_from_civil(2021, 2, 31), days_from_civil(2021, 3, 3));
+        for n in [0i128, -1, 5, i128::MAX / 3, i128::MIN / 3] {
+            assert_eq!(Nanos::new(n).get(), n);
+        }
+    }
+
+    #[test]
+    fn default_strings() {
+        let ns = Nanos::new(1_614_834_367_123_456_789);
+        assert_eq!(timestamp_to_s(ns), "2021-03-04T05:06:07.123456789 UTC");
+        assert_eq!(timespan_to_s(Nanos::new(-1_500_000_000)), "-0-00:00:01.5");
     }
 }

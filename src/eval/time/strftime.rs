@@ -253,7 +253,11 @@ fn text(spec: &mut Spec, s: &str) -> String {
 
 /// One directive's text, `None` when `c` is not one.
 fn directive(tm: &Tm, spec: &mut Spec, c: char) -> Option<String> {
-    let hour12 = if tm.hour % 12 == 0 { 12 } else { tm.hour % 12 };
+    let hour12 = if tm.hour.is_multiple_of(12) {
+        12
+    } else {
+        tm.hour % 12
+    };
     Some(match c {
         '%' => format!("{}%", spec.fill(1)),
         'n' => format!("{}\n", spec.fill(1)),
@@ -350,8 +354,8 @@ fn zone_offset(off: i64, utc: bool, spec: &Spec) -> Option<String> {
         0 => 3,
         1 => 4,
         2 => 7,
-        _ if aoff % 3600 == 0 => 1,
-        _ if aoff % 60 == 0 => 4,
+        _ if aoff.is_multiple_of(3600) => 1,
+        _ if aoff.is_multiple_of(60) => 4,
         _ => 7,
     };
     let precision = if p <= tail + hw { hw } else { p - tail };
@@ -370,7 +374,7 @@ fn zone_offset(off: i64, utc: bool, spec: &Spec) -> Option<String> {
         s.push(':');
     }
     s.push_str(&format!("{:02}", rest / 60));
-    if spec.colons == 3 && rest % 60 == 0 {
+    if spec.colons == 3 && rest.is_multiple_of(60) {
         return Some(s);
     }
     if spec.colons >= 2 {

@@ -446,7 +446,7 @@ pub fn parse_timestamp(
     let fields = if many {
         list.iter()
             .filter_map(|f| strptime(s, f))
-            .find(|p| !p.leftover && !(has_tz && p.zone.is_some()))
+            .find(|p| !(p.leftover || (has_tz && p.zone.is_some())))
             .ok_or_else(|| {
                 format!(
                     "Unable to parse '{s}' using any of the formats {}",
