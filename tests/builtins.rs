@@ -3808,5 +3808,118 @@ strftime('%Y', 'bogus')
 [Timestamp(0) in [Timestamp(0)], Timestamp(0) == Timespan(0)]
 => [true,false]
 
+Timestamp('2021-01-02T10:00:00.123456789123 EST')
+=> "2021-01-02T15:00:00.123456789 UTC"
+
+Timestamp('2021-01-01 24:00:00')
+=> "2021-01-02T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01 24:30:00')
+=> error: "Evaluation Error: Error while evaluating a Function Call, min out of range (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('10:30', '%H:%M')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-02-31', '%F')
+=> "2021-03-03T00:00:00.000000000 UTC"
+
+Timestamp('-50-01-02', '%Y-%m-%d')
+=> "-0050-01-02T00:00:00.000000000 UTC"
+
+Timestamp('20210304', '%Y%m%d')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01', '%F', 'current')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp('21-3-4 Thursday', '%y-%m-%d %A')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01T00:00:00 foo')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'foo' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01T00:00:00', ['%FT%T'], '-0930')
+=> "2021-01-01T09:30:00.000000000 UTC"
+
+Timestamp(-1.25)
+=> "1969-12-31T23:59:58.750000000 UTC"
+
+[Timestamp() > Timestamp('2020-01-01'), Timestamp() =~ Timestamp['2020-01-01', default]]
+=> [true,true]
+
+strftime('%%')
+=> "%"
+=! ["The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info\n   (file: manifests/site.pp, line: 1)"]
+
+strftime(Timestamp(-1.25), '%F %T.%L %s %y %C')
+=> "1969-12-31 23:59:58.750 -2 69 19"
+
+strftime(Timestamp('0099-03-04T00:00:00Z'), '%Y|%C|%y|%G')
+=> "0099|00|99|0099"
+
+"${Timespan(90)} ${-Timespan(90)}"
+=> "0-00:01:30.0 -0-00:01:30.0"
+
+Timespan('1:2:3')
+=> "0-01:02:03.0"
+
+Timespan('45.25')
+=> "0-00:00:45.25"
+
+Timespan('2-03:04')
+=> "2-03:04:00.0"
+
+Timespan(' 5', '%_H')
+=> "0-05:00:00.0"
+
+Timespan('007', '%3S')
+=> "0-00:00:07.0"
+
+Timespan('7', '%3S')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '7' using format '%3S' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan({string => '7', format => '%M'})
+=> "0-00:07:00.0"
+
+[Timespan(3) * 1.5, Timespan(3) / 2.5, Timespan(-7) % 4]
+=> ["0-00:00:04.5","0-00:00:01.2",1]
+
+Timespan(3) % 2.5
+=> error: "Evaluation Error: Operator '%' is not applicable to a Timespan when right side is a Float. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(3) - Timestamp(1)
+=> error: "Evaluation Error: Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+sort([Timestamp(3), Timestamp(1), Timestamp(2)])
+=> ["1970-01-01T00:00:01.000000000 UTC","1970-01-01T00:00:02.000000000 UTC","1970-01-01T00:00:03.000000000 UTC"]
+
+[max(Timespan(1), Timespan(5)), min(Timestamp(1), Timestamp(0))]
+=> ["0-00:00:05.0","1970-01-01T00:00:00.000000000 UTC"]
+=! ["The max() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)","The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+String(type([Timestamp(0), Timestamp(1)]))
+=> "Tuple[Timestamp['1970-01-01T00:00:00.000000000 UTC'], Timestamp['1970-01-01T00:00:01.000000000 UTC']]"
+
+String(type(Timespan(1), 'generalized'))
+=> "Timespan"
+
+[Timestamp(0) == '1970-01-01T00:00:00.000000000 UTC', Timespan(60) == Timespan({minutes => 1})]
+=> [false,true]
+
+compare(Timestamp(1), Timespan(1))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got Timestamp and Timespan (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+compare(Timespan(2), 1)
+=> 1
+
+assert_type(Timespan, Timespan(1))
+=> "0-00:00:01.0"
+
+String(Timestamp['2020-01-01', '2020-01-01'])
+=> "Timestamp['2020-01-01T00:00:00.000000000 UTC']"
+
+Timestamp[0, 10] == Timestamp[0, 10]
+=> true
+
 */
 // END CASES

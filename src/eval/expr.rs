@@ -168,6 +168,10 @@ impl<'e> Compiler<'e> {
                     UnaryOp::Neg => match v {
                         Value::Integer(i) => Ok(Value::Integer(i.wrapping_neg())),
                         Value::Float(f) => Ok(Value::Float(-f)),
+                        // Timespan#-@ (a Timestamp has none).
+                        Value::Timespan(n) => Ok(Value::Timespan(crate::eval::time::Nanos::new(
+                            n.get().saturating_neg(),
+                        ))),
                         other => self.fail(
                             ctx,
                             e,

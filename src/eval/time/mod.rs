@@ -174,7 +174,7 @@ pub fn from_fields(negative: bool, f: [i128; 7]) -> Nanos {
     for (k, s) in scale.iter().enumerate() {
         ns = ns.saturating_mul(*s).saturating_add(f[k + 1]);
     }
-    Nanos::new(if negative { -ns } else { ns })
+    Nanos::new(if negative { ns.saturating_neg() } else { ns })
 }
 
 /// A bound of `Timestamp[from, to]` or `Timespan[from, to]` as Puppet's

@@ -145,7 +145,7 @@ fn calculate(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> {
             Value::Integer(0) => Err(OpError::DivByZero),
             Value::Float(f) if *f == 0.0 => Err(OpError::DivByZero),
             // Ruby's Integer#div: the floor of the quotient.
-            Value::Integer(i) => span(Some(floor_div(a.get(), i128::from(*i)))),
+            Value::Integer(i) => span(floor_div(a.get(), i128::from(*i))),
             Value::Float(f) => span(Some((a.get() as f64 / f).floor() as i128)),
             _ => Err(OpError::Argument(format!(
                 "A Timespan cannot be divided by {}",
@@ -156,9 +156,10 @@ fn calculate(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> {
             Value::Integer(0) => Err(OpError::DivByZero),
             // `to_i.divmod(o)[1]`: the floor of the seconds, Ruby's modulo.
             Value::Integer(i) => {
-                let s = floor_div(a.get(), super::NSECS_PER_SEC);
+                let s = a.get().div_euclid(super::NSECS_PER_SEC);
                 let i = i128::from(*i);
-                Ok(Value::Integer((s - i * floor_div(s, i)) as i64))
+                let m = floor_div(s, i).map(|q| s - i * q).ok_or_else(overflow)?;
+                Ok(Value::Integer(m as i64))
             }
             _ => Err(OpError::Argument(format!(
                 "Can not do modulus on a Timespan using {}",
@@ -169,14 +170,15 @@ fn calculate(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> {
     }
 }
 
-/// Ruby's Integer division: the floor of the quotient (`b` is not zero).
-fn floor_div(a: i128, b: i128) -> i128 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
+/// Ruby's Integer division: the floor of the quotient (`None` past `i128`
+/// or for a zero divisor).
+fn floor_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div(b)?;
+    Some(if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1
     } else {
         q
-    }
+    })
 }
 
 fn when(op: BinaryOp, l: &Value, r: &Value) -> OpError {

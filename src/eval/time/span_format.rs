@@ -20,6 +20,9 @@ pub const DEFAULT_SPAN_FORMATS: [&str; 8] = [
     "%S",
 ];
 
+/// The largest width honoured (Ruby's `sprintf` fails on much larger).
+const MAX_WIDTH: usize = 1 << 12;
+
 const NS_MSEC: i128 = 1_000_000;
 const NS_SEC: i128 = 1_000 * NS_MSEC;
 const NS_MIN: i128 = 60 * NS_SEC;
@@ -127,7 +130,8 @@ fn compile(format: &str) -> Result<Vec<Segment>, String> {
                     pad = Some('0');
                 } else {
                     let n = d as usize - '0' as usize;
-                    width = Some(width.unwrap_or(0).saturating_mul(10).saturating_add(n));
+                    // Capped: a width past any real use is not allocated.
+                    width = Some((width.unwrap_or(0) * 10 + n).min(MAX_WIDTH));
                 }
                 state = 2;
                 continue;

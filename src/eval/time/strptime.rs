@@ -297,7 +297,8 @@ fn zone_prefix(s: &str) -> Option<usize> {
     static RE: OnceLock<regex::Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         regex::Regex::new(
-            r"(?i)\A(?:(?:gmt|utc?)?[-+]\d+(?:[,.:]\d+(?::\d+)?)?|[[:alpha:].\s]+(?:standard|daylight)\s+time\b|[[:alpha:]]+(?:\sdst)?\b)",
+            // Ruby's `\s` and `\d` are ASCII.
+            r"(?i)\A(?:(?:gmt|utc?)?[-+][0-9]+(?:[,.:][0-9]+(?::[0-9]+)?)?|[[:alpha:].[:space:]]+(?:standard|daylight)[[:space:]]+time\b|[[:alpha:]]+(?:[[:space:]]dst)?\b)",
         )
         .expect("a valid regex")
     });
@@ -346,7 +347,10 @@ fn zone_to_diff(zone: &str) -> Option<i64> {
     }
     // A numeric offset, after an optional `gmt`/`utc`.
     let mut s = zone;
-    if s.len() > 3 && (s[..3].eq_ignore_ascii_case("gmt") || s[..3].eq_ignore_ascii_case("utc")) {
+    if s.len() > 3
+        && s.get(..3)
+            .is_some_and(|p| p.eq_ignore_ascii_case("gmt") || p.eq_ignore_ascii_case("utc"))
+    {
         s = &s[3..];
     }
     let negative = match s.as_bytes().first() {
@@ -467,6 +471,10 @@ pub fn parse_timestamp(
     let Some(year) = fields.year else {
         return Err("no implicit conversion of nil into Integer".into());
     };
+    // Far past any calendar (Ruby would carry on with a Bignum).
+    if year.abs() > 1_000_000_000_000_000 {
+        return Err("argument out of range".into());
+    }
     let (hour, min, sec) = (
         fields.hour.unwrap_or(0),
         fields.min.unwrap_or(0),
