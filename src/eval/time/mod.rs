@@ -269,4 +269,92 @@ mod tests {
         assert_eq!(timestamp_to_s(ns), "2021-03-04T05:06:07.123456789 UTC");
         assert_eq!(timespan_to_s(Nanos::new(-1_500_000_000)), "-0-00:00:01.5");
     }
+
+    /// Odd formats, inputs and zones are errors or text, never a panic.
+    #[test]
+    fn no_input_panics() {
+        let texts = [
+            "",
+            "%",
+            "%%",
+            "%-",
+            "%_",
+            "%0",
+            "%99999999999999999999Y",
+            "%:::::z",
+            "%::",
+            "%E",
+            "%O",
+            "%Ez",
+            "%^#-_0:10z",
+            "%-9999N",
+            "é%Yé",
+            "%é",
+            "%D%H%M%S%L%N",
+            "%_99999999999H",
+            "%-_H",
+            "%1",
+            "2021-13-45",
+            "-",
+            "--5",
+            "99999999999999999999999999999999999999999",
+            "+99999999999999999999:99",
+            "gmt+",
+            "utc-",
+            "UTC+é",
+            "\u{a0}dst",
+            "a.m.",
+            "%p",
+            "%Y%Y%Y",
+            "Thursday standard time",
+            "%+",
+            "%c%x%X%v%r%R%T%F%D",
+        ];
+        let extremes = [
+            0i128,
+            -1,
+            i128::MAX,
+            i128::MIN,
+            i128::MAX / 7,
+            i128::MIN / 7,
+        ];
+        for t in texts {
+            for n in extremes {
+                let _ = strftime(Nanos::new(n), t, None);
+                let _ = strftime(Nanos::new(n), t, Some(i64::from(i32::MAX)));
+                let _ = format_timespan(Nanos::new(n), t);
+            }
+            let _ = utc_offset(t);
+            for f in texts {
+                let _ = parse_timestamp(t, Some((&[f.to_string()], false)), None);
+                let _ = parse_timespan(t, &[f.to_string()], false);
+            }
+            let _ = parse_timestamp(t, None, Some(t));
+        }
+        let _ = from_fields(true, [i128::MAX; 7]);
+        for op in [
+            crate::syntax::ast::BinaryOp::Add,
+            crate::syntax::ast::BinaryOp::Sub,
+            crate::syntax::ast::BinaryOp::Mul,
+            crate::syntax::ast::BinaryOp::Div,
+            crate::syntax::ast::BinaryOp::Mod,
+        ] {
+            use crate::eval::Value;
+            for n in extremes {
+                for r in [
+                    Value::Integer(-1),
+                    Value::Integer(0),
+                    Value::Integer(i64::MIN),
+                    Value::Float(f64::NAN),
+                    Value::Float(-0.0),
+                    Value::Timespan(Nanos::new(n)),
+                    Value::Timestamp(Nanos::new(n)),
+                ] {
+                    let _ = ops::arithmetic(op, &Value::Timespan(Nanos::new(n)), &r);
+                    let _ = ops::arithmetic(op, &Value::Timestamp(Nanos::new(n)), &r);
+                    let _ = ops::arithmetic(op, &r, &Value::Timespan(Nanos::new(n)));
+                }
+            }
+        }
+    }
 }

@@ -197,7 +197,7 @@ fn render(tm: &Tm, format: &str) -> String {
                     let mut n: usize = 0;
                     while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
                         // A width past any real use is capped, not overflowed.
-                        n = (n * 10 + d as usize).min(1 << 16);
+                        n = (n * 10 + d as usize).min(1 << 12);
                         i += 1;
                     }
                     spec.precision = n;
