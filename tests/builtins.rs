@@ -3921,5 +3921,49 @@ String(Timestamp['2020-01-01', '2020-01-01'])
 Timestamp[0, 10] == Timestamp[0, 10]
 => true
 
+sprintf('%s|%d|%.2f|%5.1f', Timestamp(1.5), Timespan(90), Timespan(1.25), Timestamp(-1.25))
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Integer(): \"0-00:01:30.0\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(1) =~ Numeric, Timespan(1) =~ Integer, Timespan(1) =~ Float, Timestamp(1) =~ Scalar, Timestamp(1) =~ Data, Timestamp(1) =~ RichData, Timespan(1) =~ ScalarData]
+=> [false,false,false,true,false,true,false]
+
+Timestamp(0) + 'x'
+=> error: "Evaluation Error: The value 'x' cannot be converted to Numeric. (file: manifests/site.pp, line: 1, column: 42) on node node1.example.com"
+
+# pending: Ruby hashes key a Timestamp by object identity (a second Timestamp(0) is another key); pverify by value
+$h = {Timestamp(0) => 'a', Timespan(0) => 'b'}
+[$h[Timestamp(0)], $h[Timespan(0)], $h[0]]
+=> [null,null,null]
+
+[Timespan(1), Timespan(2)].map |$s| { $s * 2 }
+=> ["0-00:00:02.0","0-00:00:04.0"]
+
+inline_epp('<%= $t %>|<%= $s %>', {t => Timestamp(0), s => Timespan(-61)})
+=> "1970-01-01T00:00:00.000000000 UTC|-0-00:01:01.0"
+
+[Timestamp('2021-01-01T00:00:00.5Z').strftime('%L'), Timespan(61).strftime('%M:%S')]
+=> ["500","01:01"]
+
+String(Timespan(1), '%s')
+=> "0-00:00:01.0"
+
+[Timestamp[0, 1] < Timestamp, Timespan <= Timespan[1], Type[Timestamp[0, 1]] =~ Type[Type[Timestamp]]]
+=> [true,false,true]
+
+abs(Timespan(-1))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'abs' parameter 'val' expects a value of type Numeric or String, got Timespan (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(1) + undef
+=> error: "Evaluation Error: The value '' cannot be converted to Numeric. (file: manifests/site.pp, line: 1, column: 41) on node node1.example.com"
+
+Timespan(1) << 2
+=> error: "Evaluation Error: Operator '<<' is not applicable to a Timespan. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(1) / 2
+=> error: "Evaluation Error: Operator '/' is not applicable to a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timespan(5) == 5, Timespan(5.5) == 5.5, 5 == Timespan(5), Timestamp(5) != 5]
+=> [true,true,true,false]
+
 */
 // END CASES

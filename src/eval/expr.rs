@@ -632,6 +632,16 @@ impl<'e> Compiler<'e> {
                 _ => false,
             })),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                // Types compare by assignability: `<` is a proper subtype.
+                if let (Value::Type(a), Value::Type(b)) = (&l, &r) {
+                    use crate::types::is_assignable;
+                    return Ok(Value::Boolean(match op {
+                        BinaryOp::Lt => is_assignable(b, a) && a != b,
+                        BinaryOp::Le => is_assignable(b, a),
+                        BinaryOp::Gt => is_assignable(a, b) && a != b,
+                        _ => is_assignable(a, b),
+                    }));
+                }
                 let ord = match (&l, &r) {
                     (Value::Integer(a), Value::Integer(b)) => a.partial_cmp(b),
                     (Value::Integer(a), Value::Float(b)) => (*a as f64).partial_cmp(b),
@@ -684,14 +694,28 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         operands: (&Expr, &Expr),
     ) -> R<Value> {
-        // Timestamps and Timespans (strings first become numbers).
-        if matches!(l, Value::Timestamp(_) | Value::Timespan(_))
-            || matches!(r, Value::Timestamp(_) | Value::Timespan(_))
+        // Timestamps and Timespans (strings first become numbers; a
+        // collection on the left is concatenated or deleted from below).
+        if (matches!(l, Value::Timestamp(_) | Value::Timespan(_))
+            || matches!(r, Value::Timestamp(_) | Value::Timespan(_)))
+            && !matches!(l, Value::Array(_) | Value::Hash(_))
         {
             let as_num = |v: &Value| match v {
                 Value::String(s) => crate::eval::functions::string_to_number(s),
-                _ => Some(v.clone()),
+                Value::Integer(_) | Value::Float(_) | Value::Timestamp(_) | Value::Timespan(_) => {
+                    Some(v.clone())
+                }
+                _ => None,
             };
+            for (v, at) in [(&l, operands.0), (&r, operands.1)] {
+                if as_num(v).is_none() {
+                    return self.fail(
+                        ctx,
+                        at,
+                        format!("The value '{v}' cannot be converted to Numeric."),
+                    );
+                }
+            }
             if let (Some(a), Some(b)) = (as_num(&l), as_num(&r)) {
                 use crate::eval::time::ops::{arithmetic, OpError};
                 // Puppet (strict = warning) notes each string it coerced.
