@@ -3965,5 +3965,145 @@ Timestamp(1) / 2
 [Timespan(5) == 5, Timespan(5.5) == 5.5, 5 == Timespan(5), Timestamp(5) != 5]
 => [true,true,true,false]
 
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2021","2021","  2021","20","21","03","3"," 3","04"," 4","4","063","63","05"," 5","5","05"," 5","06","07","123","123","123456789","123456","123456789000","1614834367","+0000","+00:00","+00:00:00","+00","UTC","Thu","Thursday","THURSDAY","THURSDAY","Mar","March","MARCH","MARCH","Mar","AM","am","AM","am","4","4","09","09","09","2021","21","Thu Mar  4 05:06:07 2021","03/04/21","05:06:07","03/04/21","2021-03-04","05:06:07","05:06","05:06:07 AM"," 4-MAR-2021","\n","\t","%","       Thu","Thu","0000000Thu","     March","    %","%Q","%+","Thu Mar  4 05:06:07 2021","2021","04"," 4","05"," 5","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["1999","1999","  1999","19","99","12","12","12","31","31","31","365","365","23","23","23","11","11","59","59","999","999","999000000","999000","999000000000","946684799","+0000","+00:00","+00:00:00","+00","UTC","Fri","Friday","FRIDAY","FRIDAY","Dec","December","DECEMBER","DECEMBER","Dec","PM","pm","PM","pm","5","5","52","52","52","1999","99","Fri Dec 31 23:59:59 1999","12/31/99","23:59:59","12/31/99","1999-12-31","23:59:59","23:59","11:59:59 PM","31-DEC-1999","\n","\t","%","       Fri","Fri","0000000Fri","  December","    %","%Q","%+","Fri Dec 31 23:59:59 1999","1999","31","31","23","11","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2024-02-29T12:00:00Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2024","2024","  2024","20","24","02","2"," 2","29","29","29","060","60","12","12","12","12","12","00","00","000","000","000000000","000000","000000000000","1709208000","+0000","+00:00","+00:00:00","+00","UTC","Thu","Thursday","THURSDAY","THURSDAY","Feb","February","FEBRUARY","FEBRUARY","Feb","PM","pm","PM","pm","4","4","08","09","09","2024","24","Thu Feb 29 12:00:00 2024","02/29/24","12:00:00","02/29/24","2024-02-29","12:00:00","12:00","12:00:00 PM","29-FEB-2024","\n","\t","%","       Thu","Thu","0000000Thu","  February","    %","%Q","%+","Thu Feb 29 12:00:00 2024","2024","29","29","12","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp(-86399.5)
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["1969","1969","  1969","19","69","12","12","12","31","31","31","365","365","00"," 0","0","12","12","00","00","500","500","500000000","500000","500000000000","-86400","+0000","+00:00","+00:00:00","+00","UTC","Wed","Wednesday","WEDNESDAY","WEDNESDAY","Dec","December","DECEMBER","DECEMBER","Dec","AM","am","AM","am","3","3","52","52","01","1970","70","Wed Dec 31 00:00:00 1969","12/31/69","00:00:00","12/31/69","1969-12-31","00:00:00","00:00","12:00:00 AM","31-DEC-1969","\n","\t","%","       Wed","Wed","0000000Wed","  December","    %","%Q","%+","Wed Dec 31 00:00:00 1969","1969","31","31","00","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2027-01-03T00:00:00Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2027","2027","  2027","20","27","01","1"," 1","03"," 3","3","003","3","00"," 0","0","12","12","00","00","000","000","000000000","000000","000000000000","1798934400","+0000","+00:00","+00:00:00","+00","UTC","Sun","Sunday","SUNDAY","SUNDAY","Jan","January","JANUARY","JANUARY","Jan","AM","am","AM","am","7","0","01","00","53","2026","26","Sun Jan  3 00:00:00 2027","01/03/27","00:00:00","01/03/27","2027-01-03","00:00:00","00:00","12:00:00 AM"," 3-JAN-2027","\n","\t","%","       Sun","Sun","0000000Sun","   January","    %","%Q","%+","Sun Jan  3 00:00:00 2027","2027","03"," 3","00","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', '-03:30'), strftime($t, '%c', '-03:30'), strftime($t, '%-z|%_z|%::z', '-03:30'), strftime($t, '%s %j %U', '-03:30')]
+=> ["2021-03-04 01:36:07 -0330 -03:30 ","Thu Mar  4 01:36:07 2021","-0330| -330|-03:30:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'PST'), strftime($t, '%c', 'PST'), strftime($t, '%-z|%_z|%::z', 'PST'), strftime($t, '%s %j %U', 'PST')]
+=> ["2021-03-03 21:06:07 -0800 -08:00 ","Wed Mar  3 21:06:07 2021","-0800| -800|-08:00:00","1614834367 062 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'JST'), strftime($t, '%c', 'JST'), strftime($t, '%-z|%_z|%::z', 'JST'), strftime($t, '%s %j %U', 'JST')]
+=> ["2021-03-04 14:06:07 +0900 +09:00 ","Thu Mar  4 14:06:07 2021","+0900| +900|+09:00:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', '+1'), strftime($t, '%c', '+1'), strftime($t, '%-z|%_z|%::z', '+1'), strftime($t, '%s %j %U', '+1')]
+=> ["2021-03-04 06:06:07 +0100 +01:00 ","Thu Mar  4 06:06:07 2021","+0100| +100|+01:00:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'UTC-12'), strftime($t, '%c', 'UTC-12'), strftime($t, '%-z|%_z|%::z', 'UTC-12'), strftime($t, '%s %j %U', 'UTC-12')]
+=> ["2021-03-03 17:06:07 -1200 -12:00 ","Wed Mar  3 17:06:07 2021","-1200|-1200|-12:00:00","1614834367 062 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'z'), strftime($t, '%c', 'z'), strftime($t, '%-z|%_z|%::z', 'z'), strftime($t, '%s %j %U', 'z')]
+=> ["2021-03-04 05:06:07 +0000 +00:00 ","Thu Mar  4 05:06:07 2021","+0000| +000|+00:00:00","1614834367 063 09"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', '-03:30'), strftime($t, '%c', '-03:30'), strftime($t, '%-z|%_z|%::z', '-03:30'), strftime($t, '%s %j %U', '-03:30')]
+=> ["1999-12-31 20:29:59 -0330 -03:30 ","Fri Dec 31 20:29:59 1999","-0330| -330|-03:30:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'PST'), strftime($t, '%c', 'PST'), strftime($t, '%-z|%_z|%::z', 'PST'), strftime($t, '%s %j %U', 'PST')]
+=> ["1999-12-31 15:59:59 -0800 -08:00 ","Fri Dec 31 15:59:59 1999","-0800| -800|-08:00:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'JST'), strftime($t, '%c', 'JST'), strftime($t, '%-z|%_z|%::z', 'JST'), strftime($t, '%s %j %U', 'JST')]
+=> ["2000-01-01 08:59:59 +0900 +09:00 ","Sat Jan  1 08:59:59 2000","+0900| +900|+09:00:00","946684799 001 00"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', '+1'), strftime($t, '%c', '+1'), strftime($t, '%-z|%_z|%::z', '+1'), strftime($t, '%s %j %U', '+1')]
+=> ["2000-01-01 00:59:59 +0100 +01:00 ","Sat Jan  1 00:59:59 2000","+0100| +100|+01:00:00","946684799 001 00"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'UTC-12'), strftime($t, '%c', 'UTC-12'), strftime($t, '%-z|%_z|%::z', 'UTC-12'), strftime($t, '%s %j %U', 'UTC-12')]
+=> ["1999-12-31 11:59:59 -1200 -12:00 ","Fri Dec 31 11:59:59 1999","-1200|-1200|-12:00:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'z'), strftime($t, '%c', 'z'), strftime($t, '%-z|%_z|%::z', 'z'), strftime($t, '%s %j %U', 'z')]
+=> ["1999-12-31 23:59:59 +0000 +00:00 ","Fri Dec 31 23:59:59 1999","+0000| +000|+00:00:00","946684799 365 52"]
+
+Timestamp('2021-03-04 05:06:07 PM', '%F %r')
+=> "2021-03-04T17:06:07.000000000 UTC"
+
+Timestamp('04/03/21', '%d/%m/%y')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('Thu Mar  4 05:06:07 2021', '%c')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-063', '%Y-%j')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp(' 4-MAR-2021', '%v')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04T05:06:07,5', '%FT%T,%N')
+=> "2021-03-04T05:06:07.500000000 UTC"
+
+Timestamp('2021-03-04 5:6:7', '%F %H:%M:%S')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-3-4 05h06', '%Y-%m-%d %Hh%M')
+=> "2021-03-04T05:06:00.000000000 UTC"
+
+Timestamp('March 4, 2021 at 5 a.m.', '%B %d, %Y at %l %p')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06 Pacific Standard Time', '%F %H:%M %Z')
+=> "2021-03-04T13:06:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06 cet dst', '%F %H:%M %Z')
+=> "2021-03-04T03:06:00.000000000 UTC"
+
+Timestamp('20210304 050607 +0100', '%Y%m%d %H%M%S %z')
+=> "2021-03-04T04:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07.1234', '%F %T.%L')
+=> "2021-03-04T05:06:07.123400000 UTC"
+
+Timestamp('21/3/4', '%C/%m/%d')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-03-04 %', '%F %%')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04	05', '%F %H')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-0405', '%F%H')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 +09:30', '%F %T %:z')
+=> "2021-03-03T19:36:07.000000000 UTC"
+
+Timestamp('2021 3 4', '%Y%n%m%t%d')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 12 AM', '%F %I %p')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 25', '%F %H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04 25' using format '%F %H' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-02-29', '%F')
+=> "2021-03-01T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 monday', '%F %a')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('0', '%s')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
 */
 // END CASES

@@ -145,20 +145,17 @@ pub fn strftime(ns: Nanos, format: &str, offset: Option<i64>) -> Result<String, 
         None => Tm::new(ns, 0, "UTC"),
         Some(o) => Tm::new(ns, o, ""),
     };
-    // Ruby refuses a format that ends in a lone `%`.
-    let trailing = format.len() - format.trim_end_matches('%').len();
-    if trailing % 2 == 1 {
-        return Err(format!("invalid format: {format}"));
-    }
-    Ok(render(&tm, format))
+    render(&tm, format).ok_or_else(|| format!("invalid format: {format}"))
 }
 
-fn render(tm: &Tm, format: &str) -> String {
+/// The text of `format`; `None` when it ends inside a directive (a lone
+/// `%`, or `%` and flags or a width), which Ruby refuses.
+fn render(tm: &Tm, format: &str) -> Option<String> {
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
-        if chars[i] != '%' || i + 1 == chars.len() {
+        if chars[i] != '%' {
             out.push(chars[i]);
             i += 1;
             continue;
@@ -168,9 +165,7 @@ fn render(tm: &Tm, format: &str) -> String {
         i += 1;
         loop {
             let Some(&c) = chars.get(i) else {
-                // The format ended inside a directive: it is written as is.
-                out.extend(&chars[start..]);
-                return out;
+                return None;
             };
             match c {
                 '-' => {
@@ -229,12 +224,13 @@ fn render(tm: &Tm, format: &str) -> String {
         }
         i += 1;
     }
-    out
+    Some(out)
 }
 
 /// A composite directive (`%F`, `%c`...): its expansion, padded as a whole.
 fn composite(tm: &Tm, spec: &Spec, fmt: &str) -> String {
-    let s = render(tm, fmt);
+    // The expansions are fixed formats, which always render.
+    let s = render(tm, fmt).unwrap_or_default();
     let s = if spec.upper { s.to_uppercase() } else { s };
     let n = s.chars().count();
     format!("{}{s}", spec.fill(n))
@@ -422,6 +418,11 @@ mod tests {
             .unwrap(),
             "-0330 -03:30  -330 -0330       -330 -03:30 |"
         );
-        assert!(strftime(Nanos::new(0), "a%", None).is_err());
+        // Ruby: a format ending inside a directive is refused; `%:` and
+        // `%E` at the end are copied.
+        for bad in ["a%", "%5", "%-", "%%%", "%10"] {
+            assert!(strftime(Nanos::new(0), bad, None).is_err(), "{bad}");
+        }
+        assert_eq!(f("%:|%::|%E|%5%|%-%"), "%:|%::|%E|    %|%");
     }
 }

@@ -271,9 +271,16 @@ impl Scan<'_> {
                     self.i += 1;
                 }
                 b'+' => self.run(b"%a %b %e %H:%M:%S %Z %Y")?,
-                // Directives Puppet's Time.utc never reads (%G, %s, %Q...)
-                // are not read here: the parse fails.
-                b'G' | b'g' | b's' | b'Q' => return None,
+                // Read, but of no use to Puppet's Time.utc: the week-based
+                // year, and seconds or milliseconds since the epoch.
+                b'G' | b's' | b'Q' => {
+                    let _ = self.sign();
+                    let w = if d == b'G' && num_next { 4 } else { usize::MAX };
+                    self.digits(w)?;
+                }
+                b'g' => {
+                    self.ranged(2, 0, 99)?;
+                }
                 other => {
                     // Not a directive: `%` and the character, literally.
                     if self.peek() != Some(b'%') {
