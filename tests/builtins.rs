@@ -4105,5 +4105,141 @@ Timestamp('2021-03-04 monday', '%F %a')
 Timestamp('0', '%s')
 => error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
+$s = Timespan('1-02:03:04.005006007')
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["1","26","1563","93784","93784005","93784005006007","1","1","001","26","26","00026","   26","26","26","93784005","93784005","93784005","93784005","93784005006007","93784005006007","93784005006007","93784005","93784005006007","93784005","1-02:03:04.5  ","26:03:04.5006007  ","1563:04","93784.5  ","2603","11","26 02","%H","93784005 5006007  ","1563:04.5  ","x1y"]
+
+$s = Timespan(-3725.25)
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["-0","-01","-62","-3725","-3725250","-3725250000000","-0","-0","-000","-1","- 1","-00001","-    1","-1","-01","-3725250","-3725250","-3725250","-3725250","-3725250000000","-3725250000000","-3725250000000","-3725250","-3725250000000","-3725250","-0-01:02:05.250","-01:02:05.250000000","-62:05","-3725.250","-0102","-00","-01 01","-%H","-3725250 250000000","-62:05.250","-x0y"]
+
+$s = Timespan(0)
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["0","00","00","00","0  ","0        ","0","0","000","0"," 0","00000","    0","0","00","0","0  ","0  ","0    ","0","0        ","0        ","0  ","0           ","0","0-00:00:00.0  ","00:00:00.0        ","00:00","00.0  ","0000","00","00 00","%H","0   0        ","00:00.0  ","x0y"]
+
+$s = Timespan({days => 400, nanoseconds => 10})
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["400","9600","576000","34560000","34560000000","34560000000000010","400","400","400","9600","9600","09600"," 9600","9600","9600","34560000000","34560000000","34560000000","34560000000","34560000000000010","34560000000000010","34560000000000010","34560000000","34560000000000010","34560000000","400-00:00:00.0  ","9600:00:00.10       ","576000:00","34560000.0  ","960000","400400","9600 00","%H","34560000000 10       ","576000:00.0  ","x400y"]
+
+strftime(Timespan(1), '%-0H')
+=> "0"
+
+strftime(Timespan(1), '%0-H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%0' in '%0-H', at position 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1-02:03:04.5')
+=> "1-02:03:04.5"
+
+Timespan('-1-02:03:04.5')
+=> "-1-02:03:04.5"
+
+Timespan('02:03:04')
+=> "0-02:03:04.0"
+
+Timespan('03:04.25')
+=> "0-00:03:04.25"
+
+Timespan('04.000000001')
+=> "0-00:00:04.1"
+
+Timespan('1-02:03')
+=> "1-02:03:00.0"
+
+Timespan('100')
+=> "0-00:01:40.0"
+
+Timespan('1.')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(' 5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse ' 5' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5:')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '5:' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('12:34', '%M:%S')
+=> "0-00:12:34.0"
+
+Timespan('123:45', '%H:%M')
+=> "5-03:45:00.0"
+
+Timespan('1 2 3', '%D %H %M')
+=> "1-02:03:00.0"
+
+Timespan('0012', '%4H')
+=> "0-12:00:00.0"
+
+Timespan('  12', '%_4H')
+=> "0-12:00:00.0"
+
+Timespan('12', '%-4H')
+=> "0-12:00:00.0"
+
+Timespan('1.5', '%S.%L')
+=> "0-00:00:01.5"
+
+Timespan('1.1234567891', '%S.%N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.1234567891' using format '%S.%N' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1.123', '%S.%3N')
+=> "0-00:00:01.123"
+
+Timespan('1.12', '%S.%3N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.12' using format '%S.%3N' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5', '%L')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('2-5', ['%H', '%D-%H'])
+=> "2-05:00:00.0"
+
+Timespan('x', ['%H', '%M'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'x' using any of the formats %H, %M (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5', '%D%H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '5' using format '%D%H' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('3:25', '%H:%M')
+=> "0-03:25:00.0"
+
+Timespan('3:65', '%H:%M')
+=> "0-04:05:00.0"
+
+Timespan('3:65', '%M:%S')
+=> "0-00:04:05.0"
+
+Timespan('-0:30', '%H:%M')
+=> "-0-00:30:00.0"
+
+Timestamp('2021-03-04T05:06:07.5 UTC')
+=> "2021-03-04T05:06:07.500000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 +01:00')
+=> "2021-03-04T04:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07.123')
+=> "2021-03-04T05:06:07.123000000 UTC"
+
+Timestamp('2021-03-04 EST')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04T05:06:07')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04 05:06' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-03-04T05:06:07.5Z extra')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04T05:06:07.5Z extra' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-3-4')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('21-03-04')
+=> "0021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 Z')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
 */
 // END CASES
