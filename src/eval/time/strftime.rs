@@ -164,9 +164,8 @@ fn render(tm: &Tm, format: &str) -> Option<String> {
         let mut spec = Spec::default();
         i += 1;
         loop {
-            let Some(&c) = chars.get(i) else {
-                return None;
-            };
+            // The format may not end inside a directive.
+            let &c = chars.get(i)?;
             match c {
                 '-' => {
                     spec.left = true;
