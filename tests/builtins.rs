@@ -3513,5 +3513,733 @@ postgresql::postgresql_acls_to_resources_hash(['local all postgres ident', 'host
 postgresql::postgresql_acls_to_resources_hash(['host a b'], 'x', 0)
 => error: "Evaluation Error: Error while evaluating a Function Call, postgresql::postgresql_acls_to_resources_hash(): acl line 0 does not have enough parts (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
 
+Timestamp('2021-01-01T00:00:00Z')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+String(Timestamp('2021-03-04T05:06:07.123456789Z'))
+=> "2021-03-04T05:06:07.123456789 UTC"
+
+"${Timestamp('2021-03-04T05:06:07.5+01:00')}"
+=> "2021-03-04T04:06:07.500000000 UTC"
+
+Timestamp('2021-01-01T00:00:00 EST')
+=> "2021-01-01T05:00:00.000000000 UTC"
+
+Timestamp('2021-01-01')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01 10:11:12.25')
+=> "2021-01-01T10:11:12.250000000 UTC"
+
+Timestamp(1609459200)
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp(1.5)
+=> "1970-01-01T00:00:01.500000000 UTC"
+
+Timestamp.new('2021-01-01 10:00', '%Y-%m-%d %H:%M', 'EST')
+=> "2021-01-01T15:00:00.000000000 UTC"
+
+Timestamp({string => '2021-01-01 10:00', format => '%Y-%m-%d %H:%M', timezone => '+05:30'})
+=> "2021-01-01T04:30:00.000000000 UTC"
+
+Timestamp('04/03/21 5pm', ['%Y', '%m/%d/%y %I%p'])
+=> "2021-04-03T17:00:00.000000000 UTC"
+
+Timestamp('Jan 2 2021 10:00', '%b %d %Y %H:%M')
+=> "2021-01-02T10:00:00.000000000 UTC"
+
+Timestamp('bad')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'bad' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01 10:00', ['%Y'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-01-01 10:00' using any of the formats %Y (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01x', '%F')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-01-01x' using format '%F' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01 10:00 +02:00', '%Y-%m-%d %H:%M %z', 'EST')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01', '%F', 'Europe/Stockholm')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'Europe/Stockholm' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timestamp' was called with arguments it does not accept. It expects one of:\n  ()\n    rejected: expects no arguments, got 1\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got Boolean\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?, String[1] timezone?)\n    rejected: parameter 'string' expects a String value, got Boolean\n  (Struct[{'string' => String[1], Optional['format'] => Formats, Optional['timezone'] => String[1]}] hash_arg)\n    rejected: parameter 'hash_arg' expects a Struct value, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timestamp' was called with arguments it does not accept. It expects one of:\n  ()\n    rejected: expects no arguments, got 1\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got String\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?, String[1] timezone?)\n    rejected: parameter 'string' expects a String[1] value, got String\n  (Struct[{'string' => String[1], Optional['format'] => Formats, Optional['timezone'] => String[1]}] hash_arg)\n    rejected: parameter 'hash_arg' expects a Struct value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-03-04T05:06:07.123456789Z'), '%Y-%m-%d %H:%M:%S.%L %N %z %Z %j %a %A %b %B %p %s %e %y %C %u %w %%')
+=> "2021-03-04 05:06:07.123 123456789 +0000 UTC 063 Thu Thursday Mar March AM 1614834367  4 21 20 4 4 %"
+
+strftime(Timestamp('2021-03-04T05:06:07.123456789Z'), '%-d %_m %010Y %^a %#b %3N %I %l %P %k %h %D %F %T %R %r %c')
+=> "4  3 0000002021 THU MAR 123 05  5 am  5 Mar 03/04/21 2021-03-04 05:06:07 05:06 05:06:07 AM Thu Mar  4 05:06:07 2021"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%x %X %U %W %V %G %g %:z %::z %v %+ %Q %E %#p %^B %12N %-5Y %_3d %10A %-y %Ey %Ox')
+=> "03/04/21 15:06:07 09 09 09 2021 21 +00:00 +00:00:00  4-MAR-2021 %+ %Q %E pm MARCH 000000000000 2021   4   Thursday 21 21 %Ox"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%-z %_z %10z %_10z %-10z %:10z|%10F|%-10F|%_10T|%^c|%#c|%^Z %#Z %^p %#P')
+=> "-0000  +000 +000000000       +000 -000000000 %:10z|2021-03-04|2021-03-04|  15:06:07|THU MAR  4 15:06:07 2021|Thu Mar  4 15:06:07 2021|UTC utc PM PM"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '%z %:z %_z %-z %_10z %:::z %Z|', '-03:30')
+=> "-0330 -03:30  -330 -0330       -330 -03:30 |"
+
+strftime(Timestamp('2021-03-04T15:06:07Z'), '100%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid format: 100% (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-01-01T00:00:00Z'), '%U %W %V %G %j %u %w %a')
+=> "00 00 53 2020 001 5 5 Fri"
+
+strftime(Timestamp('2020-12-31T23:59:59Z'), '%Y-%m-%d %H:%M:%S %z', 'EST')
+=> "2020-12-31 18:59:59 -0500"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%c %z %Z|', '+05:30')
+=> "Thu Mar  4 10:36:07 2021 +0530 |"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', 'UTC')
+=> "05:06 +0000"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z %:z %::z', 'CEST')
+=> "07:06 +0200 +02:00 +02:00:00"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', 'Eastern Daylight Time')
+=> "01:06 -0400"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M %z', '-0330')
+=> "01:36 -0330"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M', 'Europe/Stockholm')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'Europe/Stockholm' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp('2021-03-04T05:06:07Z'), '%H:%M', 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'bogus' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan('1-02:03:04.5'), '%D %H %M %S %L %N %-N %_H %-H %3N %5S')
+=> "1 02 03 04 500 500000000 5  2 2 500 00004"
+
+strftime(Timespan({hours => 50, minutes => 3}), '%H:%M|%D %H')
+=> "02:03|2 02"
+
+strftime(Timespan(0.005), '[%L] [%-L] [%0L] [%N] [%_N] [%S.%3N]')
+=> "[5  ] [5] [5  ] [5000000  ] [5        ] [00.5  ]"
+
+strftime(Timespan(-90), '%M:%S')
+=> "-01:30"
+
+strftime(Timespan(3), '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%' in '%Y', at position 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan(3), '%H:%')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '' in '%H:%', at position 3 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timespan(3), '%_-H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%_' in '%_-H', at position 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(Timestamp(0), 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'strftime' was called with arguments it does not accept. It expects one of:\n  (Timespan time_object, String format)\n    rejected: parameter 'time_object' expects a Timespan value, got Timestamp\n  (Timestamp time_object, String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Integer\n  (String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Timestamp (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+strftime(1, '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'strftime' was called with arguments it does not accept. It expects one of:\n  (Timespan time_object, String format)\n    rejected: parameter 'time_object' expects a Timespan value, got Integer\n  (Timestamp time_object, String format, String timezone?)\n    rejected: parameter 'time_object' expects a Timestamp value, got Integer\n  (String format, String timezone?)\n    rejected: parameter 'format' expects a String value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(3600)
+=> "0-01:00:00.0"
+
+String(Timespan(-1.5))
+=> "-0-00:00:01.5"
+
+Timespan('1-02:03:04.5')
+=> "1-02:03:04.5"
+
+Timespan('10', '%H')
+=> "0-10:00:00.0"
+
+Timespan('10:30', '%H:%M')
+=> "0-10:30:00.0"
+
+Timespan(' 5:07', '%_H:%M')
+=> "0-05:07:00.0"
+
+Timespan('-2-00:00', ['%D', '%D-%H:%M'])
+=> "-2-00:00:00.0"
+
+Timespan('10:30', '%Q')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%' in '%Q', at position 1 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1.5', '%L.%N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'x' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(1, 2, 3, 4, 5, 6, 7)
+=> "1-02:03:04.5006007"
+
+Timespan({days => 1, hours => 2, negative => true})
+=> "-1-02:00:00.0"
+
+Timespan({string => '2', format => ['%D', '%H']})
+=> "2-00:00:00.0"
+
+Timespan({seconds => 'x'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_timespan' was called with arguments it does not accept. It expects one of:\n  (Variant[Integer, Float] seconds)\n    rejected: parameter 'seconds' expects a value of type Integer or Float, got Struct\n  (String[1] string, Formats = Variant[String[2], Array[String[2], 1]] format?)\n    rejected: parameter 'string' expects a String value, got Struct\n  (Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?)\n    rejected: expects between 4 and 7 arguments, got 1\n  (Struct[{'string' => String[1], Optional['format'] => Formats}] hash_arg)\n    rejected: parameter 'hash_arg' expects a value for key 'string'\n    rejected: parameter 'hash_arg' unrecognized key 'seconds'\n  (Struct[{Optional['negative'] => Boolean, Optional['days'] => Integer, Optional['hours'] => Integer, Optional['minutes'] => Integer, Optional['seconds'] => Integer, Optional['milliseconds'] => Integer, Optional['microseconds'] => Integer, Optional['nanoseconds'] => Integer}] hash_arg)\n    rejected: parameter 'hash_arg' entry 'seconds' expects an Integer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01T00:00:00Z') - Timestamp('2020-12-31T00:00:00Z')
+=> "1-00:00:00.0"
+
+Timestamp('2021-01-01T00:00:00Z') + Timespan({hours => 5})
+=> "2021-01-01T05:00:00.000000000 UTC"
+
+Timestamp('2021-01-01T00:00:00Z') - 1.5
+=> "2020-12-31T23:59:58.500000000 UTC"
+
+5 + Timestamp(2)
+=> "1970-01-01T00:00:07.000000000 UTC"
+
+5 - Timespan(2)
+=> "0-00:00:03.0"
+
+2 * Timespan(2.5)
+=> "0-00:00:05.0"
+
+[Timespan(3) / 2, Timespan(3) / Timespan(2), Timespan(7) % 4, Timespan(-3) / 2]
+=> ["0-00:00:01.5",1.5,3,"-0-00:00:01.5"]
+
+Timestamp(1) + Timestamp(2)
+=> error: "Evaluation Error: Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp (file: manifests/site.pp, line: 1, column: 40) on node node1.example.com"
+
+5 - Timestamp(2)
+=> error: "Evaluation Error: Operator '-' is not applicable to an Integer when right side is a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(2) * 3
+=> error: "Evaluation Error: Operator '*' is not applicable to a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(2) * Timespan(2)
+=> error: "Evaluation Error: Error while evaluating a '*' expression, A Timestamp cannot be multiplied by a Timespan (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+Timespan(2) / 0
+=> error: "Evaluation Error: Division by 0 (file: manifests/site.pp, line: 1, column: 41) on node node1.example.com"
+
+Timespan(2) + '3'
+=> "0-00:00:05.0"
+=! ["The string '3' was automatically coerced to the numerical value 3 (file: manifests/site.pp, line: 1, column: 41)"]
+
+[Timestamp(1) < Timestamp(2), Timestamp(1) == Timestamp(1), Timestamp(1.5) == 1, Timestamp(1) < 2, 3 > Timespan(2), Timespan(2) >= 2.0, Timestamp(1) != Timestamp(2)]
+=> [true,true,true,true,true,true,true]
+
+Timestamp(1) < 'a'
+=> error: "Evaluation Error: Comparison of: Timestamp < String, is not possible. Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'. (file: manifests/site.pp, line: 1, column: 40) on node node1.example.com"
+
+Timespan(1) < Timestamp(1)
+=> error: "Evaluation Error: Comparison of: Timespan < Timestamp, is not possible. Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'. (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+[Integer(Timestamp(2.5)), Float(Timespan(2.5)), Integer(Timespan(-2.5)), Numeric(Timespan(3))]
+=> [2,2.5,-3,3.0]
+
+[Timestamp(2) =~ Timestamp[1, 3], Timestamp(5) =~ Timestamp[1, 3], Timespan(2) =~ Timestamp, Timestamp(2) =~ Timestamp, Timespan(2) =~ Scalar, Timestamp[0, 10] =~ Type[Timestamp[0, 20]], Timestamp[0, 30] =~ Type[Timestamp[0, 20]], Timespan[2] =~ Type[Timespan]]
+=> [true,false,false,true,true,true,false,true]
+
+String(Timestamp[0, 10])
+=> "Timestamp['1970-01-01T00:00:00.000000000 UTC', '1970-01-01T00:00:10.000000000 UTC']"
+
+String(Timespan[1, 2])
+=> "Timespan['0-00:00:01.0', '0-00:00:02.0']"
+
+String(Timespan['1-00:00', {days => 2}])
+=> "Timespan['1-00:00:00.0', '2-00:00:00.0']"
+
+String(Timestamp['2020-01-01', default])
+=> "Timestamp['2020-01-01T00:00:00.000000000 UTC']"
+
+String(Timestamp[default, '2020-01-01'])
+=> "Timestamp[default, '2020-01-01T00:00:00.000000000 UTC']"
+
+String(type(Timestamp('2021-01-01T00:00:00Z')))
+=> "Timestamp['2021-01-01T00:00:00.000000000 UTC']"
+
+String(type(Timespan(2)))
+=> "Timespan['0-00:00:02.0']"
+
+Timestamp['bad']
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, Unable to parse 'bad' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp[1, 0]
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (1970-01-01T00:00:01.000000000 UTC, 1970-01-01T00:00:00.000000000 UTC (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp[true]
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::Timestamp from a TrueClass (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+case Timestamp(5) { Timestamp[0, 3]: { 'low' } Timestamp[4, 10]: { 'high' } default: { 'none' } }
+=> "high"
+
+$t = Timestamp('2021-01-01T00:00:00Z')
+[String($t, '%s'), String($t, '%d'), String($t, '%.3f'), String($t, '%40s'), String(Timespan(90), '%d')]
+=> ["2021-01-01T00:00:00.000000000 UTC","1609459200","1609459200.000","       2021-01-01T00:00:00.000000000 UTC","90"]
+
+String(Timestamp(0), '%Y')
+=> error: "Evaluation Error: Error while evaluating a Function Call, malformed format string - %Y (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(2), Timespan(3)]
+=> ["1970-01-01T00:00:02.000000000 UTC","0-00:00:03.0"]
+
+{ 'at' => Timestamp(0) }
+=> {"at":"1970-01-01T00:00:00.000000000 UTC"}
+
+Timestamp(2) =~ Timespan
+=> false
+
+assert_type(Integer, Timestamp(0))
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects an Integer value, got Timestamp (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+assert_type(Timestamp[0, 3], Timestamp(5))
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects a Timestamp['1970-01-01T00:00:00.000000000 UTC', '1970-01-01T00:00:03.000000000 UTC'] value, got Timestamp['1970-01-01T00:00:05.000000000 UTC'] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+define tdef(Timespan[0, 60] $t) { notify { "t${title}": message => $t } }
+tdef { 'a': t => Timespan(90) }
+1
+=> error: "Evaluation Error: Error while evaluating a Resource Statement, Tdef[a]: parameter 't' expects a Timespan['0-00:00:00.0', '0-00:01:00.0'] value, got Timespan['0-00:01:30.0'] (file: manifests/site.pp, line: 2) on node node1.example.com"
+
+compare(Timestamp(1), Timestamp(2))
+=> -1
+
+strftime('%Y', 'bogus')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'bogus' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(0) in [Timestamp(0)], Timestamp(0) == Timespan(0)]
+=> [true,false]
+
+Timestamp('2021-01-02T10:00:00.123456789123 EST')
+=> "2021-01-02T15:00:00.123456789 UTC"
+
+Timestamp('2021-01-01 24:00:00')
+=> "2021-01-02T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01 24:30:00')
+=> error: "Evaluation Error: Error while evaluating a Function Call, min out of range (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('10:30', '%H:%M')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-02-31', '%F')
+=> "2021-03-03T00:00:00.000000000 UTC"
+
+Timestamp('-50-01-02', '%Y-%m-%d')
+=> "-0050-01-02T00:00:00.000000000 UTC"
+
+Timestamp('20210304', '%Y%m%d')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01', '%F', 'current')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp('21-3-4 Thursday', '%y-%m-%d %A')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-01-01T00:00:00 foo')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Illegal timezone 'foo' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-01-01T00:00:00', ['%FT%T'], '-0930')
+=> "2021-01-01T09:30:00.000000000 UTC"
+
+Timestamp(-1.25)
+=> "1969-12-31T23:59:58.750000000 UTC"
+
+[Timestamp() > Timestamp('2020-01-01'), Timestamp() =~ Timestamp['2020-01-01', default]]
+=> [true,true]
+
+strftime('%%')
+=> "%"
+=! ["The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info\n   (file: manifests/site.pp, line: 1)"]
+
+strftime(Timestamp(-1.25), '%F %T.%L %s %y %C')
+=> "1969-12-31 23:59:58.750 -2 69 19"
+
+strftime(Timestamp('0099-03-04T00:00:00Z'), '%Y|%C|%y|%G')
+=> "0099|00|99|0099"
+
+"${Timespan(90)} ${-Timespan(90)}"
+=> "0-00:01:30.0 -0-00:01:30.0"
+
+Timespan('1:2:3')
+=> "0-01:02:03.0"
+
+Timespan('45.25')
+=> "0-00:00:45.25"
+
+Timespan('2-03:04')
+=> "2-03:04:00.0"
+
+Timespan(' 5', '%_H')
+=> "0-05:00:00.0"
+
+Timespan('007', '%3S')
+=> "0-00:00:07.0"
+
+Timespan('7', '%3S')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '7' using format '%3S' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan({string => '7', format => '%M'})
+=> "0-00:07:00.0"
+
+[Timespan(3) * 1.5, Timespan(3) / 2.5, Timespan(-7) % 4]
+=> ["0-00:00:04.5","0-00:00:01.2",1]
+
+Timespan(3) % 2.5
+=> error: "Evaluation Error: Operator '%' is not applicable to a Timespan when right side is a Float. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(3) - Timestamp(1)
+=> error: "Evaluation Error: Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan (file: manifests/site.pp, line: 1, column: 39) on node node1.example.com"
+
+sort([Timestamp(3), Timestamp(1), Timestamp(2)])
+=> ["1970-01-01T00:00:01.000000000 UTC","1970-01-01T00:00:02.000000000 UTC","1970-01-01T00:00:03.000000000 UTC"]
+
+[max(Timespan(1), Timespan(5)), min(Timestamp(1), Timestamp(0))]
+=> ["0-00:00:05.0","1970-01-01T00:00:00.000000000 UTC"]
+=! ["The max() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)","The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+String(type([Timestamp(0), Timestamp(1)]))
+=> "Tuple[Timestamp['1970-01-01T00:00:00.000000000 UTC'], Timestamp['1970-01-01T00:00:01.000000000 UTC']]"
+
+String(type(Timespan(1), 'generalized'))
+=> "Timespan"
+
+[Timestamp(0) == '1970-01-01T00:00:00.000000000 UTC', Timespan(60) == Timespan({minutes => 1})]
+=> [false,true]
+
+compare(Timestamp(1), Timespan(1))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got Timestamp and Timespan (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+compare(Timespan(2), 1)
+=> 1
+
+assert_type(Timespan, Timespan(1))
+=> "0-00:00:01.0"
+
+String(Timestamp['2020-01-01', '2020-01-01'])
+=> "Timestamp['2020-01-01T00:00:00.000000000 UTC']"
+
+Timestamp[0, 10] == Timestamp[0, 10]
+=> true
+
+sprintf('%s|%d|%.2f|%5.1f', Timestamp(1.5), Timespan(90), Timespan(1.25), Timestamp(-1.25))
+=> error: "Evaluation Error: Error while evaluating a Function Call, invalid value for Integer(): \"0-00:01:30.0\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timestamp(1) =~ Numeric, Timespan(1) =~ Integer, Timespan(1) =~ Float, Timestamp(1) =~ Scalar, Timestamp(1) =~ Data, Timestamp(1) =~ RichData, Timespan(1) =~ ScalarData]
+=> [false,false,false,true,false,true,false]
+
+Timestamp(0) + 'x'
+=> error: "Evaluation Error: The value 'x' cannot be converted to Numeric. (file: manifests/site.pp, line: 1, column: 42) on node node1.example.com"
+
+# pending: Ruby hashes key a Timestamp by object identity (a second Timestamp(0) is another key); pverify by value
+$h = {Timestamp(0) => 'a', Timespan(0) => 'b'}
+[$h[Timestamp(0)], $h[Timespan(0)], $h[0]]
+=> [null,null,null]
+
+[Timespan(1), Timespan(2)].map |$s| { $s * 2 }
+=> ["0-00:00:02.0","0-00:00:04.0"]
+
+inline_epp('<%= $t %>|<%= $s %>', {t => Timestamp(0), s => Timespan(-61)})
+=> "1970-01-01T00:00:00.000000000 UTC|-0-00:01:01.0"
+
+[Timestamp('2021-01-01T00:00:00.5Z').strftime('%L'), Timespan(61).strftime('%M:%S')]
+=> ["500","01:01"]
+
+String(Timespan(1), '%s')
+=> "0-00:00:01.0"
+
+[Timestamp[0, 1] < Timestamp, Timespan <= Timespan[1], Type[Timestamp[0, 1]] =~ Type[Type[Timestamp]]]
+=> [true,false,true]
+
+abs(Timespan(-1))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'abs' parameter 'val' expects a value of type Numeric or String, got Timespan (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(1) + undef
+=> error: "Evaluation Error: The value '' cannot be converted to Numeric. (file: manifests/site.pp, line: 1, column: 41) on node node1.example.com"
+
+Timespan(1) << 2
+=> error: "Evaluation Error: Operator '<<' is not applicable to a Timespan. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp(1) / 2
+=> error: "Evaluation Error: Operator '/' is not applicable to a Timestamp. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Timespan(5) == 5, Timespan(5.5) == 5.5, 5 == Timespan(5), Timestamp(5) != 5]
+=> [true,true,true,false]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2021","2021","  2021","20","21","03","3"," 3","04"," 4","4","063","63","05"," 5","5","05"," 5","06","07","123","123","123456789","123456","123456789000","1614834367","+0000","+00:00","+00:00:00","+00","UTC","Thu","Thursday","THURSDAY","THURSDAY","Mar","March","MARCH","MARCH","Mar","AM","am","AM","am","4","4","09","09","09","2021","21","Thu Mar  4 05:06:07 2021","03/04/21","05:06:07","03/04/21","2021-03-04","05:06:07","05:06","05:06:07 AM"," 4-MAR-2021","\n","\t","%","       Thu","Thu","0000000Thu","     March","    %","%Q","%+","Thu Mar  4 05:06:07 2021","2021","04"," 4","05"," 5","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["1999","1999","  1999","19","99","12","12","12","31","31","31","365","365","23","23","23","11","11","59","59","999","999","999000000","999000","999000000000","946684799","+0000","+00:00","+00:00:00","+00","UTC","Fri","Friday","FRIDAY","FRIDAY","Dec","December","DECEMBER","DECEMBER","Dec","PM","pm","PM","pm","5","5","52","52","52","1999","99","Fri Dec 31 23:59:59 1999","12/31/99","23:59:59","12/31/99","1999-12-31","23:59:59","23:59","11:59:59 PM","31-DEC-1999","\n","\t","%","       Fri","Fri","0000000Fri","  December","    %","%Q","%+","Fri Dec 31 23:59:59 1999","1999","31","31","23","11","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2024-02-29T12:00:00Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2024","2024","  2024","20","24","02","2"," 2","29","29","29","060","60","12","12","12","12","12","00","00","000","000","000000000","000000","000000000000","1709208000","+0000","+00:00","+00:00:00","+00","UTC","Thu","Thursday","THURSDAY","THURSDAY","Feb","February","FEBRUARY","FEBRUARY","Feb","PM","pm","PM","pm","4","4","08","09","09","2024","24","Thu Feb 29 12:00:00 2024","02/29/24","12:00:00","02/29/24","2024-02-29","12:00:00","12:00","12:00:00 PM","29-FEB-2024","\n","\t","%","       Thu","Thu","0000000Thu","  February","    %","%Q","%+","Thu Feb 29 12:00:00 2024","2024","29","29","12","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp(-86399.5)
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["1969","1969","  1969","19","69","12","12","12","31","31","31","365","365","00"," 0","0","12","12","00","00","500","500","500000000","500000","500000000000","-86400","+0000","+00:00","+00:00:00","+00","UTC","Wed","Wednesday","WEDNESDAY","WEDNESDAY","Dec","December","DECEMBER","DECEMBER","Dec","AM","am","AM","am","3","3","52","52","01","1970","70","Wed Dec 31 00:00:00 1969","12/31/69","00:00:00","12/31/69","1969-12-31","00:00:00","00:00","12:00:00 AM","31-DEC-1969","\n","\t","%","       Wed","Wed","0000000Wed","  December","    %","%Q","%+","Wed Dec 31 00:00:00 1969","1969","31","31","00","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2027-01-03T00:00:00Z')
+[strftime($t, '%Y'), strftime($t, '%-Y'), strftime($t, '%_6Y'), strftime($t, '%C'), strftime($t, '%y'), strftime($t, '%m'), strftime($t, '%-m'), strftime($t, '%_m'), strftime($t, '%d'), strftime($t, '%e'), strftime($t, '%-e'), strftime($t, '%j'), strftime($t, '%-j'), strftime($t, '%H'), strftime($t, '%k'), strftime($t, '%-k'), strftime($t, '%I'), strftime($t, '%l'), strftime($t, '%M'), strftime($t, '%S'), strftime($t, '%L'), strftime($t, '%3L'), strftime($t, '%N'), strftime($t, '%6N'), strftime($t, '%12N'), strftime($t, '%s'), strftime($t, '%z'), strftime($t, '%:z'), strftime($t, '%::z'), strftime($t, '%:::z'), strftime($t, '%Z'), strftime($t, '%a'), strftime($t, '%A'), strftime($t, '%^A'), strftime($t, '%#A'), strftime($t, '%b'), strftime($t, '%B'), strftime($t, '%^B'), strftime($t, '%#B'), strftime($t, '%h'), strftime($t, '%p'), strftime($t, '%P'), strftime($t, '%^P'), strftime($t, '%#p'), strftime($t, '%u'), strftime($t, '%w'), strftime($t, '%U'), strftime($t, '%W'), strftime($t, '%V'), strftime($t, '%G'), strftime($t, '%g'), strftime($t, '%c'), strftime($t, '%x'), strftime($t, '%X'), strftime($t, '%D'), strftime($t, '%F'), strftime($t, '%T'), strftime($t, '%R'), strftime($t, '%r'), strftime($t, '%v'), strftime($t, '%n'), strftime($t, '%t'), strftime($t, '%%'), strftime($t, '%10a'), strftime($t, '%-10a'), strftime($t, '%010a'), strftime($t, '%_10B'), strftime($t, '%5%'), strftime($t, '%Q'), strftime($t, '%+'), strftime($t, '%Ec'), strftime($t, '%EY'), strftime($t, '%Od'), strftime($t, '%Oe'), strftime($t, '%OH'), strftime($t, '%Ol'), strftime($t, '%q'), strftime($t, '%10z'), strftime($t, '%-z'), strftime($t, '%_z')]
+=> ["2027","2027","  2027","20","27","01","1"," 1","03"," 3","3","003","3","00"," 0","0","12","12","00","00","000","000","000000000","000000","000000000000","1798934400","+0000","+00:00","+00:00:00","+00","UTC","Sun","Sunday","SUNDAY","SUNDAY","Jan","January","JANUARY","JANUARY","Jan","AM","am","AM","am","7","0","01","00","53","2026","26","Sun Jan  3 00:00:00 2027","01/03/27","00:00:00","01/03/27","2027-01-03","00:00:00","00:00","12:00:00 AM"," 3-JAN-2027","\n","\t","%","       Sun","Sun","0000000Sun","   January","    %","%Q","%+","Sun Jan  3 00:00:00 2027","2027","03"," 3","00","12","%q","+000000000","-0000"," +000"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', '-03:30'), strftime($t, '%c', '-03:30'), strftime($t, '%-z|%_z|%::z', '-03:30'), strftime($t, '%s %j %U', '-03:30')]
+=> ["2021-03-04 01:36:07 -0330 -03:30 ","Thu Mar  4 01:36:07 2021","-0330| -330|-03:30:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'PST'), strftime($t, '%c', 'PST'), strftime($t, '%-z|%_z|%::z', 'PST'), strftime($t, '%s %j %U', 'PST')]
+=> ["2021-03-03 21:06:07 -0800 -08:00 ","Wed Mar  3 21:06:07 2021","-0800| -800|-08:00:00","1614834367 062 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'JST'), strftime($t, '%c', 'JST'), strftime($t, '%-z|%_z|%::z', 'JST'), strftime($t, '%s %j %U', 'JST')]
+=> ["2021-03-04 14:06:07 +0900 +09:00 ","Thu Mar  4 14:06:07 2021","+0900| +900|+09:00:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', '+1'), strftime($t, '%c', '+1'), strftime($t, '%-z|%_z|%::z', '+1'), strftime($t, '%s %j %U', '+1')]
+=> ["2021-03-04 06:06:07 +0100 +01:00 ","Thu Mar  4 06:06:07 2021","+0100| +100|+01:00:00","1614834367 063 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'UTC-12'), strftime($t, '%c', 'UTC-12'), strftime($t, '%-z|%_z|%::z', 'UTC-12'), strftime($t, '%s %j %U', 'UTC-12')]
+=> ["2021-03-03 17:06:07 -1200 -12:00 ","Wed Mar  3 17:06:07 2021","-1200|-1200|-12:00:00","1614834367 062 09"]
+
+$t = Timestamp('2021-03-04T05:06:07.123456789Z')
+[strftime($t, '%F %T %z %:z %Z', 'z'), strftime($t, '%c', 'z'), strftime($t, '%-z|%_z|%::z', 'z'), strftime($t, '%s %j %U', 'z')]
+=> ["2021-03-04 05:06:07 +0000 +00:00 ","Thu Mar  4 05:06:07 2021","+0000| +000|+00:00:00","1614834367 063 09"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', '-03:30'), strftime($t, '%c', '-03:30'), strftime($t, '%-z|%_z|%::z', '-03:30'), strftime($t, '%s %j %U', '-03:30')]
+=> ["1999-12-31 20:29:59 -0330 -03:30 ","Fri Dec 31 20:29:59 1999","-0330| -330|-03:30:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'PST'), strftime($t, '%c', 'PST'), strftime($t, '%-z|%_z|%::z', 'PST'), strftime($t, '%s %j %U', 'PST')]
+=> ["1999-12-31 15:59:59 -0800 -08:00 ","Fri Dec 31 15:59:59 1999","-0800| -800|-08:00:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'JST'), strftime($t, '%c', 'JST'), strftime($t, '%-z|%_z|%::z', 'JST'), strftime($t, '%s %j %U', 'JST')]
+=> ["2000-01-01 08:59:59 +0900 +09:00 ","Sat Jan  1 08:59:59 2000","+0900| +900|+09:00:00","946684799 001 00"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', '+1'), strftime($t, '%c', '+1'), strftime($t, '%-z|%_z|%::z', '+1'), strftime($t, '%s %j %U', '+1')]
+=> ["2000-01-01 00:59:59 +0100 +01:00 ","Sat Jan  1 00:59:59 2000","+0100| +100|+01:00:00","946684799 001 00"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'UTC-12'), strftime($t, '%c', 'UTC-12'), strftime($t, '%-z|%_z|%::z', 'UTC-12'), strftime($t, '%s %j %U', 'UTC-12')]
+=> ["1999-12-31 11:59:59 -1200 -12:00 ","Fri Dec 31 11:59:59 1999","-1200|-1200|-12:00:00","946684799 365 52"]
+
+$t = Timestamp('1999-12-31T23:59:59.999Z')
+[strftime($t, '%F %T %z %:z %Z', 'z'), strftime($t, '%c', 'z'), strftime($t, '%-z|%_z|%::z', 'z'), strftime($t, '%s %j %U', 'z')]
+=> ["1999-12-31 23:59:59 +0000 +00:00 ","Fri Dec 31 23:59:59 1999","+0000| +000|+00:00:00","946684799 365 52"]
+
+Timestamp('2021-03-04 05:06:07 PM', '%F %r')
+=> "2021-03-04T17:06:07.000000000 UTC"
+
+Timestamp('04/03/21', '%d/%m/%y')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('Thu Mar  4 05:06:07 2021', '%c')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-063', '%Y-%j')
+=> "2021-01-01T00:00:00.000000000 UTC"
+
+Timestamp(' 4-MAR-2021', '%v')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04T05:06:07,5', '%FT%T,%N')
+=> "2021-03-04T05:06:07.500000000 UTC"
+
+Timestamp('2021-03-04 5:6:7', '%F %H:%M:%S')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-3-4 05h06', '%Y-%m-%d %Hh%M')
+=> "2021-03-04T05:06:00.000000000 UTC"
+
+Timestamp('March 4, 2021 at 5 a.m.', '%B %d, %Y at %l %p')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06 Pacific Standard Time', '%F %H:%M %Z')
+=> "2021-03-04T13:06:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06 cet dst', '%F %H:%M %Z')
+=> "2021-03-04T03:06:00.000000000 UTC"
+
+Timestamp('20210304 050607 +0100', '%Y%m%d %H%M%S %z')
+=> "2021-03-04T04:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07.1234', '%F %T.%L')
+=> "2021-03-04T05:06:07.123400000 UTC"
+
+Timestamp('21/3/4', '%C/%m/%d')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-03-04 %', '%F %%')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04	05', '%F %H')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-0405', '%F%H')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 +09:30', '%F %T %:z')
+=> "2021-03-03T19:36:07.000000000 UTC"
+
+Timestamp('2021 3 4', '%Y%n%m%t%d')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 12 AM', '%F %I %p')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 25', '%F %H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04 25' using format '%F %H' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-02-29', '%F')
+=> "2021-03-01T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 monday', '%F %a')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('0', '%s')
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+$s = Timespan('1-02:03:04.005006007')
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["1","26","1563","93784","93784005","93784005006007","1","1","001","26","26","00026","   26","26","26","93784005","93784005","93784005","93784005","93784005006007","93784005006007","93784005006007","93784005","93784005006007","93784005","1-02:03:04.5  ","26:03:04.5006007  ","1563:04","93784.5  ","2603","11","26 02","%H","93784005 5006007  ","1563:04.5  ","x1y"]
+
+$s = Timespan(-3725.25)
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["-0","-01","-62","-3725","-3725250","-3725250000000","-0","-0","-000","-1","- 1","-00001","-    1","-1","-01","-3725250","-3725250","-3725250","-3725250","-3725250000000","-3725250000000","-3725250000000","-3725250","-3725250000000","-3725250","-0-01:02:05.250","-01:02:05.250000000","-62:05","-3725.250","-0102","-00","-01 01","-%H","-3725250 250000000","-62:05.250","-x0y"]
+
+$s = Timespan(0)
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["0","00","00","00","0  ","0        ","0","0","000","0"," 0","00000","    0","0","00","0","0  ","0  ","0    ","0","0        ","0        ","0  ","0           ","0","0-00:00:00.0  ","00:00:00.0        ","00:00","00.0  ","0000","00","00 00","%H","0   0        ","00:00.0  ","x0y"]
+
+$s = Timespan({days => 400, nanoseconds => 10})
+[strftime($s, '%D'), strftime($s, '%H'), strftime($s, '%M'), strftime($s, '%S'), strftime($s, '%L'), strftime($s, '%N'), strftime($s, '%-D'), strftime($s, '%_D'), strftime($s, '%3D'), strftime($s, '%-H'), strftime($s, '%_H'), strftime($s, '%05H'), strftime($s, '%_5H'), strftime($s, '%-5H'), strftime($s, '%0H'), strftime($s, '%-L'), strftime($s, '%_L'), strftime($s, '%0L'), strftime($s, '%5L'), strftime($s, '%-N'), strftime($s, '%_N'), strftime($s, '%0N'), strftime($s, '%3N'), strftime($s, '%12N'), strftime($s, '%-3N'), strftime($s, '%D-%H:%M:%S.%L'), strftime($s, '%H:%M:%S.%N'), strftime($s, '%M:%S'), strftime($s, '%S.%3N'), strftime($s, '%H%M'), strftime($s, '%D%D'), strftime($s, '%H %H'), strftime($s, '%%H'), strftime($s, '%L %N'), strftime($s, '%M:%S.%L'), strftime($s, 'x%Dy')]
+=> ["400","9600","576000","34560000","34560000000","34560000000000010","400","400","400","9600","9600","09600"," 9600","9600","9600","34560000000","34560000000","34560000000","34560000000","34560000000000010","34560000000000010","34560000000000010","34560000000","34560000000000010","34560000000","400-00:00:00.0  ","9600:00:00.10       ","576000:00","34560000.0  ","960000","400400","9600 00","%H","34560000000 10       ","576000:00.0  ","x400y"]
+
+strftime(Timespan(1), '%-0H')
+=> "0"
+
+strftime(Timespan(1), '%0-H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Bad format specifier '%0' in '%0-H', at position 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1-02:03:04.5')
+=> "1-02:03:04.5"
+
+Timespan('-1-02:03:04.5')
+=> "-1-02:03:04.5"
+
+Timespan('02:03:04')
+=> "0-02:03:04.0"
+
+Timespan('03:04.25')
+=> "0-00:03:04.25"
+
+Timespan('04.000000001')
+=> "0-00:00:04.1"
+
+Timespan('1-02:03')
+=> "1-02:03:00.0"
+
+Timespan('100')
+=> "0-00:01:40.0"
+
+Timespan('1.')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan(' 5')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse ' 5' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5:')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '5:' using any of the formats %D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('12:34', '%M:%S')
+=> "0-00:12:34.0"
+
+Timespan('123:45', '%H:%M')
+=> "5-03:45:00.0"
+
+Timespan('1 2 3', '%D %H %M')
+=> "1-02:03:00.0"
+
+Timespan('0012', '%4H')
+=> "0-12:00:00.0"
+
+Timespan('  12', '%_4H')
+=> "0-12:00:00.0"
+
+Timespan('12', '%-4H')
+=> "0-12:00:00.0"
+
+Timespan('1.5', '%S.%L')
+=> "0-00:00:01.5"
+
+Timespan('1.1234567891', '%S.%N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.1234567891' using format '%S.%N' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('1.123', '%S.%3N')
+=> "0-00:00:01.123"
+
+Timespan('1.12', '%S.%3N')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '1.12' using format '%S.%3N' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5', '%L')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('2-5', ['%H', '%D-%H'])
+=> "2-05:00:00.0"
+
+Timespan('x', ['%H', '%M'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse 'x' using any of the formats %H, %M (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('5', '%D%H')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '5' using format '%D%H' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timespan('3:25', '%H:%M')
+=> "0-03:25:00.0"
+
+Timespan('3:65', '%H:%M')
+=> "0-04:05:00.0"
+
+Timespan('3:65', '%M:%S')
+=> "0-00:04:05.0"
+
+Timespan('-0:30', '%H:%M')
+=> "-0-00:30:00.0"
+
+Timestamp('2021-03-04T05:06:07.5 UTC')
+=> "2021-03-04T05:06:07.500000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 +01:00')
+=> "2021-03-04T04:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07.123')
+=> "2021-03-04T05:06:07.123000000 UTC"
+
+Timestamp('2021-03-04 EST')
+=> "2021-03-04T05:00:00.000000000 UTC"
+
+Timestamp('2021-03-04T05:06:07')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
+Timestamp('2021-03-04 05:06')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04 05:06' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-03-04T05:06:07.5Z extra')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unable to parse '2021-03-04T05:06:07.5Z extra' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Timestamp('2021-3-4')
+=> "2021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('21-03-04')
+=> "0021-03-04T00:00:00.000000000 UTC"
+
+Timestamp('2021-03-04 05:06:07 Z')
+=> "2021-03-04T05:06:07.000000000 UTC"
+
 */
 // END CASES

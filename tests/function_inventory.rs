@@ -123,10 +123,6 @@ const ABSENT: &[(&str, &str)] = &[
         "Object types and annotations do not exist in pverify",
     ),
     (
-        "strftime",
-        "Timestamp and Timespan values do not exist in pverify; the legacy form reads the clock",
-    ),
-    (
         "eyaml_lookup_key",
         "a Hiera backend, not callable from manifests",
     ),

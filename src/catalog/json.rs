@@ -330,6 +330,23 @@ pub fn to_data(v: &Value, rich: bool) -> J {
                 text
             }
         }
+        // The string form, tagged with the type under rich data.
+        Value::Timestamp(_) | Value::Timespan(_) => {
+            let text = J::String(v.to_string());
+            if rich {
+                let mut o = Map::new();
+                let t = if matches!(v, Value::Timestamp(_)) {
+                    "Timestamp"
+                } else {
+                    "Timespan"
+                };
+                o.insert("__ptype".into(), J::String(t.into()));
+                o.insert("__pvalue".into(), text);
+                J::Object(o)
+            } else {
+                text
+            }
+        }
         Value::Deferred(d) => {
             if rich {
                 let mut o = Map::new();

@@ -169,6 +169,10 @@ impl<'e> Compiler<'e> {
                     UnaryOp::Neg => match v {
                         Value::Integer(i) => Ok(Value::Integer(i.wrapping_neg())),
                         Value::Float(f) => Ok(Value::Float(-f)),
+                        // Timespan#-@ (a Timestamp has none).
+                        Value::Timespan(n) => Ok(Value::Timespan(crate::eval::time::Nanos::new(
+                            n.get().saturating_neg(),
+                        ))),
                         other => self.fail(
                             ctx,
                             e,
@@ -629,6 +633,16 @@ impl<'e> Compiler<'e> {
                 _ => false,
             })),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                // Types compare by assignability: `<` is a proper subtype.
+                if let (Value::Type(a), Value::Type(b)) = (&l, &r) {
+                    use crate::types::is_assignable;
+                    return Ok(Value::Boolean(match op {
+                        BinaryOp::Lt => is_assignable(b, a) && a != b,
+                        BinaryOp::Le => is_assignable(b, a),
+                        BinaryOp::Gt => is_assignable(a, b) && a != b,
+                        _ => is_assignable(a, b),
+                    }));
+                }
                 let ord = match (&l, &r) {
                     (Value::Integer(a), Value::Integer(b)) => a.partial_cmp(b),
                     (Value::Integer(a), Value::Float(b)) => (*a as f64).partial_cmp(b),
@@ -637,7 +651,7 @@ impl<'e> Compiler<'e> {
                     (Value::String(a), Value::String(b)) => {
                         a.to_lowercase().partial_cmp(&b.to_lowercase())
                     }
-                    _ => None,
+                    _ => crate::eval::time::compare(&l, &r),
                 };
                 let Some(ord) = ord else {
                     return self.fail(
@@ -649,6 +663,8 @@ impl<'e> Compiler<'e> {
                             crate::syntax::pn::binary_op_text(op),
                             value_label(&r),
                             match &l {
+                                Value::Timestamp(_) => " Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'.",
+                                Value::Timespan(_) => " Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'.",
                                 Value::String(_) => " Caused by 'A String is not comparable to a non String'.",
                                 Value::Integer(_) | Value::Float(_) => " Caused by 'A Numeric is not comparable to non Numeric'.",
                                 _ => " Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
@@ -671,7 +687,7 @@ impl<'e> Compiler<'e> {
     /// Arithmetic; `operands` locate Puppet's errors about an operand (a
     /// string that is no number, a zero divisor).
     fn arithmetic(
-        &self,
+        &mut self,
         e: &Expr,
         op: BinaryOp,
         l: Value,
@@ -679,6 +695,65 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         operands: (&Expr, &Expr),
     ) -> R<Value> {
+        // Timestamps and Timespans (strings first become numbers; a
+        // collection on the left is concatenated or deleted from below).
+        if (matches!(l, Value::Timestamp(_) | Value::Timespan(_))
+            || matches!(r, Value::Timestamp(_) | Value::Timespan(_)))
+            && !matches!(l, Value::Array(_) | Value::Hash(_))
+        {
+            let as_num = |v: &Value| match v {
+                Value::String(s) => crate::eval::functions::string_to_number(s),
+                Value::Integer(_) | Value::Float(_) | Value::Timestamp(_) | Value::Timespan(_) => {
+                    Some(v.clone())
+                }
+                _ => None,
+            };
+            for (v, at) in [(&l, operands.0), (&r, operands.1)] {
+                if as_num(v).is_none() {
+                    return self.fail(
+                        ctx,
+                        at,
+                        format!("The value '{v}' cannot be converted to Numeric."),
+                    );
+                }
+            }
+            if let (Some(a), Some(b)) = (as_num(&l), as_num(&r)) {
+                use crate::eval::time::ops::{arithmetic, OpError};
+                // Puppet (strict = warning) notes each string it coerced.
+                for (v, n, at) in [(&l, &a, operands.0), (&r, &b, operands.1)] {
+                    if let Value::String(s) = v {
+                        let w = format!(
+                            "The string '{s}' was automatically coerced to the numerical value {n}{}",
+                            self.loc(&ctx.program, at).suffix()
+                        );
+                        self.warnings.push(w);
+                    }
+                }
+                if let Some(res) = arithmetic(op, &a, &b) {
+                    return match res {
+                        Ok(v) => Ok(v),
+                        Err(OpError::NotApplicable(m)) => self.fail(ctx, operands.0, m),
+                        Err(OpError::Argument(m)) => self.fail(
+                            ctx,
+                            e,
+                            format!(
+                                "Error while evaluating a '{}' expression, {m}",
+                                crate::syntax::pn::binary_op_text(op)
+                            ),
+                        ),
+                        Err(OpError::DivByZero) => self.fail(ctx, operands.1, "Division by 0"),
+                        Err(OpError::Infinity) => self.fail(
+                            ctx,
+                            operands.0,
+                            format!(
+                                "The result of the {} expression is Infinity",
+                                crate::syntax::pn::binary_op_text(op)
+                            ),
+                        ),
+                    };
+                }
+            }
+        }
         match (op, &l, &r) {
             (BinaryOp::Add, Value::Array(a), Value::Array(b)) => {
                 let mut out = (**a).clone();
@@ -1015,5 +1090,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Binary(_) => "Binary".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::Timespan(_) => "Timespan".into(),
     }
 }

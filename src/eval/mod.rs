@@ -17,6 +17,7 @@ mod ruby_functions;
 pub mod scope;
 mod templates_epp;
 mod templates_erb;
+pub mod time;
 mod typeops;
 pub mod value;
 

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
+use super::time::Nanos;
 use crate::types::PType;
 
 /// An ordered hash, as Puppet's hashes keep insertion order.
@@ -39,6 +40,10 @@ pub enum Value {
     Deferred(Arc<Deferred>),
     /// A Binary (`binary_file`, `Binary.new`): bytes, printed as base64.
     Binary(Arc<[u8]>),
+    /// A Timestamp: nanoseconds since the epoch (`super::time`).
+    Timestamp(Nanos),
+    /// A Timespan: signed nanoseconds.
+    Timespan(Nanos),
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -105,6 +110,13 @@ impl Value {
             (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
                 (*a as f64) == *b
             }
+            // Ruby's Numeric#==: a Timestamp or Timespan equals its seconds.
+            (Value::Timestamp(t) | Value::Timespan(t), Value::Integer(i))
+            | (Value::Integer(i), Value::Timestamp(t) | Value::Timespan(t)) => {
+                t.as_secs_floor() == i128::from(*i)
+            }
+            (Value::Timestamp(t) | Value::Timespan(t), Value::Float(f))
+            | (Value::Float(f), Value::Timestamp(t) | Value::Timespan(t)) => t.as_f64() == *f,
             (Value::Array(a), Value::Array(b)) => {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.puppet_eq(y))
             }
@@ -134,6 +146,8 @@ impl PartialEq for Value {
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
             (Value::Binary(a), Value::Binary(b)) => a == b,
+            (Value::Timestamp(a), Value::Timestamp(b))
+            | (Value::Timespan(a), Value::Timespan(b)) => a == b,
             _ => false,
         }
     }
@@ -161,6 +175,7 @@ impl Hash for Value {
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
             Value::Deferred(d) => d.name.hash(state),
             Value::Binary(b) => b.hash(state),
+            Value::Timestamp(n) | Value::Timespan(n) => n.hash(state),
         }
     }
 }
@@ -205,6 +220,8 @@ impl fmt::Display for Value {
             Value::Deferred(_) => f.write_str(&crate::types::format::format_value(self)),
             // Binary#to_s: strict base64.
             Value::Binary(b) => f.write_str(&super::binary::strict_encode(b)),
+            Value::Timestamp(n) => f.write_str(&super::time::timestamp_to_s(*n)),
+            Value::Timespan(n) => f.write_str(&super::time::timespan_to_s(*n)),
         }
     }
 }

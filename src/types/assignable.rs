@@ -4,6 +4,7 @@
 //! aliases (`Data`, `RichData`, user aliases).
 
 use super::model::{tuple_size_range, IntRange, PType, StructMember};
+use crate::eval::Value;
 
 use PType as T;
 
@@ -399,16 +400,13 @@ impl Guard {
                 _ => false,
             },
             T::SemVerRange => matches!(o, T::SemVerRange),
+            // Range inclusion, an absent bound unbounded.
             T::Timestamp { from, to } => match o {
-                T::Timestamp { from: of, to: ot } => {
-                    (from.is_none() || from == of) && (to.is_none() || to == ot)
-                }
+                T::Timestamp { from: of, to: ot } => time_range_within(from, to, of, ot),
                 _ => false,
             },
             T::Timespan { from, to } => match o {
-                T::Timespan { from: of, to: ot } => {
-                    (from.is_none() || from == of) && (to.is_none() || to == ot)
-                }
+                T::Timespan { from: of, to: ot } => time_range_within(from, to, of, ot),
                 _ => false,
             },
             T::Binary => matches!(o, T::Binary),
@@ -703,4 +701,26 @@ pub(crate) fn unalias(t: &PType) -> PType {
         }
     }
     cur
+}
+
+/// `[of, ot]` lies within `[from, to]` (bounds are Timestamp or Timespan
+/// values; `None` is unbounded).
+fn time_range_within(
+    from: &Option<Box<Value>>,
+    to: &Option<Box<Value>>,
+    of: &Option<Box<Value>>,
+    ot: &Option<Box<Value>>,
+) -> bool {
+    let ns = |b: &Option<Box<Value>>| b.as_deref().and_then(crate::eval::time::nanos_of);
+    let lower = match (ns(from), ns(of)) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(a), Some(b)) => a <= b,
+    };
+    let upper = match (ns(to), ns(ot)) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(a), Some(b)) => a >= b,
+    };
+    lower && upper
 }

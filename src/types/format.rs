@@ -534,6 +534,8 @@ impl TypeFormatter {
                 self.push(&v.to_string());
                 self.push("\")");
             }
+            // `string_Timestamp`: the string form, quoted.
+            Value::Timestamp(_) | Value::Timespan(_) => self.push(&format!("'{v}'")),
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());

@@ -40,6 +40,15 @@ pub fn infer(v: &Value) -> PType {
         Value::Sensitive(x) => T::sensitive(Some(infer(x))),
         Value::Deferred(_) => T::Object(Some("Deferred".to_string())),
         Value::Binary(_) => T::Binary,
+        // The type of exactly this instant or span.
+        Value::Timestamp(_) => T::Timestamp {
+            from: Some(Box::new(v.clone())),
+            to: Some(Box::new(v.clone())),
+        },
+        Value::Timespan(_) => T::Timespan {
+            from: Some(Box::new(v.clone())),
+            to: Some(Box::new(v.clone())),
+        },
     }
 }
 

@@ -43,6 +43,8 @@ impl Checker {
                     | Value::Float(_)
                     | Value::Boolean(_)
                     | Value::Regexp(_)
+                    | Value::Timestamp(_)
+                    | Value::Timespan(_)
             ),
             T::ScalarData => {
                 matches!(
@@ -170,11 +172,9 @@ impl Checker {
                 Value::Sensitive(x) => inner.as_deref().is_none_or(|i| self.check(i, x)),
                 _ => false,
             },
-            T::SemVer(_)
-            | T::SemVerRange
-            | T::Timestamp { .. }
-            | T::Timespan { .. }
-            | T::Uri(_) => false,
+            T::SemVer(_) | T::SemVerRange | T::Uri(_) => false,
+            T::Timestamp { from, to } => matches!(v, Value::Timestamp(_)) && within(v, from, to),
+            T::Timespan { from, to } => matches!(v, Value::Timespan(_)) && within(v, from, to),
             T::Binary => matches!(v, Value::Binary(_)),
             T::Init { type_, .. } => match type_ {
                 None => is_rich_data(v),
@@ -255,10 +255,20 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Type(_)
         | Value::Sensitive(_)
         | Value::Deferred(_)
-        | Value::Binary(_) => true,
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)
         }),
     }
+}
+
+/// A Timestamp or Timespan between the bounds of its type (inclusive).
+fn within(v: &Value, from: &Option<Box<Value>>, to: &Option<Box<Value>>) -> bool {
+    use crate::eval::time::nanos_of;
+    let Some(n) = nanos_of(v) else { return false };
+    let ns = |b: &Option<Box<Value>>| b.as_deref().and_then(nanos_of);
+    ns(from).is_none_or(|f| f <= n) && ns(to).is_none_or(|t| n <= t)
 }

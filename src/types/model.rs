@@ -595,6 +595,14 @@ impl PType {
             T::Float { .. } => T::FLOAT,
             T::String { .. } => T::STRING,
             T::Boolean(_) => T::Boolean(None),
+            T::Timestamp { .. } => T::Timestamp {
+                from: None,
+                to: None,
+            },
+            T::Timespan { .. } => T::Timespan {
+                from: None,
+                to: None,
+            },
             T::Collection { .. } => T::collection(None),
             T::Enum { values, .. } => {
                 if values.is_empty() {

@@ -415,15 +415,28 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
                     keys.len(),
                 )));
             }
-            let from = keys
-                .first()
-                .filter(|v| !matches!(v, Value::Default))
-                .map(|v| Box::new(v.clone()));
-            let to = keys
-                .get(1)
-                .filter(|v| !matches!(v, Value::Default))
-                .map(|v| Box::new(v.clone()));
-            ty(if matches!(base, T::Timestamp { .. }) {
+            // Bounds become values (`'2020-01-01'` is read as a
+            // Timestamp), as Puppet's `convert_arg` makes them.
+            let stamp = matches!(base, T::Timestamp { .. });
+            let bound = |i: usize| match keys.get(i) {
+                None => Ok(None),
+                Some(v) => crate::eval::time::type_bound(stamp, v)
+                    .map(|b| b.map(Box::new))
+                    .map_err(AccessError::runtime),
+            };
+            let from = bound(0)?;
+            let to = bound(1)?;
+            let ns = |b: &Option<Box<Value>>| b.as_deref().and_then(crate::eval::time::nanos_of);
+            if let (Some(f), Some(t)) = (ns(&from), ns(&to)) {
+                if f > t {
+                    return Err(AccessError::runtime(format!(
+                        "'from' must be less or equal to 'to'. Got ({}, {}",
+                        from.as_deref().map(|v| v.to_string()).unwrap_or_default(),
+                        to.as_deref().map(|v| v.to_string()).unwrap_or_default()
+                    )));
+                }
+            }
+            ty(if stamp {
                 T::Timestamp { from, to }
             } else {
                 T::Timespan { from, to }
@@ -1140,6 +1153,8 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Deferred(_) => "Puppet::Pops::Types::Deferred".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
     }
 }
 
@@ -1189,6 +1204,8 @@ pub fn label_value(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Binary(_) => "Binary".into(),
+        Value::Timestamp(_) => "Timestamp".into(),
+        Value::Timespan(_) => "Timespan".into(),
     }
 }
 

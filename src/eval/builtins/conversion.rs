@@ -118,6 +118,8 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::String { .. } => new_string(cx, args),
         PType::Boolean(_) => new_boolean(cx, args),
         PType::Binary => new_binary(cx, args),
+        PType::Timestamp { .. } => super::time::new_timestamp(cx, args),
+        PType::Timespan { .. } => super::time::new_timespan(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
         PType::Hash { .. } | PType::Struct(_) => new_hash(cx, args),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => new_value(cx, inner, args),
@@ -225,9 +227,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
                 },
             })))
         }
-        PType::Timespan { .. }
-        | PType::Timestamp { .. }
-        | PType::SemVer(_)
+        PType::SemVer(_)
         | PType::SemVerRange
         | PType::Uri(_)
         | PType::Object(_)
@@ -386,6 +386,13 @@ pub(super) fn new_integer(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             ))
         }
     };
+    // A Timestamp or Timespan converts to its whole seconds (`to_i`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => {
+            Value::Integer(i64::try_from(n.as_secs_floor()).unwrap_or(i64::MAX))
+        }
+        other => other,
+    };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => integer_lenient(s),
@@ -467,6 +474,11 @@ pub(super) fn new_float(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             args.get(1).cloned().unwrap_or(Value::Boolean(false)),
         ),
     };
+    // A Timestamp or Timespan converts to its seconds (`to_f`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
+        other => other,
+    };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => float_pattern(s),
@@ -525,6 +537,11 @@ pub(super) fn new_numeric(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             args[0].clone(),
             args.get(1).cloned().unwrap_or(Value::Boolean(false)),
         ),
+    };
+    // A Timestamp or Timespan converts to its seconds (`to_f`).
+    let from = match from {
+        Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
+        other => other,
     };
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
@@ -831,6 +848,14 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
         // '%B' alone, '%p' (`Binary("...")`) inside a collection.
         Value::Binary(_) if top => v.to_string(),
         Value::Binary(_) => format!("Binary(\"{v}\")"),
+        // The string form alone; inside a collection Ruby's `inspect`
+        // (with an object address: here without it).
+        Value::Timestamp(_) | Value::Timespan(_) if top => v.to_string(),
+        Value::Timestamp(n) | Value::Timespan(n) => format!(
+            "#<{} @nsecs={}>",
+            crate::types::parse::ruby_class(v),
+            n.get()
+        ),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {
@@ -882,6 +907,18 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
 pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
     let conv = fmt.chars().last().unwrap_or('s');
     match v {
+        // No `string_PTimestampType`: Puppet's `string_PAnyType` hands the
+        // format to Ruby's `Kernel.format`, which reads a Timestamp or
+        // Timespan as its seconds (`%d`, `%f`) or its string form (`%s`).
+        Value::Timestamp(n) | Value::Timespan(n) => match conv {
+            'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+                let secs = i64::try_from(n.as_secs_floor()).unwrap_or(i64::MAX);
+                ruby_format(fmt, &[Value::Integer(secs)])
+            }
+            'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => ruby_format(fmt, &[Value::Float(n.as_f64())]),
+            'p' => string_convert_nested(v, None, false),
+            _ => ruby_format(fmt, &[Value::string(v.to_string())]),
+        },
         // Puppet's `string_PBinaryType`.
         Value::Binary(b) => {
             let as_s = |text: String| ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]);

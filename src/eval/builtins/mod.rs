@@ -15,8 +15,13 @@
 //!   of an Iterator) are arrays here; Puppet refuses an Iterator as a value
 //!   ("Use of an Iterator is not supported here"), so catalogs only ever
 //!   iterate them further, which arrays do the same way.
-//! - `Timespan`, `Timestamp`, `SemVer`, `Binary` and `URI` values do not
-//!   exist here: their `new` and the functions on them are not supported.
+//! - `SemVer` and `URI` values do not exist here: their `new` and the
+//!   functions on them are not supported.
+//! - `Timestamp()` and the legacy `strftime(format)` read this machine's
+//!   clock, as Puppet does; the timezone `current` is UTC here (pverify
+//!   reads no local zone).
+//! - Inside a collection, `String(ts, '%p')` and `String([ts])` show Ruby's
+//!   `inspect` of a Timestamp or Timespan without its object address.
 //!
 //! Ruby semantics the functions rely on live here too: `format` (with the
 //! digits of Ruby's `BSD__dtoa`, whose fast path rounds near ties to even),
@@ -26,8 +31,11 @@
 //! `epp` and `inline_epp` check their arguments here (`epp.rs`) and render
 //! in `eval/templates_epp.rs`.
 //!
+//! Timestamps and Timespans: `Timestamp.new`, `Timespan.new` and
+//! `strftime` in `time.rs`, the values in `eval/time`.
+//!
 //! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends,
-//! `strftime` and `annotate` (see
+//! and `annotate` (see
 //! `tests/function_inventory.rs` for every Puppet function and why).
 //!
 //! Functions of modules (`modules.rs`: stdlib in `stdlib.rs` and
@@ -70,6 +78,7 @@ mod stdlib_validate;
 mod strings;
 #[cfg(test)]
 mod tests;
+mod time;
 mod tree_each;
 mod variables;
 
@@ -126,6 +135,7 @@ pub fn call(
         "file" => file,
         "find_file" => find_file,
         "binary_file" => binary_file,
+        "strftime" => time::strftime,
         "find_template" => find_template,
         "empty" => empty,
         "flatten" => flatten,

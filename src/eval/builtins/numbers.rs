@@ -155,6 +155,12 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         sig(&[("Numeric", "a"), ("Numeric", "b")]),
         sig(&[("String", "a"), ("String", "b"), ("Boolean", "ignore_case")]).opt(2),
     ];
+    // Timestamps and Timespans compare with their own kind or numbers.
+    if args.len() == 2 {
+        if let Some(ord) = crate::eval::time::compare(&args[0], &args[1]) {
+            return Ok(Value::Integer(ord as i64));
+        }
+    }
     if let Some(i) = sigs.iter().position(|s| s.accepts(args, cx.lambda)) {
         let ord = if i == 0 {
             ruby_cmp(&args[0], &args[1]).unwrap_or(std::cmp::Ordering::Equal)
@@ -170,8 +176,16 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         };
         return Ok(Value::Integer(ord as i64));
     }
-    let comparable =
-        |v: &Value| matches!(v, Value::String(_) | Value::Integer(_) | Value::Float(_));
+    let comparable = |v: &Value| {
+        matches!(
+            v,
+            Value::String(_)
+                | Value::Integer(_)
+                | Value::Float(_)
+                | Value::Timestamp(_)
+                | Value::Timespan(_)
+        )
+    };
     if args.len() >= 2 && comparable(&args[0]) && comparable(&args[1]) {
         let rest = &args[2..];
         let msg = if !rest.is_empty() {

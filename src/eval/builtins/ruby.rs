@@ -109,6 +109,8 @@ pub(super) fn ruby_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
             }
             Some(x.len().cmp(&y.len()))
         }
+        (Value::Timestamp(_) | Value::Timespan(_), _)
+        | (_, Value::Timestamp(_) | Value::Timespan(_)) => crate::eval::time::compare(a, b),
         _ if ruby_eq(a, b) => Some(Ordering::Equal),
         _ => None,
     }

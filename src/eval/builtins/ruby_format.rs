@@ -384,6 +384,10 @@ impl<'a> FmtArgs<'a> {
 pub(super) fn fmt_integer(v: &Value) -> Result<FmtInt, String> {
     match v {
         Value::Integer(n) => Ok(FmtInt::Small(*n)),
+        // A Timestamp or Timespan is a Ruby Numeric: its `to_int` seconds.
+        Value::Timestamp(t) | Value::Timespan(t) => Ok(FmtInt::Small(
+            i64::try_from(t.as_secs_floor()).unwrap_or(i64::MAX),
+        )),
         Value::Float(f) => {
             if f.is_nan() {
                 return Err("NaN".into());
@@ -419,6 +423,7 @@ pub(super) fn fmt_float(v: &Value) -> Result<f64, String> {
     match v {
         Value::Integer(n) => Ok(*n as f64),
         Value::Float(f) => Ok(*f),
+        Value::Timestamp(t) | Value::Timespan(t) => Ok(t.as_f64()),
         Value::String(s) => ruby_float_of(s).ok_or_else(|| {
             format!(
                 "invalid value for Float(): {}",
@@ -883,6 +888,8 @@ pub(super) fn args3(args: &[Value]) -> Vec<Value> {
     args.iter()
         .map(|a| match a {
             Value::Undef => Value::string(""),
+            // Puppet 3.x functions see a Timestamp or Timespan as its string.
+            Value::Timestamp(_) | Value::Timespan(_) => Value::string(a.to_string()),
             Value::Type(t) => match t.as_ref() {
                 // A resource reference becomes a `Puppet::Resource`.
                 PType::Resource {

@@ -69,6 +69,20 @@ pub(super) fn local_type(name: &str) -> Option<PType> {
                 order => Optional[Enum[depth_first, breadth_first]], \
                 include_refs => Optional[Boolean]}]")),
         ),
+        // new_timestamp's and new_timespan's local types.
+        "Formats" => PType::alias(
+            "Formats",
+            AliasTarget::resolved(ty("Variant[String[2],Array[String[2], 1]]")),
+        ),
+        "TimestampStringHash" => ty("Struct[{string => String[1], Optional[format] => Formats, \
+             Optional[timezone] => String[1]}]"),
+        "TimespanStringHash" => ty("Struct[{string => String[1], Optional[format] => Formats}]"),
+        "TimespanFieldsHash" => ty(
+            "Struct[{Optional[negative] => Boolean, Optional[days] => Integer, \
+             Optional[hours] => Integer, Optional[minutes] => Integer, \
+             Optional[seconds] => Integer, Optional[milliseconds] => Integer, \
+             Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}]",
+        ),
         // new_Binary's local types.
         "ByteInteger" => PType::alias("ByteInteger", AliasTarget::resolved(ty("Integer[0, 255]"))),
         "Base64Format" => PType::alias(
