@@ -18,8 +18,56 @@ use regex::Regex;
 
 use super::{TitlePattern, TypeDef};
 
+/// A pattern compiled once per process, with `\s`, `\w` and `\b` made
+/// ASCII-only: the Ruby source they scan is code, and their Unicode tables
+/// made compiling these patterns a tenth of a one-node `pverify compile`.
 fn re(cell: &'static OnceLock<Regex>, src: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(src).expect("static regex"))
+    cell.get_or_init(|| Regex::new(&ascii_classes(src)).expect("static regex"))
+}
+
+fn ascii_classes(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + 16);
+    let mut in_class = false;
+    let mut chars = src.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('s' | 'w')) if in_class => {
+                    out.push_str(if e == 's' { r"\t\n\x0B\x0C\r " } else { "0-9A-Za-z_" })
+                }
+                Some(e @ ('s' | 'w' | 'b')) => {
+                    out.push_str("(?-u:\\");
+                    out.push(e);
+                    out.push(')');
+                }
+                Some(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                None => out.push('\\'),
+            },
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                // A `]` right after `[` or `[^` is a literal.
+                let rest = chars.as_str();
+                if let Some(r) = rest.strip_prefix('^') {
+                    out.push('^');
+                    chars = r.chars();
+                }
+                if let Some(r) = chars.as_str().strip_prefix(']') {
+                    out.push(']');
+                    chars = r.chars();
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The type a file defines, or why the reader cannot tell.
@@ -478,6 +526,19 @@ fn blank_code(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod ascii_tests {
+    use super::ascii_classes;
+
+    #[test]
+    fn classes_become_ascii_inside_and_outside_brackets() {
+        assert_eq!(ascii_classes(r"^\s*(\w+)\b"), r"^(?-u:\s)*((?-u:\w)+)(?-u:\b)");
+        assert_eq!(ascii_classes(r"[\s(]"), r"[\t\n\x0B\x0C\r (]");
+        assert_eq!(ascii_classes(r"[^\]]*\]"), r"[^\]]*\]");
+        assert_eq!(ascii_classes(r"\.each"), r"\.each");
+    }
 }
 
 #[cfg(test)]
