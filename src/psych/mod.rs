@@ -8,8 +8,10 @@
 
 mod emitter;
 mod strings;
+mod values;
 
 pub use strings::string_scalar;
+pub use values::{options_from, regexp_node, value_node};
 
 /// A scalar style as Psych asks libyaml for it (`Any` lets libyaml pick).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 //! translation of the points where Ruby and Rust read the same text
 //! differently:
 //!
-//! - `^` and `$` always match at line boundaries in Ruby: multi-line mode on.
+//! - `^` and `$` always match at line boundaries in Ruby: multi-line mode on;
+//!   `^` is not at the very end after a final newline: `(?:^(?!\z)|\A)`.
 //! - Ruby's inline `m` flag is "dot matches newline": `(?m)` becomes `(?s)`.
 //! - `\d`, `\w`, `\s`, `\h` are ASCII-only in Ruby: written as ASCII classes;
 //!   POSIX bracket classes (`[[:alpha:]]`) are Unicode in Ruby: written with
@@ -190,6 +191,12 @@ pub fn translate(src: &str) -> String {
                     i += 1;
                 }
             }
+            // Ruby's `^` is never at the end after a final line break
+            // (`"a\n".gsub(/^/, '  ')` indents one line); Rust's would be.
+            '^' if class_depth == 0 => {
+                out.push_str("(?:^(?!\\z)|\\A)");
+                i += 1;
+            }
             ']' if class_depth > 0 => {
                 class_depth -= 1;
                 out.push(']');
@@ -250,6 +257,11 @@ mod tests {
         assert!(is_match("b\\Z", "b\n"));
         assert!(!is_match("a.b", "a\nb"));
         assert!(is_match("(?m)a.b", "a\nb"));
+        // `^` at the start, after inner line breaks, not after a final one
+        assert!(is_match("^$", ""));
+        assert!(is_match("^$", "a\n\nb"));
+        assert!(!is_match("^$", "a\n"));
+        assert!(is_match("[^a]", "b"));
         // ASCII \d \w \s, Unicode POSIX classes
         assert!(!is_match("^\\w$", "\u{e9}"));
         assert!(is_match("^[[:alpha:]]$", "\u{e9}"));

@@ -66,6 +66,7 @@ mod stdlib;
 mod stdlib_json;
 mod stdlib_range;
 mod stdlib_validate;
+mod stdlib_yaml;
 mod strings;
 #[cfg(test)]
 mod tests;

@@ -371,6 +371,13 @@ pub fn call_method(
                 &super::value::to_puppet(&recv),
             )))
         }
+        // `require 'yaml'` too (Puppet loads Psych): Psych's document.
+        "to_yaml" if args.len() <= 1 => {
+            return match super::yaml::to_yaml(&recv, args.first()) {
+                Ok(text) => Ok(RValue::Str(text)),
+                Err(e) => cx.fail_at(e),
+            }
+        }
         "is_a?" | "kind_of?" | "instance_of?" => {
             return Ok(RValue::Bool(match args.first() {
                 Some(RValue::Class(c)) => is_a(&recv, c),

@@ -18,6 +18,7 @@ mod lexer;
 mod methods;
 mod parser;
 pub mod value;
+mod yaml;
 
 use crate::eval::value::Value;
 
