@@ -298,7 +298,9 @@ impl<'h> Interp<'h> {
             Expr::Neg(e) => {
                 let v = self.eval(e)?;
                 match v {
-                    RValue::Int(i) => RValue::Int(i.wrapping_neg()),
+                    RValue::Int(_) | RValue::Big(_) => {
+                        super::bigint::norm(-super::bigint::of(&v).unwrap_or_default())
+                    }
                     RValue::Float(f) => RValue::Float(-f),
                     other => return self.no_method("-@", &other),
                 }

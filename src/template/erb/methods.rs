@@ -107,28 +107,9 @@ fn flatten_into(items: &[RValue], depth: i64, out: &mut Vec<RValue>) {
 fn num(v: &RValue) -> Option<f64> {
     match v {
         RValue::Int(i) => Some(*i as f64),
+        RValue::Big(b) => Some(super::bigint::to_f64(b)),
         RValue::Float(f) => Some(*f),
         _ => None,
-    }
-}
-
-/// Ruby's `String#to_i`: leading blanks, a sign, digits (and underscores).
-fn str_to_i(s: &str) -> i64 {
-    let t = s.trim_start();
-    let (neg, rest) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '_')
-        .filter(|c| *c != '_')
-        .collect();
-    let n = digits.parse::<i64>().unwrap_or(0);
-    if neg {
-        -n
-    } else {
-        n
     }
 }
 
@@ -361,7 +342,7 @@ pub fn call_method(
     // Methods every object has.
     match name {
         "nil?" => return Ok(RValue::Bool(matches!(recv, RValue::Nil))),
-        "to_s" if !matches!(recv, RValue::Int(_)) || args.is_empty() => {
+        "to_s" if !matches!(recv, RValue::Int(_) | RValue::Big(_)) || args.is_empty() => {
             return Ok(RValue::Str(cx.to_s(&recv)?))
         }
         "inspect" => return Ok(RValue::Str(recv.inspect())),
@@ -483,7 +464,7 @@ pub fn call_method(
             "^" => Ok(RValue::Bool(b != args.first().is_some_and(|a| a.truthy()))),
             _ => cx.no_method(name, &RValue::Bool(b)),
         },
-        RValue::Int(_) | RValue::Float(_) => numeric(cx, recv, name, args, block),
+        RValue::Int(_) | RValue::Big(_) | RValue::Float(_) => numeric(cx, recv, name, args, block),
         RValue::Str(s) => string(cx, s, name, args, block),
         RValue::Sym(s) => match name {
             "to_sym" => Ok(RValue::Sym(s)),
@@ -725,8 +706,20 @@ fn numeric(
             };
             match r {
                 Some(v) => Ok(RValue::Int(v)),
-                None => cx.fail_at("integer overflow (pverify's ERB has no Bignum)"),
+                // Past 64 bits: on in a Bignum, as Ruby does.
+                None => big_arith(cx, name, &recv, a.as_ref()),
             }
+        }
+        (
+            "+" | "-" | "*" | "/" | "%" | "**" | "&" | "|" | "^" | "<<" | ">>",
+            RValue::Int(_) | RValue::Big(_),
+            Some(RValue::Int(_) | RValue::Big(_)),
+        ) if matches!(recv, RValue::Big(_))
+            || matches!(a, Some(RValue::Big(_)))
+            || name == "<<"
+            || name == ">>" =>
+        {
+            big_arith(cx, name, &recv, a.as_ref())
         }
         ("+" | "-" | "*" | "/" | "%" | "**", _, Some(b)) if num(b).is_some() => {
             let (x, y) = (num(&recv).unwrap_or(0.0), num(b).unwrap_or(0.0));
@@ -746,11 +739,17 @@ fn numeric(
         )),
         ("<" | ">" | "<=" | ">=", _, _) => compare(cx, recv, name, args),
         ("to_i" | "to_int" | "truncate", RValue::Float(f), _) => Ok(RValue::Int(f.trunc() as i64)),
-        ("to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate", RValue::Int(_), _) => {
-            Ok(recv)
-        }
+        (
+            "to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate",
+            RValue::Int(_) | RValue::Big(_),
+            _,
+        ) => Ok(recv),
         ("to_f", _, _) => Ok(RValue::Float(num(&recv).unwrap_or(0.0))),
         ("to_s", RValue::Int(i), Some(RValue::Int(base))) => Ok(RValue::Str(to_base(*i, *base))),
+        ("to_s" | "inspect", RValue::Big(b), base) => Ok(RValue::Str(match base {
+            Some(RValue::Int(base)) => super::bigint::to_s_radix(b, *base),
+            _ => b.to_string(),
+        })),
         ("floor", RValue::Float(f), _) => Ok(RValue::Int(f.floor() as i64)),
         ("ceil", RValue::Float(f), _) => Ok(RValue::Int(f.ceil() as i64)),
         ("round", RValue::Float(f), None) => Ok(RValue::Int(f.round() as i64)),
@@ -758,15 +757,32 @@ fn numeric(
             let m = 10f64.powi(*n as i32);
             Ok(RValue::Float((f * m).round() / m))
         }
-        ("abs", RValue::Int(i), _) => Ok(RValue::Int(i.abs())),
+        ("abs" | "magnitude", RValue::Int(_) | RValue::Big(_), _) => {
+            let b = super::bigint::of(&recv).unwrap_or_default();
+            Ok(super::bigint::norm(if b < Default::default() {
+                -b
+            } else {
+                b
+            }))
+        }
         ("abs", RValue::Float(f), _) => Ok(RValue::Float(f.abs())),
         ("zero?", _, _) => Ok(RValue::Bool(num(&recv) == Some(0.0))),
         ("positive?", _, _) => Ok(RValue::Bool(num(&recv).is_some_and(|x| x > 0.0))),
         ("negative?", _, _) => Ok(RValue::Bool(num(&recv).is_some_and(|x| x < 0.0))),
-        ("even?", RValue::Int(i), _) => Ok(RValue::Bool(i % 2 == 0)),
-        ("odd?", RValue::Int(i), _) => Ok(RValue::Bool(i % 2 != 0)),
-        ("succ" | "next", RValue::Int(i), _) => Ok(RValue::Int(i + 1)),
-        ("pred", RValue::Int(i), _) => Ok(RValue::Int(i - 1)),
+        ("even?" | "odd?", RValue::Int(_) | RValue::Big(_), _) => {
+            use num_integer::Integer;
+            let even = super::bigint::of(&recv).unwrap_or_default().is_even();
+            Ok(RValue::Bool(even == (name == "even?")))
+        }
+        ("succ" | "next" | "pred", RValue::Int(_) | RValue::Big(_), _) => {
+            let one = RValue::Int(1);
+            big_arith(
+                cx,
+                if name == "pred" { "-" } else { "+" },
+                &recv,
+                Some(&one),
+            )
+        }
         ("chr", RValue::Int(i), _) => Ok(RValue::Str(
             char::from_u32(*i as u32)
                 .map(String::from)
@@ -797,18 +813,29 @@ fn numeric(
             }
             Ok(recv)
         }
-        ("integer?", _, _) => Ok(RValue::Bool(matches!(recv, RValue::Int(_)))),
+        ("integer?", _, _) => Ok(RValue::Bool(matches!(
+            recv,
+            RValue::Int(_) | RValue::Big(_)
+        ))),
         ("nan?", RValue::Float(f), _) => Ok(RValue::Bool(f.is_nan())),
-        ("&" | "|" | "^" | "<<" | ">>", RValue::Int(x), Some(RValue::Int(y))) => {
-            Ok(RValue::Int(match name {
-                "&" => x & y,
-                "|" => x | y,
-                "^" => x ^ y,
-                "<<" => x.checked_shl(*y as u32).unwrap_or(0),
-                _ => x.checked_shr(*y as u32).unwrap_or(0),
-            }))
-        }
+        ("&" | "|" | "^", RValue::Int(x), Some(RValue::Int(y))) => Ok(RValue::Int(match name {
+            "&" => x & y,
+            "|" => x | y,
+            _ => x ^ y,
+        })),
         _ => cx.no_method(name, &recv),
+    }
+}
+
+/// Integer arithmetic in a Bignum (both sides Integers).
+fn big_arith(cx: &mut Interp<'_>, name: &str, x: &RValue, y: Option<&RValue>) -> R<RValue> {
+    let (Some(x), Some(y)) = (super::bigint::of(x), y.and_then(super::bigint::of)) else {
+        return cx.fail_at(format!("{name}: not an Integer"));
+    };
+    match super::bigint::arith(name, &x, &y) {
+        Some(Ok(v)) => Ok(v),
+        Some(Err(e)) => cx.fail_at(e),
+        None => cx.fail_at(format!("undefined method `{name}' for {x}:Integer")),
     }
 }
 
@@ -1101,7 +1128,13 @@ fn string(
             ))
         }
         "empty?" => Ok(RValue::Bool(s.is_empty())),
-        "to_i" => Ok(RValue::Int(str_to_i(&s))),
+        "to_i" => Ok(match args.first() {
+            Some(RValue::Int(base)) if (2..=36).contains(base) => {
+                super::bigint::parse_prefix(&s, *base as u32)
+            }
+            Some(RValue::Int(base)) => return cx.fail_at(format!("invalid radix {base}")),
+            _ => super::bigint::parse_prefix(&s, 10),
+        }),
         "to_f" => Ok(RValue::Float(str_to_f(&s))),
         "to_str" => st(s),
         "to_sym" | "intern" => Ok(RValue::Sym(s)),
@@ -1134,9 +1167,7 @@ fn string(
         }
         "succ" | "next" => st(succ(&s)),
         "ord" => Ok(RValue::Int(s.chars().next().map(|c| c as i64).unwrap_or(0))),
-        "hex" => Ok(RValue::Int(
-            i64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap_or(0),
-        )),
+        "hex" => Ok(super::bigint::parse_prefix(&s, 16)),
         "each_char" => {
             let bl = need_block(cx, block, name)?;
             for c in s.chars() {

@@ -11,6 +11,7 @@
 //! A parsed [`Template`] is immutable and `Send + Sync`, so one parse serves
 //! every node of a run.
 
+mod bigint;
 pub mod cache;
 pub mod function_file;
 mod interp;

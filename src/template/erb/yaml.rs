@@ -21,6 +21,7 @@ fn node(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
         RValue::Nil => Node::null(),
         RValue::Bool(b) => Node::bool(*b),
         RValue::Int(i) => Node::int(i),
+        RValue::Big(b) => Node::int(b),
         RValue::Float(f) => Node::float(*f),
         RValue::Str(s) => Node::Scalar(psych::string_scalar(s, fold)),
         RValue::Sym(s) => Node::symbol(s),
