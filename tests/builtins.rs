@@ -3722,5 +3722,43 @@ inline_template('<%= "str".to_yaml %><%= 1.to_yaml %><%= nil.to_yaml %>')
 inline_template('<%= [1, 2].to_yaml(:indentation => 4, :line_width => 10) %>')
 => "---\n- 1\n- 2\n"
 
+# modulepath: /usr/share/puppet/modules
+to_yaml([[], [], {}, {}, [1], [1]])
+=> "---\n- []\n- []\n- {}\n- {}\n- - 1\n- - 1\n"
+
+# modulepath: /usr/share/puppet/modules
+$a = [1]
+$b = $a + []
+$c = $a
+to_yaml([$a, $b, $c, $a[0,1]])
+=> "---\n- &1\n  - 1\n- - 1\n- *1\n- - 1\n"
+
+# modulepath: /usr/share/puppet/modules
+$h = {'a' => [1]}
+$m = $h + {}
+to_yaml([$h['a'], $m['a'], $h, $m])
+=> "---\n- &1\n  - 1\n- *1\n- a: *1\n- a: *1\n"
+
+# modulepath: /usr/share/puppet/modules
+$s = Sensitive([1])
+to_yaml([$s, $s])
+=> "---\n- &1 !ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive\n  value:\n  - 1\n- *1\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => {'b' => {'c' => {'d' => ['deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep']}}}})
+=> "---\na:\n  b:\n    c:\n      d:\n      - deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep\n        deep deep\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("line1\nline2\n")
+=> "--- |\n  line1\n  line2\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("keep\n\n")
+=> "--- \"keep\\n\\n\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({"multi\nline key" => 1, 'k' => "\ttab"})
+=> "---\n? |-\n  multi\n  line key\n: 1\nk: \"\\ttab\"\n"
+
 */
 // END CASES

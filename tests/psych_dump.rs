@@ -286,6 +286,31 @@ fn cases() -> Vec<(serde_json::Value, serde_json::Value)> {
         out.push((nested.clone(), opts.clone()));
         out.push((json!(["a b c d e f g h", "x\ny", "", "1"]), opts.clone()));
     }
+    // Random texts over the characters the rules turn on (a fixed LCG, so
+    // every run compares the same cases).
+    let alphabet: Vec<&str> = vec![
+        " ", " ", "a", "b", "1", "0", ":", "-", "#", "\n", "'", "\"", "\t", "é", "y", ".", "x",
+        "e", "+", "_", ",", "[", "!", "&", "~", "\r", "😀", "\u{85}", "\u{2028}", "?", "word ",
+    ];
+    let mut seed: u64 = 0x2545F4914F6CDD1D;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    for round in 0..600 {
+        let len = if round % 10 == 0 {
+            20 + next(60)
+        } else {
+            next(10)
+        };
+        let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        out.push((
+            json!([text, {"k": text}, { text.as_str(): [text] }]),
+            none.clone(),
+        ));
+    }
     for v in [
         json!(null),
         json!(1),

@@ -90,7 +90,11 @@ impl Builder {
             Value::Boolean(b) => Node::bool(*b),
             Value::Integer(i) => Node::int(i),
             Value::Float(f) => Node::float(*f),
-            Value::String(s) => Node::Scalar(string_scalar(s, self.fold_width)),
+            // A Ruby Symbol kept in a Puppet value (by a template's Ruby).
+            Value::String(s) => match s.strip_prefix(crate::hiera::yaml::SYMBOL_MARK) {
+                Some(name) => Node::symbol(name),
+                None => Node::Scalar(string_scalar(s, self.fold_width)),
+            },
             Value::Regexp(src) => regexp_node(src),
             Value::Array(a) => Node::seq(a.iter().map(|x| self.node(x)).collect::<Result<_, _>>()?),
             Value::Hash(h) => Node::map(
