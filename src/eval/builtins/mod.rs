@@ -88,6 +88,7 @@ pub use ruby_dispatch::ruby_dispatch;
 use ruby_format::*;
 use signatures::*;
 pub use stdlib::{ruby_basename, ruby_dirname, ruby_json};
+pub use stdlib_json::ruby_json_pretty;
 use strings::*;
 use tree_each::*;
 use variables::*;

@@ -579,6 +579,17 @@ pub fn call_method(
             "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
                 &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
             ))),
+            "pretty_generate" if c == "JSON" => {
+                let opts = args.get(1).map(super::value::to_puppet);
+                let opts = match &opts {
+                    Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
+                    _ => None,
+                };
+                Ok(RValue::Str(crate::eval::ruby_json_pretty(
+                    &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+                    opts,
+                )))
+            }
             // Ruby code sees no environment variables: a catalog must not
             // depend on the machine compiling it.
             "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
