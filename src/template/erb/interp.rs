@@ -600,7 +600,7 @@ impl<'h> Interp<'h> {
     }
 
     fn regex_find(&self, re: &str, s: &str) -> R<Option<Groups>> {
-        let compiled = match crate::types::regex::compile(re) {
+        let compiled = match crate::types::regex::compile_ruby(re) {
             Ok(r) => r,
             Err(e) => return self.fail(e),
         };

@@ -167,7 +167,7 @@ fn split(cx: &mut Interp<'_>, s: &str, sep: Option<&RValue>, limit: Option<i64>)
         },
         Some(RValue::Regex(re)) => {
             let compiled =
-                crate::types::regex::compile(re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             let mut last = 0;
             for m in compiled.find_iter(s) {
@@ -273,7 +273,8 @@ fn substitute(
             args.first().map(|a| a.class_name()).unwrap_or("nil")
         ));
     };
-    let compiled = crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+    let compiled =
+        crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
     let mut out = String::new();
     let mut last = 0;
     let mut pos = 0;
@@ -918,7 +919,7 @@ fn string(
                 ));
             };
             let compiled =
-                crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let caps = compiled
                 .captures(&s)
                 .map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -957,7 +958,7 @@ fn string(
                 return cx.fail_at("wrong argument type (expected Regexp)");
             };
             let compiled =
-                crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             for c in compiled.captures_iter(&s) {
                 let c = c.map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -1116,7 +1117,7 @@ fn string(
         "start_with?" => Ok(RValue::Bool(args.iter().any(|a| {
             match a {
                 RValue::Str(p) => s.starts_with(p.as_str()),
-                RValue::Regex(re) => crate::types::regex::compile(&format!("\\A(?:{re})"))
+                RValue::Regex(re) => crate::types::regex::compile_ruby(&format!("\\A(?:{re})"))
                     .is_ok_and(|r| r.is_match(&s).unwrap_or(false)),
                 _ => false,
             }
