@@ -11,9 +11,11 @@ use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::value::RValue;
 
-/// Ruby 3.1 gives up on `a**b` (a warning and Infinity) when the result
-/// would pass this many bits (`BIGLEN_LIMIT`); shifts past it fail.
-const MAX_BITS: u64 = 32 * 1024 * 1024;
+/// Past this many bits `a**b` gives Infinity and shifts fail. Ruby 3.1's
+/// limit is 32 Mbit (`BIGLEN_LIMIT`); pverify stops at 1 Mbit (300,000
+/// digits), far beyond any real template, so a hostile one cannot make a
+/// compile spend minutes printing a number.
+const MAX_BITS: u64 = 1024 * 1024;
 
 /// `b` as an Integer value: `Int` when it fits.
 pub fn norm(b: BigInt) -> RValue {

@@ -104,6 +104,7 @@ impl<'h> Interp<'h> {
             Expr::Nil => RValue::Nil,
             Expr::Bool(b) => RValue::Bool(*b),
             Expr::Int(i) => RValue::Int(*i),
+            Expr::BigInt(d) => super::bigint::parse_prefix(d, 10),
             Expr::Float(f) => RValue::Float(*f),
             Expr::Str(parts) => RValue::Str(self.interpolate(parts)?),
             Expr::Sym(s) => RValue::Sym(s.clone()),

@@ -12,6 +12,8 @@
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
     Int(i64),
+    /// A decimal literal past 64 bits (a Bignum in Ruby), by its digits.
+    BigInt(String),
     Float(f64),
     /// A string with its interpolations (`#{...}` kept as source).
     Str(Vec<Piece>),
@@ -218,6 +220,7 @@ fn ends_value(t: Option<&Token>) -> bool {
         t.map(|t| &t.tok),
         Some(
             Tok::Int(_)
+                | Tok::BigInt(_)
                 | Tok::Float(_)
                 | Tok::Str(_)
                 | Tok::Sym(_)
@@ -358,10 +361,10 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
             let tok = if is_float {
                 Tok::Float(text.parse().map_err(|_| ("bad number".to_string(), line))?)
             } else {
-                Tok::Int(
-                    text.parse()
-                        .map_err(|_| ("integer too large".to_string(), line))?,
-                )
+                match text.parse() {
+                    Ok(n) => Tok::Int(n),
+                    Err(_) => Tok::BigInt(text),
+                }
             };
             push(out, tok, line, space);
             i = j;
