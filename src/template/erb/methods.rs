@@ -707,8 +707,11 @@ fn numeric(
                 "+" => x.checked_add(y),
                 "-" => x.checked_sub(y),
                 "*" => x.checked_mul(y),
-                "/" => Some(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }),
-                "%" => Some(((x % y) + y) % y),
+                // Floored, as Ruby's; `MIN / -1` is a Bignum.
+                "/" if y == -1 => x.checked_neg(),
+                "%" if y == -1 => Some(0),
+                "/" => Some(num_integer::Integer::div_floor(&x, &y)),
+                "%" => Some(num_integer::Integer::mod_floor(&x, &y)),
                 _ => {
                     if y < 0 {
                         return Ok(RValue::Float((x as f64).powf(y as f64)));
