@@ -433,7 +433,8 @@ impl Emitter {
         self.indention = false;
     }
 
-    /// `yaml_emitter_emit_node` with its contexts.
+    /// `yaml_emitter_emit_node` with its contexts (on a grown stack: data
+    /// can nest deeper than the thread's).
     fn node(
         &mut self,
         n: &Node,
@@ -441,7 +442,18 @@ impl Emitter {
         mapping: bool,
         simple_key: bool,
     ) -> Result<(), String> {
-        let _ = sequence;
+        stacker::maybe_grow(256 << 10, 4 << 20, || {
+            self.node_nested(n, sequence, mapping, simple_key)
+        })
+    }
+
+    fn node_nested(
+        &mut self,
+        n: &Node,
+        _sequence: bool,
+        mapping: bool,
+        simple_key: bool,
+    ) -> Result<(), String> {
         self.mapping_context = mapping;
         self.simple_key_context = simple_key;
         match n {

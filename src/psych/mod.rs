@@ -69,6 +69,31 @@ pub enum Node {
     Alias(String),
 }
 
+/// Dropped without recursion: a tree as deep as the data (100,000 nested
+/// arrays built by `reduce`) must not overflow the stack when it goes.
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut stack = Vec::new();
+        take_children(self, &mut stack);
+        while let Some(mut n) = stack.pop() {
+            take_children(&mut n, &mut stack);
+        }
+    }
+}
+
+fn take_children(n: &mut Node, out: &mut Vec<Node>) {
+    match n {
+        Node::Seq { items, .. } => out.append(items),
+        Node::Map { entries, .. } => {
+            for (k, v) in entries.drain(..) {
+                out.push(k);
+                out.push(v);
+            }
+        }
+        Node::Scalar(_) | Node::Alias(_) => {}
+    }
+}
+
 impl Node {
     pub fn seq(items: Vec<Node>) -> Node {
         Node::Seq {

@@ -45,6 +45,10 @@ fn identity(v: &Value) -> Option<usize> {
 }
 
 fn count_refs(v: &Value, seen: &mut HashMap<usize, Option<usize>>, counter: &mut usize) {
+    stacker::maybe_grow(256 << 10, 4 << 20, || count_refs_nested(v, seen, counter))
+}
+
+fn count_refs_nested(v: &Value, seen: &mut HashMap<usize, Option<usize>>, counter: &mut usize) {
     if let Some(id) = identity(v) {
         if let Some(slot) = seen.get_mut(&id) {
             if slot.is_none() {
@@ -76,6 +80,12 @@ struct Builder {
 
 impl Builder {
     fn node(&mut self, v: &Value) -> Result<Node, String> {
+        // Data can nest deeper than any stack (a `reduce` wrapping its
+        // memo): grow it on the heap rather than overflow.
+        stacker::maybe_grow(256 << 10, 4 << 20, || self.node_nested(v))
+    }
+
+    fn node_nested(&mut self, v: &Value) -> Result<Node, String> {
         let mut anchor = None;
         if let Some(id) = identity(v) {
             let num = self.ids.get(&id).copied().flatten();
