@@ -3760,5 +3760,45 @@ to_yaml("keep\n\n")
 to_yaml({"multi\nline key" => 1, 'k' => "\ttab"})
 => "---\n? |-\n  multi\n  line key\n: 1\nk: \"\\ttab\"\n"
 
+# modulepath: /usr/share/puppet/modules
+to_yaml(['ab cd', 'x', ''], {line_width => 0})
+=> "---\n- >-\n  ab cd\n- >-\n  x\n- ''\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => {'b' => [1, {'c' => 'd'}]}}, {indentation => 10})
+=> "---\na:\n  b:\n  - 1\n  - c: d\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'y' => 'n', 'n' => 'y', 'yes' => 'no', 'on' => 'off', undef => undef, '~' => '~'})
+=> "---\n\"y\": \"n\"\n\"n\": \"y\"\n'yes': 'no'\n'on': 'off'\n! '':\n\"~\": \"~\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['trailing space ', ' leading', 'word word word word word word word word word word word word word word word word  double', 'ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds'])
+=> "---\n- 'trailing space '\n- \" leading\"\n- word word word word word word word word word word word word word word word word  double\n- ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("a\r\nb\r\n")
+=> "--- \"a\\r\\nb\\r\\n\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(["tab\tinside word", "\u0085nel", "bom\uFEFF", "\u00E9\u0301"])
+=> "---\n- \"tab\\tinside word\"\n- \"\\Nnel\"\n- \"bom\\uFEFF\"\n- é́\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json({{'a' => 1} => 'h', [{}] => 'a', 1.5 => 'f'})
+=> "{\"{\\\"a\\\"=>1}\":\"h\",\"[{}]\":\"a\",\"1.5\":\"f\"}"
+
+# modulepath: /usr/share/puppet/modules
+to_json("\u0000\u001f\u007f\u2029")
+=> "\"\\u0000\\u001f \""
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty([])
+=> "[\n\n]\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty({})
+=> "{\n}\n"
+
 */
 // END CASES
