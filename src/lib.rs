@@ -12,6 +12,7 @@ pub mod fuzzing;
 pub mod harness;
 pub mod hiera;
 pub mod loader;
+pub mod psych;
 pub mod report;
 pub mod restypes;
 pub mod syntax;

@@ -4241,5 +4241,296 @@ Timestamp('21-03-04')
 Timestamp('2021-03-04 05:06:07 Z')
 => "2021-03-04T05:06:07.000000000 UTC"
 
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => 'yes', 'b' => [1, 2], 'c' => {}, 'd' => [], 'e' => undef, 'f' => 1.0, 'g' => '1', 'h' => "multi\nline", 'i' => '  x'})
+=> "---\na: 'yes'\nb:\n- 1\n- 2\nc: {}\nd: []\ne:\nf: 1.0\ng: '1'\nh: |-\n  multi\n  line\ni: \"  x\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml('x')
+=> "--- x\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(1)
+=> "--- 1\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(undef)
+=> "---\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([])
+=> "--- []\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({})
+=> "--- {}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(true)
+=> "--- true\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(-2.5e-7)
+=> "--- -2.5e-07\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['true', 'false', 'no', 'on', 'off', 'null', '~', '', ' ', 'y', 'n', 'Y'])
+=> "---\n- 'true'\n- 'false'\n- 'no'\n- 'on'\n- 'off'\n- 'null'\n- \"~\"\n- ''\n- \" \"\n- \"y\"\n- \"n\"\n- Y\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['1', '1.5', '0x1F', '017', '08', '1e3', '1_000', '12:30', '.inf', ':sym', '2001-01-01', '2001-02-30', '2001-01-01 10:00:00'])
+=> "---\n- '1'\n- '1.5'\n- '0x1F'\n- '017'\n- '08'\n- 1e3\n- '1_000'\n- '12:30'\n- \".inf\"\n- \":sym\"\n- '2001-01-01'\n- 2001-02-30\n- '2001-01-01 10:00:00'\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['a: b', 'a:b', '- a', '-a', '? x', '#c', 'a #c', 'a#c', '[x]', '{x}', 'a, b', '&a', '*a', '!a', '|a', '>a', '%a', '@a', '`a`', "'q'", '"q"'])
+=> "---\n- 'a: b'\n- a:b\n- \"- a\"\n- \"-a\"\n- \"? x\"\n- \"#c\"\n- 'a #c'\n- a#c\n- \"[x]\"\n- \"{x}\"\n- a, b\n- \"&a\"\n- \"*a\"\n- \"!a\"\n- \"|a\"\n- \">a\"\n- \"%a\"\n- \"@a\"\n- \"`a`\"\n- \"'q'\"\n- '\"q\"'\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['---', '...', '--- x', '<<', '=', 'a\tb', "a\n", "a\n\n", "\n", "a\nb\n", "a\n\nb\n\n", " lead\nx", "trail \nx", "x\r\ny"])
+=> "---\n- \"---\"\n- \"...\"\n- \"--- x\"\n- !!str '<<'\n- \"=\"\n- a\\tb\n- 'a\n\n  '\n- \"a\\n\\n\"\n- \"\\n\"\n- |\n  a\n  b\n- |+\n  a\n\n  b\n\n- |2-\n   lead\n  x\n- \"trail \\nx\"\n- \"x\\r\\ny\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['é', '日本語', '😀', "\u00A0x", "\u2028", "\u007F", "\\back", '/path/to', 'http://x.y/z?a=b#c'])
+=> "---\n- é\n- 日本語\n- \"\\U0001F600\"\n- \" x\"\n- \"\\L\"\n- \"\\x7F\"\n- \"\\\\back\"\n- \"/path/to\"\n- http://x.y/z?a=b#c\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'long' => 'word word word word word word word word word word word word word word word word word word word word word word word word', 'nested' => {'list' => ['word word word word word word word word word word word word word word word word word word word word word word word word']}})
+=> "---\nlong: word word word word word word word word word word word word word word word word\n  word word word word word word word word\nnested:\n  list:\n  - word word word word word word word word word word word word word word word word\n    word word word word word word word word\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => [[1, [2]], {'b' => [{'c' => 3}, []]}], 'd' => {'e' => {'f' => [{}]}}})
+=> "---\na:\n- - 1\n  - - 2\n- b:\n  - c: 3\n  - []\nd:\n  e:\n    f:\n    - {}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({1 => 'int', 2.5 => 'float', true => 'bool', 'k' => undef, '' => 'empty'})
+=> "---\n1: int\n2.5: float\ntrue: bool\nk:\n'': empty\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({['a', 'b'] => 1, {'x' => 1} => 2, [] => 3})
+=> "---\n? - a\n  - b\n: 1\n? x: 1\n: 2\n[]: 3\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'k' => 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' => 'v'})
+=> "---\nk: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n? xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n: v\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => [1, {'b' => 2}]}, {indentation => 4})
+=> "---\na:\n- 1\n-   b: 2\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => [1, {'b' => 2}]}, {'indentation' => 1})
+=> "---\na:\n- 1\n- b: 2\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj'], {line_width => 20})
+=> "---\n- >-\n  aaaa bbbb cccc dddd\n  eeee ffff gggg hhhh\n  iiii jjjj\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj'], {line_width => -1})
+=> "---\n- aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => ['b', 1, undef]}, {canonical => true})
+=> "---\n{\n  ? \"a\"\n  : [\n    \"b\",\n    ! \"1\",\n    !!null \"\",\n  ],\n}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => 1}, {header => true})
+=> "%YAML 1.1\n---\na: 1\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([[], {}], {line_width => 'x'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, comparison of String with 0 failed (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([1], {line_width => -5})
+=> error: "Evaluation Error: Error while evaluating a Function Call, Invalid line_width -5, must be non-negative or -1 for unlimited. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([1], {indentation => 'x'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, no implicit conversion of String into Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([default, /re/, /a\/b/, undef])
+=> "---\n- :default\n- !ruby/regexp /re/\n- !ruby/regexp /a\\/b/\n-\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([Sensitive('x'), Sensitive({'a' => [1]})])
+=> "---\n- !ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive\n  value: x\n- !ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive\n  value:\n    a:\n    - 1\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'b' => Binary('aGVsbG8='), 'c' => Binary('/w==')})
+=> "---\nb: !ruby/object:Puppet::Pops::Types::PBinaryType::Binary\n  binary_buffer: hello\nc: !ruby/object:Puppet::Pops::Types::PBinaryType::Binary\n  binary_buffer: !binary |-\n    /w==\n"
+
+# modulepath: /usr/share/puppet/modules
+$h = {'a' => 1}
+$l = [1, 2]
+$e = []
+$s = 'str'
+to_yaml([$h, $h, $l, {'x' => $l, 'y' => $h}, $e, $e, $s, $s])
+=> "---\n- &1\n  a: 1\n- *1\n- &2\n  - 1\n  - 2\n- x: *2\n  \"y\": *1\n- &3 []\n- *3\n- str\n- str\n"
+
+# modulepath: /usr/share/puppet/modules
+$h = {'a' => {'b' => 1}}
+to_yaml({'k' => $h, 'l' => $h['a'], 'm' => $h})
+=> "---\nk: &2\n  a: &1\n    b: 1\nl: *1\nm: *2\n"
+
+# pending: a Type's Ruby object (Psych dumps its instance variables) is not modeled
+# modulepath: /usr/share/puppet/modules
+to_yaml(Integer)
+=> "--- !ruby/object:Puppet::Pops::Types::PIntegerType\nfrom: -.inf\nto: .inf\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'to_yaml' parameter 'options' expects a Hash value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+to_json({'a' => [], 'b' => {}, 'c' => [[], [{}]], 'd' => undef})
+=> "{\"a\":[],\"b\":{},\"c\":[[],[{}]],\"d\":null}"
+
+# modulepath: /usr/share/puppet/modules
+to_json(['é', '日本語', '😀', "\u2028", "\u007F", "\u0001", "tab\there", '/', '\\', "q\""])
+=> "[\"é\",\"日本語\",\"😀\",\" \",\"\",\"\\u0001\",\"tab\\there\",\"/\",\"\\\\\",\"q\\\"\"]"
+
+# modulepath: /usr/share/puppet/modules
+to_json([1.5, -0.0, 1e20, 1.0e-5, 123456789.123, 100.0, 2.5e16, 1e15])
+=> "[1.5,-0.0,1.0e+20,1.0e-05,123456789.123,100.0,2.5e+16,1.0e+15]"
+
+# modulepath: /usr/share/puppet/modules
+to_json({1 => 'a', true => 'b', undef => 'c', [1, 2] => 'd', default => 'e'})
+=> "{\"1\":\"a\",\"true\":\"b\",\"\":\"c\",\"[1, 2]\":\"d\",\"default\":\"e\"}"
+
+# modulepath: /usr/share/puppet/modules
+to_json([default, Sensitive('s'), /re/])
+=> "[\"default\",\"Sensitive [value redacted]\",\"(?-mix:re)\"]"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty({'a' => [], 'b' => {}, 'c' => [[], [{}]], 'd' => {'e' => [1, 2.5, 'é', undef]}})
+=> "{\n  \"a\": [\n\n  ],\n  \"b\": {\n  },\n  \"c\": [\n    [\n\n    ],\n    [\n      {\n      }\n    ]\n  ],\n  \"d\": {\n    \"e\": [\n      1,\n      2.5,\n      \"é\",\n      null\n    ]\n  }\n}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty(['😀', "\u2028", "x\ny", 1e20, -0.0])
+=> "[\n  \"😀\",\n  \" \",\n  \"x\\ny\",\n  1.0e+20,\n  -0.0\n]\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty({'a' => undef, 'b' => [undef, 1]}, true)
+=> "{\n  \"b\": [\n    null,\n    1\n  ]\n}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty({'a' => {'b' => [1]}}, false, {indent => '    ', space => '', object_nl => "\n", array_nl => ' '})
+=> "{\n    \"a\":{\n        \"b\":[             1         ]\n    }\n}\n"
+
+$f = 1e15
+$g = 1.5e-5
+"${f} ${[$f]} ${g} ${[1e16, 123456789012345.0]}"
+=> "1.0e+15 [1.0e+15] 1.5e-05 [1.0e+16, 123456789012345.0]"
+
+String(1e15)
+=> "1000000000000000.000000"
+
+String(123456789012345.0)
+=> "123456789012345.000000"
+
+[1e15, 1234567890123456.0, 0.0001, 0.00001]
+=> [1000000000000000.0,1234567890123456.0,0.0001,0.00001]
+
+$x = {'a' => [1, 'yes', undef]}
+inline_template('<%= @x.to_yaml %>')
+=> "---\na:\n- 1\n- 'yes'\n-\n"
+
+$x = ['a', {'b' => 'c: d'}]
+inline_template('<%= @x.to_yaml.lines.drop(1).join.gsub(/^/, "  ") -%>')
+=> "  - a\n  - b: 'c: d'\n"
+
+inline_template('<%= {"k" => nil, :s => 1, "t" => [1.5, true]}.to_yaml %>')
+=> "---\nk:\n:s: 1\nt:\n- 1.5\n- true\n"
+
+inline_template('<%= "str".to_yaml %><%= 1.to_yaml %><%= nil.to_yaml %>')
+=> "--- str\n--- 1\n---\n"
+
+inline_template('<%= [1, 2].to_yaml(:indentation => 4, :line_width => 10) %>')
+=> "---\n- 1\n- 2\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([[], [], {}, {}, [1], [1]])
+=> "---\n- []\n- []\n- {}\n- {}\n- - 1\n- - 1\n"
+
+# modulepath: /usr/share/puppet/modules
+$a = [1]
+$b = $a + []
+$c = $a
+to_yaml([$a, $b, $c, $a[0,1]])
+=> "---\n- &1\n  - 1\n- - 1\n- *1\n- - 1\n"
+
+# modulepath: /usr/share/puppet/modules
+$h = {'a' => [1]}
+$m = $h + {}
+to_yaml([$h['a'], $m['a'], $h, $m])
+=> "---\n- &1\n  - 1\n- *1\n- a: *1\n- a: *1\n"
+
+# modulepath: /usr/share/puppet/modules
+$s = Sensitive([1])
+to_yaml([$s, $s])
+=> "---\n- &1 !ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive\n  value:\n  - 1\n- *1\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => {'b' => {'c' => {'d' => ['deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep']}}}})
+=> "---\na:\n  b:\n    c:\n      d:\n      - deep deep deep deep deep deep deep deep deep deep deep deep deep deep deep\n        deep deep\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("line1\nline2\n")
+=> "--- |\n  line1\n  line2\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("keep\n\n")
+=> "--- \"keep\\n\\n\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({"multi\nline key" => 1, 'k' => "\ttab"})
+=> "---\n? |-\n  multi\n  line key\n: 1\nk: \"\\ttab\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['ab cd', 'x', ''], {line_width => 0})
+=> "---\n- >-\n  ab cd\n- >-\n  x\n- ''\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'a' => {'b' => [1, {'c' => 'd'}]}}, {indentation => 10})
+=> "---\na:\n  b:\n  - 1\n  - c: d\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml({'y' => 'n', 'n' => 'y', 'yes' => 'no', 'on' => 'off', undef => undef, '~' => '~'})
+=> "---\n\"y\": \"n\"\n\"n\": \"y\"\n'yes': 'no'\n'on': 'off'\n! '':\n\"~\": \"~\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(['trailing space ', ' leading', 'word word word word word word word word word word word word word word word word  double', 'ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds'])
+=> "---\n- 'trailing space '\n- \" leading\"\n- word word word word word word word word word word word word word word word word  double\n- ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds ünïcödé wörds\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml("a\r\nb\r\n")
+=> "--- \"a\\r\\nb\\r\\n\"\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml(["tab\tinside word", "\u0085nel", "bom\uFEFF", "\u00E9\u0301"])
+=> "---\n- \"tab\\tinside word\"\n- \"\\Nnel\"\n- \"bom\\uFEFF\"\n- é́\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json({{'a' => 1} => 'h', [{}] => 'a', 1.5 => 'f'})
+=> "{\"{\\\"a\\\"=>1}\":\"h\",\"[{}]\":\"a\",\"1.5\":\"f\"}"
+
+# modulepath: /usr/share/puppet/modules
+to_json("\u0000\u001f\u007f\u2029")
+=> "\"\\u0000\\u001f \""
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty([])
+=> "[\n\n]\n"
+
+# modulepath: /usr/share/puppet/modules
+to_json_pretty({})
+=> "{\n}\n"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([Timestamp('2021-01-01T00:00:00Z'), Timespan(3)])
+=> "---\n- !ruby/object:Puppet::Pops::Time::Timestamp\n  nsecs: 1609459200000000000\n- !ruby/object:Puppet::Pops::Time::Timespan\n  nsecs: 3000000000\n"
+
 */
 // END CASES

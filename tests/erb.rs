@@ -209,7 +209,8 @@ fn hostile_templates_fail_without_crashing() {
         "<%= 1 +",
         "<% [1].each do |x| %>",
         "<%= 'é' %><%= %w[ %>",
-        "<%= 99999999999999999999999 %>",
+        // A Bignum past Ruby's size limit (Ruby runs out of memory).
+        "<%= 1 << (2**40) %>",
         "<% while true do end %>",
     ];
     for src in cases {

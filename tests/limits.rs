@@ -161,6 +161,29 @@ fn deeply_nested_data_to_string() {
 }
 
 #[test]
+fn deeply_nested_data_to_yaml() {
+    // The same depth through stdlib's to_yaml (Psych's tree and emitter).
+    if !std::path::Path::new("/usr/share/puppet/modules/stdlib").exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs Debian's modules"
+        );
+        return;
+    }
+    assert_eq!(
+        compile_with(
+            &[(
+                "environment.conf",
+                "modulepath = /usr/share/puppet/modules\n"
+            )],
+            "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+             notice(to_yaml($x).length)\n"
+        ),
+        Ok(())
+    );
+}
+
+#[test]
 fn iterating_a_huge_integer_range_type_is_refused() {
     // Puppet 7.23: "'each' expects an Iterable value, got Integer[0, 100000000000]-Type".
     assert_error_contains(

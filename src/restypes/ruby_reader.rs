@@ -32,9 +32,11 @@ fn ascii_classes(src: &str) -> String {
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
-                Some(e @ ('s' | 'w')) if in_class => {
-                    out.push_str(if e == 's' { r"\t\n\x0B\x0C\r " } else { "0-9A-Za-z_" })
-                }
+                Some(e @ ('s' | 'w')) if in_class => out.push_str(if e == 's' {
+                    r"\t\n\x0B\x0C\r "
+                } else {
+                    "0-9A-Za-z_"
+                }),
                 Some(e @ ('s' | 'w' | 'b')) => {
                     out.push_str("(?-u:\\");
                     out.push(e);
@@ -534,7 +536,10 @@ mod ascii_tests {
 
     #[test]
     fn classes_become_ascii_inside_and_outside_brackets() {
-        assert_eq!(ascii_classes(r"^\s*(\w+)\b"), r"^(?-u:\s)*((?-u:\w)+)(?-u:\b)");
+        assert_eq!(
+            ascii_classes(r"^\s*(\w+)\b"),
+            r"^(?-u:\s)*((?-u:\w)+)(?-u:\b)"
+        );
         assert_eq!(ascii_classes(r"[\s(]"), r"[\t\n\x0B\x0C\r (]");
         assert_eq!(ascii_classes(r"[^\]]*\]"), r"[^\]]*\]");
         assert_eq!(ascii_classes(r"\.each"), r"\.each");

@@ -44,46 +44,10 @@ fn quote(s: &str, out: &mut String) {
     out.push('"');
 }
 
-/// Ruby's `Float#to_s`.
+/// Ruby's `Float#to_s` (one implementation: the catalog's, which places
+/// the exponent by the shortest digits, so `1e15` is `1.0e+15` as in Ruby).
 pub fn ruby_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    let exp = f.abs().log10().floor() as i32;
-    if (-4..16).contains(&exp) {
-        let s = format!("{f}");
-        if s.contains('.') {
-            s
-        } else {
-            format!("{s}.0")
-        }
-    } else {
-        // Shortest round-trip digits, in Ruby's `1.0e+20` shape.
-        let s = format!("{f:e}");
-        let (mantissa, e) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') {
-            mantissa.to_string()
-        } else {
-            format!("{mantissa}.0")
-        };
-        let e: i32 = e.parse().unwrap_or(0);
-        let sign = if e < 0 { '-' } else { '+' };
-        format!("{mantissa}e{sign}{:02}", e.abs())
-    }
+    crate::catalog::json::ruby_float(f)
 }
 
 fn number(n: &Number, negate: bool, out: &mut String) {

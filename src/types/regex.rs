@@ -5,6 +5,10 @@
 //! differently:
 //!
 //! - `^` and `$` always match at line boundaries in Ruby: multi-line mode on.
+//!   Ruby's `^` is never at the very end after a final newline; only the
+//!   Ruby interpreter's expressions (`compile_ruby`: templates' `gsub(/^/,
+//!   '  ')` over text ending in a newline) pay for that exactness, as the
+//!   look-ahead it takes makes matching many times slower.
 //! - Ruby's inline `m` flag is "dot matches newline": `(?m)` becomes `(?s)`.
 //! - `\d`, `\w`, `\s`, `\h` are ASCII-only in Ruby: written as ASCII classes;
 //!   POSIX bracket classes (`[[:alpha:]]`) are Unicode in Ruby: written with
@@ -26,18 +30,33 @@ thread_local! {
 
 /// Compiles a Puppet (Ruby) regular expression given by its source.
 pub fn compile(source: &str) -> Result<Arc<Regex>, String> {
+    compile_cached(source, false)
+}
+
+/// `compile` for the Ruby code of templates and functions, with Ruby's `^`
+/// exactly (not after a final line break).
+pub fn compile_ruby(source: &str) -> Result<Arc<Regex>, String> {
+    compile_cached(source, true)
+}
+
+fn compile_cached(source: &str, exact_caret: bool) -> Result<Arc<Regex>, String> {
+    let key = if exact_caret {
+        format!("\u{0}ruby:{source}")
+    } else {
+        source.to_string()
+    };
     CACHE.with(|c| {
-        if let Some(r) = c.borrow().get(source) {
+        if let Some(r) = c.borrow().get(&key) {
             return r.clone();
         }
-        let compiled = Regex::new(&translate(source))
+        let compiled = Regex::new(&translate_with(source, exact_caret))
             .map(Arc::new)
             .map_err(|e| error_message(source, &e));
         let mut cache = c.borrow_mut();
         if cache.len() > 10_000 {
             cache.clear();
         }
-        cache.insert(source.to_string(), compiled.clone());
+        cache.insert(key, compiled.clone());
         compiled
     })
 }
@@ -102,6 +121,10 @@ fn posix_class(name: &str) -> Option<&'static str> {
 
 /// Rewrites Ruby regex syntax into the syntax `fancy-regex` reads the same way.
 pub fn translate(src: &str) -> String {
+    translate_with(src, false)
+}
+
+fn translate_with(src: &str, exact_caret: bool) -> String {
     let chars: Vec<char> = src.chars().collect();
     let mut out = String::with_capacity(src.len() + 8);
     out.push_str("(?m)");
@@ -190,6 +213,12 @@ pub fn translate(src: &str) -> String {
                     i += 1;
                 }
             }
+            // Ruby's `^` is never at the end after a final line break
+            // (`"a\n".gsub(/^/, '  ')` indents one line); Rust's would be.
+            '^' if class_depth == 0 && exact_caret => {
+                out.push_str("(?:^(?!\\z)|\\A)");
+                i += 1;
+            }
             ']' if class_depth > 0 => {
                 class_depth -= 1;
                 out.push(']');
@@ -250,6 +279,14 @@ mod tests {
         assert!(is_match("b\\Z", "b\n"));
         assert!(!is_match("a.b", "a\nb"));
         assert!(is_match("(?m)a.b", "a\nb"));
+        // `^` at the start, after inner line breaks, not after a final one
+        // (for the Ruby interpreter)
+        let ruby = |p: &str, s: &str| compile_ruby(p).unwrap().is_match(s).unwrap();
+        assert!(ruby("^$", ""));
+        assert!(ruby("^$", "a\n\nb"));
+        assert!(!ruby("^$", "a\n"));
+        assert!(ruby("[^a]", "b"));
+        assert!(is_match("^$", "a\n"));
         // ASCII \d \w \s, Unicode POSIX classes
         assert!(!is_match("^\\w$", "\u{e9}"));
         assert!(is_match("^[[:alpha:]]$", "\u{e9}"));

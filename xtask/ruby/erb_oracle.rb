@@ -7,6 +7,7 @@
 # stand-in for Puppet's scope (lookups in VARS, two functions).
 require 'erb'
 require 'json'
+require 'yaml' # Puppet loads Psych: templates may call to_yaml
 
 snippets_file, vars_file = ARGV
 vars = JSON.parse(File.read(vars_file))

@@ -75,6 +75,7 @@ mod stdlib;
 mod stdlib_json;
 mod stdlib_range;
 mod stdlib_validate;
+mod stdlib_yaml;
 mod strings;
 #[cfg(test)]
 mod tests;
@@ -97,6 +98,7 @@ pub use ruby_dispatch::ruby_dispatch;
 use ruby_format::*;
 use signatures::*;
 pub use stdlib::{ruby_basename, ruby_dirname, ruby_json};
+pub use stdlib_json::ruby_json_pretty;
 use strings::*;
 use tree_each::*;
 use variables::*;

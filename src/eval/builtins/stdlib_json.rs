@@ -31,26 +31,10 @@ pub(super) fn to_json_pretty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         .opt(1)],
         args,
     )?;
-    let mut layout = Layout {
-        indent: "  ".into(),
-        space: " ".into(),
-        space_before: String::new(),
-        object_nl: "\n".into(),
-        array_nl: "\n".into(),
+    let opts = match args.get(2) {
+        Some(Value::Hash(h)) => Some(&**h),
+        _ => None,
     };
-    if let Some(Value::Hash(opts)) = args.get(2) {
-        for (k, v) in opts.iter() {
-            let Some(s) = v.as_str() else { continue };
-            match k.as_str() {
-                Some("indent") => layout.indent = s.to_string(),
-                Some("space") => layout.space = s.to_string(),
-                Some("space_before") => layout.space_before = s.to_string(),
-                Some("object_nl") => layout.object_nl = s.to_string(),
-                Some("array_nl") => layout.array_nl = s.to_string(),
-                _ => {}
-            }
-        }
-    }
     let mut data = args[0].clone();
     if matches!(args.get(1), Some(Value::Boolean(true))) {
         data = match &data {
@@ -64,10 +48,34 @@ pub(super) fn to_json_pretty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             other => other.clone(),
         };
     }
-    let mut out = String::new();
-    generate(&data, &layout, 1, &mut out);
+    let mut out = ruby_json_pretty(&data, opts);
     out.push('\n');
     Ok(Value::string(out))
+}
+
+/// Ruby's `JSON.pretty_generate(data, opts)` (the layout options only).
+pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>) -> String {
+    let mut layout = Layout {
+        indent: "  ".into(),
+        space: " ".into(),
+        space_before: String::new(),
+        object_nl: "\n".into(),
+        array_nl: "\n".into(),
+    };
+    for (k, v) in opts.into_iter().flatten() {
+        let Some(s) = v.as_str() else { continue };
+        match k.as_str() {
+            Some("indent") => layout.indent = s.to_string(),
+            Some("space") => layout.space = s.to_string(),
+            Some("space_before") => layout.space_before = s.to_string(),
+            Some("object_nl") => layout.object_nl = s.to_string(),
+            Some("array_nl") => layout.array_nl = s.to_string(),
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    generate(data, &layout, 1, &mut out);
+    out
 }
 
 /// Ruby's generator (json 2.6): an array is `[`, array_nl, the elements,

@@ -105,6 +105,7 @@ impl<'h> Interp<'h> {
             Expr::Nil => RValue::Nil,
             Expr::Bool(b) => RValue::Bool(*b),
             Expr::Int(i) => RValue::Int(*i),
+            Expr::BigInt(d) => super::bigint::parse_prefix(d, 10),
             Expr::Float(f) => RValue::Float(*f),
             Expr::Str(parts) => RValue::Str(self.interpolate(parts)?),
             Expr::Sym(s) => RValue::Sym(s.clone()),
@@ -299,7 +300,9 @@ impl<'h> Interp<'h> {
             Expr::Neg(e) => {
                 let v = self.eval(e)?;
                 match v {
-                    RValue::Int(i) => RValue::Int(i.wrapping_neg()),
+                    RValue::Int(_) | RValue::Big(_) => {
+                        super::bigint::norm(-super::bigint::of(&v).unwrap_or_default())
+                    }
                     RValue::Float(f) => RValue::Float(-f),
                     other => return self.no_method("-@", &other),
                 }
@@ -599,7 +602,7 @@ impl<'h> Interp<'h> {
     }
 
     fn regex_find(&self, re: &str, s: &str) -> R<Option<Groups>> {
-        let compiled = match crate::types::regex::compile(re) {
+        let compiled = match crate::types::regex::compile_ruby(re) {
             Ok(r) => r,
             Err(e) => return self.fail(e),
         };

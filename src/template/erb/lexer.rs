@@ -12,6 +12,8 @@
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
     Int(i64),
+    /// A decimal literal past 64 bits (a Bignum in Ruby), by its digits.
+    BigInt(String),
     Float(f64),
     /// A string with its interpolations (`#{...}` kept as source).
     Str(Vec<Piece>),
@@ -218,6 +220,7 @@ fn ends_value(t: Option<&Token>) -> bool {
         t.map(|t| &t.tok),
         Some(
             Tok::Int(_)
+                | Tok::BigInt(_)
                 | Tok::Float(_)
                 | Tok::Str(_)
                 | Tok::Sym(_)
@@ -303,6 +306,30 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
         }
         let start_line = line;
         let rest = &src[i..];
+        // Radix literals: 0xff, 0b101, 0o17 (a leading-zero octal like 017
+        // reads as decimal here).
+        if c == b'0' && matches!(b.get(i + 1), Some(b'x' | b'X' | b'b' | b'B' | b'o' | b'O')) {
+            let radix = match b[i + 1] {
+                b'x' | b'X' => 16,
+                b'b' | b'B' => 2,
+                _ => 8,
+            };
+            let mut j = i + 2;
+            while j < b.len() && ((b[j] as char).is_digit(radix) || b[j] == b'_') {
+                j += 1;
+            }
+            let text: String = src[i + 2..j].chars().filter(|c| *c != '_').collect();
+            let n = i64::from_str_radix(&text, radix).map_err(|_| {
+                (
+                    "numeric literal without digits or too large".to_string(),
+                    line,
+                )
+            })?;
+            push(out, Tok::Int(n), line, space);
+            i = j;
+            space = false;
+            continue;
+        }
         // Numbers.
         if c.is_ascii_digit() {
             let mut j = i;
@@ -334,10 +361,10 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
             let tok = if is_float {
                 Tok::Float(text.parse().map_err(|_| ("bad number".to_string(), line))?)
             } else {
-                Tok::Int(
-                    text.parse()
-                        .map_err(|_| ("integer too large".to_string(), line))?,
-                )
+                match text.parse() {
+                    Ok(n) => Tok::Int(n),
+                    Err(_) => Tok::BigInt(text),
+                }
             };
             push(out, tok, line, space);
             i = j;

@@ -107,28 +107,9 @@ fn flatten_into(items: &[RValue], depth: i64, out: &mut Vec<RValue>) {
 fn num(v: &RValue) -> Option<f64> {
     match v {
         RValue::Int(i) => Some(*i as f64),
+        RValue::Big(b) => Some(super::bigint::to_f64(b)),
         RValue::Float(f) => Some(*f),
         _ => None,
-    }
-}
-
-/// Ruby's `String#to_i`: leading blanks, a sign, digits (and underscores).
-fn str_to_i(s: &str) -> i64 {
-    let t = s.trim_start();
-    let (neg, rest) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '_')
-        .filter(|c| *c != '_')
-        .collect();
-    let n = digits.parse::<i64>().unwrap_or(0);
-    if neg {
-        -n
-    } else {
-        n
     }
 }
 
@@ -186,7 +167,7 @@ fn split(cx: &mut Interp<'_>, s: &str, sep: Option<&RValue>, limit: Option<i64>)
         },
         Some(RValue::Regex(re)) => {
             let compiled =
-                crate::types::regex::compile(re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             let mut last = 0;
             for m in compiled.find_iter(s) {
@@ -292,7 +273,8 @@ fn substitute(
             args.first().map(|a| a.class_name()).unwrap_or("nil")
         ));
     };
-    let compiled = crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+    let compiled =
+        crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
     let mut out = String::new();
     let mut last = 0;
     let mut pos = 0;
@@ -361,7 +343,7 @@ pub fn call_method(
     // Methods every object has.
     match name {
         "nil?" => return Ok(RValue::Bool(matches!(recv, RValue::Nil))),
-        "to_s" if !matches!(recv, RValue::Int(_)) || args.is_empty() => {
+        "to_s" if !matches!(recv, RValue::Int(_) | RValue::Big(_)) || args.is_empty() => {
             return Ok(RValue::Str(cx.to_s(&recv)?))
         }
         "inspect" => return Ok(RValue::Str(recv.inspect())),
@@ -370,6 +352,13 @@ pub fn call_method(
             return Ok(RValue::Str(crate::eval::ruby_json(
                 &super::value::to_puppet(&recv),
             )))
+        }
+        // `require 'yaml'` too (Puppet loads Psych): Psych's document.
+        "to_yaml" if args.len() <= 1 => {
+            return match super::yaml::to_yaml(&recv, args.first()) {
+                Ok(text) => Ok(RValue::Str(text)),
+                Err(e) => cx.fail_at(e),
+            }
         }
         "is_a?" | "kind_of?" | "instance_of?" => {
             return Ok(RValue::Bool(match args.first() {
@@ -476,7 +465,7 @@ pub fn call_method(
             "^" => Ok(RValue::Bool(b != args.first().is_some_and(|a| a.truthy()))),
             _ => cx.no_method(name, &RValue::Bool(b)),
         },
-        RValue::Int(_) | RValue::Float(_) => numeric(cx, recv, name, args, block),
+        RValue::Int(_) | RValue::Big(_) | RValue::Float(_) => numeric(cx, recv, name, args, block),
         RValue::Str(s) => string(cx, s, name, args, block),
         RValue::Sym(s) => match name {
             "to_sym" => Ok(RValue::Sym(s)),
@@ -591,6 +580,17 @@ pub fn call_method(
             "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
                 &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
             ))),
+            "pretty_generate" if c == "JSON" => {
+                let opts = args.get(1).map(super::value::to_puppet);
+                let opts = match &opts {
+                    Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
+                    _ => None,
+                };
+                Ok(RValue::Str(crate::eval::ruby_json_pretty(
+                    &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+                    opts,
+                )))
+            }
             // Ruby code sees no environment variables: a catalog must not
             // depend on the machine compiling it.
             "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
@@ -707,8 +707,11 @@ fn numeric(
                 "+" => x.checked_add(y),
                 "-" => x.checked_sub(y),
                 "*" => x.checked_mul(y),
-                "/" => Some(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }),
-                "%" => Some(((x % y) + y) % y),
+                // Floored, as Ruby's; `MIN / -1` is a Bignum.
+                "/" if y == -1 => x.checked_neg(),
+                "%" if y == -1 => Some(0),
+                "/" => Some(num_integer::Integer::div_floor(&x, &y)),
+                "%" => Some(num_integer::Integer::mod_floor(&x, &y)),
                 _ => {
                     if y < 0 {
                         return Ok(RValue::Float((x as f64).powf(y as f64)));
@@ -718,8 +721,20 @@ fn numeric(
             };
             match r {
                 Some(v) => Ok(RValue::Int(v)),
-                None => cx.fail_at("integer overflow (pverify's ERB has no Bignum)"),
+                // Past 64 bits: on in a Bignum, as Ruby does.
+                None => big_arith(cx, name, &recv, a.as_ref()),
             }
+        }
+        (
+            "+" | "-" | "*" | "/" | "%" | "**" | "&" | "|" | "^" | "<<" | ">>",
+            RValue::Int(_) | RValue::Big(_),
+            Some(RValue::Int(_) | RValue::Big(_)),
+        ) if matches!(recv, RValue::Big(_))
+            || matches!(a, Some(RValue::Big(_)))
+            || name == "<<"
+            || name == ">>" =>
+        {
+            big_arith(cx, name, &recv, a.as_ref())
         }
         ("+" | "-" | "*" | "/" | "%" | "**", _, Some(b)) if num(b).is_some() => {
             let (x, y) = (num(&recv).unwrap_or(0.0), num(b).unwrap_or(0.0));
@@ -739,11 +754,17 @@ fn numeric(
         )),
         ("<" | ">" | "<=" | ">=", _, _) => compare(cx, recv, name, args),
         ("to_i" | "to_int" | "truncate", RValue::Float(f), _) => Ok(RValue::Int(f.trunc() as i64)),
-        ("to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate", RValue::Int(_), _) => {
-            Ok(recv)
-        }
+        (
+            "to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate",
+            RValue::Int(_) | RValue::Big(_),
+            _,
+        ) => Ok(recv),
         ("to_f", _, _) => Ok(RValue::Float(num(&recv).unwrap_or(0.0))),
         ("to_s", RValue::Int(i), Some(RValue::Int(base))) => Ok(RValue::Str(to_base(*i, *base))),
+        ("to_s" | "inspect", RValue::Big(b), base) => Ok(RValue::Str(match base {
+            Some(RValue::Int(base)) => super::bigint::to_s_radix(b, *base),
+            _ => b.to_string(),
+        })),
         ("floor", RValue::Float(f), _) => Ok(RValue::Int(f.floor() as i64)),
         ("ceil", RValue::Float(f), _) => Ok(RValue::Int(f.ceil() as i64)),
         ("round", RValue::Float(f), None) => Ok(RValue::Int(f.round() as i64)),
@@ -751,15 +772,32 @@ fn numeric(
             let m = 10f64.powi(*n as i32);
             Ok(RValue::Float((f * m).round() / m))
         }
-        ("abs", RValue::Int(i), _) => Ok(RValue::Int(i.abs())),
+        ("abs" | "magnitude", RValue::Int(_) | RValue::Big(_), _) => {
+            let b = super::bigint::of(&recv).unwrap_or_default();
+            Ok(super::bigint::norm(if b < Default::default() {
+                -b
+            } else {
+                b
+            }))
+        }
         ("abs", RValue::Float(f), _) => Ok(RValue::Float(f.abs())),
         ("zero?", _, _) => Ok(RValue::Bool(num(&recv) == Some(0.0))),
         ("positive?", _, _) => Ok(RValue::Bool(num(&recv).is_some_and(|x| x > 0.0))),
         ("negative?", _, _) => Ok(RValue::Bool(num(&recv).is_some_and(|x| x < 0.0))),
-        ("even?", RValue::Int(i), _) => Ok(RValue::Bool(i % 2 == 0)),
-        ("odd?", RValue::Int(i), _) => Ok(RValue::Bool(i % 2 != 0)),
-        ("succ" | "next", RValue::Int(i), _) => Ok(RValue::Int(i + 1)),
-        ("pred", RValue::Int(i), _) => Ok(RValue::Int(i - 1)),
+        ("even?" | "odd?", RValue::Int(_) | RValue::Big(_), _) => {
+            use num_integer::Integer;
+            let even = super::bigint::of(&recv).unwrap_or_default().is_even();
+            Ok(RValue::Bool(even == (name == "even?")))
+        }
+        ("succ" | "next" | "pred", RValue::Int(_) | RValue::Big(_), _) => {
+            let one = RValue::Int(1);
+            big_arith(
+                cx,
+                if name == "pred" { "-" } else { "+" },
+                &recv,
+                Some(&one),
+            )
+        }
         ("chr", RValue::Int(i), _) => Ok(RValue::Str(
             char::from_u32(*i as u32)
                 .map(String::from)
@@ -790,18 +828,29 @@ fn numeric(
             }
             Ok(recv)
         }
-        ("integer?", _, _) => Ok(RValue::Bool(matches!(recv, RValue::Int(_)))),
+        ("integer?", _, _) => Ok(RValue::Bool(matches!(
+            recv,
+            RValue::Int(_) | RValue::Big(_)
+        ))),
         ("nan?", RValue::Float(f), _) => Ok(RValue::Bool(f.is_nan())),
-        ("&" | "|" | "^" | "<<" | ">>", RValue::Int(x), Some(RValue::Int(y))) => {
-            Ok(RValue::Int(match name {
-                "&" => x & y,
-                "|" => x | y,
-                "^" => x ^ y,
-                "<<" => x.checked_shl(*y as u32).unwrap_or(0),
-                _ => x.checked_shr(*y as u32).unwrap_or(0),
-            }))
-        }
+        ("&" | "|" | "^", RValue::Int(x), Some(RValue::Int(y))) => Ok(RValue::Int(match name {
+            "&" => x & y,
+            "|" => x | y,
+            _ => x ^ y,
+        })),
         _ => cx.no_method(name, &recv),
+    }
+}
+
+/// Integer arithmetic in a Bignum (both sides Integers).
+fn big_arith(cx: &mut Interp<'_>, name: &str, x: &RValue, y: Option<&RValue>) -> R<RValue> {
+    let (Some(x), Some(y)) = (super::bigint::of(x), y.and_then(super::bigint::of)) else {
+        return cx.fail_at(format!("{name}: not an Integer"));
+    };
+    match super::bigint::arith(name, &x, &y) {
+        Some(Ok(v)) => Ok(v),
+        Some(Err(e)) => cx.fail_at(e),
+        None => cx.fail_at(format!("undefined method `{name}' for {x}:Integer")),
     }
 }
 
@@ -873,7 +922,7 @@ fn string(
                 ));
             };
             let compiled =
-                crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let caps = compiled
                 .captures(&s)
                 .map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -912,7 +961,7 @@ fn string(
                 return cx.fail_at("wrong argument type (expected Regexp)");
             };
             let compiled =
-                crate::types::regex::compile(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+                crate::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             for c in compiled.captures_iter(&s) {
                 let c = c.map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -1071,7 +1120,7 @@ fn string(
         "start_with?" => Ok(RValue::Bool(args.iter().any(|a| {
             match a {
                 RValue::Str(p) => s.starts_with(p.as_str()),
-                RValue::Regex(re) => crate::types::regex::compile(&format!("\\A(?:{re})"))
+                RValue::Regex(re) => crate::types::regex::compile_ruby(&format!("\\A(?:{re})"))
                     .is_ok_and(|r| r.is_match(&s).unwrap_or(false)),
                 _ => false,
             }
@@ -1094,7 +1143,13 @@ fn string(
             ))
         }
         "empty?" => Ok(RValue::Bool(s.is_empty())),
-        "to_i" => Ok(RValue::Int(str_to_i(&s))),
+        "to_i" => Ok(match args.first() {
+            Some(RValue::Int(base)) if (2..=36).contains(base) => {
+                super::bigint::parse_prefix(&s, *base as u32)
+            }
+            Some(RValue::Int(base)) => return cx.fail_at(format!("invalid radix {base}")),
+            _ => super::bigint::parse_prefix(&s, 10),
+        }),
         "to_f" => Ok(RValue::Float(str_to_f(&s))),
         "to_str" => st(s),
         "to_sym" | "intern" => Ok(RValue::Sym(s)),
@@ -1127,9 +1182,7 @@ fn string(
         }
         "succ" | "next" => st(succ(&s)),
         "ord" => Ok(RValue::Int(s.chars().next().map(|c| c as i64).unwrap_or(0))),
-        "hex" => Ok(RValue::Int(
-            i64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap_or(0),
-        )),
+        "hex" => Ok(super::bigint::parse_prefix(&s, 16)),
         "each_char" => {
             let bl = need_block(cx, block, name)?;
             for c in s.chars() {

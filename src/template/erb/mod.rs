@@ -11,6 +11,7 @@
 //! A parsed [`Template`] is immutable and `Send + Sync`, so one parse serves
 //! every node of a run.
 
+mod bigint;
 pub mod cache;
 pub mod function_file;
 mod interp;
@@ -18,6 +19,7 @@ mod lexer;
 mod methods;
 mod parser;
 pub mod value;
+mod yaml;
 
 use crate::eval::value::Value;
 

@@ -31,6 +31,7 @@ pub enum Expr {
     Nil,
     Bool(bool),
     Int(i64),
+    BigInt(String),
     Float(f64),
     Str(Vec<StrPart>),
     Sym(String),
@@ -749,6 +750,7 @@ impl Parser {
     fn starts_command_arg(&self) -> bool {
         match self.peek() {
             Tok::Int(_)
+            | Tok::BigInt(_)
             | Tok::Float(_)
             | Tok::Str(_)
             | Tok::Sym(_)
@@ -967,6 +969,7 @@ impl Parser {
         let t = self.bump();
         let expr = match t {
             Tok::Int(i) => Expr::Int(i),
+            Tok::BigInt(d) => Expr::BigInt(d),
             Tok::Float(f) => Expr::Float(f),
             Tok::Str(p) => {
                 let mut parts = self.str_parts(p)?;

@@ -11,6 +11,10 @@ pub enum RValue {
     Nil,
     Bool(bool),
     Int(i64),
+    /// An Integer beyond 64 bits (Ruby's are arbitrary precision): what
+    /// `Int` arithmetic overflows into, and `"<md5 hex>".hex` reads as.
+    /// Never a value that fits an `Int` (see `super::bigint::norm`).
+    Big(Arc<num_bigint::BigInt>),
     Float(f64),
     Str(String),
     Sym(String),
@@ -53,7 +57,7 @@ impl RValue {
             RValue::Nil => "NilClass",
             RValue::Bool(true) => "TrueClass",
             RValue::Bool(false) => "FalseClass",
-            RValue::Int(_) => "Integer",
+            RValue::Int(_) | RValue::Big(_) => "Integer",
             RValue::Float(_) => "Float",
             RValue::Str(_) => "String",
             RValue::Sym(_) => "Symbol",
@@ -77,6 +81,7 @@ impl RValue {
             RValue::Nil => String::new(),
             RValue::Bool(b) => b.to_string(),
             RValue::Int(i) => i.to_string(),
+            RValue::Big(b) => b.to_string(),
             RValue::Float(f) => crate::catalog::json::ruby_float(*f),
             RValue::Str(s) => s.clone(),
             RValue::Sym(s) => s.clone(),
@@ -142,6 +147,10 @@ impl RValue {
                 *a as f64 == *b
             }
             (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Big(a), RValue::Big(b)) => a == b,
+            (RValue::Big(a), RValue::Float(b)) | (RValue::Float(b), RValue::Big(a)) => {
+                super::bigint::to_f64(a) == *b
+            }
             (RValue::Str(a), RValue::Str(b)) => a == b,
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
@@ -170,6 +179,12 @@ impl RValue {
             (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
             (RValue::Float(a), RValue::Int(b)) => a.partial_cmp(&(*b as f64)),
             (RValue::Float(a), RValue::Float(b)) => a.partial_cmp(b),
+            (RValue::Big(_), RValue::Int(_) | RValue::Big(_))
+            | (RValue::Int(_), RValue::Big(_)) => {
+                Some(super::bigint::of(self)?.cmp(&super::bigint::of(other)?))
+            }
+            (RValue::Big(a), RValue::Float(b)) => super::bigint::to_f64(a).partial_cmp(b),
+            (RValue::Float(a), RValue::Big(b)) => a.partial_cmp(&super::bigint::to_f64(b)),
             (RValue::Str(a), RValue::Str(b)) | (RValue::Sym(a), RValue::Sym(b)) => {
                 Some(a.as_bytes().cmp(b.as_bytes()))
             }
@@ -238,6 +253,9 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         RValue::Nil => Value::Undef,
         RValue::Bool(b) => Value::Boolean(*b),
         RValue::Int(i) => Value::Integer(*i),
+        // Puppet's values here are 64-bit: a Bignum handed back is kept as
+        // the nearest Float rather than wrapped or cut.
+        RValue::Big(b) => Value::Float(super::bigint::to_f64(b)),
         RValue::Float(f) => Value::Float(*f),
         RValue::Str(s) | RValue::Sym(s) => Value::string(s.as_str()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),

@@ -1,0 +1,259 @@
+//! Puppet values as Psych's `YAMLTree` sees the Ruby objects Puppet hands a
+//! function: Hash/Array as collections, undef as nil, `default` as the
+//! symbol `:default`, a Regexp as `!ruby/regexp`, and Sensitive and Binary
+//! as the Ruby objects they are (`!ruby/object:...` with their instance
+//! variables).
+//!
+//! Psych writes an object met a second time as an alias (`&1` on the first,
+//! `*1` after): Puppet passes a variable's Hash or Array itself, so
+//! `[$h, $h]` holds one object twice. Here an object is an `Arc`: values
+//! copied from one variable share it, as Ruby's references do.
+
+use std::collections::HashMap;
+
+use super::{string_scalar, Node, Scalar, Style};
+use crate::eval::value::Value;
+
+const SENSITIVE: &str = "!ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive";
+const BINARY: &str = "!ruby/object:Puppet::Pops::Types::PBinaryType::Binary";
+const TIMESTAMP: &str = "!ruby/object:Puppet::Pops::Time::Timestamp";
+const TIMESPAN: &str = "!ruby/object:Puppet::Pops::Time::Timespan";
+
+/// The Psych tree of `v`; `fold_width` is the `line_width` option. Fails for
+/// values whose Ruby objects pverify does not model (types, Deferred).
+pub fn value_node(v: &Value, fold_width: Option<usize>) -> Result<Node, String> {
+    // Psych numbers the objects it aliases in the order it meets their
+    // second reference; the first reference carries the anchor.
+    let mut seen: HashMap<usize, Option<usize>> = HashMap::new();
+    let mut counter = 0;
+    count_refs(v, &mut seen, &mut counter);
+    let mut b = Builder {
+        ids: seen,
+        emitted: HashMap::new(),
+        fold_width,
+    };
+    b.node(v)
+}
+
+/// The identity of a value Psych registers (collections and objects).
+fn identity(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(a) => Some(std::sync::Arc::as_ptr(a) as *const u8 as usize),
+        Value::Hash(h) => Some(std::sync::Arc::as_ptr(h) as *const u8 as usize),
+        Value::Sensitive(s) => Some(std::sync::Arc::as_ptr(s) as *const u8 as usize),
+        Value::Binary(b) => Some(std::sync::Arc::as_ptr(b) as *const u8 as usize),
+        _ => None,
+    }
+}
+
+fn count_refs(v: &Value, seen: &mut HashMap<usize, Option<usize>>, counter: &mut usize) {
+    stacker::maybe_grow(256 << 10, 4 << 20, || count_refs_nested(v, seen, counter))
+}
+
+fn count_refs_nested(v: &Value, seen: &mut HashMap<usize, Option<usize>>, counter: &mut usize) {
+    if let Some(id) = identity(v) {
+        if let Some(slot) = seen.get_mut(&id) {
+            if slot.is_none() {
+                *counter += 1;
+                *slot = Some(*counter);
+            }
+            return;
+        }
+        seen.insert(id, None);
+    }
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| count_refs(x, seen, counter)),
+        Value::Hash(h) => h.iter().for_each(|(k, x)| {
+            count_refs(k, seen, counter);
+            count_refs(x, seen, counter);
+        }),
+        Value::Sensitive(s) => count_refs(s, seen, counter),
+        _ => {}
+    }
+}
+
+struct Builder {
+    /// Each registered object's anchor number, when it is met twice.
+    ids: HashMap<usize, Option<usize>>,
+    /// The objects already written (later references are aliases).
+    emitted: HashMap<usize, ()>,
+    fold_width: Option<usize>,
+}
+
+impl Builder {
+    fn node(&mut self, v: &Value) -> Result<Node, String> {
+        // Data can nest deeper than any stack (a `reduce` wrapping its
+        // memo): grow it on the heap rather than overflow.
+        stacker::maybe_grow(256 << 10, 4 << 20, || self.node_nested(v))
+    }
+
+    fn node_nested(&mut self, v: &Value) -> Result<Node, String> {
+        let mut anchor = None;
+        if let Some(id) = identity(v) {
+            let num = self.ids.get(&id).copied().flatten();
+            if self.emitted.insert(id, ()).is_some() {
+                return Ok(Node::Alias(num.unwrap_or(0).to_string()));
+            }
+            anchor = num.map(|n| n.to_string());
+        }
+        let mut n = match v {
+            Value::Undef => Node::null(),
+            Value::Default => Node::symbol("default"),
+            Value::Boolean(b) => Node::bool(*b),
+            Value::Integer(i) => Node::int(i),
+            Value::Float(f) => Node::float(*f),
+            // A Ruby Symbol kept in a Puppet value (by a template's Ruby).
+            Value::String(s) => match s.strip_prefix(crate::hiera::yaml::SYMBOL_MARK) {
+                Some(name) => Node::symbol(name),
+                None => Node::Scalar(string_scalar(s, self.fold_width)),
+            },
+            Value::Regexp(src) => regexp_node(src),
+            Value::Array(a) => Node::seq(a.iter().map(|x| self.node(x)).collect::<Result<_, _>>()?),
+            Value::Hash(h) => Node::map(
+                h.iter()
+                    .map(|(k, x)| Ok((self.node(k)?, self.node(x)?)))
+                    .collect::<Result<_, String>>()?,
+            ),
+            Value::Sensitive(inner) => object(SENSITIVE, "value", self.node(inner)?),
+            Value::Binary(bytes) => object(
+                BINARY,
+                "binary_buffer",
+                binary_string(bytes, self.fold_width),
+            ),
+            // Ruby objects whose one instance variable is `@nsecs`.
+            Value::Timestamp(t) => object(TIMESTAMP, "nsecs", Node::int(t.get())),
+            Value::Timespan(t) => object(TIMESPAN, "nsecs", Node::int(t.get())),
+            Value::Type(_) | Value::Deferred(_) => {
+                return Err(format!(
+                    "pverify does not write a {} as YAML (Psych dumps its Ruby object)",
+                    if matches!(v, Value::Type(_)) {
+                        "Type"
+                    } else {
+                        "Deferred"
+                    }
+                ))
+            }
+        };
+        if let Some(a) = anchor {
+            match &mut n {
+                Node::Scalar(s) => s.anchor = Some(a),
+                Node::Seq { anchor, .. } | Node::Map { anchor, .. } => *anchor = Some(a),
+                Node::Alias(_) => {}
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// A Ruby object without `encode_with`: its class tag and one instance
+/// variable.
+fn object(tag: &str, ivar: &str, value: Node) -> Node {
+    Node::Map {
+        anchor: None,
+        tag: Some(tag.into()),
+        implicit: false,
+        entries: vec![(Node::Scalar(Scalar::plain(ivar)), value)],
+    }
+}
+
+/// A Binary's buffer, an ASCII-8BIT String: as text when it is all ASCII,
+/// else Psych's `!binary` base64 literal.
+fn binary_string(bytes: &[u8], fold_width: Option<usize>) -> Node {
+    if bytes.is_ascii() {
+        let text = String::from_utf8_lossy(bytes);
+        return Node::Scalar(string_scalar(&text, fold_width));
+    }
+    Node::Scalar(Scalar {
+        value: crate::eval::binary::strict_encode(bytes),
+        anchor: None,
+        tag: Some("!binary".into()),
+        plain: false,
+        quoted: false,
+        style: Style::Literal,
+    })
+}
+
+/// Psych's `visit_Regexp`: the regexp's `inspect`, tagged.
+pub fn regexp_node(src: &str) -> Node {
+    Node::Scalar(Scalar {
+        value: regexp_inspect(src),
+        anchor: None,
+        tag: Some("!ruby/regexp".into()),
+        plain: false,
+        quoted: false,
+        style: Style::Any,
+    })
+}
+
+/// Ruby's `Regexp#inspect` of a Puppet regexp's source.
+fn regexp_inspect(src: &str) -> String {
+    let mut out = String::from("/");
+    let mut escaped = false;
+    for c in src.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push('/');
+    out
+}
+
+/// `to_yaml`'s options hash as Psych reads it (keys made symbols; unknown
+/// ones are ignored). The errors are Ruby's for a value of the wrong class.
+pub fn options_from(opts: &crate::eval::value::Map) -> Result<super::Options, String> {
+    let mut o = super::Options::default();
+    let int = |v: &Value| -> Result<i64, String> {
+        match v {
+            Value::Integer(i) => Ok(*i),
+            Value::Float(f) => Ok(f.trunc() as i64),
+            Value::Undef => Err("no implicit conversion from nil to integer".into()),
+            other => Err(format!(
+                "no implicit conversion of {} into Integer",
+                ruby_class(other)
+            )),
+        }
+    };
+    for (k, v) in opts {
+        let Value::String(key) = k else { continue };
+        match &**key {
+            "line_width" => match v {
+                Value::Undef => {}
+                Value::Integer(_) | Value::Float(_) => o.set_line_width(int(v)?)?,
+                other => return Err(format!("comparison of {} with 0 failed", ruby_class(other))),
+            },
+            "indentation" => o.indentation = int(v)?,
+            "canonical" => o.canonical = !matches!(v, Value::Undef | Value::Boolean(false)),
+            "header" if !matches!(v, Value::Undef | Value::Boolean(false)) => {
+                o.version.get_or_insert((1, 1));
+            }
+            "version" => {
+                let parts: Vec<i64> = match v {
+                    Value::String(s) => s
+                        .split('.')
+                        .map(|p| p.trim().parse().unwrap_or(0))
+                        .collect(),
+                    Value::Array(a) => a.iter().map(int).collect::<Result<_, _>>()?,
+                    _ => vec![1, 1],
+                };
+                let at = |i: usize| parts.get(i).copied().unwrap_or(0);
+                o.version = Some((at(0), at(1)));
+            }
+            _ => {}
+        }
+    }
+    Ok(o)
+}
+
+fn ruby_class(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "String",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Default => "Symbol",
+        _ => "Object",
+    }
+}

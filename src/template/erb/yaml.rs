@@ -1,0 +1,49 @@
+//! Ruby's `to_yaml` in templates and interpreted functions
+//! (`@config.to_yaml`, stdlib's `data.to_yaml(options)`): the Ruby value as
+//! Psych's tree, written by `crate::psych`. Ruby values here are copies, so
+//! an object met twice is written twice, where Psych would alias it.
+
+use super::value::{to_puppet, RValue};
+use crate::psych::{self, Node};
+
+pub fn to_yaml(recv: &RValue, options: Option<&RValue>) -> Result<String, String> {
+    let opts = match options.map(to_puppet) {
+        Some(crate::eval::value::Value::Hash(h)) => psych::options_from(&h)?,
+        Some(crate::eval::value::Value::Undef) | None => psych::Options::default(),
+        Some(_) => return Err("no implicit conversion into Hash".into()),
+    };
+    let node = node(recv, opts.fold_width)?;
+    psych::dump(&node, &opts)
+}
+
+fn node(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
+    Ok(match v {
+        RValue::Nil => Node::null(),
+        RValue::Bool(b) => Node::bool(*b),
+        RValue::Int(i) => Node::int(i),
+        RValue::Big(b) => Node::int(b),
+        RValue::Float(f) => Node::float(*f),
+        RValue::Str(s) => Node::Scalar(psych::string_scalar(s, fold)),
+        RValue::Sym(s) => Node::symbol(s),
+        RValue::Regex(src) => psych::regexp_node(src),
+        RValue::Array(items) => Node::seq(
+            items
+                .iter()
+                .map(|x| node(x, fold))
+                .collect::<Result<_, _>>()?,
+        ),
+        RValue::Hash(pairs) => Node::map(
+            pairs
+                .iter()
+                .map(|(k, x)| Ok((node(k, fold)?, node(x, fold)?)))
+                .collect::<Result<_, String>>()?,
+        ),
+        RValue::Opaque(v) => psych::value_node(v, fold)?,
+        other => {
+            return Err(format!(
+                "pverify does not write a Ruby {} as YAML",
+                other.class_name()
+            ))
+        }
+    })
+}
