@@ -108,7 +108,85 @@ pub fn run(args: CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcomes: Vec<Outcome> = pool.install(|| {
+    // Fewer nodes than threads (one node, above all): a spare thread parses
+    // the manifests the compile will ask for next (`loader::parse_ahead`).
+    // It is not joined: the process ends when the nodes are done, whatever
+    // file it is in the middle of (so the environment lives as long as the
+    // process).
+    let env: &'static Environment = Box::leak(Box::new(env));
+    if args.facts.len() < pool.current_num_threads() {
+        env.enable_parse_ahead();
+        let stop: &'static std::sync::atomic::AtomicBool =
+            Box::leak(Box::new(std::sync::atomic::AtomicBool::new(false)));
+        let worker = std::thread::Builder::new()
+            .name("parse-ahead".into())
+            .stack_size(64 << 20)
+            .spawn(move || env.parse_ahead_worker(stop));
+        if let Err(e) = worker {
+            eprintln!("pverify compile: no parse-ahead thread: {e}");
+        }
+    }
+    let outcomes = compile_all(&args, env, &mocks, &pool);
+    let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
+    match &args.out_dir {
+        None => {
+            let o = &outcomes[0];
+            match &o.result {
+                Ok(cat) => {
+                    let cat = cat.as_ref().unwrap_or(&serde_json::Value::Null);
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string_pretty(cat).unwrap_or_default()
+                    );
+                }
+                Err(e) => eprintln!("Error: {e}"),
+            }
+        }
+        Some(dir) => {
+            let mut report = Vec::new();
+            for o in &outcomes {
+                match &o.result {
+                    Ok(_) => {
+                        report.push(json!({"name": o.name, "status": "compiled", "millis": o.millis as u64}));
+                    }
+                    Err(e) => {
+                        eprintln!("Error: {e}");
+                        report.push(json!({"name": o.name, "status": "failed", "error": e, "millis": o.millis as u64}));
+                    }
+                }
+            }
+            let text = serde_json::to_string_pretty(&json!({"nodes": report})).unwrap_or_default();
+            if let Err(e) = write_atomically(&dir.join("report.json"), &text) {
+                eprintln!("pverify compile: report.json: {e}");
+            }
+            eprintln!("compiled {} nodes, {failed} failed", outcomes.len());
+        }
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// A temporary file renamed into place, so no reader sees half a catalog.
+fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Compiles every node file on the pool's threads; each catalog is written
+/// as soon as it is compiled when there is an output directory.
+fn compile_all(
+    args: &CompileArgs,
+    env: &Environment,
+    mocks: &std::sync::Arc<eval::FunctionMocks>,
+    pool: &rayon::ThreadPool,
+) -> Vec<Outcome> {
+    pool.install(|| {
         args.facts
             .par_iter()
             .map(|f| {
@@ -160,54 +238,5 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 }
             })
             .collect()
-    });
-    let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
-    match &args.out_dir {
-        None => {
-            let o = &outcomes[0];
-            match &o.result {
-                Ok(cat) => {
-                    let cat = cat.as_ref().unwrap_or(&serde_json::Value::Null);
-                    let mut out = std::io::stdout().lock();
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string_pretty(cat).unwrap_or_default()
-                    );
-                }
-                Err(e) => eprintln!("Error: {e}"),
-            }
-        }
-        Some(dir) => {
-            let mut report = Vec::new();
-            for o in &outcomes {
-                match &o.result {
-                    Ok(_) => {
-                        report.push(json!({"name": o.name, "status": "compiled", "millis": o.millis as u64}));
-                    }
-                    Err(e) => {
-                        eprintln!("Error: {e}");
-                        report.push(json!({"name": o.name, "status": "failed", "error": e, "millis": o.millis as u64}));
-                    }
-                }
-            }
-            let text = serde_json::to_string_pretty(&json!({"nodes": report})).unwrap_or_default();
-            if let Err(e) = write_atomically(&dir.join("report.json"), &text) {
-                eprintln!("pverify compile: report.json: {e}");
-            }
-            eprintln!("compiled {} nodes, {failed} failed", outcomes.len());
-        }
-    }
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
-/// A temporary file renamed into place, so no reader sees half a catalog.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    })
 }

@@ -6,6 +6,8 @@
 //! below a directory in sorted path order), and answers the 3.x autoloader's
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
+mod parse_ahead;
+
 use crate::util::NameStr as _;
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
@@ -41,6 +43,8 @@ pub struct Environment {
     /// EPP templates, each parsed once per run like the manifests.
     templates: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
     modules: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Files to parse ahead of the compile, on a spare thread.
+    parse_ahead: parse_ahead::ParseAhead,
     /// Autoload candidates by class or define name: the files that exist,
     /// probed once per run rather than once per node.
     autoload: Mutex<HashMap<String, Arc<[Vec<PathBuf>]>>>,
@@ -181,6 +185,7 @@ impl Environment {
             templates: Mutex::new(HashMap::default()),
             modules: Mutex::new(HashMap::default()),
             autoload: Mutex::default(),
+            parse_ahead: Default::default(),
             hiera: Default::default(),
             resource_types: Default::default(),
             erb: Default::default(),
@@ -198,7 +203,42 @@ impl Environment {
             let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
             cache.entry(path.to_path_buf()).or_default().clone()
         };
-        slot.get_or_init(|| self.parse_uncached(path)).clone()
+        slot.get_or_init(|| {
+            let parsed = self.parse_uncached(path);
+            if let (true, Ok(program)) = (self.parse_ahead.is_enabled(), &parsed) {
+                self.queue_references(program);
+            }
+            parsed
+        })
+        .clone()
+    }
+
+    /// Lets [`Environment::parse_ahead_worker`] follow each parsed file's
+    /// static references (see `parse_ahead`).
+    pub fn enable_parse_ahead(&self) {
+        self.parse_ahead.enable();
+        self.parse_ahead.push(self.manifests.clone());
+    }
+
+    /// Parses queued files until `stop` is set.
+    pub fn parse_ahead_worker(&self, stop: &std::sync::atomic::AtomicBool) {
+        while let Some(path) = self.parse_ahead.next(stop) {
+            let _ = self.parse(&path);
+        }
+    }
+
+    fn queue_references(&self, program: &Program) {
+        let files: Vec<PathBuf> = parse_ahead::referenced_names(program)
+            .iter()
+            .flat_map(|name| {
+                self.autoload_candidates(name)
+                    .iter()
+                    .flatten()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        self.parse_ahead.push(files);
     }
 
     /// An EPP template's tree (`epp()`), parsed on first use only and shared.

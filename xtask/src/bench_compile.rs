@@ -31,6 +31,10 @@
 //!    of 3 compiles each on one thread: time per resource must stay about
 //!    constant.
 //!
+//! 5. **The Debian-module catalogs** of issue 4 (`bench_modules.rs`): every
+//!    public class of the 14 module packages on two fact sets, warm, one
+//!    thread; with Puppet, the ratio on the S biggest of them.
+//!
 //! Like bench-parse, a dev build re-runs itself from a release build. The
 //! figures are only meaningful on an otherwise idle machine.
 
@@ -123,7 +127,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         } else {
             println!("puppet: not run (--no-puppet, or `puppet` is not on PATH)");
         }
-        linearity(&tmp.join("synthetic"), &opts.sizes, &nodes[0])
+        linearity(&tmp.join("synthetic"), &opts.sizes, &nodes[0])?;
+        crate::bench_modules::run(workspace, opts.sample, puppet)
     })();
     let _ = std::fs::remove_dir_all(&tmp);
     result
@@ -199,7 +204,7 @@ fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
 }
 
 /// Per-node time of node object + compile + catalog JSON, on `jobs` threads.
-fn compile_timed(
+pub(crate) fn compile_timed(
     env: &Environment,
     nodes: &[NodeSpec],
     jobs: usize,
@@ -665,7 +670,7 @@ fn synthetic_node(template: &NodeSpec) -> NodeSpec {
     }
 }
 
-fn median_p95(times: &[Duration]) -> (Duration, Duration) {
+pub(crate) fn median_p95(times: &[Duration]) -> (Duration, Duration) {
     if times.is_empty() {
         return (Duration::ZERO, Duration::ZERO);
     }
@@ -675,7 +680,7 @@ fn median_p95(times: &[Duration]) -> (Duration, Duration) {
     (v[v.len() / 2], v[p95])
 }
 
-fn ms(d: Duration) -> String {
+pub(crate) fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
 
@@ -690,7 +695,7 @@ fn tail(text: &str) -> String {
     lines[lines.len().saturating_sub(20)..].join("\n")
 }
 
-fn tempfile_dir(prefix: &str) -> Result<PathBuf, String> {
+pub(crate) fn tempfile_dir(prefix: &str) -> Result<PathBuf, String> {
     let dir = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

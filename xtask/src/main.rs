@@ -3,6 +3,7 @@
 mod bench;
 mod bench_compile;
 mod bench_diff;
+mod bench_modules;
 mod bless;
 mod corpus;
 mod coverage;

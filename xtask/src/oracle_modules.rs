@@ -44,7 +44,7 @@ use pverify::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, F
 use serde_json::{json, Value};
 
 /// Debian's module packages the acceptance of issue 4 names.
-const MODULES: &[&str] = &[
+pub(crate) const MODULES: &[&str] = &[
     "stdlib",
     "concat",
     "ntp",
@@ -61,11 +61,11 @@ const MODULES: &[&str] = &[
     "xinetd",
 ];
 
-const MODULE_DIR: &str = "/usr/share/puppet/modules";
-const FACTSETS: &[&str] = &["debian-12-x86_64", "redhat-9-x86_64"];
+pub(crate) const MODULE_DIR: &str = "/usr/share/puppet/modules";
+pub(crate) const FACTSETS: &[&str] = &["debian-12-x86_64", "redhat-9-x86_64"];
 /// Where each node's environment is written for Puppet and for pverify.
 const WORK: &str = "/tmp/pverify-oracle-modules";
-const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
+pub(crate) const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
 const KNOWN_FILE: &str = "xtask/data/known-module-diffs.txt";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -237,7 +237,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The public classes of a module, sorted (see the header for the rule).
-fn public_classes(module: &Path) -> Result<Vec<String>, String> {
+pub(crate) fn public_classes(module: &Path) -> Result<Vec<String>, String> {
     let manifests = module.join("manifests");
     let mut out = BTreeSet::new();
     if !manifests.is_dir() {
@@ -268,7 +268,7 @@ fn public_classes(module: &Path) -> Result<Vec<String>, String> {
 }
 
 /// `xtask/data/module-classes.yaml`: class => required parameters.
-fn read_params(path: &Path) -> Result<BTreeMap<String, Value>, String> {
+pub(crate) fn read_params(path: &Path) -> Result<BTreeMap<String, Value>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let map: BTreeMap<String, Value> =
         serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -332,7 +332,12 @@ fn agent_facts(structured: &Value) -> Value {
 
 /// The node that declares `class` alone on `factset`, whose structured
 /// facts are `structured`.
-fn class_case(class: &str, factset: &str, structured: &Value, params: Option<&Value>) -> Case {
+pub(crate) fn class_case(
+    class: &str,
+    factset: &str,
+    structured: &Value,
+    params: Option<&Value>,
+) -> Case {
     let classes = match params {
         Some(p) => json!({ class: p }),
         None => json!([class]),
