@@ -187,6 +187,10 @@ pub struct Compiler<'e> {
     loaded_files: HashSet<PathBuf>,
     /// Names [`Compiler::autoload`] has searched for.
     autoloaded: HashSet<String>,
+    /// `annotate`'s side table: annotated values (kept alive, compared by
+    /// identity as Puppet's adapters are) and their annotations (Object
+    /// values of Annotation types), one per annotation type.
+    pub annotations: Vec<(Value, Vec<Value>)>,
     /// Evaluated classes: name → scope.
     pub class_scopes: HashMap<String, ScopeId>,
     pub top: ScopeId,
@@ -267,6 +271,7 @@ impl<'e> Compiler<'e> {
             resolved_aliases: HashMap::default(),
             loaded_files: HashSet::default(),
             autoloaded: HashSet::default(),
+            annotations: Vec::new(),
             class_scopes: HashMap::default(),
             top,
             node_scope: None,
@@ -551,6 +556,15 @@ impl<'e> Compiler<'e> {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),
         };
+        // `type Point = Object[{...}]` declares the Object type `Point`
+        // itself (the loader's name wins over the hash's), not an alias.
+        if let crate::types::PType::ObjectDef(o) = &t {
+            let mut named = (**o).clone();
+            named.name = Some(display);
+            let t = crate::types::PType::ObjectDef(std::sync::Arc::new(named));
+            self.resolved_aliases.insert(key, t.clone());
+            return Ok(Some(t));
+        }
         let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
         self.resolved_aliases.insert(key, alias.clone());
         Ok(Some(alias))

@@ -306,6 +306,10 @@ impl<'e> Compiler<'e> {
                 lambda,
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
+                // `$point.x`: an Object's attribute or constant.
+                if let Some(v) = super::builtins::object_member(&recv, name, args.len()) {
+                    return Ok(v);
+                }
                 let mut vals = vec![recv];
                 for a in args {
                     vals.push(self.eval(a, scope, ctx)?);
@@ -1089,6 +1093,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Type(t) => format!("{t}-Type"),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
+        Value::Object(_) => "Object".into(),
         Value::Binary(_) => "Binary".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),

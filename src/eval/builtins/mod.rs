@@ -65,6 +65,7 @@ mod files;
 mod iteration;
 pub mod modules;
 mod numbers;
+mod objects;
 mod other_modules;
 mod regex;
 mod ruby;
@@ -91,6 +92,8 @@ use epp::*;
 use files::*;
 use iteration::*;
 use numbers::*;
+pub use objects::object_member;
+use objects::*;
 use regex::*;
 use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
@@ -118,6 +121,7 @@ pub fn call(
     let f: Builtin = match name {
         "abs" => abs,
         "all" => all,
+        "annotate" => annotate,
         "any" => any,
         "call" => call_fn,
         "camelcase" => camelcase,

@@ -1,0 +1,326 @@
+//! Puppet's Object types (`p_object_type.rb`), minimally: a name, a parent,
+//! attributes (type, default value, kind) and constants, as declared by
+//! `type Name = Object[{...}]` or `Object[{name => 'Name', ...}]`, and their
+//! instances ([`ObjectValue`]). Functions, type parameters, equality
+//! specifications and checks are not modelled (an init hash naming them is
+//! refused with a pverify message rather than half understood).
+//!
+//! `Annotation` and `Pcore` are the two built-in Object types `annotate`
+//! needs; annotation types are user Object types inheriting `Annotation`.
+
+use std::sync::Arc;
+
+use super::model::{PType, StructMember};
+use crate::eval::{Map, Value};
+
+/// A declared attribute (constants are kept apart, see [`ObjectType`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    pub name: String,
+    pub ty: PType,
+    /// The default `value` (an attribute with one is optional in `new`).
+    pub value: Option<Value>,
+    /// `kind` as written (`constant`, `derived`, `given_or_derived`, `reference`).
+    pub kind: Option<String>,
+}
+
+impl Attribute {
+    /// Given to `new` (Puppet's `create_init_hash_type` skips constants and
+    /// derived attributes).
+    fn is_given(&self) -> bool {
+        !matches!(self.kind.as_deref(), Some("constant" | "derived"))
+    }
+}
+
+/// An Object type.
+#[derive(Clone, Debug)]
+pub struct ObjectType {
+    pub name: Option<String>,
+    /// The parent type as given (an Object type, possibly `Annotation`).
+    pub parent: Option<PType>,
+    pub attributes: Vec<Attribute>,
+    /// `constants => {k => v}`: attributes of kind constant whose type is
+    /// the value's generalized type (Puppet prints them back as constants).
+    pub constants: Vec<(String, Value)>,
+}
+
+impl PartialEq for ObjectType {
+    /// Puppet's `eql?`: name, parent, attributes (and constants).
+    fn eq(&self, o: &ObjectType) -> bool {
+        std::ptr::eq(self, o)
+            || (self.name == o.name
+                && self.parent == o.parent
+                && self.attributes == o.attributes
+                && self.constants == o.constants)
+    }
+}
+
+const KNOWN_KEYS: &[&str] = &["name", "parent", "attributes", "constants"];
+
+impl ObjectType {
+    /// A built-in Object type without members (`Annotation`, `Pcore`).
+    pub fn builtin(name: &str) -> ObjectType {
+        ObjectType {
+            name: Some(name.to_string()),
+            parent: None,
+            attributes: Vec::new(),
+            constants: Vec::new(),
+        }
+    }
+
+    /// From `Object[{...}]`'s init hash; `name` (the alias a `type`
+    /// statement declares) takes precedence over the hash's `name`, as the
+    /// loader's name does in Puppet.
+    pub fn from_init_hash(name: Option<String>, h: &Map) -> Result<ObjectType, String> {
+        let get = |k: &str| h.get(&Value::string(k));
+        for k in h.keys() {
+            match k.as_str() {
+                Some(s) if KNOWN_KEYS.contains(&s) => {}
+                Some(s) => return Err(format!("pverify: Object key '{s}' is not supported")),
+                None => return Err("pverify: Object keys must be strings".into()),
+            }
+        }
+        let name = name.or_else(|| get("name").and_then(|v| v.as_str()).map(str::to_string));
+        let parent = match get("parent") {
+            None | Some(Value::Undef) => None,
+            Some(Value::Type(t)) => Some((**t).clone()),
+            Some(_) => return Err("pverify: an Object's parent must be a type".into()),
+        };
+        let parent_obj = parent.as_ref().and_then(object_of);
+        if let Some(p) = &parent {
+            if parent_obj.is_none() {
+                if let PType::TypeReference(n) = p {
+                    return Err(format!("reference to unresolved type '{n}'"));
+                }
+            }
+        }
+        let label = name.clone().unwrap_or_else(|| "Object".into());
+        let mut attributes = Vec::new();
+        if let Some(spec) = get("attributes") {
+            let Value::Hash(spec) = spec else {
+                return Err("pverify: an Object's attributes must be a hash".into());
+            };
+            for (k, v) in spec.iter() {
+                let Some(an) = k.as_str() else {
+                    return Err("pverify: attribute names must be strings".into());
+                };
+                attributes.push(attribute(&label, an, v)?);
+            }
+        }
+        let mut constants = Vec::new();
+        if let Some(c) = get("constants") {
+            let Value::Hash(c) = c else {
+                return Err("pverify: an Object's constants must be a hash".into());
+            };
+            for (k, v) in c.iter() {
+                let Some(cn) = k.as_str() else {
+                    return Err("pverify: constant names must be strings".into());
+                };
+                if attributes.iter().any(|a| a.name == cn) {
+                    return Err(format!(
+                        "attribute {label}[{cn}] is defined as both a constant and an attribute"
+                    ));
+                }
+                constants.push((cn.to_string(), v.clone()));
+            }
+        }
+        Ok(ObjectType {
+            name,
+            parent,
+            attributes,
+            constants,
+        })
+    }
+
+    /// The parent as an Object type.
+    pub fn parent_object(&self) -> Option<Arc<ObjectType>> {
+        self.parent.as_ref().and_then(object_of)
+    }
+
+    /// Every attribute, inherited ones first (an attribute redeclared by a
+    /// child replaces the parent's in place).
+    pub fn all_attributes(&self) -> Vec<Attribute> {
+        let mut out = match self.parent_object() {
+            Some(p) => p.all_attributes(),
+            None => Vec::new(),
+        };
+        for a in &self.attributes {
+            match out.iter_mut().find(|x| x.name == a.name) {
+                Some(x) => *x = a.clone(),
+                None => out.push(a.clone()),
+            }
+        }
+        out
+    }
+
+    /// A constant's value, own or inherited.
+    pub fn constant(&self, name: &str) -> Option<Value> {
+        if let Some((_, v)) = self.constants.iter().find(|(n, _)| n == name) {
+            return Some(v.clone());
+        }
+        if let Some(a) = self.attributes.iter().find(|a| a.name == name) {
+            if a.kind.as_deref() == Some("constant") {
+                return a.value.clone();
+            }
+        }
+        self.parent_object().and_then(|p| p.constant(name))
+    }
+
+    /// `new`'s positional parameters: the given attributes, those without a
+    /// default first (Puppet's `parameter_info`).
+    pub fn parameters(&self) -> Vec<Attribute> {
+        let (req, opt): (Vec<_>, Vec<_>) = self
+            .all_attributes()
+            .into_iter()
+            .filter(Attribute::is_given)
+            .partition(|a| a.value.is_none());
+        req.into_iter().chain(opt).collect()
+    }
+
+    /// Puppet's `init_hash_type`: a Struct of the given attributes, those
+    /// with a default optional.
+    pub fn init_hash_type(&self) -> PType {
+        PType::Struct(
+            self.all_attributes()
+                .into_iter()
+                .filter(Attribute::is_given)
+                .map(|a| StructMember {
+                    name: a.name.clone(),
+                    optional_key: a.value.is_some(),
+                    value: a.ty.clone(),
+                })
+                .collect(),
+        )
+    }
+
+    /// Is `o` this type or a descendant of it (Puppet's `_assignable?`)?
+    pub fn takes(&self, o: &ObjectType) -> bool {
+        if self == o {
+            return true;
+        }
+        match o.parent_object() {
+            Some(p) => self.takes(&p),
+            None => false,
+        }
+    }
+
+    /// The name Puppet uses for instances in messages.
+    pub fn label(&self) -> String {
+        self.name.clone().unwrap_or_else(|| "Object".into())
+    }
+
+    /// Does it inherit (or is it) `Annotation`?
+    pub fn is_annotation(&self) -> bool {
+        self.name.as_deref() == Some("Annotation")
+            || self.parent_object().is_some_and(|p| p.is_annotation())
+    }
+}
+
+/// An attribute from its spec: a type, or `{type => T, value => v, kind => k}`.
+fn attribute(label: &str, name: &str, spec: &Value) -> Result<Attribute, String> {
+    match spec {
+        // An Optional attribute without a spec hash defaults to undef.
+        Value::Type(t) => Ok(Attribute {
+            name: name.to_string(),
+            ty: (**t).clone(),
+            value: matches!(t.as_ref(), PType::Optional(_)).then_some(Value::Undef),
+            kind: None,
+        }),
+        Value::Hash(h) => {
+            let get = |k: &str| h.get(&Value::string(k));
+            let ty = match get("type") {
+                Some(Value::Type(t)) => (**t).clone(),
+                _ => return Err(format!("pverify: attribute {label}[{name}] needs a type")),
+            };
+            let kind = get("kind").and_then(|k| k.as_str()).map(str::to_string);
+            let value = get("value").cloned();
+            let alabel = format!("attribute {label}[{name}]");
+            match (kind.as_deref(), &value) {
+                (Some(k @ ("derived" | "given_or_derived")), Some(_)) => {
+                    return Err(format!(
+                        "{alabel} of kind '{k}' cannot be combined with an attribute value"
+                    ))
+                }
+                (Some("constant"), None) => {
+                    return Err(format!("{alabel} of kind 'constant' requires a value"))
+                }
+                // Derived attributes need a Ruby implementation pverify
+                // cannot have.
+                (Some(k @ ("derived" | "given_or_derived")), None) => {
+                    return Err(format!(
+                        "pverify: attribute kind '{k}' ({alabel}) is not supported"
+                    ))
+                }
+                _ => {}
+            }
+            if let Some(v) = &value {
+                if !matches!(v, Value::Default) && !super::is_instance(&ty, v) {
+                    return Err(super::describe_mismatch_named(
+                        &format!("{alabel} value"),
+                        &ty,
+                        &super::infer_set(v),
+                    ));
+                }
+            }
+            Ok(Attribute {
+                name: name.to_string(),
+                ty,
+                value,
+                kind,
+            })
+        }
+        _ => Err(format!(
+            "pverify: attribute {label}[{name}] must be a type or a hash"
+        )),
+    }
+}
+
+/// The Object type a type is (through aliases).
+pub fn object_of(t: &PType) -> Option<Arc<ObjectType>> {
+    match t {
+        PType::ObjectDef(o) => Some(o.clone()),
+        PType::TypeAlias { .. } => t.alias_target().and_then(|r| object_of(&r)),
+        _ => None,
+    }
+}
+
+/// An instance of an Object type: its given attributes' values in the
+/// type's attribute order.
+#[derive(Debug)]
+pub struct ObjectValue {
+    pub ty: Arc<ObjectType>,
+    pub values: Vec<(String, Value)>,
+}
+
+impl ObjectValue {
+    /// An attribute or constant by name (Puppet's method call `$o.name`).
+    pub fn get(&self, name: &str) -> Option<Value> {
+        if let Some((_, v)) = self.values.iter().find(|(n, _)| n == name) {
+            return Some(v.clone());
+        }
+        self.ty.constant(name)
+    }
+
+    /// Puppet's `_pcore_init_hash` of an instance: each attribute whose
+    /// value is not its default.
+    pub fn init_hash(&self) -> Map {
+        let attrs = self.ty.all_attributes();
+        let mut m = Map::default();
+        for (n, v) in &self.values {
+            let default = attrs
+                .iter()
+                .find(|a| &a.name == n)
+                .and_then(|a| a.value.as_ref());
+            if default != Some(v) {
+                m.insert(Value::string(n.as_str()), v.clone());
+            }
+        }
+        m
+    }
+}
+
+impl PartialEq for ObjectValue {
+    fn eq(&self, o: &ObjectValue) -> bool {
+        self.ty == o.ty && self.values == o.values
+    }
+}
