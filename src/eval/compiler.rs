@@ -552,6 +552,23 @@ impl<'e> Compiler<'e> {
             program: def.program.clone(),
         };
         let top = self.top;
+        // `type P = Object[{...}]`: the Object type named P, checked when
+        // first used (Puppet's errors name P and point at the use).
+        if let ExprKind::Access { lhs, keys } = &type_expr.kind {
+            if matches!(&lhs.kind, ExprKind::QRef(o) if o == "Object") && keys.len() == 1 {
+                if let Value::Hash(h) = self.eval(&keys[0], top, &ctx)? {
+                    let o = crate::types::object::ObjectType::from_init_hash(Some(display), &h)
+                        .map_err(|detail| EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        })?;
+                    let t = crate::types::PType::ObjectDef(std::sync::Arc::new(o));
+                    self.resolved_aliases.insert(key, t.clone());
+                    return Ok(Some(t));
+                }
+            }
+        }
         let t = match self.eval(type_expr, top, &ctx)? {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),

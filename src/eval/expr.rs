@@ -4,7 +4,7 @@ use crate::util::NameStr as _;
 use std::sync::Arc;
 
 use super::compiler::{capitalize_name, Compiler};
-use super::error::EvalError;
+use super::error::{EvalError, Location};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::*;
@@ -81,7 +81,15 @@ impl<'e> Compiler<'e> {
                 if super::typeops::type_by_name(n).is_some() {
                     return Ok(Value::Type(Arc::new(type_reference(n))));
                 }
-                if let Some(alias) = self.find_type_alias(n)? {
+                // (An Object type's definition errors surface here, at its use.)
+                if let Some(alias) = self.find_type_alias(n).map_err(|err| match err {
+                    EvalError::Runtime {
+                        while_evaluating: None,
+                        at: Location { file: None, .. },
+                        ..
+                    } => self.wrap(ctx, e, err),
+                    other => other,
+                })? {
                     return Ok(Value::Type(Arc::new(alias)));
                 }
                 // Otherwise a resource type, which must exist.
@@ -307,8 +315,15 @@ impl<'e> Compiler<'e> {
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
                 // `$point.x`: an Object's attribute or constant.
-                if let Some(v) = super::builtins::object_member(&recv, name, args.len()) {
-                    return Ok(v);
+                if let Some(r) = super::builtins::object_member(&recv, name, args.len()) {
+                    return r.map_err(|detail| {
+                        let err = EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        };
+                        self.wrap(ctx, e, err)
+                    });
                 }
                 let mut vals = vec![recv];
                 for a in args {
@@ -1026,6 +1041,19 @@ impl<'e> Compiler<'e> {
             }
             Value::Type(t) => match super::typeops::access(t, &keys) {
                 Ok(v) => Ok(v),
+                // An Object type's definition (`Object[{...}]`) is checked
+                // by Puppet's TypeAsserter, whose errors are wrapped.
+                Err(detail)
+                    if matches!(t.as_ref(), PType::Object(None))
+                        && matches!(keys.as_slice(), [Value::Hash(_)]) =>
+                {
+                    let err = EvalError::Runtime {
+                        while_evaluating: None,
+                        detail,
+                        at: Location::default(),
+                    };
+                    Err(self.wrap(ctx, e, err))
+                }
                 Err(msg) => self.fail(ctx, e, msg),
             },
             Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),

@@ -530,10 +530,11 @@ impl TypeFormatter {
             self.push("parent => ");
             self.ty(p);
         }
-        if !o.attributes.is_empty() {
+        let (attributes, constants) = o.printed_members();
+        if !attributes.is_empty() {
             sep(self);
             self.push("attributes => {");
-            for (i, a) in o.attributes.iter().enumerate() {
+            for (i, a) in attributes.iter().enumerate() {
                 if i > 0 {
                     self.push(SEP);
                 }
@@ -557,16 +558,16 @@ impl TypeFormatter {
             }
             self.push("}");
         }
-        if !o.constants.is_empty() {
+        if !constants.is_empty() {
             sep(self);
             self.push("constants => {");
-            for (i, (n, v)) in o.constants.iter().enumerate() {
+            for (i, a) in constants.iter().enumerate() {
                 if i > 0 {
                     self.push(SEP);
                 }
-                self.push(&puppet_quote(n));
+                self.push(&puppet_quote(&a.name));
                 self.push(" => ");
-                self.value(v);
+                self.value(a.value.as_ref().unwrap_or(&Value::Undef));
             }
             self.push("}");
         }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::model::{PType, StructMember};
 use crate::eval::{Map, Value};
 
-/// A declared attribute (constants are kept apart, see [`ObjectType`]).
+/// A declared attribute or constant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
     pub name: String,
@@ -38,24 +38,31 @@ pub struct ObjectType {
     pub name: Option<String>,
     /// The parent type as given (an Object type, possibly `Annotation`).
     pub parent: Option<PType>,
+    /// Attributes in declaration order; `constants => {k => v}` are
+    /// attributes of kind constant typed by the value's generalized type,
+    /// after the declared ones (Puppet prints those back as constants).
     pub attributes: Vec<Attribute>,
-    /// `constants => {k => v}`: attributes of kind constant whose type is
-    /// the value's generalized type (Puppet prints them back as constants).
-    pub constants: Vec<(String, Value)>,
 }
 
 impl PartialEq for ObjectType {
-    /// Puppet's `eql?`: name, parent, attributes (and constants).
+    /// Puppet's `eql?`: name, parent, attributes.
     fn eq(&self, o: &ObjectType) -> bool {
         std::ptr::eq(self, o)
-            || (self.name == o.name
-                && self.parent == o.parent
-                && self.attributes == o.attributes
-                && self.constants == o.constants)
+            || (self.name == o.name && self.parent == o.parent && self.attributes == o.attributes)
     }
 }
 
 const KNOWN_KEYS: &[&str] = &["name", "parent", "attributes", "constants"];
+
+/// The rest of Puppet's `TYPE_OBJECT_I12N` keys, which pverify does not model.
+const UNSUPPORTED_KEYS: &[&str] = &[
+    "type_parameters",
+    "functions",
+    "equality",
+    "equality_include_type",
+    "checks",
+    "annotations",
+];
 
 impl ObjectType {
     /// A built-in Object type without members (`Annotation`, `Pcore`).
@@ -64,7 +71,6 @@ impl ObjectType {
             name: Some(name.to_string()),
             parent: None,
             attributes: Vec::new(),
-            constants: Vec::new(),
         }
     }
 
@@ -76,7 +82,14 @@ impl ObjectType {
         for k in h.keys() {
             match k.as_str() {
                 Some(s) if KNOWN_KEYS.contains(&s) => {}
-                Some(s) => return Err(format!("pverify: Object key '{s}' is not supported")),
+                Some(s) if UNSUPPORTED_KEYS.contains(&s) => {
+                    return Err(format!("pverify: Object key '{s}' is not supported"))
+                }
+                Some(s) => {
+                    return Err(format!(
+                        "object initializer has wrong type, unrecognized key '{s}'"
+                    ))
+                }
                 None => return Err("pverify: Object keys must be strings".into()),
             }
         }
@@ -107,7 +120,6 @@ impl ObjectType {
                 attributes.push(attribute(&label, an, v)?);
             }
         }
-        let mut constants = Vec::new();
         if let Some(c) = get("constants") {
             let Value::Hash(c) = c else {
                 return Err("pverify: an Object's constants must be a hash".into());
@@ -121,14 +133,18 @@ impl ObjectType {
                         "attribute {label}[{cn}] is defined as both a constant and an attribute"
                     ));
                 }
-                constants.push((cn.to_string(), v.clone()));
+                attributes.push(Attribute {
+                    name: cn.to_string(),
+                    ty: super::infer(v).generalize(),
+                    value: Some(v.clone()),
+                    kind: Some("constant".into()),
+                });
             }
         }
         Ok(ObjectType {
             name,
             parent,
             attributes,
-            constants,
         })
     }
 
@@ -155,9 +171,6 @@ impl ObjectType {
 
     /// A constant's value, own or inherited.
     pub fn constant(&self, name: &str) -> Option<Value> {
-        if let Some((_, v)) = self.constants.iter().find(|(n, _)| n == name) {
-            return Some(v.clone());
-        }
         if let Some(a) = self.attributes.iter().find(|a| a.name == name) {
             if a.kind.as_deref() == Some("constant") {
                 return a.value.clone();
@@ -209,6 +222,18 @@ impl ObjectType {
         self.name.clone().unwrap_or_else(|| "Object".into())
     }
 
+    /// Puppet's `_pcore_init_hash` split: the attributes printed under
+    /// `attributes`, and the constants printed as `constants => {k => v}`
+    /// (kind constant, typed exactly by the value's generalized type).
+    pub fn printed_members(&self) -> (Vec<&Attribute>, Vec<&Attribute>) {
+        self.attributes.iter().partition(|a| {
+            !(a.kind.as_deref() == Some("constant")
+                && a.value
+                    .as_ref()
+                    .is_some_and(|v| super::infer(v).generalize() == a.ty))
+        })
+    }
+
     /// Does it inherit (or is it) `Annotation`?
     pub fn is_annotation(&self) -> bool {
         self.name.as_deref() == Some("Annotation")
@@ -244,19 +269,12 @@ fn attribute(label: &str, name: &str, spec: &Value) -> Result<Attribute, String>
                 (Some("constant"), None) => {
                     return Err(format!("{alabel} of kind 'constant' requires a value"))
                 }
-                // Derived attributes need a Ruby implementation pverify
-                // cannot have.
-                (Some(k @ ("derived" | "given_or_derived")), None) => {
-                    return Err(format!(
-                        "pverify: attribute kind '{k}' ({alabel}) is not supported"
-                    ))
-                }
                 _ => {}
             }
             if let Some(v) = &value {
                 if !matches!(v, Value::Default) && !super::is_instance(&ty, v) {
                     return Err(super::describe_mismatch_named(
-                        &format!("{alabel} value"),
+                        &format!("{alabel} value has wrong type,"),
                         &ty,
                         &super::infer_set(v),
                     ));
@@ -293,6 +311,17 @@ pub struct ObjectValue {
 }
 
 impl ObjectValue {
+    /// The label of a member (`attribute P[x]`, by the type declaring it).
+    pub fn member_label(&self, name: &str) -> Option<String> {
+        fn go(t: &ObjectType, name: &str) -> Option<String> {
+            if t.attributes.iter().any(|a| a.name == name) {
+                return Some(format!("attribute {}[{name}]", t.label()));
+            }
+            go(t.parent_object()?.as_ref(), name)
+        }
+        go(&self.ty, name)
+    }
+
     /// An attribute or constant by name (Puppet's method call `$o.name`).
     pub fn get(&self, name: &str) -> Option<Value> {
         if let Some((_, v)) = self.values.iter().find(|(n, _)| n == name) {

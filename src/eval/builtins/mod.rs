@@ -201,6 +201,17 @@ pub fn call(
                         at: at.clone(),
                     }))
                 }
+                Err(EvalError::Runtime {
+                    while_evaluating,
+                    detail,
+                    at: Location { file: None, .. },
+                }) => {
+                    return Some(Err(EvalError::Runtime {
+                        while_evaluating,
+                        detail,
+                        at: at.clone(),
+                    }))
+                }
                 Err(e) => return Some(Err(e)),
             };
             let mut cx = Cx {
@@ -258,7 +269,20 @@ fn resolve_type_name(c: &mut Compiler<'_>, name: &str) -> R<Option<PType>> {
     if let Some(t) = crate::types::type_by_name(bare) {
         return Ok(Some(t));
     }
-    if let Some(t) = c.find_type_alias(bare)? {
+    // An Object type's definition errors: "Error while evaluating a Type-Name".
+    let found = c.find_type_alias(bare).map_err(|err| match err {
+        EvalError::Runtime {
+            while_evaluating: None,
+            detail,
+            at: Location { file: None, .. },
+        } => EvalError::Runtime {
+            while_evaluating: Some("a Type-Name".into()),
+            detail,
+            at: Location::default(),
+        },
+        other => other,
+    })?;
+    if let Some(t) = found {
         return Ok(Some(t));
     }
     let key = bare.to_lowercase();

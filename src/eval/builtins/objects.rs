@@ -171,12 +171,26 @@ fn from_hash(cx: &Cx<'_, '_>, ty: &Arc<ObjectType>, hash: &Value) -> R<Value> {
     Ok(instance(ty, &given))
 }
 
-/// `$o.name`: an attribute or constant of an Object value.
-pub fn object_member(v: &Value, name: &str, argc: usize) -> Option<Value> {
-    match v {
-        Value::Object(o) if argc == 0 => o.get(name),
-        _ => None,
+/// `$o.name`: an attribute or constant of an Object value (`None`: not a
+/// member, a function call then); its reader takes no arguments.
+pub fn object_member(v: &Value, name: &str, argc: usize) -> Option<Result<Value, String>> {
+    let Value::Object(o) = v else {
+        return None;
+    };
+    let label = o.member_label(name)?;
+    if argc > 0 {
+        let n = if argc == 1 {
+            "1".to_string()
+        } else {
+            argc.to_string()
+        };
+        return Some(Err(format!("'{label}' expects no arguments, got {n}")));
     }
+    // A derived attribute has no value pverify could compute.
+    Some(
+        o.get(name)
+            .ok_or_else(|| format!("pverify: {label} is derived (not supported)")),
+    )
 }
 
 /// The identity Puppet's adapters hang on, or Ruby's error for a frozen
