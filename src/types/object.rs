@@ -349,7 +349,12 @@ impl ObjectValue {
 }
 
 impl PartialEq for ObjectValue {
+    /// By type and attribute values, except annotations: Puppet's
+    /// Annotation class keeps Ruby's identity equality.
     fn eq(&self, o: &ObjectValue) -> bool {
-        self.ty == o.ty && self.values == o.values
+        if std::ptr::eq(self, o) {
+            return true;
+        }
+        !self.ty.is_annotation() && self.ty == o.ty && self.values == o.values
     }
 }

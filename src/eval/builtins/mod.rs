@@ -34,8 +34,9 @@
 //! Timestamps and Timespans: `Timestamp.new`, `Timespan.new` and
 //! `strftime` in `time.rs`, the values in `eval/time`.
 //!
-//! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends,
-//! and `annotate` (see
+//! Object types' `new` and `annotate` in `objects.rs`.
+//!
+//! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends (see
 //! `tests/function_inventory.rs` for every Puppet function and why).
 //!
 //! Functions of modules (`modules.rs`: stdlib in `stdlib.rs` and
