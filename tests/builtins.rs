@@ -4493,5 +4493,83 @@ $p = A(2)
 [$p == $p, A(2) == A(2), A(2) in [A(2)], $p in [$p]]
 => [true,false,false,true]
 
+type P = Object[{parent => P, attributes => {x => Integer}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, The Object type 'P' inherits from itself (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type A = Object[{parent => B}]
+type B = Object[{parent => A}]
+A
+=> error: "Evaluation Error: Error while evaluating a Type-Name, The Object type 'A' inherits from itself (file: manifests/site.pp, line: 3, column: 27) on node node1.example.com"
+
+type P = Object[{parent => Integer, attributes => {x => Integer}}]
+P(1)
+=> "P({'x' => 1})"
+
+type P = Object[{parent => Nope, attributes => {x => Integer}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, reference to unresolved type 'Nope' (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type P = Object[{attributes => {x => 3}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, attribute P[x] has wrong type, expects a Type value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type P = Object[{attributes => {__ptype => Integer}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, The attribute '__ptype' is reserved and cannot be used (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}}]
+type Q = Object[{parent => P, attributes => {x => Integer}}]
+Q(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, attribute Q[x] attempts to override attribute P[x] without having override => true (file: manifests/site.pp, line: 3, column: 27) on node node1.example.com"
+
+type P = Object[{name => 'Q', attributes => {x => Integer}}]
+[P(1), P]
+=> ["P({'x' => 1})","Object[{name => 'P', attributes => {'x' => Integer}}]"]
+
+type P = Object[{attributes => {x => {type => Integer, kind => constant, value => 3}}}]
+[P.new, P.new.x, P]
+=> ["P({})",3,"Object[{name => 'P', constants => {'x' => 3}}]"]
+
+type P = Object[{attributes => {x => {type => Integer, kind => given_or_derived}}}]
+[P(2).x, P]
+=> [2,"Object[{name => 'P', attributes => {'x' => {type => Integer, kind => given_or_derived}}}]"]
+
+type P = Object[{attributes => {x => {type => Integer, kind => derived}}}]
+P.new.x
+=> error: "Evaluation Error: Error while evaluating a Method call, no method is implemented for derived attribute P[x] (file: manifests/site.pp, line: 2, column: 32) on node node1.example.com"
+
+type P = Object[{attributes => {x => {type => Integer, kind => reference}}}]
+[P(1), P]
+=> ["P({'x' => 1})","Object[{name => 'P', attributes => {'x' => {type => Integer, kind => reference}}}]"]
+
+type P = Object[{attributes => {x => {type => Integer, kind => wat}}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, initializer for attribute P[x] has wrong type, entry 'kind' expects a match for Enum['constant', 'derived', 'given_or_derived', 'reference'], got 'wat' (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type P = Object[{attributes => {x => {value => 3}}}]
+P(1)
+=> error: "Evaluation Error: Error while evaluating a Type-Name, initializer for attribute P[x] has wrong type, expects a value for key 'type' (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+type P = Object[{}]
+[P.new, P, P.new == P.new]
+=> ["P({})","Object[{name => 'P'}]",true]
+
+type P = Object[{attributes => {x => Integer}}]
+P(1) < P(2)
+=> error: "Evaluation Error: Comparison of: Object < Object, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'. (file: manifests/site.pp, line: 2, column: 32) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}}]
+[String(P(1), '%p'), sprintf('%s', P(1)), String(P(1))]
+=> ["P({'x' => 1})","P({'x' => 1})","P({'x' => 1})"]
+
+type P = Object[{attributes => {x => Integer}}]
+[P(1) =~ Data, P(1) =~ RichData, P(1) =~ Scalar, P =~ Type[P]]
+=> [false,true,false,true]
+
+type P = Object[{attributes => {x => Integer}}]
+[Array(P(1)), Hash(P(1))]
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type Object[{name => 'P', attributes => {'x' => Integer}}] cannot be converted to Array (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
+
 */
 // END CASES

@@ -82,12 +82,14 @@ impl<'e> Compiler<'e> {
                     return Ok(Value::Type(Arc::new(type_reference(n))));
                 }
                 // (An Object type's definition errors surface here, at its use.)
+                // (Wrapped at the outermost use: a definition naming another
+                // type passes that one's error up as it is.)
                 if let Some(alias) = self.find_type_alias(n).map_err(|err| match err {
                     EvalError::Runtime {
                         while_evaluating: None,
                         at: Location { file: None, .. },
                         ..
-                    } => self.wrap(ctx, e, err),
+                    } if self.resolving_objects.is_empty() => self.wrap(ctx, e, err),
                     other => other,
                 })? {
                     return Ok(Value::Type(Arc::new(alias)));

@@ -546,9 +546,10 @@ impl TypeFormatter {
                 }
                 self.push("{type => ");
                 self.ty(&a.ty);
+                // (Puppet prints the kind as a bare word.)
                 if let Some(k) = &a.kind {
                     self.push(", kind => ");
-                    self.push(&puppet_quote(k));
+                    self.push(k);
                 }
                 if let Some(v) = &a.value {
                     self.push(", value => ");

@@ -117,7 +117,16 @@ impl ObjectType {
                 let Some(an) = k.as_str() else {
                     return Err("pverify: attribute names must be strings".into());
                 };
-                attributes.push(attribute(&label, an, v)?);
+                let a = attribute(&label, an, v)?;
+                // Puppet's `assert_override`: a parent's member needs
+                // `override => true` (which pverify does not model).
+                if let Some(inherited) = parent_obj.as_ref().and_then(|p| p.member_label(an)) {
+                    return Err(format!(
+                        "{} attempts to override {inherited} without having override => true",
+                        format_args!("attribute {label}[{an}]")
+                    ));
+                }
+                attributes.push(a);
             }
         }
         if let Some(c) = get("constants") {
@@ -234,6 +243,14 @@ impl ObjectType {
         })
     }
 
+    /// The label of a member (`attribute P[x]`, by the type declaring it).
+    pub fn member_label(&self, name: &str) -> Option<String> {
+        if self.attributes.iter().any(|a| a.name == name) {
+            return Some(format!("attribute {}[{name}]", self.label()));
+        }
+        self.parent_object()?.member_label(name)
+    }
+
     /// Does it inherit (or is it) `Annotation`?
     pub fn is_annotation(&self) -> bool {
         self.name.as_deref() == Some("Annotation")
@@ -241,8 +258,44 @@ impl ObjectType {
     }
 }
 
+/// Puppet's `TYPE_ATTRIBUTE`: the attribute spec hash's type.
+fn attribute_spec_type() -> PType {
+    let member = |name: &str, optional_key: bool, value: PType| StructMember {
+        name: name.to_string(),
+        optional_key,
+        value,
+    };
+    PType::Struct(vec![
+        member("type", false, PType::Type(None)),
+        member("final", true, PType::Boolean(None)),
+        member("override", true, PType::Boolean(None)),
+        member(
+            "kind",
+            true,
+            PType::enumeration(
+                ["constant", "derived", "given_or_derived", "reference"]
+                    .map(String::from)
+                    .to_vec(),
+                false,
+            ),
+        ),
+        member("value", true, PType::Any),
+        member(
+            "annotations",
+            true,
+            PType::hash(PType::Type(None), PType::Any, None),
+        ),
+    ])
+}
+
 /// An attribute from its spec: a type, or `{type => T, value => v, kind => k}`.
 fn attribute(label: &str, name: &str, spec: &Value) -> Result<Attribute, String> {
+    let alabel = format!("attribute {label}[{name}]");
+    if name == "__ptype" || name == "__pvalue" {
+        return Err(format!(
+            "The attribute '{name}' is reserved and cannot be used"
+        ));
+    }
     match spec {
         // An Optional attribute without a spec hash defaults to undef.
         Value::Type(t) => Ok(Attribute {
@@ -252,14 +305,27 @@ fn attribute(label: &str, name: &str, spec: &Value) -> Result<Attribute, String>
             kind: None,
         }),
         Value::Hash(h) => {
+            let spec_type = attribute_spec_type();
+            if !super::is_instance(&spec_type, spec) {
+                return Err(super::describe_mismatch_named(
+                    &format!("initializer for {alabel} has wrong type,"),
+                    &spec_type,
+                    &super::infer_set(spec),
+                ));
+            }
             let get = |k: &str| h.get(&Value::string(k));
-            let ty = match get("type") {
-                Some(Value::Type(t)) => (**t).clone(),
-                _ => return Err(format!("pverify: attribute {label}[{name}] needs a type")),
+            let Some(Value::Type(ty)) = get("type") else {
+                return Err(format!("pverify: {alabel} needs a type"));
             };
+            let ty = (**ty).clone();
+            // Overrides, finality and annotations of members are not modelled.
+            for k in ["final", "override", "annotations"] {
+                if get(k).is_some() {
+                    return Err(format!("pverify: '{k}' of {alabel} is not supported"));
+                }
+            }
             let kind = get("kind").and_then(|k| k.as_str()).map(str::to_string);
             let value = get("value").cloned();
-            let alabel = format!("attribute {label}[{name}]");
             match (kind.as_deref(), &value) {
                 (Some(k @ ("derived" | "given_or_derived")), Some(_)) => {
                     return Err(format!(
@@ -287,8 +353,10 @@ fn attribute(label: &str, name: &str, spec: &Value) -> Result<Attribute, String>
                 kind,
             })
         }
-        _ => Err(format!(
-            "pverify: attribute {label}[{name}] must be a type or a hash"
+        other => Err(super::describe_mismatch_named(
+            &format!("{alabel} has wrong type,"),
+            &PType::Type(None),
+            &super::infer_set(other),
         )),
     }
 }
@@ -313,13 +381,7 @@ pub struct ObjectValue {
 impl ObjectValue {
     /// The label of a member (`attribute P[x]`, by the type declaring it).
     pub fn member_label(&self, name: &str) -> Option<String> {
-        fn go(t: &ObjectType, name: &str) -> Option<String> {
-            if t.attributes.iter().any(|a| a.name == name) {
-                return Some(format!("attribute {}[{name}]", t.label()));
-            }
-            go(t.parent_object()?.as_ref(), name)
-        }
-        go(&self.ty, name)
+        self.ty.member_label(name)
     }
 
     /// An attribute or constant by name (Puppet's method call `$o.name`).

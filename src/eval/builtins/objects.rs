@@ -186,10 +186,11 @@ pub fn object_member(v: &Value, name: &str, argc: usize) -> Option<Result<Value,
         };
         return Some(Err(format!("'{label}' expects no arguments, got {n}")));
     }
-    // A derived attribute has no value pverify could compute.
+    // A derived attribute's value comes from a Ruby method a manifest
+    // cannot give.
     Some(
         o.get(name)
-            .ok_or_else(|| format!("pverify: {label} is derived (not supported)")),
+            .ok_or_else(|| format!("no method is implemented for derived {label}")),
     )
 }
 
