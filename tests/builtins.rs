@@ -4571,5 +4571,46 @@ type P = Object[{attributes => {x => Integer}}]
 [Array(P(1)), Hash(P(1))]
 => error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type Object[{name => 'P', attributes => {'x' => Integer}}] cannot be converted to Array (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
 
+[Annotation, Pcore, Type[Annotation], Object, Object =~ Type[Object]]
+=> ["Object[{name => 'Annotation'}]","Object[{name => 'Pcore'}]","Type[Annotation]","Object[{}]",true]
+
+type P = Object[{attributes => {x => Integer}}]
+[P =~ Type[Object], Object > P, P < Object, P == P, P != Object, Type[P] < Type[Object], Variant[P, Integer], Optional[P]]
+=> [true,true,true,true,true,true,"Variant[P, Integer]","Optional[P]"]
+
+type P = Object[{attributes => {h => Hash}}]
+[P({a => 1}), P({h => {a => 1}}), P.new({h => {}})]
+=> ["P({'h' => {'a' => 1}})","P({'h' => {'a' => 1}})","P({'h' => {}})"]
+
+type P = Object[{attributes => {x => Integer}}]
+type Q = P
+[Q(1), Q, Q.new(2) =~ P]
+=> ["P({'x' => 1})","Q = Object[{name => 'P', attributes => {'x' => Integer}}]",true]
+
+type P = Object[{attributes => {x => Integer}}]
+[Struct[{a => P}].new({a => P(1)}), assert_type(Struct[{a => P}], {a => 1})]
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): entry 'a' expects a P value, got Integer (file: manifests/site.pp, line: 2, column: 63) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}}]
+[assert_type(Array[P], [P(1), 2])]
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): index 1 expects a P value, got Integer (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}}]
+$x = P(1)
+[$x.x + 1, "${x.x}", [$x].map |$v| { $v.x }, $x.then |$v| { $v.x }]
+=> [2,"1",[1],1]
+
+type P = Object[{attributes => {x => Integer}}]
+[P(1).type, P(1).type.name]
+=> error: "Evaluation Error: Unknown function: 'name'. (file: manifests/site.pp, line: 2, column: 48) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}}]
+[P.new(x => 1)]
+=> ["P({'x' => 1})"]
+
+type MyMod::Thing = Object[{attributes => {s => String, n => {type => Optional[Integer], value => undef}}}]
+[MyMod::Thing('a'), MyMod::Thing('a', 1), MyMod::Thing({s => 'b', n => undef}), MyMod::Thing('a', undef) == MyMod::Thing('a')]
+=> ["MyMod::Thing({'s' => 'a'})","MyMod::Thing({'s' => 'a', 'n' => 1})","MyMod::Thing({'s' => 'b'})",true]
+
 */
 // END CASES

@@ -601,15 +601,6 @@ impl<'e> Compiler<'e> {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),
         };
-        // `type Point = Object[{...}]` declares the Object type `Point`
-        // itself (the loader's name wins over the hash's), not an alias.
-        if let crate::types::PType::ObjectDef(o) = &t {
-            let mut named = (**o).clone();
-            named.name = Some(display);
-            let t = crate::types::PType::ObjectDef(std::sync::Arc::new(named));
-            self.resolved_aliases.insert(key, t.clone());
-            return Ok(Some(t));
-        }
         let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
         self.resolved_aliases.insert(key, alias.clone());
         Ok(Some(alias))

@@ -11,6 +11,10 @@ use crate::eval::Value;
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The bare Object type printed itself is its (empty) definition.
+        if matches!(self, PType::Object(None)) {
+            return f.write_str("Object[{}]");
+        }
         let expanded = matches!(
             self,
             PType::TypeAlias { .. } | PType::Object(Some(_)) | PType::ObjectDef(_)
