@@ -420,3 +420,91 @@ impl PartialEq for ObjectValue {
         !self.ty.is_annotation() && self.ty == o.ty && self.values == o.values
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash(entries: &[(&str, Value)]) -> Map {
+        let mut m = Map::default();
+        for (k, v) in entries {
+            m.insert(Value::string(*k), v.clone());
+        }
+        m
+    }
+
+    fn ty(t: PType) -> Value {
+        Value::Type(Arc::new(t))
+    }
+
+    /// `new`'s positional order puts attributes without a default first,
+    /// inherited ones before own ones within each group.
+    #[test]
+    fn parameters_required_first() {
+        let point = ObjectType::from_init_hash(
+            Some("Point".into()),
+            &hash(&[(
+                "attributes",
+                Value::hash(hash(&[
+                    ("x", ty(PType::INTEGER)),
+                    (
+                        "y",
+                        Value::hash(hash(&[
+                            ("type", ty(PType::INTEGER)),
+                            ("value", Value::Integer(0)),
+                        ])),
+                    ),
+                ])),
+            )]),
+        )
+        .expect("Point");
+        let p3 = ObjectType::from_init_hash(
+            Some("P3".into()),
+            &hash(&[
+                ("parent", ty(PType::ObjectDef(Arc::new(point.clone())))),
+                (
+                    "attributes",
+                    Value::hash(hash(&[("z", ty(PType::INTEGER))])),
+                ),
+                (
+                    "constants",
+                    Value::hash(hash(&[("dims", Value::Integer(3))])),
+                ),
+            ]),
+        )
+        .expect("P3");
+        let names: Vec<String> = p3.parameters().into_iter().map(|a| a.name).collect();
+        assert_eq!(names, ["x", "z", "y"]);
+        assert_eq!(p3.constant("dims"), Some(Value::Integer(3)));
+        assert!(point.takes(&p3));
+        assert!(!p3.takes(&point));
+        assert_eq!(
+            PType::ObjectDef(Arc::new(p3)).to_string(),
+            "Object[{name => 'P3', parent => Point, attributes => {'z' => Integer}, \
+             constants => {'dims' => 3}}]"
+        );
+    }
+
+    /// Definition errors are Puppet's texts, never panics.
+    #[test]
+    fn definition_errors() {
+        let bad = |entries: &[(&str, Value)]| {
+            ObjectType::from_init_hash(Some("P".into()), &hash(entries)).unwrap_err()
+        };
+        assert_eq!(
+            bad(&[("wat", Value::Integer(1))]),
+            "object initializer has wrong type, unrecognized key 'wat'"
+        );
+        assert_eq!(
+            bad(&[("attributes", Value::hash(hash(&[("x", Value::Integer(3))])))]),
+            "attribute P[x] has wrong type, expects a Type value, got Integer"
+        );
+        assert_eq!(
+            bad(&[(
+                "attributes",
+                Value::hash(hash(&[("__pvalue", ty(PType::INTEGER))]))
+            )]),
+            "The attribute '__pvalue' is reserved and cannot be used"
+        );
+    }
+}
