@@ -4612,5 +4612,9 @@ type MyMod::Thing = Object[{attributes => {s => String, n => {type => Optional[I
 [MyMod::Thing('a'), MyMod::Thing('a', 1), MyMod::Thing({s => 'b', n => undef}), MyMod::Thing('a', undef) == MyMod::Thing('a')]
 => ["MyMod::Thing({'s' => 'a'})","MyMod::Thing({'s' => 'a', 'n' => 1})","MyMod::Thing({'s' => 'b'})",true]
 
+# pending: Puppet fails with a Ruby NoMethodError (anonymous Object types have no new); pverify fails with its own text
+Object[{attributes => {x => Integer}}].new(1)
+=> error: "Evaluation Error: Error while evaluating a Method call, undefined method `sub' for nil:NilClass\n\n          substituted = name.sub(*subst)\n                            ^^^^ (file: manifests/site.pp, line: 1, column: 69) on node node1.example.com"
+
 */
 // END CASES

@@ -92,6 +92,14 @@ fn describe_dyn(name: &str, sigs: &[DynSig], arrays: &[Vec<SigError>]) -> String
 
 /// `T.new(args)` for an Object type `T`.
 pub(super) fn new_object(cx: &mut Cx<'_, '_>, ty: &Arc<ObjectType>, args: &[Value]) -> R<Value> {
+    // Puppet 7.23 cannot name the implementation class of an anonymous
+    // Object type: its `new` fails (a Ruby NoMethodError), so does ours.
+    if ty.name.is_none() {
+        return cx.fail(
+            "pverify: an anonymous Object type has no 'new' in Puppet 7.23 \
+             (undefined method `sub' for nil:NilClass)",
+        );
+    }
     let params = ty.parameters();
     let from_hash = DynSig {
         params: vec![(ty.init_hash_type(), "hash".into())],
