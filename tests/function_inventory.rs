@@ -119,10 +119,6 @@ const PUPPET_FUNCTIONS: &[&str] = &[
 /// Functions pverify does not implement, on purpose or not yet, and why.
 const ABSENT: &[(&str, &str)] = &[
     (
-        "annotate",
-        "Object types and annotations do not exist in pverify",
-    ),
-    (
         "eyaml_lookup_key",
         "a Hiera backend, not callable from manifests",
     ),

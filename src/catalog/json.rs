@@ -347,6 +347,19 @@ pub fn to_data(v: &Value, rich: bool) -> J {
                 text
             }
         }
+        // Rich data: the type's name and the init hash (`__ptype` first).
+        Value::Object(ob) => {
+            if rich {
+                let mut o = Map::new();
+                o.insert("__ptype".into(), J::String(ob.ty.label()));
+                for (k, x) in ob.init_hash().iter() {
+                    o.insert(k.to_string(), to_data(x, rich));
+                }
+                J::Object(o)
+            } else {
+                J::String(v.to_string())
+            }
+        }
         Value::Deferred(d) => {
             if rich {
                 let mut o = Map::new();

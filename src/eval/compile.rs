@@ -512,9 +512,11 @@ pub fn value_to_json(v: &Value) -> J {
         Value::Float(f) => json!(f),
         Value::String(s) => J::String(s.to_string()),
         Value::Regexp(r) => J::String(format!("/{r}/")),
-        Value::Deferred(_) | Value::Binary(_) | Value::Timestamp(_) | Value::Timespan(_) => {
-            J::String(v.to_string())
-        }
+        Value::Deferred(_)
+        | Value::Object(_)
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => J::String(v.to_string()),
         Value::Array(items) => J::Array(items.iter().map(value_to_json).collect()),
         Value::Hash(h) => {
             let mut o = JMap::new();

@@ -187,6 +187,13 @@ pub struct Compiler<'e> {
     loaded_files: HashSet<PathBuf>,
     /// Names [`Compiler::autoload`] has searched for.
     autoloaded: HashSet<String>,
+    /// `annotate`'s side table: annotated values (kept alive, compared by
+    /// identity as Puppet's adapters are) and their annotations (Object
+    /// values of Annotation types), one per annotation type.
+    pub annotations: Vec<(Value, Vec<Value>)>,
+    /// The Object types whose definitions are being evaluated (keys), to
+    /// refuse a type inheriting from itself instead of recursing forever.
+    pub resolving_objects: Vec<String>,
     /// Evaluated classes: name → scope.
     pub class_scopes: HashMap<String, ScopeId>,
     pub top: ScopeId,
@@ -267,6 +274,8 @@ impl<'e> Compiler<'e> {
             resolved_aliases: HashMap::default(),
             loaded_files: HashSet::default(),
             autoloaded: HashSet::default(),
+            annotations: Vec::new(),
+            resolving_objects: Vec::new(),
             class_scopes: HashMap::default(),
             top,
             node_scope: None,
@@ -547,6 +556,47 @@ impl<'e> Compiler<'e> {
             program: def.program.clone(),
         };
         let top = self.top;
+        // `type P = Object[{...}]`: the Object type named P, checked when
+        // first used (Puppet's errors name P and point at the use).
+        if let ExprKind::Access { lhs, keys } = &type_expr.kind {
+            if matches!(&lhs.kind, ExprKind::QRef(o) if o == "Object") && keys.len() == 1 {
+                let runtime = |detail: String| EvalError::Runtime {
+                    while_evaluating: None,
+                    detail,
+                    at: Location::default(),
+                };
+                if self.resolving_objects.contains(&key) {
+                    return Err(runtime(if self.resolving_parent(&keys[0]) {
+                        format!("The Object type '{display}' inherits from itself")
+                    } else {
+                        format!("pverify: the Object type '{display}' refers to itself")
+                    }));
+                }
+                self.resolving_objects.push(key.clone());
+                let init = self.eval(&keys[0], top, &ctx);
+                self.resolving_objects.pop();
+                // A parent naming nothing: Puppet's type reference, refused.
+                let init = init.map_err(|err| match (&err, self.literal_parent(&keys[0])) {
+                    (EvalError::Issue { detail, .. }, Some(p))
+                        if detail == &format!("Resource type not found: {p}") =>
+                    {
+                        runtime(format!("reference to unresolved type '{p}'"))
+                    }
+                    _ => err,
+                });
+                if let Value::Hash(h) = init? {
+                    let o = crate::types::object::ObjectType::from_init_hash(Some(display), &h)
+                        .map_err(|detail| EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        })?;
+                    let t = crate::types::PType::ObjectDef(std::sync::Arc::new(o));
+                    self.resolved_aliases.insert(key, t.clone());
+                    return Ok(Some(t));
+                }
+            }
+        }
         let t = match self.eval(type_expr, top, &ctx)? {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),
@@ -554,6 +604,29 @@ impl<'e> Compiler<'e> {
         let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
         self.resolved_aliases.insert(key, alias.clone());
         Ok(Some(alias))
+    }
+
+    /// The type name an Object definition's literal init hash gives as its
+    /// `parent` (`parent => Name`).
+    fn literal_parent<'x>(&self, init: &'x crate::syntax::ast::Expr) -> Option<&'x str> {
+        let ExprKind::Hash { entries, .. } = &init.kind else {
+            return None;
+        };
+        entries
+            .iter()
+            .find_map(|e| match (&e.key.kind, &e.value.kind) {
+                (ExprKind::QName(k) | ExprKind::Str(k), ExprKind::QRef(p)) if k == "parent" => {
+                    Some(p.trim_colons())
+                }
+                _ => None,
+            })
+    }
+
+    /// Whether an Object definition's parent is a type whose definition is
+    /// being evaluated.
+    fn resolving_parent(&self, init: &crate::syntax::ast::Expr) -> bool {
+        self.literal_parent(init)
+            .is_some_and(|p| self.resolving_objects.contains(&p.to_lowercase()))
     }
 
     /// Imports the candidate files one group at a time, stopping once the name

@@ -4,7 +4,7 @@ use crate::util::NameStr as _;
 use std::sync::Arc;
 
 use super::compiler::{capitalize_name, Compiler};
-use super::error::EvalError;
+use super::error::{EvalError, Location};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::*;
@@ -81,7 +81,17 @@ impl<'e> Compiler<'e> {
                 if super::typeops::type_by_name(n).is_some() {
                     return Ok(Value::Type(Arc::new(type_reference(n))));
                 }
-                if let Some(alias) = self.find_type_alias(n)? {
+                // (An Object type's definition errors surface here, at its use.)
+                // (Wrapped at the outermost use: a definition naming another
+                // type passes that one's error up as it is.)
+                if let Some(alias) = self.find_type_alias(n).map_err(|err| match err {
+                    EvalError::Runtime {
+                        while_evaluating: None,
+                        at: Location { file: None, .. },
+                        ..
+                    } if self.resolving_objects.is_empty() => self.wrap(ctx, e, err),
+                    other => other,
+                })? {
                     return Ok(Value::Type(Arc::new(alias)));
                 }
                 // Otherwise a resource type, which must exist.
@@ -306,6 +316,17 @@ impl<'e> Compiler<'e> {
                 lambda,
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
+                // `$point.x`: an Object's attribute or constant.
+                if let Some(r) = super::builtins::object_member(&recv, name, args.len()) {
+                    return r.map_err(|detail| {
+                        let err = EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        };
+                        self.wrap(ctx, e, err)
+                    });
+                }
                 let mut vals = vec![recv];
                 for a in args {
                     vals.push(self.eval(a, scope, ctx)?);
@@ -1022,6 +1043,19 @@ impl<'e> Compiler<'e> {
             }
             Value::Type(t) => match super::typeops::access(t, &keys) {
                 Ok(v) => Ok(v),
+                // An Object type's definition (`Object[{...}]`) is checked
+                // by Puppet's TypeAsserter, whose errors are wrapped.
+                Err(detail)
+                    if matches!(t.as_ref(), PType::Object(None))
+                        && matches!(keys.as_slice(), [Value::Hash(_)]) =>
+                {
+                    let err = EvalError::Runtime {
+                        while_evaluating: None,
+                        detail,
+                        at: Location::default(),
+                    };
+                    Err(self.wrap(ctx, e, err))
+                }
                 Err(msg) => self.fail(ctx, e, msg),
             },
             Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
@@ -1089,6 +1123,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Type(t) => format!("{t}-Type"),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
+        Value::Object(_) => "Object".into(),
         Value::Binary(_) => "Binary".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),

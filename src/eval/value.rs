@@ -44,6 +44,8 @@ pub enum Value {
     Timestamp(Nanos),
     /// A Timespan: signed nanoseconds.
     Timespan(Nanos),
+    /// An instance of a declared Object type (`Point.new(1, 2)`).
+    Object(Arc<crate::types::object::ObjectValue>),
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -148,6 +150,7 @@ impl PartialEq for Value {
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Timestamp(a), Value::Timestamp(b))
             | (Value::Timespan(a), Value::Timespan(b)) => a == b,
+            (Value::Object(a), Value::Object(b)) => a == b,
             _ => false,
         }
     }
@@ -174,6 +177,7 @@ impl Hash for Value {
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
             Value::Deferred(d) => d.name.hash(state),
+            Value::Object(o) => o.ty.name.hash(state),
             Value::Binary(b) => b.hash(state),
             Value::Timestamp(n) | Value::Timespan(n) => n.hash(state),
         }
@@ -217,7 +221,9 @@ impl fmt::Display for Value {
             Value::Type(t) => write!(f, "{t}"),
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
             // Puppet's Object#to_s: the type name and the init hash.
-            Value::Deferred(_) => f.write_str(&crate::types::format::format_value(self)),
+            Value::Deferred(_) | Value::Object(_) => {
+                f.write_str(&crate::types::format::format_value(self))
+            }
             // Binary#to_s: strict base64.
             Value::Binary(b) => f.write_str(&super::binary::strict_encode(b)),
             Value::Timestamp(n) => f.write_str(&super::time::timestamp_to_s(*n)),

@@ -123,13 +123,13 @@ impl Builder {
             // Ruby objects whose one instance variable is `@nsecs`.
             Value::Timestamp(t) => object(TIMESTAMP, "nsecs", Node::int(t.get())),
             Value::Timespan(t) => object(TIMESPAN, "nsecs", Node::int(t.get())),
-            Value::Type(_) | Value::Deferred(_) => {
+            Value::Type(_) | Value::Deferred(_) | Value::Object(_) => {
                 return Err(format!(
                     "pverify does not write a {} as YAML (Psych dumps its Ruby object)",
-                    if matches!(v, Value::Type(_)) {
-                        "Type"
-                    } else {
-                        "Deferred"
+                    match v {
+                        Value::Type(_) => "Type",
+                        Value::Deferred(_) => "Deferred",
+                        _ => "Object",
                     }
                 ))
             }

@@ -425,6 +425,11 @@ impl Guard {
             },
             T::Object(name) => match o {
                 T::Object(on) => name.is_none() || name == on,
+                T::ObjectDef(_) => name.is_none(),
+                _ => false,
+            },
+            T::ObjectDef(od) => match o {
+                T::ObjectDef(x) => od.takes(x),
                 _ => false,
             },
             T::TypeReference(_) => t == o,

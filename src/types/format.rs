@@ -11,7 +11,14 @@ use crate::eval::Value;
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let expanded = matches!(self, PType::TypeAlias { .. } | PType::Object(Some(_)));
+        // The bare Object type printed itself is its (empty) definition.
+        if matches!(self, PType::Object(None)) {
+            return f.write_str("Object[{}]");
+        }
+        let expanded = matches!(
+            self,
+            PType::TypeAlias { .. } | PType::Object(Some(_)) | PType::ObjectDef(_)
+        );
         f.write_str(&TypeFormatter::new(expanded).string(self))
     }
 }
@@ -389,6 +396,16 @@ impl TypeFormatter {
                 Some(n) => self.push(n),
                 None => self.push("Object"),
             },
+            // By its definition when printed itself (or in messages), by
+            // its name inside other types.
+            T::ObjectDef(o) => match &o.name {
+                Some(n) if !self.expanded => self.push(n),
+                _ => {
+                    let was = std::mem::replace(&mut self.expanded, false);
+                    self.object_definition(o);
+                    self.expanded = was;
+                }
+            },
             T::TypeReference(name) => {
                 self.push("TypeReference[");
                 self.push(&puppet_quote(name));
@@ -495,6 +512,73 @@ impl TypeFormatter {
         self.chomp_sep();
     }
 
+    /// Puppet's `Object[{name => 'N', parent => P, attributes => {...},
+    /// constants => {...}}]` (`_pcore_init_hash`, members compressed to
+    /// their type when that is all they have).
+    fn object_definition(&mut self, o: &super::object::ObjectType) {
+        self.push("Object[{");
+        let mut parts = 0;
+        let mut sep = |f: &mut Self| {
+            if parts > 0 {
+                f.push(SEP);
+            }
+            parts += 1;
+        };
+        if let Some(n) = &o.name {
+            sep(self);
+            self.push("name => ");
+            self.push(&puppet_quote(n));
+        }
+        if let Some(p) = &o.parent {
+            sep(self);
+            self.push("parent => ");
+            self.ty(p);
+        }
+        let (attributes, constants) = o.printed_members();
+        if !attributes.is_empty() {
+            sep(self);
+            self.push("attributes => {");
+            for (i, a) in attributes.iter().enumerate() {
+                if i > 0 {
+                    self.push(SEP);
+                }
+                self.push(&puppet_quote(&a.name));
+                self.push(" => ");
+                if a.value.is_none() && a.kind.is_none() {
+                    self.ty(&a.ty);
+                    continue;
+                }
+                self.push("{type => ");
+                self.ty(&a.ty);
+                // (Puppet prints the kind as a bare word.)
+                if let Some(k) = &a.kind {
+                    self.push(", kind => ");
+                    self.push(k);
+                }
+                if let Some(v) = &a.value {
+                    self.push(", value => ");
+                    self.value(v);
+                }
+                self.push("}");
+            }
+            self.push("}");
+        }
+        if !constants.is_empty() {
+            sep(self);
+            self.push("constants => {");
+            for (i, a) in constants.iter().enumerate() {
+                if i > 0 {
+                    self.push(SEP);
+                }
+                self.push(&puppet_quote(&a.name));
+                self.push(" => ");
+                self.value(a.value.as_ref().unwrap_or(&Value::Undef));
+            }
+            self.push("}");
+        }
+        self.push("}]");
+    }
+
     /// A value inside a type (`Init[T, args]`, `URI[...]`, timestamps).
     fn value(&mut self, v: &Value) {
         match v {
@@ -539,6 +623,13 @@ impl TypeFormatter {
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());
+                self.push(")");
+            }
+            // Object#to_s: `Point({'x' => 1})`.
+            Value::Object(o) => {
+                self.push(&o.ty.label());
+                self.push("(");
+                self.value(&Value::hash(o.init_hash()));
                 self.push(")");
             }
         }

@@ -182,9 +182,14 @@ impl Checker {
             },
             // types are Puppet objects
             T::Object(name) => match name.as_deref() {
-                None => matches!(v, Value::Type(_)),
+                None => matches!(v, Value::Type(_) | Value::Object(_)),
                 Some("Deferred") => matches!(v, Value::Deferred(_)),
                 Some(_) => false,
+            },
+            // An instance of the type or of a descendant.
+            T::ObjectDef(o) => match v {
+                Value::Object(x) => o.takes(&x.ty),
+                _ => false,
             },
             T::TypeReference(_) => false,
             T::TypeAlias { resolved, .. } => {
@@ -255,6 +260,7 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Type(_)
         | Value::Sensitive(_)
         | Value::Deferred(_)
+        | Value::Object(_)
         | Value::Binary(_)
         | Value::Timestamp(_)
         | Value::Timespan(_) => true,

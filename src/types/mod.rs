@@ -11,6 +11,7 @@
 //! - [`infer`]: [`infer`], [`infer_set`], [`common_type`].
 //! - [`format`]: `Display` as Puppet prints types.
 //! - [`mismatch`]: [`describe_mismatch`], [`validate_parameters`].
+//! - [`object`]: Object types and their instances.
 //! - [`regex`]: Puppet's (Ruby's) regular expressions on `fancy-regex`.
 
 pub mod assignable;
@@ -19,6 +20,7 @@ pub mod infer;
 pub mod instance;
 pub mod mismatch;
 pub mod model;
+pub mod object;
 pub mod parse;
 pub mod regex;
 

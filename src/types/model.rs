@@ -268,6 +268,8 @@ pub enum PType {
     },
     /// An Object type, by name (`None` for the bare `Object`).
     Object(Option<String>),
+    /// A declared Object type (`type Point = Object[{attributes => ...}]`).
+    ObjectDef(std::sync::Arc<super::object::ObjectType>),
     /// A name that did not resolve to a type (Puppet's `PTypeReferenceType`).
     TypeReference(String),
     /// A named alias (`type Foo = ...`).
@@ -485,6 +487,7 @@ impl PType {
             T::Class(_) => "Class".to_string(),
             T::TypeAlias { name, .. } => name.clone(),
             T::Object(Some(n)) => n.clone(),
+            T::ObjectDef(o) => o.label(),
             T::TypeReference(_) => "TypeReference".to_string(),
             other => other.simple_name().to_string(),
         }
@@ -532,7 +535,7 @@ impl PType {
             T::Binary => "Binary",
             T::Uri(_) => "URI",
             T::Init { .. } => "Init",
-            T::Object(_) => "Object",
+            T::Object(_) | T::ObjectDef(_) => "Object",
             T::TypeReference(_) => "TypeReference",
             T::TypeAlias { .. } => "TypeAlias",
         }
@@ -1092,6 +1095,7 @@ impl PartialEq for PType {
             (T::Uri(a), T::Uri(b)) => a == b,
             (T::Init { type_: a, args: b }, T::Init { type_: c, args: d }) => a == c && b == d,
             (T::Object(a), T::Object(b)) => a == b,
+            (T::ObjectDef(a), T::ObjectDef(b)) => a == b,
             (T::TypeReference(a), T::TypeReference(b)) => a == b,
             (T::TypeAlias { name: a, .. }, T::TypeAlias { name: b, .. }) => a == b,
             _ => false,
@@ -1137,6 +1141,7 @@ impl std::hash::Hash for PType {
             T::Runtime { runtime, name } => (runtime, name).hash(state),
             T::SemVer(r) => r.hash(state),
             T::Object(n) => n.hash(state),
+            T::ObjectDef(o) => o.name.hash(state),
             T::TypeReference(n) | T::TypeAlias { name: n, .. } => n.hash(state),
             _ => {}
         }

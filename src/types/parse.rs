@@ -134,6 +134,13 @@ pub fn type_by_name(name: &str) -> Option<PType> {
         "typeset" => T::Object(Some("TypeSet".to_string())),
         // Puppet 7's Pcore object type of deferred function calls.
         "deferred" => T::Object(Some("Deferred".to_string())),
+        // The built-in Object types `annotate` takes.
+        "annotation" => T::ObjectDef(std::sync::Arc::new(super::object::ObjectType::builtin(
+            "Annotation",
+        ))),
+        "pcore" => T::ObjectDef(std::sync::Arc::new(super::object::ObjectType::builtin(
+            "Pcore",
+        ))),
         "typereference" => T::TypeReference("UnresolvedReference".to_string()),
         "typealias" => T::alias(
             "UnresolvedAlias",
@@ -474,10 +481,12 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
                 )));
             }
             let name = match &keys[0] {
-                Value::Hash(h) => h
-                    .get(&Value::string("name"))
-                    .and_then(|v| v.as_str())
-                    .map(str::to_string),
+                // `Object[{attributes => ...}]`: a new Object type.
+                Value::Hash(h) => {
+                    return super::object::ObjectType::from_init_hash(None, h)
+                        .map(|o| Value::Type(Arc::new(T::ObjectDef(Arc::new(o)))))
+                        .map_err(AccessError::whole)
+                }
                 Value::String(s) => Some(s.to_string()),
                 _ => None,
             };
@@ -1152,6 +1161,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Type(t) => ruby_type_class(t),
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Deferred(_) => "Puppet::Pops::Types::Deferred".into(),
+        Value::Object(o) => o.ty.label(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
@@ -1203,6 +1213,7 @@ pub fn label_value(v: &Value) -> String {
         Value::Type(t) => type_label(t),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
+        Value::Object(_) => "Object".into(),
         Value::Binary(_) => "Binary".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),

@@ -118,6 +118,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::String { .. } => new_string(cx, args),
         PType::Boolean(_) => new_boolean(cx, args),
         PType::Binary => new_binary(cx, args),
+        PType::ObjectDef(o) => new_object(cx, o, args),
         PType::Timestamp { .. } => super::time::new_timestamp(cx, args),
         PType::Timespan { .. } => super::time::new_timespan(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
@@ -844,7 +845,7 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
             }
         }
         Value::Default => "default".into(),
-        Value::Deferred(_) => v.to_string(),
+        Value::Deferred(_) | Value::Object(_) => v.to_string(),
         // '%B' alone, '%p' (`Binary("...")`) inside a collection.
         Value::Binary(_) if top => v.to_string(),
         Value::Binary(_) => format!("Binary(\"{v}\")"),

@@ -34,8 +34,9 @@
 //! Timestamps and Timespans: `Timestamp.new`, `Timespan.new` and
 //! `strftime` in `time.rs`, the values in `eval/time`.
 //!
-//! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends,
-//! and `annotate` (see
+//! Object types' `new` and `annotate` in `objects.rs`.
+//!
+//! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends (see
 //! `tests/function_inventory.rs` for every Puppet function and why).
 //!
 //! Functions of modules (`modules.rs`: stdlib in `stdlib.rs` and
@@ -65,6 +66,7 @@ mod files;
 mod iteration;
 pub mod modules;
 mod numbers;
+mod objects;
 mod other_modules;
 mod regex;
 mod ruby;
@@ -92,6 +94,8 @@ use epp::*;
 use files::*;
 use iteration::*;
 use numbers::*;
+pub use objects::object_member;
+use objects::*;
 use regex::*;
 use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
@@ -120,6 +124,7 @@ pub fn call(
     let f: Builtin = match name {
         "abs" => abs,
         "all" => all,
+        "annotate" => annotate,
         "any" => any,
         "call" => call_fn,
         "camelcase" => camelcase,
@@ -199,6 +204,17 @@ pub fn call(
                         at: at.clone(),
                     }))
                 }
+                Err(EvalError::Runtime {
+                    while_evaluating,
+                    detail,
+                    at: Location { file: None, .. },
+                }) => {
+                    return Some(Err(EvalError::Runtime {
+                        while_evaluating,
+                        detail,
+                        at: at.clone(),
+                    }))
+                }
                 Err(e) => return Some(Err(e)),
             };
             let mut cx = Cx {
@@ -256,7 +272,21 @@ fn resolve_type_name(c: &mut Compiler<'_>, name: &str) -> R<Option<PType>> {
     if let Some(t) = crate::types::type_by_name(bare) {
         return Ok(Some(t));
     }
-    if let Some(t) = c.find_type_alias(bare)? {
+    // An Object type's definition errors: "Error while evaluating a Type-Name".
+    let nested = !c.resolving_objects.is_empty();
+    let found = c.find_type_alias(bare).map_err(|err| match err {
+        EvalError::Runtime {
+            while_evaluating: None,
+            detail,
+            at: Location { file: None, .. },
+        } if !nested => EvalError::Runtime {
+            while_evaluating: Some("a Type-Name".into()),
+            detail,
+            at: Location::default(),
+        },
+        other => other,
+    })?;
+    if let Some(t) = found {
         return Ok(Some(t));
     }
     let key = bare.to_lowercase();

@@ -57,6 +57,11 @@ pub(super) fn local_type(name: &str) -> Option<PType> {
             "NewHashOption",
             AliasTarget::resolved(ty("Enum[tree, hash_tree]")),
         ),
+        // Pcore's name of a member (`annotate`'s init hashes).
+        "Pcore::MemberName" => PType::alias(
+            "Pcore::MemberName",
+            AliasTarget::resolved(ty("Pattern[/\\A[a-z_]\\w*\\z/]")),
+        ),
         "TimeComparable" => PType::alias(
             "TimeComparable",
             AliasTarget::resolved(ty("Variant[Numeric, Timespan, Timestamp]")),
