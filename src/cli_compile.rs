@@ -116,12 +116,10 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let env: &'static Environment = Box::leak(Box::new(env));
     if args.facts.len() < pool.current_num_threads() {
         env.enable_parse_ahead();
-        let stop: &'static std::sync::atomic::AtomicBool =
-            Box::leak(Box::new(std::sync::atomic::AtomicBool::new(false)));
         let worker = std::thread::Builder::new()
             .name("parse-ahead".into())
             .stack_size(64 << 20)
-            .spawn(move || env.parse_ahead_worker(stop));
+            .spawn(move || env.parse_ahead_worker());
         if let Err(e) = worker {
             eprintln!("pverify compile: no parse-ahead thread: {e}");
         }

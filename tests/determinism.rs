@@ -1,7 +1,8 @@
 //! Determinism: catalogs and reports are byte-identical across runs and for
 //! every `--jobs` from 1 to 8: the example control repo's goldens rewritten
 //! by `pverify bless`, its `check` report, and the spec-suite's `run`
-//! report (timings left out: they are the only thing allowed to vary).
+//! report (timings left out: they are the only thing allowed to vary), and one
+//! node's catalog with and without parsing ahead on a spare thread.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -108,4 +109,43 @@ fn spec_suite_report_for_jobs_1_to_8_and_twice() {
     for jobs in (1..=8).chain([8]) {
         assert_eq!(first, run(jobs), "run report differs with --jobs {jobs}");
     }
+}
+
+/// One node's catalog is the same whether a spare thread parses ahead
+/// (`--jobs` above the number of nodes) or not (`--jobs 1`): the web node
+/// of the control repo, whose includes reach apache's big manifests.
+#[test]
+fn one_node_catalog_with_and_without_parse_ahead() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = root.join("tests/fixtures/control-repo");
+    let facts: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo.join("factsets/debian-12.facts")).expect("fact set"),
+    )
+    .expect("fact set JSON");
+    let dir = std::env::temp_dir().join(format!("pverify-parse-ahead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let node = dir.join("web01.json");
+    let doc = serde_json::json!({"name": "web01.example.com", "values": facts});
+    std::fs::write(&node, doc.to_string()).expect("node file");
+    let compile = |jobs: &str| {
+        let (ok, out) = pverify(
+            &[
+                "compile",
+                &repo.to_string_lossy(),
+                "--facts",
+                &node.to_string_lossy(),
+                "--jobs",
+                jobs,
+            ],
+            root,
+        );
+        assert!(ok, "compile --jobs {jobs} failed");
+        out
+    };
+    let alone = compile("1");
+    assert!(alone.len() > 10_000, "a real catalog");
+    for jobs in ["2", "4"] {
+        assert!(alone == compile(jobs), "catalog differs with --jobs {jobs}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

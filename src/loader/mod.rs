@@ -220,9 +220,11 @@ impl Environment {
         self.parse_ahead.push(self.manifests.clone());
     }
 
-    /// Parses queued files until `stop` is set.
-    pub fn parse_ahead_worker(&self, stop: &std::sync::atomic::AtomicBool) {
-        while let Some(path) = self.parse_ahead.next(stop) {
+    /// Parses queued files, for as long as the process runs (a detached
+    /// thread: nothing waits for it).
+    pub fn parse_ahead_worker(&self) -> ! {
+        loop {
+            let path = self.parse_ahead.next();
             let _ = self.parse(&path);
         }
     }

@@ -18,7 +18,6 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
-use std::time::Duration;
 
 use crate::syntax::ast::{Expr, ExprKind, Program};
 
@@ -51,20 +50,14 @@ impl ParseAhead {
         self.wake.notify_one();
     }
 
-    /// The next file, waiting a little for one; `None` once `stop` is set.
-    pub fn next(&self, stop: &AtomicBool) -> Option<PathBuf> {
+    /// The next file, waiting for one.
+    pub fn next(&self) -> PathBuf {
         let mut q = self.queue.lock().unwrap_or_else(|p| p.into_inner());
         loop {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
             if let Some(p) = q.pop_front() {
-                return Some(p);
+                return p;
             }
-            q = match self.wake.wait_timeout(q, Duration::from_millis(5)) {
-                Ok((q, _)) => q,
-                Err(p) => p.into_inner().0,
-            };
+            q = self.wake.wait(q).unwrap_or_else(|p| p.into_inner());
         }
     }
 }

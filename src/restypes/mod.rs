@@ -178,6 +178,10 @@ impl TypeCache {
             return Err(None);
         }
         let mut types = self.types.lock().unwrap_or_else(|p| p.into_inner());
+        // Found: no key to allocate (this is asked at every resource).
+        if let Some(found) = types.get(name) {
+            return found.clone();
+        }
         types
             .entry(name.to_string())
             .or_insert_with(|| {
