@@ -164,7 +164,11 @@ fn class_nodes(workspace: &Path) -> Result<Vec<NodeSpec>, String> {
     for module in MODULES {
         for class in public_classes(&Path::new(MODULE_DIR).join(module))? {
             for f in FACTSETS {
-                let case = class_case(&class, f, &structured[f], params.get(&class));
+                let mut case = class_case(&class, f, &structured[f], params.get(&class));
+                // The fact set's facts with the agent's on top, as the
+                // harness gives them to both compilers.
+                case.facts = case.resolve_facts(&workspace.join(FACTSETS_DIR))?;
+                case.factset = None;
                 nodes.push(NodeSpec {
                     id: format!("{class}@{f}"),
                     case,
