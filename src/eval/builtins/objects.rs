@@ -215,30 +215,12 @@ fn identity(v: &Value) -> Result<usize, String> {
         Value::Boolean(b) => frozen(if *b { "TrueClass" } else { "FalseClass" }, b.to_string()),
         Value::Integer(i) => frozen("Integer", i.to_string()),
         Value::Float(f) => frozen("Float", crate::syntax::pn::ruby_float(*f)),
-        Value::String(s) => frozen("String", ruby_inspect(s)),
+        Value::String(s) => frozen("String", crate::catalog::names::ruby_inspect_str(s)),
         other => Err(format!(
             "pverify: annotating a {} value is not supported",
             crate::types::infer(other).generalize().simple_name()
         )),
     }
-}
-
-/// Ruby's `String#inspect` for the common characters.
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '#' => out.push('#'),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn same_type(a: &Value, ty: &ObjectType) -> bool {
