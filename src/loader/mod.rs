@@ -230,16 +230,10 @@ impl Environment {
     }
 
     fn queue_references(&self, program: &Program) {
-        let files: Vec<PathBuf> = parse_ahead::referenced_names(program)
-            .iter()
-            .flat_map(|name| {
-                self.autoload_candidates(name)
-                    .iter()
-                    .flatten()
-                    .cloned()
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let mut files = Vec::new();
+        for name in parse_ahead::referenced_names(program) {
+            files.extend(self.autoload_candidates(&name).iter().flatten().cloned());
+        }
         self.parse_ahead.push(files);
     }
 
