@@ -57,10 +57,10 @@ pub struct CompileArgs {
 
 struct Outcome {
     name: String,
-    /// The catalog, kept only without `--out-dir` (one node, to stdout); with
-    /// it each catalog is written as soon as it is compiled and dropped, so
-    /// memory does not grow with the number of nodes.
-    result: Result<Option<serde_json::Value>, String>,
+    /// The catalog's text, kept only without `--out-dir` (one node, to
+    /// stdout); with it each catalog is written as soon as it is compiled and
+    /// dropped, so memory does not grow with the number of nodes.
+    result: Result<Option<Vec<u8>>, String>,
     millis: u128,
 }
 
@@ -130,14 +130,10 @@ pub fn run(args: CompileArgs) -> ExitCode {
         None => {
             let o = &outcomes[0];
             match &o.result {
-                Ok(cat) => {
-                    let cat = cat.as_ref().unwrap_or(&serde_json::Value::Null);
+                Ok(text) => {
                     let mut out = std::io::stdout().lock();
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string_pretty(cat).unwrap_or_default()
-                    );
+                    let _ = out.write_all(text.as_deref().unwrap_or(b"null"));
+                    let _ = out.write_all(b"\n");
                 }
                 Err(e) => eprintln!("Error: {e}"),
             }
@@ -214,16 +210,15 @@ fn compile_all(
                     },
                     Ok(node) => {
                         let name = node.name.clone();
-                        let result = eval::compile(&env, node)
+                        // Sized for a typical catalog: growing the buffer
+                        // by doubling copied it ~7 times.
+                        let mut text = Vec::with_capacity(256 << 10);
+                        let result = eval::compile_pretty(env, node, &mut text)
                             .map_err(|e| e.for_node(&name))
-                            .and_then(|c| match &args.out_dir {
-                                None => Ok(Some(c.catalog)),
+                            .and_then(|_| match &args.out_dir {
+                                None => Ok(Some(text)),
                                 Some(dir) => {
                                     let path = dir.join(format!("{name}.json"));
-                                    // Sized for a typical catalog: growing the
-                                    // buffer by doubling copied it ~7 times.
-                                    let mut text = Vec::with_capacity(256 << 10);
-                                    let _ = serde_json::to_writer_pretty(&mut text, &c.catalog);
                                     write_atomically(&path, &text)
                                         .map(|()| None)
                                         .map_err(|e| format!("{}: {e}", path.display()))

@@ -2,7 +2,9 @@
 
 use crate::util::NameStr as _;
 use indexmap::IndexMap;
-use serde_json::{json, Map as JMap, Value as J};
+use serde_json::Value as J;
+
+use super::catalog_emit::{PrettySink, TreeSink};
 
 use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
 use super::error::{EvalError, Location};
@@ -10,7 +12,6 @@ use super::expr::Ctx;
 use super::node::NodeInfo;
 use super::value::Value;
 use crate::loader::Environment;
-use crate::types::PType;
 
 /// A compiled catalog in Puppet's JSON form, and the warnings on the way.
 #[derive(Debug)]
@@ -22,6 +23,42 @@ pub struct Compiled {
 /// Compiles one node. Never panics on bad manifests: every failure is an
 /// [`EvalError`] with Puppet's text.
 pub fn compile(env: &Environment, node: NodeInfo) -> Result<Compiled, EvalError> {
+    let mut c = run(env, node)?;
+    Ok(Compiled {
+        catalog: c.to_json(),
+        warnings: std::mem::take(&mut c.warnings),
+    })
+}
+
+/// A catalog written as text, and what else the compile gave.
+#[derive(Debug)]
+pub struct Written {
+    /// How many resources the catalog lists.
+    pub resources: usize,
+    pub warnings: Vec<String>,
+}
+
+/// Compiles one node and appends its catalog to `out` as
+/// `serde_json::to_writer_pretty` writes [`compile`]'s tree, without
+/// building the tree (what `pverify compile --out-dir` saves).
+pub fn compile_pretty(
+    env: &Environment,
+    node: NodeInfo,
+    out: &mut Vec<u8>,
+) -> Result<Written, EvalError> {
+    let mut c = run(env, node)?;
+    c.emit_catalog(&mut PrettySink::new(out));
+    Ok(Written {
+        resources: c
+            .resources
+            .iter()
+            .filter(|r| !r.virtual_ || r.exported)
+            .count(),
+        warnings: std::mem::take(&mut c.warnings),
+    })
+}
+
+fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let mut c = Compiler::new(env, node);
     c.strict_variables = c
         .node
@@ -29,13 +66,10 @@ pub fn compile(env: &Environment, node: NodeInfo) -> Result<Compiled, EvalError>
         .get(&Value::string("strict_variables"))
         .is_some_and(|v| v.is_truthy() && v.to_string() != "false");
     c.run()?;
-    Ok(Compiled {
-        catalog: c.to_json(),
-        warnings: std::mem::take(&mut c.warnings),
-    })
+    Ok(c)
 }
 
-fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
+pub(super) fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
     Res {
         type_name: type_name.into(),
         title: title.into(),
@@ -402,139 +436,8 @@ impl<'e> Compiler<'e> {
 
     /// The catalog in Puppet's `to_data_hash` shape (`catalog_format` 2).
     pub fn to_json(&self) -> J {
-        let mut resources = Vec::new();
-        for r in &self.resources {
-            // Virtual resources are left out; exported ones stay, marked.
-            if r.virtual_ && !r.exported {
-                continue;
-            }
-            let mut o = JMap::new();
-            o.insert("type".into(), J::String(r.type_name.clone()));
-            o.insert("title".into(), J::String(r.title.clone()));
-            o.insert("tags".into(), json!(r.tags));
-            // Classes declared resource-like (`class { 'x': }`) carry their place.
-            let resource_like_class = r.kind == ResKind::Class && r.file.is_some();
-            let located = resource_like_class
-                || !matches!(r.kind, ResKind::Class | ResKind::Node | ResKind::Stage);
-            if located {
-                if let Some(f) = &r.file {
-                    o.insert("file".into(), J::String(f.clone()));
-                }
-                if let Some(l) = r.line {
-                    o.insert("line".into(), json!(l));
-                }
-            }
-            if !r.exported_nil {
-                o.insert("exported".into(), J::Bool(r.exported));
-            }
-            let kind = match r.kind {
-                ResKind::Class if resource_like_class => "class",
-                ResKind::Class | ResKind::Node => "unknown",
-                ResKind::Define => "defined_type",
-                _ => "compilable_type",
-            };
-            o.insert("kind".into(), J::String(kind.into()));
-            if r.exported_nil {
-                o.insert("exported".into(), J::Bool(false));
-            }
-            let params = self.catalog_params(r);
-            // Puppet's copy_as_resource unwraps a Sensitive parameter value
-            // and lists the parameter in `sensitive_parameters`.
-            let mut sensitive = Vec::new();
-            if !params.is_empty() {
-                let mut p = JMap::new();
-                for (k, v) in &params {
-                    if !v.is_undef() {
-                        if matches!(v, Value::Sensitive(_)) {
-                            sensitive.push(J::String(k.clone()));
-                        }
-                        p.insert(k.clone(), value_to_json(v));
-                    }
-                }
-                if !p.is_empty() {
-                    o.insert("parameters".into(), J::Object(p));
-                }
-            }
-            if !sensitive.is_empty() {
-                o.insert("sensitive_parameters".into(), J::Array(sensitive));
-            }
-            resources.push(J::Object(o));
-        }
-        // Puppet's graph lists edges by target, in the order targets were added.
-        let mut edges = self.edges.clone();
-        edges.sort_by_key(|(_, target)| *target);
-        let shown = |r: &Res| !r.virtual_ || r.exported;
-        let edges: Vec<J> = edges
-            .iter()
-            .filter(|(a, b)| shown(&self.resources[*a]) && shown(&self.resources[*b]))
-            .map(|(a, b)| {
-                json!({"source": self.resources[*a].reference(), "target": self.resources[*b].reference()})
-            })
-            .collect();
-        // Puppet's `to_catalog` copies the classes first (each tagging the new
-        // catalog), then merges the compile-time tags.
-        let mut tagger = Res {
-            tags: Vec::new(),
-            ..plain_res("", "", ResKind::Stage, 0)
-        };
-        for c in &self.classes {
-            tagger.tag(c);
-        }
-        for t in &self.catalog_tags {
-            tagger.tag(t);
-        }
-        let tags = tagger.tags;
-        let mut o = JMap::new();
-        o.insert("tags".into(), json!(tags));
-        o.insert("name".into(), J::String(self.node.name.clone()));
-        o.insert("version".into(), json!(0));
-        o.insert("code_id".into(), J::Null);
-        o.insert(
-            "catalog_uuid".into(),
-            J::String("00000000-0000-0000-0000-000000000000".into()),
-        );
-        o.insert("catalog_format".into(), json!(2));
-        o.insert("environment".into(), J::String(self.env.name.clone()));
-        o.insert("resources".into(), J::Array(resources));
-        o.insert("edges".into(), J::Array(edges));
-        o.insert("classes".into(), json!(self.classes));
-        J::Object(o)
-    }
-}
-
-/// A parameter value as Puppet's catalog JSON holds it.
-pub fn value_to_json(v: &Value) -> J {
-    match v {
-        Value::Undef => J::Null,
-        Value::Default => J::String("default".into()),
-        Value::Boolean(b) => J::Bool(*b),
-        Value::Integer(i) => json!(i),
-        Value::Float(f) => json!(f),
-        Value::String(s) => J::String(s.to_string()),
-        Value::Regexp(r) => J::String(format!("/{r}/")),
-        Value::Deferred(_)
-        | Value::Object(_)
-        | Value::Binary(_)
-        | Value::Timestamp(_)
-        | Value::Timespan(_) => J::String(v.to_string()),
-        Value::Array(items) => J::Array(items.iter().map(value_to_json).collect()),
-        Value::Hash(h) => {
-            let mut o = JMap::new();
-            for (k, v) in h.iter() {
-                o.insert(k.to_string(), value_to_json(v));
-            }
-            J::Object(o)
-        }
-        Value::Type(t) => match t.as_ref() {
-            PType::Resource {
-                type_name: Some(tn),
-                title: Some(x),
-            } => J::String(format!("{tn}[{x}]")),
-            PType::Class(Some(c)) => {
-                J::String(format!("Class[{}]", super::compiler::capitalize_name(c)))
-            }
-            other => J::String(other.to_string()),
-        },
-        Value::Sensitive(inner) => value_to_json(inner),
+        let mut tree = TreeSink::default();
+        self.emit_catalog(&mut tree);
+        tree.finish()
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod binary;
 mod builtins;
+mod catalog_emit;
 mod classes;
 pub mod compile;
 pub mod compiler;
@@ -23,7 +24,7 @@ pub mod value;
 
 pub use builtins::modules::MODULE_FUNCTIONS;
 pub use builtins::{ruby_basename, ruby_dirname, ruby_hexdigest, ruby_json, ruby_json_pretty};
-pub use compile::{compile, Compiled};
+pub use compile::{compile, compile_pretty, Compiled, Written};
 pub use error::EvalError;
 pub use mocks::FunctionMocks;
 pub use node::NodeInfo;

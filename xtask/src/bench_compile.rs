@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value as J};
+use serde_json::json;
 
 use pverify::control::{NodeSpec, Repo};
 use pverify::eval;
@@ -223,11 +223,11 @@ pub(crate) fn compile_timed(
                 let Some(n) = nodes.get(i) else { break };
                 let start = Instant::now();
                 let node = node_for(&n.case, &n.case.facts);
-                match eval::compile(env, node) {
-                    Ok(c) => {
-                        let text = catalog_text(&c.catalog);
+                let mut text = Vec::with_capacity(256 << 10);
+                match eval::compile_pretty(env, node, &mut text) {
+                    Ok(w) => {
                         std::hint::black_box(&text);
-                        resources.fetch_add(resource_count(&c.catalog), Ordering::Relaxed);
+                        resources.fetch_add(w.resources, Ordering::Relaxed);
                     }
                     Err(_) => {
                         failed.fetch_add(1, Ordering::Relaxed);
@@ -253,10 +253,6 @@ pub(crate) fn compile_timed(
     })?;
     let times = times.into_inner().map_err(|_| "poisoned")?;
     Ok((times, failed.into_inner(), resources.into_inner()))
-}
-
-fn resource_count(catalog: &J) -> usize {
-    catalog["resources"].as_array().map_or(0, Vec::len)
 }
 
 fn throughput_in_process(env: &Environment, nodes: &[NodeSpec], jobs: usize) -> Result<(), String> {
@@ -526,10 +522,9 @@ fn compile_only_median(env: &Environment, nodes: &[NodeSpec]) -> Result<Duration
                     .into_iter()
                     .map(|node| {
                         let start = Instant::now();
-                        if let Ok(c) = eval::compile(env, node) {
-                            let text = catalog_text(&c.catalog);
-                            std::hint::black_box(&text);
-                        }
+                        let mut text = Vec::with_capacity(256 << 10);
+                        let _ = eval::compile_pretty(env, node, &mut text);
+                        std::hint::black_box(&text);
                         start.elapsed()
                     })
                     .collect::<Vec<_>>()
@@ -684,13 +679,6 @@ fn synthetic_node(template: &NodeSpec) -> NodeSpec {
         id: case.node.clone(),
         case,
     }
-}
-
-/// The catalog's JSON as `pverify compile` writes it (a pre-sized buffer).
-fn catalog_text(catalog: &J) -> Vec<u8> {
-    let mut text = Vec::with_capacity(256 << 10);
-    let _ = serde_json::to_writer_pretty(&mut text, catalog);
-    text
 }
 
 pub(crate) fn median_p95(times: &[Duration]) -> (Duration, Duration) {

@@ -1,0 +1,397 @@
+//! The compiled catalog written out: one walk over the compiler's state
+//! ([`Compiler::emit_catalog`]) feeding a [`JsonSink`], which either builds a
+//! `serde_json::Value` tree ([`TreeSink`], for the harness, diffs and tests)
+//! or writes the text `pverify compile` saves ([`PrettySink`]).
+//!
+//! Why two sinks: building the tree and then pretty-printing it was about a
+//! fifth of a warm compile (every key and string copied into the tree, every
+//! map hashed, then all of it walked and freed again). Writing straight to
+//! bytes skips all of that. `PrettySink` writes exactly what
+//! `serde_json::to_writer_pretty` writes for the tree (two-space indents,
+//! `[]`/`{}` when empty, serde_json's own string escaping and float digits),
+//! which `tests/catalog_text.rs` checks on every bundled node.
+
+use serde_json::{Map as JMap, Value as J};
+
+use super::compiler::{Compiler, Res, ResKind};
+use super::value::Value;
+use crate::types::PType;
+
+/// Receives a JSON document as a stream of events, in document order.
+pub trait JsonSink {
+    fn begin_object(&mut self);
+    fn key(&mut self, key: &str);
+    fn end_object(&mut self);
+    fn begin_array(&mut self);
+    fn end_array(&mut self);
+    fn string(&mut self, s: &str);
+    fn int(&mut self, i: i64);
+    fn float(&mut self, f: f64);
+    fn bool(&mut self, b: bool);
+    fn null(&mut self);
+}
+
+/// Builds the `serde_json::Value` (with `preserve_order` maps: a repeated
+/// key keeps its first place and takes the last value, as `Map::insert`).
+#[derive(Default)]
+pub struct TreeSink {
+    stack: Vec<Frame>,
+    root: Option<J>,
+}
+
+enum Frame {
+    Object(JMap<String, J>, Option<String>),
+    Array(Vec<J>),
+}
+
+impl TreeSink {
+    pub fn finish(self) -> J {
+        self.root.unwrap_or(J::Null)
+    }
+
+    fn push(&mut self, v: J) {
+        match self.stack.last_mut() {
+            None => self.root = Some(v),
+            Some(Frame::Array(items)) => items.push(v),
+            Some(Frame::Object(map, key)) => {
+                map.insert(key.take().unwrap_or_default(), v);
+            }
+        }
+    }
+}
+
+impl JsonSink for TreeSink {
+    fn begin_object(&mut self) {
+        self.stack.push(Frame::Object(JMap::new(), None));
+    }
+    fn key(&mut self, key: &str) {
+        if let Some(Frame::Object(_, k)) = self.stack.last_mut() {
+            *k = Some(key.to_string());
+        }
+    }
+    fn end_object(&mut self) {
+        if let Some(Frame::Object(map, _)) = self.stack.pop() {
+            self.push(J::Object(map));
+        }
+    }
+    fn begin_array(&mut self) {
+        self.stack.push(Frame::Array(Vec::new()));
+    }
+    fn end_array(&mut self) {
+        if let Some(Frame::Array(items)) = self.stack.pop() {
+            self.push(J::Array(items));
+        }
+    }
+    fn string(&mut self, s: &str) {
+        self.push(J::String(s.to_string()));
+    }
+    fn int(&mut self, i: i64) {
+        self.push(J::from(i));
+    }
+    fn float(&mut self, f: f64) {
+        // Not finite: `null`, as `json!(f)`.
+        self.push(serde_json::Number::from_f64(f).map_or(J::Null, J::Number));
+    }
+    fn bool(&mut self, b: bool) {
+        self.push(J::Bool(b));
+    }
+    fn null(&mut self) {
+        self.push(J::Null);
+    }
+}
+
+/// Writes the document as `serde_json::to_writer_pretty` would write its
+/// tree.
+pub struct PrettySink<'o> {
+    out: &'o mut Vec<u8>,
+    /// Per open container: whether nothing was written in it yet.
+    first: Vec<bool>,
+    /// After a key, the value goes on the key's line.
+    after_key: bool,
+}
+
+impl<'o> PrettySink<'o> {
+    pub fn new(out: &'o mut Vec<u8>) -> Self {
+        PrettySink {
+            out,
+            first: Vec::with_capacity(16),
+            after_key: false,
+        }
+    }
+
+    /// The separator and indent before a value or key at the current depth.
+    fn before_item(&mut self) {
+        if self.after_key {
+            self.after_key = false;
+            return;
+        }
+        let depth = self.first.len();
+        if let Some(first) = self.first.last_mut() {
+            self.out
+                .extend_from_slice(if *first { b"\n" } else { b",\n" });
+            *first = false;
+            self.indent(depth);
+        }
+    }
+
+    fn indent(&mut self, depth: usize) {
+        for _ in 0..depth {
+            self.out.extend_from_slice(b"  ");
+        }
+    }
+
+    fn close(&mut self, bracket: u8) {
+        let had_items = self.first.pop() == Some(false);
+        if had_items {
+            self.out.push(b'\n');
+            self.indent(self.first.len());
+        }
+        self.out.push(bracket);
+    }
+
+    fn quoted(&mut self, s: &str) {
+        // serde_json's own escaping, without building a tree.
+        let _ = serde_json::to_writer(&mut *self.out, s);
+    }
+}
+
+impl JsonSink for PrettySink<'_> {
+    fn begin_object(&mut self) {
+        self.before_item();
+        self.out.push(b'{');
+        self.first.push(true);
+    }
+    fn key(&mut self, key: &str) {
+        self.before_item();
+        self.quoted(key);
+        self.out.extend_from_slice(b": ");
+        self.after_key = true;
+    }
+    fn end_object(&mut self) {
+        self.close(b'}');
+    }
+    fn begin_array(&mut self) {
+        self.before_item();
+        self.out.push(b'[');
+        self.first.push(true);
+    }
+    fn end_array(&mut self) {
+        self.close(b']');
+    }
+    fn string(&mut self, s: &str) {
+        self.before_item();
+        self.quoted(s);
+    }
+    fn int(&mut self, i: i64) {
+        self.before_item();
+        let _ = serde_json::to_writer(&mut *self.out, &i);
+    }
+    fn float(&mut self, f: f64) {
+        self.before_item();
+        // serde_json writes a non-finite float as `null`, as the tree holds it.
+        let _ = serde_json::to_writer(&mut *self.out, &f);
+    }
+    fn bool(&mut self, b: bool) {
+        self.before_item();
+        self.out
+            .extend_from_slice(if b { b"true" } else { b"false" });
+    }
+    fn null(&mut self) {
+        self.before_item();
+        self.out.extend_from_slice(b"null");
+    }
+}
+
+impl Compiler<'_> {
+    /// The catalog in Puppet's JSON form (`catalog_format` 2).
+    pub fn emit_catalog(&self, s: &mut impl JsonSink) {
+        s.begin_object();
+        // Puppet's `to_catalog` copies the classes first (each tagging the
+        // new catalog), then merges the compile-time tags.
+        let mut tagger = super::compile::plain_res("", "", ResKind::Stage, 0);
+        for c in &self.classes {
+            tagger.tag(c);
+        }
+        for t in &self.catalog_tags {
+            tagger.tag(t);
+        }
+        s.key("tags");
+        strings(s, &tagger.tags);
+        s.key("name");
+        s.string(&self.node.name);
+        s.key("version");
+        s.int(0);
+        s.key("code_id");
+        s.null();
+        s.key("catalog_uuid");
+        s.string("00000000-0000-0000-0000-000000000000");
+        s.key("catalog_format");
+        s.int(2);
+        s.key("environment");
+        s.string(&self.env.name);
+        s.key("resources");
+        s.begin_array();
+        for r in self.resources.iter().filter(|r| shown(r)) {
+            self.emit_resource(r, s);
+        }
+        s.end_array();
+        // Puppet's graph lists edges by target, in the order targets were
+        // added (a stable sort keeps insertion order per target).
+        let mut edges = self.edges.clone();
+        edges.sort_by_key(|(_, target)| *target);
+        s.key("edges");
+        s.begin_array();
+        for (a, b) in edges {
+            let (a, b) = (&self.resources[a], &self.resources[b]);
+            if shown(a) && shown(b) {
+                s.begin_object();
+                s.key("source");
+                s.string(&a.reference());
+                s.key("target");
+                s.string(&b.reference());
+                s.end_object();
+            }
+        }
+        s.end_array();
+        s.key("classes");
+        strings(s, &self.classes);
+        s.end_object();
+    }
+
+    fn emit_resource(&self, r: &Res, s: &mut impl JsonSink) {
+        s.begin_object();
+        s.key("type");
+        s.string(&r.type_name);
+        s.key("title");
+        s.string(&r.title);
+        s.key("tags");
+        strings(s, &r.tags);
+        // Classes declared resource-like (`class { 'x': }`) carry their place.
+        let resource_like_class = r.kind == ResKind::Class && r.file.is_some();
+        let located = resource_like_class
+            || !matches!(r.kind, ResKind::Class | ResKind::Node | ResKind::Stage);
+        if located {
+            if let Some(f) = &r.file {
+                s.key("file");
+                s.string(f);
+            }
+            if let Some(l) = r.line {
+                s.key("line");
+                s.int(i64::from(l));
+            }
+        }
+        // A nil `exported` (3.x `create_resources`) comes after `kind`.
+        if !r.exported_nil {
+            s.key("exported");
+            s.bool(r.exported);
+        }
+        s.key("kind");
+        s.string(match r.kind {
+            ResKind::Class if resource_like_class => "class",
+            ResKind::Class | ResKind::Node => "unknown",
+            ResKind::Define => "defined_type",
+            _ => "compilable_type",
+        });
+        if r.exported_nil {
+            s.key("exported");
+            s.bool(false);
+        }
+        let params = self.catalog_params(r);
+        let mut shown_params = params.iter().filter(|(_, v)| !v.is_undef()).peekable();
+        if shown_params.peek().is_some() {
+            s.key("parameters");
+            s.begin_object();
+            for (k, v) in shown_params {
+                s.key(k);
+                emit_value(v, s);
+            }
+            s.end_object();
+        }
+        // Puppet's copy_as_resource unwraps a Sensitive parameter value and
+        // lists the parameter in `sensitive_parameters`.
+        let mut sensitive = params
+            .iter()
+            .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
+            .peekable();
+        if sensitive.peek().is_some() {
+            s.key("sensitive_parameters");
+            s.begin_array();
+            for (k, _) in sensitive {
+                s.string(k);
+            }
+            s.end_array();
+        }
+        s.end_object();
+    }
+}
+
+/// Virtual resources are left out; exported ones stay, marked.
+fn shown(r: &Res) -> bool {
+    !r.virtual_ || r.exported
+}
+
+fn strings(s: &mut impl JsonSink, items: &[String]) {
+    s.begin_array();
+    for i in items {
+        s.string(i);
+    }
+    s.end_array();
+}
+
+/// A parameter value as Puppet's catalog JSON holds it.
+pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
+    match v {
+        Value::Undef => s.null(),
+        Value::Default => s.string("default"),
+        Value::Boolean(b) => s.bool(*b),
+        Value::Integer(i) => s.int(*i),
+        Value::Float(f) => s.float(*f),
+        Value::String(x) => s.string(x),
+        Value::Regexp(r) => s.string(&format!("/{r}/")),
+        Value::Deferred(_)
+        | Value::Object(_)
+        | Value::Binary(_)
+        | Value::Timestamp(_)
+        | Value::Timespan(_) => s.string(&v.to_string()),
+        Value::Array(items) => {
+            s.begin_array();
+            for i in items.iter() {
+                emit_value(i, s);
+            }
+            s.end_array();
+        }
+        Value::Hash(h) => {
+            s.begin_object();
+            if h.keys().all(|k| matches!(k, Value::String(_))) {
+                for (k, v) in h.iter() {
+                    s.key(k.as_str().unwrap_or_default());
+                    emit_value(v, s);
+                }
+            } else {
+                // Keys that print alike (`1` and `'1'`) are one JSON key:
+                // the first one's place, the last one's value.
+                let mut merged: indexmap::IndexMap<String, &Value, rustc_hash::FxBuildHasher> =
+                    indexmap::IndexMap::default();
+                for (k, v) in h.iter() {
+                    merged.insert(k.to_string(), v);
+                }
+                for (k, v) in merged {
+                    s.key(&k);
+                    emit_value(v, s);
+                }
+            }
+            s.end_object();
+        }
+        Value::Type(t) => match t.as_ref() {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(x),
+            } => s.string(&format!("{tn}[{x}]")),
+            PType::Class(Some(c)) => {
+                s.string(&format!("Class[{}]", super::compiler::capitalize_name(c)))
+            }
+            other => s.string(&other.to_string()),
+        },
+        Value::Sensitive(inner) => emit_value(inner, s),
+    }
+}
