@@ -62,6 +62,11 @@ pub trait NameStr {
     /// builds a substring searcher on every call, which showed in profiles
     /// of name lookups.
     fn trim_colons(&self) -> &str;
+    /// `rsplit_once("::")` without building a substring searcher: the
+    /// parts before and after the last `::`.
+    fn rsplit_colons(&self) -> Option<(&str, &str)>;
+    /// `contains("::")`, without a substring searcher.
+    fn has_colons(&self) -> bool;
 }
 
 impl NameStr for str {
@@ -71,5 +76,45 @@ impl NameStr for str {
             s = rest;
         }
         s
+    }
+
+    fn rsplit_colons(&self) -> Option<(&str, &str)> {
+        let b = self.as_bytes();
+        let at = (0..b.len().saturating_sub(1))
+            .rev()
+            .find(|&i| b[i] == b':' && b[i + 1] == b':')?;
+        // Both sides split at ASCII bytes: char boundaries.
+        Some((&self[..at], &self[at + 2..]))
+    }
+
+    fn has_colons(&self) -> bool {
+        self.as_bytes().windows(2).any(|w| w == b"::")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameStr;
+
+    #[test]
+    fn colon_helpers_agree_with_std() {
+        for s in [
+            "",
+            ":",
+            "::",
+            ":::",
+            "a",
+            "a::b",
+            "a:::b",
+            "::a::b::c",
+            "a::",
+            "::a",
+            "é::ü",
+            "a:b",
+        ] {
+            assert_eq!(s.rsplit_colons(), s.rsplit_once("::"), "{s:?}");
+            assert_eq!(s.has_colons(), s.contains("::"), "{s:?}");
+            assert_eq!(s.trim_colons(), s.trim_start_matches("::"), "{s:?}");
+        }
     }
 }

@@ -150,8 +150,19 @@ impl<'o> PrettySink<'o> {
     }
 
     fn quoted(&mut self, s: &str) {
-        // serde_json's own escaping, without building a tree.
-        let _ = serde_json::to_writer(&mut *self.out, s);
+        // Most strings need no escape (serde_json escapes only control
+        // characters, `"` and `\\`): a branch-free scan, then one copy.
+        let plain = s
+            .bytes()
+            .fold(true, |ok, b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'));
+        if plain {
+            self.out.push(b'"');
+            self.out.extend_from_slice(s.as_bytes());
+            self.out.push(b'"');
+        } else {
+            // serde_json's own escaping, without building a tree.
+            let _ = serde_json::to_writer(&mut *self.out, s);
+        }
     }
 }
 

@@ -104,7 +104,7 @@ impl Res {
             return;
         }
         self.tags.push(t.to_string());
-        if t.contains("::") {
+        if t.has_colons() {
             for part in t.split("::") {
                 if !part.is_empty() && !self.tags.iter().any(|x| x == part) {
                     self.tags.push(part.to_string());
@@ -778,7 +778,7 @@ impl<'e> Compiler<'e> {
     /// top scope, else lexically from `scope`.
     pub fn lookup_var_named(&self, scope: ScopeId, name: &str) -> Option<Value> {
         let bare = name.trim_colons();
-        match bare.rsplit_once("::") {
+        match bare.rsplit_colons() {
             Some((class, var)) => {
                 let s = *self.class_scopes.get(&class.to_lowercase())?;
                 self.scopes.get(s).vars.get(var).cloned()

@@ -433,7 +433,7 @@ impl<'e> Compiler<'e> {
             return Ok(self.scopes.lookup_match(scope, idx).unwrap_or(Value::Undef));
         }
         if let Some(global) = name.strip_prefix("::") {
-            if !global.contains("::") {
+            if !global.has_colons() {
                 return match self.scopes.get(self.top).vars.get(global).cloned() {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
@@ -441,7 +441,7 @@ impl<'e> Compiler<'e> {
             }
         }
         let qualified = name.trim_colons();
-        if let Some((class, var)) = qualified.rsplit_once("::") {
+        if let Some((class, var)) = qualified.rsplit_colons() {
             let class = class.to_lowercase();
             return match self.class_scopes.get(&class) {
                 // Puppet's `lookup_qualified_variable`: the class's own

@@ -727,7 +727,7 @@ impl Compiler<'_> {
     fn interpolation_var_unrecorded(&mut self, expr: &str, scope: ScopeId) -> Value {
         let (root, path) = split_key(expr);
         let bare = root.trim_colons();
-        let base = match bare.rsplit_once("::") {
+        let base = match bare.rsplit_colons() {
             Some((class, var)) => self
                 .class_scopes
                 .get(&class.to_lowercase())
