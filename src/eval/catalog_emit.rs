@@ -135,8 +135,12 @@ impl<'o> PrettySink<'o> {
     }
 
     fn indent(&mut self, depth: usize) {
-        for _ in 0..depth {
-            self.out.extend_from_slice(b"  ");
+        const SPACES: &[u8; 64] = &[b' '; 64];
+        let mut n = depth * 2;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.extend_from_slice(&SPACES[..k]);
+            n -= k;
         }
     }
 
@@ -152,10 +156,7 @@ impl<'o> PrettySink<'o> {
     fn quoted(&mut self, s: &str) {
         // Most strings need no escape (serde_json escapes only control
         // characters, `"` and `\\`): a branch-free scan, then one copy.
-        let plain = s
-            .bytes()
-            .fold(true, |ok, b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'));
-        if plain {
+        if !needs_escape(s.as_bytes()) {
             self.out.push(b'"');
             self.out.extend_from_slice(s.as_bytes());
             self.out.push(b'"');
@@ -164,6 +165,33 @@ impl<'o> PrettySink<'o> {
             let _ = serde_json::to_writer(&mut *self.out, s);
         }
     }
+}
+
+/// Whether any byte is one serde_json escapes, eight bytes at a time (the
+/// classic "has a zero byte" / "has a byte less than n" word tricks).
+fn needs_escape(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let x = u64::from_le_bytes(w);
+        // A byte below 0x20; a byte 0x80 or above can set the high bit of
+        // `x - 0x20` too, so `& !x` keeps only bytes below 0x80.
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH != 0;
+        if control
+            || has_zero(x ^ (ONES * u64::from(b'"')))
+            || has_zero(x ^ (ONES * u64::from(b'\\')))
+        {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&c| c < 0x20 || c == b'"' || c == b'\\')
 }
 
 impl JsonSink for PrettySink<'_> {
@@ -404,5 +432,30 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
             other => s.string(&other.to_string()),
         },
         Value::Sensitive(inner) => emit_value(inner, s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::needs_escape;
+
+    #[test]
+    fn escape_scan_agrees_with_a_byte_loop() {
+        let slow = |b: &[u8]| b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\');
+        // Every byte value at every position of a 17-byte string (two words
+        // and a remainder), among plain, high and boundary neighbours.
+        for fill in [b'a', 0x7f, 0x80, 0xff, 0x20, 0x21, 0x5b, 0x5d] {
+            for pos in 0..17 {
+                for c in 0..=255u8 {
+                    let mut s = vec![fill; 17];
+                    s[pos] = c;
+                    assert_eq!(
+                        needs_escape(&s),
+                        slow(&s),
+                        "fill {fill:#x} byte {c:#x} at {pos}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -334,22 +334,7 @@ impl<'e> Compiler<'e> {
     }
 
     fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
-        let mut found: Vec<*const Expr> = Vec::new();
-        fn collect(e: &Expr, out: &mut Vec<*const Expr>) {
-            match &e.kind {
-                ExprKind::Class { .. }
-                | ExprKind::Define { .. }
-                | ExprKind::Node { .. }
-                | ExprKind::Function { .. }
-                | ExprKind::TypeAlias { .. } => out.push(e as *const Expr),
-                _ => {}
-            }
-            crate::syntax::visit::for_each_child(e, &mut |c| collect(c, out));
-        }
-        for e in &program.body {
-            collect(e, &mut found);
-        }
-        for ptr in found {
+        for &crate::syntax::ast::ExprRef(ptr) in program.definitions() {
             let def = Definition {
                 program: program.clone(),
                 expr: ptr,

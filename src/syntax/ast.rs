@@ -16,9 +16,51 @@ pub struct Program {
     #[serde(skip)]
     pub lines: LineIndex,
     pub body: Vec<Expr>,
+    /// Its definitions, found on first use (see [`Program::definitions`]).
+    #[serde(skip)]
+    pub definition_index: std::sync::OnceLock<Vec<ExprRef>>,
 }
 
+/// A pointer to an expression inside a [`Program`]'s `body`.
+///
+/// Safety of `Send`/`Sync`: an `ExprRef` is only made by
+/// [`Program::definitions`], pointing into the program's own `body`, and
+/// only read while that program is alive (a compile's `Definition` holds the
+/// program's `Arc` beside it). A program is never mutated once parsed, so
+/// the pointed-to expressions neither move nor change.
+#[derive(Clone, Copy, Debug)]
+pub struct ExprRef(pub *const Expr);
+unsafe impl Send for ExprRef {}
+unsafe impl Sync for ExprRef {}
+
 impl Program {
+    /// The classes, defines, nodes, functions and type aliases anywhere in
+    /// the program, in document order. Found once per run: every compile
+    /// that loads the file registers them, and walking the whole tree for
+    /// each was a few percent of a warm compile.
+    pub fn definitions(&self) -> &[ExprRef] {
+        self.definition_index.get_or_init(|| {
+            fn collect(e: &Expr, out: &mut Vec<ExprRef>) {
+                if matches!(
+                    e.kind,
+                    ExprKind::Class { .. }
+                        | ExprKind::Define { .. }
+                        | ExprKind::Node { .. }
+                        | ExprKind::Function { .. }
+                        | ExprKind::TypeAlias { .. }
+                ) {
+                    out.push(ExprRef(e as *const Expr));
+                }
+                super::visit::for_each_child(e, &mut |c| collect(c, out));
+            }
+            let mut found = Vec::new();
+            for e in &self.body {
+                collect(e, &mut found);
+            }
+            found
+        })
+    }
+
     /// 1-based line and character column of a span's start.
     pub fn line_col(&self, span: Span) -> (u32, u32) {
         self.lines

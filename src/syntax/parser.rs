@@ -121,6 +121,7 @@ fn parse_source(
         source: text.to_string(),
         lines: LineIndex::new(source),
         body,
+        definition_index: Default::default(),
     };
     let mut errors = validate::check(&program, namespace);
     match errors.len() {
