@@ -507,7 +507,22 @@ impl<'e> Compiler<'e> {
         if let Some(t) = self.resolved_aliases.get(&key) {
             return Ok(Some(t.clone()));
         }
+        let mut autoloaded = None;
         if !self.type_aliases.contains_key(&key) {
+            let shared = self
+                .env
+                .resolved_type_aliases
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&key)
+                .cloned();
+            if let Some((path, t)) = shared {
+                // Loaded as without the shared type, so the compile knows
+                // the same definitions.
+                self.load_file(&path)?;
+                self.resolved_aliases.insert(key, t.clone());
+                return Ok(Some(t));
+            }
             let segments: Vec<&str> = key.split("::").collect();
             if segments.len() >= 2 {
                 let root = if segments[0] == "environment" {
@@ -523,6 +538,7 @@ impl<'e> Compiler<'e> {
                     path.set_extension("pp");
                     if path.is_file() {
                         self.load_file(&path)?;
+                        autoloaded = Some(path);
                     }
                 }
             }
@@ -582,11 +598,24 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
+        let warnings_before = self.warnings.len();
         let t = match self.eval(type_expr, top, &ctx)? {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),
         };
         let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
+        if let Some(path) = autoloaded {
+            let shareable = def.program.path == path.to_string_lossy()
+                && self.warnings.len() == warnings_before
+                && reads_nothing(type_expr);
+            if shareable {
+                self.env
+                    .resolved_type_aliases
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(key.clone(), (path, alias.clone()));
+            }
+        }
         self.resolved_aliases.insert(key, alias.clone());
         Ok(Some(alias))
     }
@@ -818,4 +847,18 @@ pub fn regex_node_name(source: &str) -> String {
 pub fn syntax_message(e: &crate::syntax::SyntaxError) -> String {
     // Puppet's loaders let a located parse error through unchanged.
     e.puppet_style()
+}
+
+/// Whether an expression's value depends on nothing but itself: no
+/// variable read, no function or method called.
+fn reads_nothing(e: &Expr) -> bool {
+    if matches!(
+        e.kind,
+        ExprKind::Var(_) | ExprKind::CallNamed { .. } | ExprKind::CallMethod { .. }
+    ) {
+        return false;
+    }
+    let mut pure = true;
+    crate::syntax::visit::for_each_child(e, &mut |c| pure = pure && reads_nothing(c));
+    pure
 }

@@ -65,6 +65,12 @@ pub struct Environment {
     /// `template()`/`epp()` references and the file each names (or none):
     /// found once per run, not per call.
     pub template_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Type aliases resolved from an autoloaded `types/*.pp` file whose
+    /// definition reads no variable and calls no function: the same type for
+    /// every node, so each compile after the first skips evaluating it
+    /// (stdlib's nest several `Pattern`s deep). By lower-case name: the file
+    /// and the type.
+    pub resolved_type_aliases: Mutex<HashMap<String, (PathBuf, crate::types::PType)>>,
 }
 
 impl std::fmt::Debug for Environment {
@@ -193,6 +199,7 @@ impl Environment {
             ruby_function_paths: Default::default(),
             confine_roots: OnceLock::new(),
             template_files: Mutex::default(),
+            resolved_type_aliases: Mutex::default(),
         })
     }
 
