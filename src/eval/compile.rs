@@ -516,7 +516,9 @@ pub fn value_to_json(v: &Value) -> J {
         | Value::Object(_)
         | Value::Binary(_)
         | Value::Timestamp(_)
-        | Value::Timespan(_) => J::String(v.to_string()),
+        | Value::Timespan(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_) => J::String(v.to_string()),
         Value::Array(items) => J::Array(items.iter().map(value_to_json).collect()),
         Value::Hash(h) => {
             let mut o = JMap::new();

@@ -72,6 +72,7 @@ mod regex;
 mod ruby;
 mod ruby_dispatch;
 mod ruby_format;
+mod semver;
 mod signatures;
 mod stdlib;
 mod stdlib_json;
