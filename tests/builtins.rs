@@ -5249,5 +5249,28 @@ SemVerRange('<1.0.0 || 1.x')
 SemVerRange('2.x || 1.x || 1.5.x')
 => "2.x || 1.x || 1.5.x"
 
+$v = SemVer('1.2.3-rc.1')
+$r = SemVerRange('1.x')
+inline_template('<%= @v %> <%= @r %> <%= [@v, @r].inspect %> <%= @v.class %> <%= @r.class %>')
+=> "1.2.3-rc.1 1.x [1.2.3-rc.1, >=1.0.0 <2.0.0] SemanticPuppet::Version SemanticPuppet::VersionRange"
+
+sprintf('%s|%p|%s', SemVer('1.0.0'), SemVerRange('1.x'), [SemVer('2.0.0')])
+=> "1.0.0|\"1.x\"|[\"2.0.0\"]"
+
+[join([SemVer('1.0.0'), SemVerRange('1.x')], ','), size(String(SemVer('1.0.0'))), SemVer('1.0.0') =~ Scalar]
+=> ["1.0.0,1.x",5,true]
+
+[SemVer('1.0.0').then |$x| { "${x}" }, [SemVer('2.0.0'), SemVer('1.0.0')].map |$x| { String($x) }]
+=> ["1.0.0",["2.0.0","1.0.0"]]
+
+SemVerRange('<1.0.0 || 1.x')
+=> "<1.0.0 || 1.x"
+
+String([SemVerRange('<1.0.0 || 1.x'), SemVerRange('2.x || 1.x || 1.5.x'), SemVerRange('1.0.0 || 1.0.0'), SemVerRange('>=2.0.0 || <1.0.0')], '%p')
+=> "[<2.0.0, >=1.0.0 <3.0.0, 1.0.0, >=2.0.0 || <1.0.0]"
+
+[SemVer('1.5.0') =~ SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer['1.2.x'] <= SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer[SemVerRange('<1.0.0 || 1.x')] <= SemVer]
+=> [true,true,true]
+
 */
 // END CASES
