@@ -5272,5 +5272,12 @@ String([SemVerRange('<1.0.0 || 1.x'), SemVerRange('2.x || 1.x || 1.5.x'), SemVer
 [SemVer('1.5.0') =~ SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer['1.2.x'] <= SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer[SemVerRange('<1.0.0 || 1.x')] <= SemVer]
 => [true,true,true]
 
+# pending: pverify keeps version numbers to 64 bits; Ruby's are unbounded
+SemVer('99999999999999999999.0.0')
+=> "99999999999999999999.0.0"
+
+[SemVer('1.0.0-0') < SemVer('1.0.0-a'), SemVer('1.0.0-a.b') > SemVer('1.0.0-a.1'), SemVer('0.0.0') =~ SemVerRange('*'), SemVer('0.0.0-a') =~ SemVerRange('*'), SemVer('1.0.0-a') =~ SemVerRange('1.0.0-a'), SemVer('1.0.0-a+b') =~ SemVerRange('1.0.0-a')]
+=> [true,true,true,true,true,false]
+
 */
 // END CASES

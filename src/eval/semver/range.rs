@@ -278,12 +278,15 @@ impl Part {
 
     /// The NameError of `merge` for two matchers ending together. Ruby
     /// names the receiver by `inspect`: a MinMaxRange's is its string, the
-    /// others' carry an object address (left out here).
+    /// others' carry an object address (all zeros here).
     fn no_exclude_end(&self) -> String {
         let cls = self.class_name();
         let who = match self {
             Part::MinMax(..) => format!("{self}:SemanticPuppet::VersionRange::{cls}"),
-            _ => format!("an instance of SemanticPuppet::VersionRange::{cls}"),
+            Part::Gt(v) | Part::GtEq(v) | Part::Lt(v) | Part::LtEq(v) | Part::Eq(v) => {
+                format!("#<SemanticPuppet::VersionRange::{cls}:0x0000000000000000 @version={v}>")
+            }
+            Part::All => format!("#<SemanticPuppet::VersionRange::{cls}:0x0000000000000000>"),
         };
         format!(
             "undefined local variable or method `exclude_end' for {who}\n\n            \
@@ -509,7 +512,7 @@ fn squeeze_operators(s: &str) -> String {
 
 /// Ruby's `split` by a separator finder: empty fields kept but trailing
 /// ones dropped.
-fn ruby_split<'a>(s: &'a str, next_sep: impl Fn(&str) -> Option<(usize, usize)>) -> Vec<&'a str> {
+fn ruby_split(s: &str, next_sep: impl Fn(&str) -> Option<(usize, usize)>) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = s;
     while let Some((start, end)) = next_sep(rest) {
