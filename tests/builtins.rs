@@ -4907,5 +4907,377 @@ type MyMod::Thing = Object[{attributes => {s => String, n => {type => Optional[I
 Object[{attributes => {x => Integer}}].new(1)
 => error: "Evaluation Error: Error while evaluating a Method call, undefined method `sub' for nil:NilClass\n\n          substituted = name.sub(*subst)\n                            ^^^^ (file: manifests/site.pp, line: 1, column: 69) on node node1.example.com"
 
+SemVer('1.2.3')
+=> "1.2.3"
+
+SemVer('1.2.3-rc.1+build.5')
+=> "1.2.3-rc.1+build.5"
+
+String(SemVer('1.2.3-rc.1+build.5'))
+=> "1.2.3-rc.1+build.5"
+
+"${SemVer('1.2.3-rc.1')} ${[SemVer('1.0.0')]} ${{SemVer('2.0.0') => SemVerRange('1.x')}}"
+=> "1.2.3-rc.1 [1.0.0] {2.0.0 => 1.x}"
+
+String([SemVer('1.0.0'), SemVerRange('>= 1.0.0 < 2.0.0')])
+=> "[1.0.0, >=1.0.0 <2.0.0]"
+
+String({a => SemVer('1.0.0')}, '%p')
+=> "{'a' => 1.0.0}"
+
+String(SemVer('1.0.0'), '%p')
+=> "1.0.0"
+
+String(SemVerRange('1.x'), '%p')
+=> ">=1.0.0 <2.0.0"
+
+String(SemVer('1.0.0'), '%s')
+=> "1.0.0"
+
+SemVer("1.2.3\n")
+=> "1.2.3"
+
+SemVer('v1.2.3')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_Version' The string 'v1.2.3' cannot be converted to a SemVer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer('1.2')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_Version' The string '1.2' cannot be converted to a SemVer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer('01.2.3')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_Version' The string '01.2.3' cannot be converted to a SemVer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer('1.2.3-01')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Numeric pre-release identifiers MUST NOT contain leading zeroes (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer('1.2.3-0a.00b')
+=> "1.2.3-0a.00b"
+
+SemVer(true)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_Version' was called with arguments it does not accept. It expects one of:\n  (SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/] str)\n    rejected: parameter 'str' expects a match for SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/], got Boolean\n  (PositiveInteger = Integer[0] major, PositiveInteger = Integer[0] minor, PositiveInteger = Integer[0] patch, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] prerelease?, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] build?)\n    rejected: expects between 3 and 5 arguments, got 1\n  (SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], Optional['build'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]}] hash_args)\n    rejected: parameter 'hash_args' expects a SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], Optional['build'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]}] value, got Boolean (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_Version' The string '' cannot be converted to a SemVer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer.new(1, 2, 3)
+=> "1.2.3"
+
+SemVer.new(1, 2, 3, 'alpha.01', 'build.7')
+=> "1.2.3-alpha.01+build.7"
+
+SemVer.new(1, 2, 3, 'rc')
+=> "1.2.3-rc"
+
+SemVer.new(1, 2, -3)
+=> error: "Evaluation Error: Error while evaluating a Method call, The function 'new_Version' was called with arguments it does not accept. It expects one of:\n  (SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/] str)\n    rejected: expects 1 argument, got 3\n  (PositiveInteger = Integer[0] major, PositiveInteger = Integer[0] minor, PositiveInteger = Integer[0] patch, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] prerelease?, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] build?)\n    rejected: parameter 'patch' expects a PositiveInteger = Integer[0] value, got Integer[-3, -3]\n  (SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], Optional['build'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]}] hash_args)\n    rejected: expects 1 argument, got 3 (file: manifests/site.pp, line: 1, column: 37) on node node1.example.com"
+
+SemVer.new(1, 2, 3, 'bad qualifier')
+=> error: "Evaluation Error: Error while evaluating a Method call, The function 'new_Version' was called with arguments it does not accept. It expects one of:\n  (SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/] str)\n    rejected: expects 1 argument, got 4\n  (PositiveInteger = Integer[0] major, PositiveInteger = Integer[0] minor, PositiveInteger = Integer[0] patch, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] prerelease?, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] build?)\n    rejected: parameter 'prerelease' expects a match for SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], got 'bad qualifier'\n  (SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], Optional['build'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]}] hash_args)\n    rejected: expects 1 argument, got 4 (file: manifests/site.pp, line: 1, column: 37) on node node1.example.com"
+
+SemVer.new(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Method call, 'new_Version' expects between 1 and 5 arguments, got 2 (file: manifests/site.pp, line: 1, column: 37) on node node1.example.com"
+
+SemVer({major => 1, minor => 0, patch => 4, prerelease => 'x.1', build => 'b'})
+=> "1.0.4-x.1+b"
+
+SemVer({major => 1, minor => 0, patch => 4})
+=> "1.0.4"
+
+SemVer({major => 1, minor => 0})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_Version' was called with arguments it does not accept. It expects one of:\n  (SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/] str)\n    rejected: parameter 'str' expects a match for SemVerPattern = Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/], got Struct\n  (PositiveInteger = Integer[0] major, PositiveInteger = Integer[0] minor, PositiveInteger = Integer[0] patch, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] prerelease?, SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/] build?)\n    rejected: expects between 3 and 5 arguments, got 1\n  (SemVerHash = Struct[{'major' => PositiveInteger = Integer[0], 'minor' => PositiveInteger = Integer[0], 'patch' => PositiveInteger = Integer[0], Optional['prerelease'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/], Optional['build'] => SemVerQualifier = Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]}] hash_args)\n    rejected: parameter 'hash_args' expects a value for key 'patch' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer.new(1, 2, 3, 'rc.1') == SemVer('1.2.3-rc.1')
+=> false
+
+[SemVer('1.2.3') == SemVer('1.2.3'), SemVer('1.2.3') == SemVer('1.2.3+b'), SemVer('1.2.3') != SemVer('1.2.4'), SemVer('1.2.3') == '1.2.3']
+=> [true,false,true,false]
+
+[SemVer('1.2.3') < SemVer('1.10.0'), SemVer('1.0.0-rc.1') < SemVer('1.0.0'), SemVer('1.0.0-rc.2') > SemVer('1.0.0-rc.10'), SemVer('1.0.0-alpha') < SemVer('1.0.0-alpha.1'), SemVer('1.0.0-1') < SemVer('1.0.0-a'), SemVer('1.0.0+b') <= SemVer('1.0.0'), SemVer('1.0.0+b') >= SemVer('1.0.0+a')]
+=> [true,true,false,true,true,true,true]
+
+SemVer('1.0.0') < '2.0.0'
+=> error: "Evaluation Error: Comparison of: Semver < String, is not possible. Caused by 'Versions not comparable to non Versions'. (file: manifests/site.pp, line: 1, column: 43) on node node1.example.com"
+
+SemVer('1.0.0') < 2
+=> error: "Evaluation Error: Comparison of: Semver < Integer, is not possible. Caused by 'Versions not comparable to non Versions'. (file: manifests/site.pp, line: 1, column: 43) on node node1.example.com"
+
+SemVerRange('1.x') < SemVerRange('2.x')
+=> error: "Evaluation Error: Comparison of: SemverRange < SemverRange, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'. (file: manifests/site.pp, line: 1, column: 46) on node node1.example.com"
+
+[SemVer('3.0.0'), SemVer('1.0.0-a'), SemVer('1.0.0'), SemVer('1.0.0-a.1'), SemVer('0.9.9')].sort
+=> ["0.9.9","1.0.0-a","1.0.0-a.1","1.0.0","3.0.0"]
+
+sort([SemVer('3.0.0'), SemVer('1.0.0-a'), SemVer('1.0.0')])
+=> ["1.0.0-a","1.0.0","3.0.0"]
+
+[compare(SemVer('3.0.0'), SemVer('1.0.0')), compare(SemVer('1.0.0'), SemVer('1.0.0+x')), compare(SemVer('1.0.0-b'), SemVer('1.0.0-a'))]
+=> [1,0,1]
+
+compare(SemVer('1.0.0'), '1.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got Semver and String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[max(SemVer('3.0.0'), SemVer('1.0.0')), min(SemVer('3.0.0'), SemVer('10.0.0'))]
+=> ["3.0.0","10.0.0"]
+=! ["The max() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)","The min() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)"]
+
+[SemVer('1.2.3') =~ SemVer, SemVer('1.2.3') =~ SemVer['>=1.0.0'], SemVer('1.2.3') =~ SemVer['>=2.0.0'], SemVer('1.2.3') =~ SemVer['1.x', '3.x'], '1.2.3' =~ SemVer, SemVer('1.2.3') =~ String]
+=> [true,true,false,true,false,false]
+
+[SemVer('1.2.3-rc1') =~ SemVer['1.x'], SemVer('1.2.3-rc1') =~ SemVer['>=1.2.3-rc0'], SemVer('1.2.4-rc1') =~ SemVer['>=1.2.3-rc0'], SemVer('1.2.3-rc1') =~ SemVer['*']]
+=> [false,true,false,true]
+
+['1.2.3' =~ SemVerRange('1.x'), SemVer('1.2.3') =~ SemVerRange('1.x'), '2.0.0' =~ SemVerRange('1.x'), 'junk' =~ SemVerRange('1.x'), 3 =~ SemVerRange('1.x'), SemVer('1.2.3') !~ SemVerRange('1.x')]
+=> [true,true,false,false,false,false]
+
+[SemVer('1.2.3') in SemVerRange('1.x'), '1.2.3' in SemVerRange('1.x'), SemVer('1.2.3') in [SemVer('1.2.3')], '1.2.3' in [SemVer('1.2.3')], SemVer('1.2.3') in ['1.2.3']]
+=> [true,true,true,true,false]
+
+[SemVer('1.2.3') =~ SemVer('1.2.3'), '1.2.3' =~ SemVer('1.2.3'), '1.2.4' =~ SemVer('1.2.3'), 'x' =~ SemVer('1.2.3')]
+=> error: "Evaluation Error: Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of SemanticPuppet::Version into String'. (file: manifests/site.pp, line: 1, column: 47) on node node1.example.com"
+
+[SemVerRange('1.x') =~ SemVerRange, '1.x' =~ SemVerRange, SemVer('1.0.0') =~ Scalar, SemVerRange('1.x') =~ Scalar, SemVer('1.0.0') =~ Data, SemVer('1.0.0') =~ RichData, SemVerRange('1.x') =~ RichData]
+=> [true,false,true,true,false,true,true]
+
+[type(SemVer('1.2.3')), type(SemVer('1.2.3-rc.1+b')), type(SemVerRange('1.x')), type(SemVer('1.2.3'), 'generalized'), type([SemVer('1.0.0')])]
+=> ["SemVer['1.2.3 - 1.2.3']","SemVer['1.2.3-rc.1+b - 1.2.3-rc.1+b']","SemVerRange","SemVer","Tuple[SemVer['1.0.0 - 1.0.0']]"]
+
+[String(type(SemVer('1.2.3'))), String(type({SemVer('1.0.0') => SemVerRange('1.x')}))]
+=> ["SemVer['1.2.3 - 1.2.3']","Hash[SemVer['1.0.0 - 1.0.0'], SemVerRange, 1, 1]"]
+
+[SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('1.2.3 - 2.3.4'), SemVerRange('~1.2'), SemVerRange('^0.2.3'), SemVerRange('>1.2'), SemVerRange('<=1.2'), SemVerRange('*'), SemVerRange('1.0.0 || 2.0.0')]
+=> ["1.x",">=1.0.0 <2.0.0","1.2.3 - 2.3.4","~1.2","^0.2.3",">1.2","<=1.2","*","1.0.0 || 2.0.0"]
+
+String([SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('1.2.3 - 2.3.4'), SemVerRange('~1.2'), SemVerRange('^0.2.3'), SemVerRange('>1.2'), SemVerRange('<=1.2'), SemVerRange('*'), SemVerRange('1.0.0 || 2.0.0'), SemVerRange('~> 1.2.3'), SemVerRange('=1.0.0')], '%p')
+=> "[>=1.0.0 <2.0.0, >=1.0.0 <2.0.0, >=1.2.3 <=2.3.4, >=1.2.0 <1.3.0, >=0.2.3 <0.3.0, >=1.3.0, <1.3.0, *, 1.0.0 || 2.0.0, >=1.2.3 <1.3.0, 1.0.0]"
+
+SemVerRange('foo')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unparsable version range: \"foo\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('>=1.0.0 <x')
+=> ">=1.0.0 <x"
+
+SemVerRange('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_VersionRange' was called with arguments it does not accept. It expects one of:\n  (SemVerRangeString = String[1] str)\n    rejected: parameter 'str' expects a SemVerRangeString = String[1] value, got String\n  (Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?)\n    rejected: expects between 2 and 3 arguments, got 1\n  (SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] hash_args)\n    rejected: parameter 'hash_args' expects a SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange(3)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_VersionRange' was called with arguments it does not accept. It expects one of:\n  (SemVerRangeString = String[1] str)\n    rejected: parameter 'str' expects a SemVerRangeString = String[1] value, got Integer\n  (Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?)\n    rejected: expects between 2 and 3 arguments, got 1\n  (SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] hash_args)\n    rejected: parameter 'hash_args' expects a SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0')), SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0'), true), SemVerRange.new(default, SemVer('2.0.0')), SemVerRange.new(SemVer('1.0.0'), default)]
+=> ["2.0.0 - 1.0.0",">=2.0.0 <1.0.0","2.0.0 - 0.0.0-","Infinity.0.0 - 1.0.0"]
+
+String([SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0')), SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0'), true), SemVerRange.new(default, SemVer('2.0.0')), SemVerRange.new(SemVer('1.0.0'), default)], '%p')
+=> "[>=1.0.0 <=2.0.0, >=1.0.0 <2.0.0, <=2.0.0, >=1.0.0]"
+
+[SemVerRange({min => SemVer('1.0.0')}), SemVerRange({min => SemVer('1.0.0'), max => SemVer('1.5.0'), exclude_max => true}), SemVerRange({min => default, max => SemVer('1.5.0')})]
+=> ["Infinity.0.0 - 1.0.0",">=1.5.0 <1.0.0","1.5.0 - 0.0.0-"]
+
+SemVerRange({max => SemVer('1.5.0')})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_VersionRange' was called with arguments it does not accept. It expects one of:\n  (SemVerRangeString = String[1] str)\n    rejected: parameter 'str' expects a SemVerRangeString = String[1] value, got Struct\n  (Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?)\n    rejected: expects between 2 and 3 arguments, got 1\n  (SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] hash_args)\n    rejected: parameter 'hash_args' expects a value for key 'min' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange.new('1.0.0', '2.0.0')
+=> error: "Evaluation Error: Error while evaluating a Method call, The function 'new_VersionRange' was called with arguments it does not accept. It expects one of:\n  (SemVerRangeString = String[1] str)\n    rejected: expects 1 argument, got 2\n  (Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?)\n    rejected: parameter 'min' expects a value of type Default or SemVer, got String\n  (SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] hash_args)\n    rejected: expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 42) on node node1.example.com"
+
+[SemVer('2.0.0') =~ SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0')), SemVer('2.0.0') =~ SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0'), true), SemVer('1.9.9') =~ SemVerRange.new(SemVer('1.0.0'), SemVer('2.0.0'), true), SemVer('99.0.0') =~ SemVerRange.new(SemVer('1.0.0'), default)]
+=> [true,false,true,true]
+
+[SemVerRange('1.x') == SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('1.x') == SemVerRange('1.X'), SemVerRange('1.x') == SemVerRange('2.x'), SemVerRange('1.x') == '1.x']
+=> [true,true,false,false]
+
+[SemVer['1.x'], SemVer['>=1.0.0', '<0.5.0'], SemVer[SemVerRange('2.x')], SemVer['1.x', '1.5.x'], SemVer['1.x', '2.x']]
+=> ["SemVer['1.x']","SemVer['>=1.0.0', '<0.5.0']","SemVer['2.x']","SemVer['2.0.0 - 1.0.0']","SemVer['>=3.0.0 <1.0.0']"]
+
+SemVer['junk']
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, Unparsable version range: \"junk\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer[1]
+=> error: "Evaluation Error: Error creating type specialization of a SemVer-Type, Cannot use Integer where String or SemanticPuppet::VersionRange is expected (file: manifests/site.pp, line: 1, column: 34) on node node1.example.com"
+
+[SemVer['1.x'] < SemVer, SemVer['1.2.x'] <= SemVer['1.x'], SemVer['2.x'] <= SemVer['1.x'], SemVer <= SemVer['1.x'], SemVerRange <= SemVerRange]
+=> [true,true,false,false,true]
+
+$h = {SemVer('1.0.0') => 'a', SemVer('1.0.0+b') => 'b', SemVer('1.0.0') => 'c'}
+[$h.keys, $h[SemVer('1.0.0')], $h['1.0.0']]
+=> [["1.0.0","1.0.0+b"],"c",null]
+
+[SemVer('1.0.0'), SemVer('1.0.0')].unique
+=> ["1.0.0"]
+
+{v => SemVer('1.2.3'), r => SemVerRange('>=1.0.0'), list => [SemVer('0.1.0-pre')]}
+=> {"v":"1.2.3","r":">=1.0.0","list":["0.1.0-pre"]}
+
+versioncmp('1.2.3', '1.10.0')
+=> -1
+
+[SemVer('1.2.3').major, SemVer('1.2.3-rc').prerelease]
+=> error: "Evaluation Error: Unknown function: 'major'. (file: manifests/site.pp, line: 1, column: 43) on node node1.example.com"
+
+SemVer('1.2.3') + 1
+=> error: "Evaluation Error: Operator '+' is not applicable to a Semver. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+Integer(SemVer('1.2.3'))
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new' Value of type SemVer cannot be converted to Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[Array(SemVer('1.2.3')), [SemVer('1.2.3')].flatten]
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_array' Value of type SemVer cannot be converted to Array (file: manifests/site.pp, line: 1, column: 28) on node node1.example.com"
+
+assert_type(SemVer['>=2.0.0'], SemVer('1.0.0'))
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects a SemVer['>=2.0.0'] value, got SemVer['1.0.0 - 1.0.0'] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+assert_type(SemVer, '1.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects a SemVer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+# pending: pverify does not check the parameter types of functions written in the Puppet language
+function f(SemVer $v) { $v }
+f('1.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'v' expects a SemVer value, got String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+[SemVer('1.2.3') ? { SemVer('1.2.3') => 'eq', default => 'no' }, '1.2.3' ? { SemVerRange('1.x') => 'in', default => 'no' }, SemVer('1.5.0') ? { SemVer['1.x'] => 'type', default => 'no' }]
+=> ["eq","in","type"]
+
+case SemVer('1.2.3') { SemVerRange('>=1.0.0'): { 'range' } default: { 'no' } }
+=> "range"
+
+SemVer('1.0.0-alpha').to_json
+=> error: "Evaluation Error: Unknown function: 'to_json'. (file: manifests/site.pp, line: 1, column: 48) on node node1.example.com"
+
+[SemVer('1.0.0') =~ SemVer['1.0.0'], SemVer('1.0.0+b') =~ SemVer['1.0.0'], SemVer('1.0.0+b') =~ SemVer['=1.0.0+b']]
+=> [true,false,true]
+
+with('1.0.0') |SemVer $v| { $v }
+=> error: "Evaluation Error: Error while evaluating a Function Call, block parameter 'v' expects a SemVer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+with(SemVer('1.0.0')) |SemVer['>=1.0.0'] $v| { $v }
+=> "1.0.0"
+
+with(SemVer('0.1.0')) |SemVer['>=1.0.0'] $v| { $v }
+=> error: "Evaluation Error: Error while evaluating a Function Call, block parameter 'v' expects a SemVer['>=1.0.0'] value, got SemVer['0.1.0 - 0.1.0'] (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[SemVerRange('1.0.0 || 1.0.1'), SemVerRange('1.x || 2.x'), SemVerRange('<1.0.0 || >=1.0.0'), SemVerRange('1.x || 3.x'), SemVerRange('||'), SemVerRange('>=1.0.0 <x'), SemVerRange('1.0.0 - 2.x'), SemVerRange('>= 1.0.0'), SemVerRange('>v1.0.0'), SemVerRange('^1.2.3-rc.1'), SemVerRange('~1'), SemVerRange('^0.0.x'), SemVerRange('<=1.2.3-rc.1'), SemVerRange('>*'), SemVerRange('<*'), SemVerRange('x.x.x'), SemVerRange('1.2.3-a+b')]
+=> ["1.0.0 || 1.0.1","1.x || 2.x","<1.0.0 || >=1.0.0","1.x || 3.x","*",">=1.0.0 <x","1.0.0 - 2.x",">= 1.0.0",">v1.0.0","^1.2.3-rc.1","~1","^0.0.x","<=1.2.3-rc.1",">*","<*","x.x.x","1.2.3-a+b"]
+
+String([SemVerRange('1.0.0 || 1.0.1'), SemVerRange('1.x || 2.x'), SemVerRange('<1.0.0 || >=1.0.0'), SemVerRange('1.x || 3.x'), SemVerRange('||'), SemVerRange('>=1.0.0 <x'), SemVerRange('1.0.0 - 2.x'), SemVerRange('>= 1.0.0'), SemVerRange('>v1.0.0'), SemVerRange('^1.2.3-rc.1'), SemVerRange('~1'), SemVerRange('^0.0.x'), SemVerRange('<=1.2.3-rc.1'), SemVerRange('>*'), SemVerRange('<*'), SemVerRange('x.x.x'), SemVerRange('1.2.3-a+b')], '%p')
+=> "[>=1.0.0 <=1.0.1, >=1.0.0 <3.0.0, <=Infinity.0.0, >=1.0.0 <2.0.0 || >=3.0.0 <4.0.0, *, <0.0.0, >=1.0.0 <=2.0.0, >=1.0.0, >1.0.0, >=1.2.3-rc.1 <2.0.0, >=1.0.0 <2.0.0, >=0.0.0 <0.1.0, <=1.2.3-rc.1, <0.0.0, <0.0.0, *, 1.2.3-a+b]"
+
+[SemVer('1.2.3-rc.2') =~ SemVerRange('^1.2.3-rc.1'), SemVer('1.2.4-rc.2') =~ SemVerRange('^1.2.3-rc.1'), SemVer('1.9.0') =~ SemVerRange('^1.2.3-rc.1'), SemVer('0.0.5') =~ SemVerRange('^0.0.x'), SemVer('1.0.0') =~ SemVerRange('||'), SemVer('0.0.0') =~ SemVerRange('>=1.0.0 <x'), SemVer('1.0.1') =~ SemVerRange('1.0.0 || 1.0.1'), SemVer('2.5.0') =~ SemVerRange('1.x || 2.x')]
+=> [true,false,true,true,true,false,true,true]
+
+SemVerRange('1.x || >=1.5.0 <2.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined local variable or method `exclude_end' for >=1.5.0 <2.0.0:SemanticPuppet::VersionRange::MinMaxRange\n\n            excl_end = exclude_end && other.exclude_end?\n                       ^^^^^^^^^^^\nDid you mean?  exclude_end?\n               excl_end (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('>1.0.0 <x >0.5.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined method `intersection' for nil:NilClass\n\n        ranges.reduce { |memo, range| memo.intersection(range) }\n                                          ^^^^^^^^^^^^^ (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange(' 1.0.0')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unparsable version range: \" 1.0.0\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('1.0.0 -  2.0.0')
+=> "1.0.0 -  2.0.0"
+
+SemVerRange('1.2.3.4')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Unparsable version range: \"1.2.3.4\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('1.2.3-01')
+=> error: "Evaluation Error: Error while evaluating a Function Call, Numeric pre-release identifiers MUST NOT contain leading zeroes (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+"${SemVerRange('>= 1.0.0')} ${SemVerRange.new(SemVer('1.0.0'), SemVer('1.0.0'))}"
+=> ">= 1.0.0 1.0.0 - 1.0.0"
+
+[String(SemVer('1.0.0'), '%10s'), String(SemVer('1.0.0'), '%-8p'), String(SemVerRange('1.x'), '%s')]
+=> ["     1.0.0","1.0.0   ","1.x"]
+
+String(SemVer('1.0.0'), '%d')
+=> error: "Evaluation Error: Error while evaluating a Function Call, can't convert SemanticPuppet::Version into Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[SemVer('3.0.0'), '1.0.0'].sort
+=> error: "Evaluation Error: Error while evaluating a Method call, comparison of SemanticPuppet::Version with String failed (file: manifests/site.pp, line: 1, column: 53) on node node1.example.com"
+
+[SemVer.new('1.2.3'), SemVer(SemVer('1.0.0')), SemVerRange(SemVerRange('1.x'))]
+=> ["1.2.3","1.0.0","1.x"]
+
+SemVer['1.x'].new('2.0.0')
+=> error: "Evaluation Error: Error while evaluating a Method call, Converted value from SemVer['1.x'].new() has wrong type, expects a SemVer['1.x'] value, got SemVer['2.0.0 - 2.0.0'] (file: manifests/site.pp, line: 1, column: 44) on node node1.example.com"
+
+[SemVer['1.x'].new('1.4.0'), SemVer['>=1.0.0'] == SemVer['>= 1.0.0'], SemVer['1.x'] == SemVer['1.X']]
+=> ["1.4.0",true,true]
+
+[SemVer('1.0.0') =~ Pattern[/1/], SemVer('1.0.0') =~ Numeric, SemVerRange('1.x') =~ Iterable]
+=> [false,false,false]
+
+[SemVer(SemVer('1.0.0')) == SemVer('1.0.0'), [SemVer('1.0.0')] == [SemVer('1.0.0')], {a => SemVer('1.0.0')} == {a => SemVer('1.0.0')}]
+=> [true,true,true]
+
+# modulepath: /usr/share/puppet/modules
+to_json([SemVer('1.0.0-a'), SemVerRange('1.x')])
+=> "[\"1.0.0-a\",\"1.x\"]"
+
+# modulepath: /usr/share/puppet/modules
+to_yaml([SemVer('1.0.0')])
+=> "---\n- !ruby/object:SemanticPuppet::Version\n  major: 1\n  minor: 0\n  patch: 0\n  prerelease:\n  build:\n"
+
+SemVer('1.0.0') + SemVer('1.0.0')
+=> error: "Evaluation Error: Operator '+' is not applicable to a Semver. (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+-SemVer('1.0.0')
+=> error: "Evaluation Error: Error while evaluating an Unary Minus, can't convert SemanticPuppet::Version into Float (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVer.new(1, 2, 3, '4', '5') < SemVer.new(1, 2, 3, 'a')
+=> true
+
+[SemVer.new(1, 2, 3, '4') < SemVer('1.2.3-4'), SemVer.new(1, 2, 3, '4') > SemVer('1.2.3-4'), compare(SemVer.new(1, 2, 3, '4'), SemVer('1.2.3-4'))]
+=> [false,true,1]
+
+[SemVer('99999999999.0.0'), SemVer('1.2.3-alpha.beta.1.0a')]
+=> ["99999999999.0.0","1.2.3-alpha.beta.1.0a"]
+
+"${type(SemVer['1.x', '1.5.x'])}"
+=> "Type[SemVer['2.0.0 - 1.0.0']]"
+
+[SemVer('2.0.0') =~ SemVer['1.x', '1.5.x'], SemVer('1.5.0') =~ SemVer['1.x', '1.5.x'], SemVer['1.x', '1.5.x'] == SemVer['2.0.0 - 1.0.0']]
+=> [true,true,false]
+
+[SemVer['1.5.x'] <= SemVer['1.x', '3.x'], SemVer['1.x', '3.x'] <= SemVer['1.x'], SemVer['>=1.0.0'] <= SemVer['>=1.0.0'], SemVer['<=2.0.0'] <= SemVer['<2.0.0']]
+=> [true,false,true,false]
+
+SemVerRange('<=*')
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined method `SINGLETON' for SemanticPuppet::VersionRange::AllRange:Class\n\n      return AllRange.SINGLETON unless major\n                     ^^^^^^^^^^\nDid you mean?  singleton_class (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('^x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, undefined method `SINGLETON' for SemanticPuppet::VersionRange::AllRange:Class\n\n      return AllRange.SINGLETON unless major\n                     ^^^^^^^^^^\nDid you mean?  singleton_class (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+SemVerRange('<1.0.0 || 1.x')
+=> "<1.0.0 || 1.x"
+
+SemVerRange('2.x || 1.x || 1.5.x')
+=> "2.x || 1.x || 1.5.x"
+
+$v = SemVer('1.2.3-rc.1')
+$r = SemVerRange('1.x')
+inline_template('<%= @v %> <%= @r %> <%= [@v, @r].inspect %> <%= @v.class %> <%= @r.class %>')
+=> "1.2.3-rc.1 1.x [1.2.3-rc.1, >=1.0.0 <2.0.0] SemanticPuppet::Version SemanticPuppet::VersionRange"
+
+sprintf('%s|%p|%s', SemVer('1.0.0'), SemVerRange('1.x'), [SemVer('2.0.0')])
+=> "1.0.0|\"1.x\"|[\"2.0.0\"]"
+
+[join([SemVer('1.0.0'), SemVerRange('1.x')], ','), size(String(SemVer('1.0.0'))), SemVer('1.0.0') =~ Scalar]
+=> ["1.0.0,1.x",5,true]
+
+[SemVer('1.0.0').then |$x| { "${x}" }, [SemVer('2.0.0'), SemVer('1.0.0')].map |$x| { String($x) }]
+=> ["1.0.0",["2.0.0","1.0.0"]]
+
+SemVerRange('<1.0.0 || 1.x')
+=> "<1.0.0 || 1.x"
+
+String([SemVerRange('<1.0.0 || 1.x'), SemVerRange('2.x || 1.x || 1.5.x'), SemVerRange('1.0.0 || 1.0.0'), SemVerRange('>=2.0.0 || <1.0.0')], '%p')
+=> "[<2.0.0, >=1.0.0 <3.0.0, 1.0.0, >=2.0.0 || <1.0.0]"
+
+[SemVer('1.5.0') =~ SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer['1.2.x'] <= SemVer[SemVerRange('<1.0.0 || 1.x')], SemVer[SemVerRange('<1.0.0 || 1.x')] <= SemVer]
+=> [true,true,true]
+
+# pending: pverify keeps version numbers to 64 bits; Ruby's are unbounded
+SemVer('99999999999999999999.0.0')
+=> "99999999999999999999.0.0"
+
+[SemVer('1.0.0-0') < SemVer('1.0.0-a'), SemVer('1.0.0-a.b') > SemVer('1.0.0-a.1'), SemVer('0.0.0') =~ SemVerRange('*'), SemVer('0.0.0-a') =~ SemVerRange('*'), SemVer('1.0.0-a') =~ SemVerRange('1.0.0-a'), SemVer('1.0.0-a+b') =~ SemVerRange('1.0.0-a')]
+=> [true,true,true,true,true,false]
+
 */
 // END CASES

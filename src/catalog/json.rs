@@ -347,6 +347,23 @@ pub fn to_data(v: &Value, rich: bool) -> J {
                 text
             }
         }
+        // Scalars that round-trip through their string (`to_s`).
+        Value::SemVer(_) | Value::SemVerRange(_) => {
+            let text = J::String(v.to_string());
+            if rich {
+                let mut o = Map::new();
+                let t = if matches!(v, Value::SemVer(_)) {
+                    "SemVer"
+                } else {
+                    "SemVerRange"
+                };
+                o.insert("__ptype".into(), J::String(t.into()));
+                o.insert("__pvalue".into(), text);
+                J::Object(o)
+            } else {
+                text
+            }
+        }
         // Rich data: the type's name and the init hash (`__ptype` first).
         Value::Object(ob) => {
             if rich {

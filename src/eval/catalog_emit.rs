@@ -391,7 +391,9 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
         | Value::Object(_)
         | Value::Binary(_)
         | Value::Timestamp(_)
-        | Value::Timespan(_) => s.string(&v.to_string()),
+        | Value::Timespan(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_) => s.string(&v.to_string()),
         Value::Array(items) => {
             s.begin_array();
             for i in items.iter() {

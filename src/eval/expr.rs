@@ -183,6 +183,13 @@ impl<'e> Compiler<'e> {
                         Value::Timespan(n) => Ok(Value::Timespan(crate::eval::time::Nanos::new(
                             n.get().saturating_neg(),
                         ))),
+                        // Numeric#-@ coerces through Float(), which a
+                        // SemVer refuses.
+                        Value::SemVer(_) => self.fail(
+                            ctx,
+                            e,
+                            "Error while evaluating an Unary Minus, can't convert SemanticPuppet::Version into Float",
+                        ),
                         other => self.fail(
                             ctx,
                             e,
@@ -207,7 +214,7 @@ impl<'e> Compiler<'e> {
                 for k in keys {
                     ks.push(self.eval(k, scope, ctx)?);
                 }
-                self.access(e, base, ks, ctx)
+                self.access(e, base, ks, keys, ctx)
             }
             ExprKind::If {
                 test,
@@ -383,6 +390,9 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         at: &Expr,
     ) -> R<Option<Option<Vec<Value>>>> {
+        if let Some(hit) = super::semver::pattern_match(m, v) {
+            return Ok(hit.then_some(None));
+        }
         match m {
             Value::Regexp(src) => match v {
                 Value::String(s) => Ok(self.regex_captures(src, s, ctx, at)?.map(Some)),
@@ -622,6 +632,17 @@ impl<'e> Compiler<'e> {
                         _ => false,
                     },
                     Value::Type(t) => super::typeops::is_instance(t, &l),
+                    Value::SemVerRange(_) => {
+                        super::semver::pattern_match(&r, &l).unwrap_or(false)
+                    }
+                    // Puppet hands anything else to `Regexp.new`.
+                    Value::SemVer(_) => {
+                        return self.fail(
+                            ctx,
+                            rhs,
+                            "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of SemanticPuppet::Version into String'.",
+                        )
+                    }
                     _ => {
                         return self.fail(
                             ctx,
@@ -639,6 +660,16 @@ impl<'e> Compiler<'e> {
             BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
                 (Value::String(needle), Value::String(hay)) => {
                     hay.to_lowercase().contains(&needle.to_lowercase())
+                }
+                (_, Value::SemVerRange(_)) => super::semver::pattern_match(&r, &l).unwrap_or(false),
+                // A string or SemVer is matched against each element: a
+                // SemVer or SemVerRange element by its own rules.
+                (Value::String(_) | Value::SemVer(_), Value::Array(items))
+                    if items
+                        .iter()
+                        .any(|i| super::semver::pattern_match(i, &l) == Some(true)) =>
+                {
+                    true
                 }
                 (_, Value::Array(items)) => items.iter().any(|i| match &l {
                     Value::Regexp(src) => {
@@ -672,6 +703,7 @@ impl<'e> Compiler<'e> {
                     (Value::String(a), Value::String(b)) => {
                         a.to_lowercase().partial_cmp(&b.to_lowercase())
                     }
+                    (Value::SemVer(a), Value::SemVer(b)) => Some(a.cmp_ruby(b)),
                     _ => crate::eval::time::compare(&l, &r),
                 };
                 let Some(ord) = ord else {
@@ -686,6 +718,7 @@ impl<'e> Compiler<'e> {
                             match &l {
                                 Value::Timestamp(_) => " Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'.",
                                 Value::Timespan(_) => " Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'.",
+                                Value::SemVer(_) => " Caused by 'Versions not comparable to non Versions'.",
                                 Value::String(_) => " Caused by 'A String is not comparable to a non String'.",
                                 Value::Integer(_) | Value::Float(_) => " Caused by 'A Numeric is not comparable to non Numeric'.",
                                 _ => " Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
@@ -854,6 +887,18 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
+        // A SemVer is a Ruby Numeric without arithmetic: Ruby's
+        // NoMethodError, reported at the left operand.
+        if let Value::SemVer(_) = l {
+            return self.fail(
+                ctx,
+                operands.0,
+                format!(
+                    "Operator '{}' is not applicable to a Semver.",
+                    crate::syntax::pn::binary_op_text(op)
+                ),
+            );
+        }
         let (Some(a), Some(b)) = (num(&l), num(&r)) else {
             let opname = crate::syntax::pn::binary_op_text(op);
             let bad = if num(&l).is_none() { &l } else { &r };
@@ -932,7 +977,14 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    fn access(&mut self, e: &Expr, base: Value, keys: Vec<Value>, ctx: &Ctx) -> R<Value> {
+    fn access(
+        &mut self,
+        e: &Expr,
+        base: Value,
+        keys: Vec<Value>,
+        key_exprs: &[Expr],
+        ctx: &Ctx,
+    ) -> R<Value> {
         match &base {
             Value::Array(items) => {
                 let idx = |k: &Value| -> Option<i64> {
@@ -1041,11 +1093,11 @@ impl<'e> Compiler<'e> {
                     _ => self.fail(ctx, e, "A resource reference takes one parameter name"),
                 }
             }
-            Value::Type(t) => match super::typeops::access(t, &keys) {
+            Value::Type(t) => match super::typeops::access_at(t, &keys) {
                 Ok(v) => Ok(v),
                 // An Object type's definition (`Object[{...}]`) is checked
                 // by Puppet's TypeAsserter, whose errors are wrapped.
-                Err(detail)
+                Err((detail, _))
                     if matches!(t.as_ref(), PType::Object(None))
                         && matches!(keys.as_slice(), [Value::Hash(_)]) =>
                 {
@@ -1056,7 +1108,11 @@ impl<'e> Compiler<'e> {
                     };
                     Err(self.wrap(ctx, e, err))
                 }
-                Err(msg) => self.fail(ctx, e, msg),
+                // A key of the wrong kind is reported where it is written.
+                Err((msg, key)) => {
+                    let at = key.and_then(|k| key_exprs.get(k)).unwrap_or(e);
+                    self.fail(ctx, at, msg)
+                }
             },
             Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
             other => self.fail(
@@ -1127,5 +1183,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Binary(_) => "Binary".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),
+        Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
     }
 }

@@ -16,6 +16,7 @@ pub mod resources;
 mod rtypes;
 mod ruby_functions;
 pub mod scope;
+pub mod semver;
 mod templates_epp;
 mod templates_erb;
 pub mod time;

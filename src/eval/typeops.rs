@@ -15,9 +15,10 @@ pub fn is_instance(t: &PType, v: &Value) -> bool {
     crate::types::is_instance(t, v)
 }
 
-/// `T[args]`: parameterised types and resource/class references.
-pub fn access(t: &PType, keys: &[Value]) -> Result<Value, String> {
-    crate::types::access(t, keys).map_err(|e| e.message)
+/// `T[args]`: parameterised types and resource/class references; an
+/// error comes with the index of the key it is about.
+pub fn access_at(t: &PType, keys: &[Value]) -> Result<Value, (String, Option<usize>)> {
+    crate::types::access(t, keys).map_err(|e| (e.message, e.key))
 }
 
 /// The groups of the first match of a Ruby regex (`$0`, `$1`...), if any.

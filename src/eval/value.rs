@@ -46,6 +46,10 @@ pub enum Value {
     Timespan(Nanos),
     /// An instance of a declared Object type (`Point.new(1, 2)`).
     Object(Arc<crate::types::object::ObjectValue>),
+    /// A SemVer (`SemanticPuppet::Version`, `super::semver`).
+    SemVer(Arc<super::semver::Version>),
+    /// A SemVerRange (`SemanticPuppet::VersionRange`).
+    SemVerRange(Arc<super::semver::VersionRange>),
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -151,6 +155,9 @@ impl PartialEq for Value {
             (Value::Timestamp(a), Value::Timestamp(b))
             | (Value::Timespan(a), Value::Timespan(b)) => a == b,
             (Value::Object(a), Value::Object(b)) => a == b,
+            // Ruby's `eql?`: the build metadata counts; ranges by matchers.
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             _ => false,
         }
     }
@@ -180,6 +187,8 @@ impl Hash for Value {
             Value::Object(o) => o.ty.name.hash(state),
             Value::Binary(b) => b.hash(state),
             Value::Timestamp(n) | Value::Timespan(n) => n.hash(state),
+            Value::SemVer(v) => v.hash(state),
+            Value::SemVerRange(r) => r.hash(state),
         }
     }
 }
@@ -228,6 +237,8 @@ impl fmt::Display for Value {
             Value::Binary(b) => f.write_str(&super::binary::strict_encode(b)),
             Value::Timestamp(n) => f.write_str(&super::time::timestamp_to_s(*n)),
             Value::Timespan(n) => f.write_str(&super::time::timespan_to_s(*n)),
+            Value::SemVer(v) => write!(f, "{v}"),
+            Value::SemVerRange(r) => write!(f, "{r}"),
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::eval::value::Value;
 const SENSITIVE: &str = "!ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive";
 const BINARY: &str = "!ruby/object:Puppet::Pops::Types::PBinaryType::Binary";
 const TIMESTAMP: &str = "!ruby/object:Puppet::Pops::Time::Timestamp";
+const SEMVER: &str = "!ruby/object:SemanticPuppet::Version";
 const TIMESPAN: &str = "!ruby/object:Puppet::Pops::Time::Timespan";
 
 /// The Psych tree of `v`; `fold_width` is the `line_width` option. Fails for
@@ -123,12 +124,50 @@ impl Builder {
             // Ruby objects whose one instance variable is `@nsecs`.
             Value::Timestamp(t) => object(TIMESTAMP, "nsecs", Node::int(t.get())),
             Value::Timespan(t) => object(TIMESPAN, "nsecs", Node::int(t.get())),
-            Value::Type(_) | Value::Deferred(_) | Value::Object(_) => {
+            // Its instance variables in the order `initialize` sets them.
+            Value::SemVer(x) => {
+                let list = |items: Option<Vec<Node>>| items.map_or_else(Node::null, Node::seq);
+                let pre = x.pre.as_ref().map(|p| {
+                    p.iter()
+                        .map(|i| match i {
+                            crate::eval::semver::Ident::Num(n) => Node::int(n),
+                            crate::eval::semver::Ident::Str(s) => {
+                                Node::Scalar(string_scalar(s, self.fold_width))
+                            }
+                        })
+                        .collect()
+                });
+                let build = x.build.as_ref().map(|b| {
+                    b.iter()
+                        .map(|s| Node::Scalar(string_scalar(s, self.fold_width)))
+                        .collect()
+                });
+                let major = match x.major {
+                    crate::eval::semver::Major::Int(m) => Node::int(m),
+                    crate::eval::semver::Major::Infinity => Node::float(f64::INFINITY),
+                };
+                let ivar = |k: &str| Node::Scalar(Scalar::plain(k));
+                Node::Map {
+                    anchor: None,
+                    tag: Some(SEMVER.into()),
+                    implicit: false,
+                    entries: vec![
+                        (ivar("major"), major),
+                        (ivar("minor"), Node::int(x.minor)),
+                        (ivar("patch"), Node::int(x.patch)),
+                        (ivar("prerelease"), list(pre)),
+                        (ivar("build"), list(build)),
+                    ],
+                }
+            }
+            Value::Type(_) | Value::Deferred(_) | Value::Object(_) | Value::SemVerRange(_) => {
                 return Err(format!(
                     "pverify does not write a {} as YAML (Psych dumps its Ruby object)",
                     match v {
                         Value::Type(_) => "Type",
                         Value::Deferred(_) => "Deferred",
+                        Value::SemVer(_) => "SemVer",
+                        Value::SemVerRange(_) => "SemVerRange",
                         _ => "Object",
                     }
                 ))

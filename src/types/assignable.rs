@@ -394,8 +394,11 @@ impl Guard {
                 _ => false,
             },
             T::SemVer(ranges) => match o {
+                // Every range of `o` covered by one of ours.
                 T::SemVer(or) => {
-                    ranges.is_empty() || (!or.is_empty() && or.iter().all(|r| ranges.contains(r)))
+                    ranges.is_empty()
+                        || (!or.is_empty()
+                            && or.iter().all(|o| ranges.iter().any(|r| o.covered_by(r))))
                 }
                 _ => false,
             },

@@ -620,6 +620,8 @@ impl TypeFormatter {
             }
             // `string_Timestamp`: the string form, quoted.
             Value::Timestamp(_) | Value::Timespan(_) => self.push(&format!("'{v}'")),
+            // `string_Version`, `string_VersionRange`: `to_s`, quoted.
+            Value::SemVer(_) | Value::SemVerRange(_) => self.push(&format!("'{v}'")),
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());

@@ -50,6 +50,14 @@ pub fn infer(v: &Value) -> PType {
             from: Some(Box::new(v.clone())),
             to: Some(Box::new(v.clone())),
         },
+        // `infer_set_Version` (which `type()` shows): the range of exactly
+        // this version, written by `VersionRange.new(v, v)` ('1.0.0 - 1.0.0').
+        Value::SemVer(x) => T::SemVer(vec![crate::eval::semver::VersionRange::from_bounds(
+            (**x).clone(),
+            (**x).clone(),
+            false,
+        )]),
+        Value::SemVerRange(_) => T::SemVerRange,
     }
 }
 

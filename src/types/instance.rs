@@ -45,6 +45,8 @@ impl Checker {
                     | Value::Regexp(_)
                     | Value::Timestamp(_)
                     | Value::Timespan(_)
+                    | Value::SemVer(_)
+                    | Value::SemVerRange(_)
             ),
             T::ScalarData => {
                 matches!(
@@ -172,7 +174,12 @@ impl Checker {
                 Value::Sensitive(x) => inner.as_deref().is_none_or(|i| self.check(i, x)),
                 _ => false,
             },
-            T::SemVer(_) | T::SemVerRange | T::Uri(_) => false,
+            T::SemVer(ranges) => match v {
+                Value::SemVer(x) => ranges.is_empty() || ranges.iter().any(|r| r.includes(x)),
+                _ => false,
+            },
+            T::SemVerRange => matches!(v, Value::SemVerRange(_)),
+            T::Uri(_) => false,
             T::Timestamp { from, to } => matches!(v, Value::Timestamp(_)) && within(v, from, to),
             T::Timespan { from, to } => matches!(v, Value::Timespan(_)) && within(v, from, to),
             T::Binary => matches!(v, Value::Binary(_)),
@@ -263,7 +270,9 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Object(_)
         | Value::Binary(_)
         | Value::Timestamp(_)
-        | Value::Timespan(_) => true,
+        | Value::Timespan(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

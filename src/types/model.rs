@@ -247,8 +247,8 @@ pub enum PType {
     },
     /// `Sensitive` / `Sensitive[T]`; `Sensitive[Any]` is `Sensitive`.
     Sensitive(Option<Box<PType>>),
-    /// `SemVer[ranges...]`, the ranges as written.
-    SemVer(Vec<String>),
+    /// `SemVer[ranges...]`: the ranges parsed, merged as Puppet merges them.
+    SemVer(Vec<crate::eval::semver::VersionRange>),
     SemVerRange,
     /// `Timestamp[from, to]`, bounds as given (not normalised to Puppet's format).
     Timestamp {
@@ -598,6 +598,7 @@ impl PType {
             T::Float { .. } => T::FLOAT,
             T::String { .. } => T::STRING,
             T::Boolean(_) => T::Boolean(None),
+            T::SemVer(_) => T::SemVer(Vec::new()),
             T::Timestamp { .. } => T::Timestamp {
                 from: None,
                 to: None,

@@ -405,12 +405,26 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
         }
         T::SemVer(_) => {
             let keys = flatten(args);
-            assert_keys(base, &keys, 1, None, &[Allowed::String])?;
-            ty(T::SemVer(
-                keys.iter()
-                    .map(|k| k.as_str().unwrap().to_string())
-                    .collect(),
-            ))
+            assert_keys(
+                base,
+                &keys,
+                1,
+                None,
+                &[Allowed::String, Allowed::VersionRange],
+            )?;
+            // Strings are parsed as ranges (a bad one fails here, as in
+            // Puppet); several ranges are merged where they meet.
+            let mut ranges = Vec::new();
+            for k in &keys {
+                ranges.push(match k {
+                    Value::SemVerRange(r) => (**r).clone(),
+                    other => crate::eval::semver::VersionRange::parse(other.as_str().unwrap_or(""))
+                        .map_err(AccessError::runtime)?,
+                });
+            }
+            ty(T::SemVer(crate::eval::semver::VersionRange::merge_all(
+                ranges,
+            )))
         }
         T::Timestamp { .. } | T::Timespan { .. } => {
             let keys = flatten(args);
@@ -871,6 +885,7 @@ enum Allowed {
     True,
     False,
     Hash,
+    VersionRange,
 }
 
 impl Allowed {
@@ -884,6 +899,7 @@ impl Allowed {
             Allowed::True => matches!(v, Value::Boolean(true)),
             Allowed::False => matches!(v, Value::Boolean(false)),
             Allowed::Hash => matches!(v, Value::Hash(_)),
+            Allowed::VersionRange => matches!(v, Value::SemVerRange(_)),
         }
     }
 
@@ -894,6 +910,7 @@ impl Allowed {
             Allowed::Type => "Any-Type",
             Allowed::PatternType => "Pattern-Type",
             Allowed::RegexpType => "Regexp-Type",
+            Allowed::VersionRange => "SemanticPuppet::VersionRange",
             Allowed::True => "TrueClass",
             Allowed::False => "FalseClass",
             Allowed::Hash => "Hash",
@@ -1165,6 +1182,8 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
     }
 }
 
@@ -1217,6 +1236,8 @@ pub fn label_value(v: &Value) -> String {
         Value::Binary(_) => "Binary".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Timespan(_) => "Timespan".into(),
+        Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
     }
 }
 

@@ -125,7 +125,8 @@ pub fn translate(src: &str) -> String {
 }
 
 fn translate_with(src: &str, exact_caret: bool) -> String {
-    let chars: Vec<char> = src.chars().collect();
+    let expanded = expand_subexp_calls(src);
+    let chars: Vec<char> = expanded.chars().collect();
     let mut out = String::with_capacity(src.len() + 8);
     out.push_str("(?m)");
     let mut i = 0;
@@ -263,6 +264,68 @@ fn translate_with(src: &str, exact_caret: bool) -> String {
     out
 }
 
+/// Onigmo's subexpression calls `\g<name>` (Puppet's `SemVerQualifier`:
+/// `(?<part>[0-9A-Za-z-]+)(?:\.\g<part>)*`), which fancy-regex lacks:
+/// each becomes a copy of the named group's body, as a plain group. A
+/// recursive call (the body calling itself) is left as it is, and fails to
+/// compile as before.
+fn expand_subexp_calls(src: &str) -> std::borrow::Cow<'_, str> {
+    if !src.contains("\\g<") {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(src.len() * 2);
+    let mut rest = src;
+    while let Some(i) = rest.find("\\g<") {
+        // An escaped backslash before it (`\\g<`) is no call.
+        let escaped = rest[..i].chars().rev().take_while(|c| *c == '\\').count() % 2 == 1;
+        let after = &rest[i + 3..];
+        let body = after
+            .find('>')
+            .map(|e| &after[..e])
+            .filter(|name| !escaped && !name.is_empty())
+            .and_then(|name| group_body(src, name).map(|b| (name, b)))
+            .filter(|(name, b)| !b.contains(&format!("\\g<{name}>")));
+        match body {
+            Some((name, b)) => {
+                out.push_str(&rest[..i]);
+                out.push_str("(?:");
+                out.push_str(b);
+                out.push(')');
+                rest = &after[name.len() + 1..];
+            }
+            None => {
+                out.push_str(&rest[..i + 3]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// The source between `(?<name>` and its closing parenthesis.
+fn group_body<'a>(src: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("(?<{name}>");
+    let start = src.find(&open)? + open.len();
+    let mut depth = 0usize;
+    let mut in_class = false;
+    let mut chars = src[start..].char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class => depth += 1,
+            ')' if !in_class && depth == 0 => return Some(&src[start..start + k]),
+            ')' if !in_class => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 fn find_seq(chars: &[char], from: usize, seq: &[char]) -> Option<usize> {
     (from..chars.len().saturating_sub(seq.len() - 1)).find(|&k| chars[k..].starts_with(seq))
 }
@@ -277,6 +340,11 @@ mod tests {
         assert!(is_match("^b$", "a\nb"));
         assert!(!is_match("\\Ab\\z", "a\nb"));
         assert!(is_match("b\\Z", "b\n"));
+        // subexpression calls, as Puppet's SemVerQualifier has them
+        let q = "\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z";
+        assert!(is_match(q, "rc.1.a-b"));
+        assert!(!is_match(q, "rc..1"));
+        assert!(!is_match(q, "bad qualifier"));
         assert!(!is_match("a.b", "a\nb"));
         assert!(is_match("(?m)a.b", "a\nb"));
         // `^` at the start, after inner line breaks, not after a final one

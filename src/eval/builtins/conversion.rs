@@ -121,6 +121,8 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::ObjectDef(o) => new_object(cx, o, args),
         PType::Timestamp { .. } => super::time::new_timestamp(cx, args),
         PType::Timespan { .. } => super::time::new_timespan(cx, args),
+        PType::SemVer(_) => super::semver::new_semver(cx, args),
+        PType::SemVerRange => super::semver::new_semver_range(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
         PType::Hash { .. } | PType::Struct(_) => new_hash(cx, args),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => new_value(cx, inner, args),
@@ -228,11 +230,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
                 },
             })))
         }
-        PType::SemVer(_)
-        | PType::SemVerRange
-        | PType::Uri(_)
-        | PType::Object(_)
-        | PType::Init { .. } => cx.fail(format!(
+        PType::Uri(_) | PType::Object(_) | PType::Init { .. } => cx.fail(format!(
             "pverify does not support values of type {} (in {t}.new())",
             t.simple_name()
         )),
@@ -857,6 +855,11 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
             crate::types::parse::ruby_class(v),
             n.get()
         ),
+        // A SemVerRange alone is its string; inside a collection its
+        // `inspect` (the matchers: `>=1.0.0 <2.0.0` for `1.x`).
+        Value::SemVer(x) => x.to_string(),
+        Value::SemVerRange(r) if top => r.to_string(),
+        Value::SemVerRange(r) => r.inspect(),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {
@@ -920,6 +923,21 @@ pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
             'p' => string_convert_nested(v, None, false),
             _ => ruby_format(fmt, &[Value::string(v.to_string())]),
         },
+        // `string_PAnyType`: Ruby's `Kernel.format` of the object, `%p`
+        // its `inspect`.
+        Value::SemVer(_) | Value::SemVerRange(_) => {
+            let text = match (conv, v) {
+                ('p', Value::SemVerRange(r)) => r.inspect(),
+                _ => v.to_string(),
+            };
+            match conv {
+                's' | 'p' => ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]),
+                _ => Err(format!(
+                    "can't convert {} into Integer",
+                    crate::types::parse::ruby_class(v)
+                )),
+            }
+        }
         // Puppet's `string_PBinaryType`.
         Value::Binary(b) => {
             let as_s = |text: String| ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]);

@@ -15,8 +15,8 @@
 //!   of an Iterator) are arrays here; Puppet refuses an Iterator as a value
 //!   ("Use of an Iterator is not supported here"), so catalogs only ever
 //!   iterate them further, which arrays do the same way.
-//! - `SemVer` and `URI` values do not exist here: their `new` and the
-//!   functions on them are not supported.
+//! - `URI` values do not exist here: `URI.new` and the functions on URIs
+//!   are not supported.
 //! - `Timestamp()` and the legacy `strftime(format)` read this machine's
 //!   clock, as Puppet does; the timezone `current` is UTC here (pverify
 //!   reads no local zone).
@@ -33,6 +33,10 @@
 //!
 //! Timestamps and Timespans: `Timestamp.new`, `Timespan.new` and
 //! `strftime` in `time.rs`, the values in `eval/time`.
+//!
+//! SemVers and SemVerRanges: `SemVer.new` and `SemVerRange.new` in
+//! `semver.rs`, the values (semantic_puppet's parsing, ordering and
+//! matching) in `eval/semver`.
 //!
 //! Object types' `new` and `annotate` in `objects.rs`.
 //!
@@ -72,6 +76,7 @@ mod regex;
 mod ruby;
 mod ruby_dispatch;
 mod ruby_format;
+mod semver;
 mod signatures;
 mod stdlib;
 mod stdlib_json;

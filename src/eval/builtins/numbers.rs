@@ -160,6 +160,10 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         if let Some(ord) = crate::eval::time::compare(&args[0], &args[1]) {
             return Ok(Value::Integer(ord as i64));
         }
+        // `on_version`.
+        if let (Value::SemVer(a), Value::SemVer(b)) = (&args[0], &args[1]) {
+            return Ok(Value::Integer(a.cmp_ruby(b) as i64));
+        }
     }
     if let Some(i) = sigs.iter().position(|s| s.accepts(args, cx.lambda)) {
         let ord = if i == 0 {
@@ -184,6 +188,7 @@ pub(super) fn compare(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
                 | Value::Float(_)
                 | Value::Timestamp(_)
                 | Value::Timespan(_)
+                | Value::SemVer(_)
         )
     };
     if args.len() >= 2 && comparable(&args[0]) && comparable(&args[1]) {

@@ -111,6 +111,7 @@ pub(super) fn ruby_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
         }
         (Value::Timestamp(_) | Value::Timespan(_), _)
         | (_, Value::Timestamp(_) | Value::Timespan(_)) => crate::eval::time::compare(a, b),
+        (Value::SemVer(x), Value::SemVer(y)) => Some(x.cmp_ruby(y)),
         _ if ruby_eq(a, b) => Some(Ordering::Equal),
         _ => None,
     }

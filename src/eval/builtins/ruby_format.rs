@@ -901,7 +901,34 @@ pub(super) fn args3(args: &[Value]) -> Vec<Value> {
                 }
                 _ => a.clone(),
             },
-            other => other.clone(),
+            other => versions_as_strings(other),
         })
         .collect()
+}
+
+/// Runtime3Converter's `convert_Version`/`convert_VersionRange`: a SemVer
+/// or SemVerRange, at any depth, reaches a 3.x function as its string.
+fn versions_as_strings(v: &Value) -> Value {
+    // Data can nest deeper than the stack: grow it on the heap.
+    fn has_version(v: &Value) -> bool {
+        stacker::maybe_grow(256 << 10, 4 << 20, || match v {
+            Value::SemVer(_) | Value::SemVerRange(_) => true,
+            Value::Array(a) => a.iter().any(has_version),
+            Value::Hash(h) => h.iter().any(|(k, x)| has_version(k) || has_version(x)),
+            _ => false,
+        })
+    }
+    if !has_version(v) {
+        return v.clone();
+    }
+    stacker::maybe_grow(256 << 10, 4 << 20, || match v {
+        Value::SemVer(_) | Value::SemVerRange(_) => Value::string(v.to_string()),
+        Value::Array(a) => Value::array(a.iter().map(versions_as_strings).collect()),
+        Value::Hash(h) => Value::hash(
+            h.iter()
+                .map(|(k, x)| (versions_as_strings(k), versions_as_strings(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    })
 }

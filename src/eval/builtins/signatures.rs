@@ -88,6 +88,43 @@ pub(super) fn local_type(name: &str) -> Option<PType> {
              Optional[seconds] => Integer, Optional[milliseconds] => Integer, \
              Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}]",
         ),
+        // new_Version's and new_VersionRange's local types.
+        "PositiveInteger" => PType::alias(
+            "PositiveInteger",
+            AliasTarget::resolved(ty("Integer[0, default]")),
+        ),
+        "SemVerQualifier" => PType::alias(
+            "SemVerQualifier",
+            AliasTarget::resolved(ty(
+                "Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]",
+            )),
+        ),
+        "SemVerPattern" => PType::alias(
+            "SemVerPattern",
+            AliasTarget::resolved(ty(
+                "Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\
+                (?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\
+                (?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/]",
+            )),
+        ),
+        "SemVerHash" => PType::alias(
+            "SemVerHash",
+            AliasTarget::resolved(ty(
+                "Struct[{major => PositiveInteger, minor => PositiveInteger, \
+                patch => PositiveInteger, Optional[prerelease] => SemVerQualifier, \
+                Optional[build] => SemVerQualifier}]",
+            )),
+        ),
+        "SemVerRangeString" => {
+            PType::alias("SemVerRangeString", AliasTarget::resolved(ty("String[1]")))
+        }
+        "SemVerRangeHash" => {
+            PType::alias(
+                "SemVerRangeHash",
+                AliasTarget::resolved(ty("Struct[{min => Variant[Default, SemVer], \
+                Optional[max] => Variant[Default, SemVer], Optional[exclude_max] => Boolean}]")),
+            )
+        }
         // new_Binary's local types.
         "ByteInteger" => PType::alias("ByteInteger", AliasTarget::resolved(ty("Integer[0, 255]"))),
         "Base64Format" => PType::alias(

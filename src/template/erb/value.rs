@@ -67,6 +67,8 @@ impl RValue {
             RValue::Regex(_) => "Regexp",
             RValue::Opaque(Value::Sensitive(_)) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
             RValue::Opaque(Value::Default) => "Symbol",
+            RValue::Opaque(Value::SemVer(_)) => "SemanticPuppet::Version",
+            RValue::Opaque(Value::SemVerRange(_)) => "SemanticPuppet::VersionRange",
             RValue::Opaque(_) => "Puppet::Pops::Types::PAnyType",
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::Class(_) => "Class",
@@ -131,6 +133,7 @@ impl RValue {
             RValue::Regex(s) => format!("/{s}/"),
             RValue::Opaque(Value::Default) => ":default".into(),
             RValue::Opaque(Value::Sensitive(_)) => "#<Sensitive [value redacted]>".into(),
+            RValue::Opaque(Value::SemVerRange(r)) => r.inspect(),
             other => other.to_s(),
         }
     }
