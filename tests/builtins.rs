@@ -5307,5 +5307,55 @@ $a = Timestamp(0)
 [[$a, Timestamp(0)].unique.length, [$a, $a].unique.length, $a == Timestamp(0), {$a => 1}[$a]]
 => [2,1,true,1]
 
+type Q = Object[{type_parameters => {x => Integer}, attributes => {x => Integer}}]
+type P = Object[{parent => Q, type_parameters => {y => String}, attributes => {y => String}}]
+[String(P[1, 'a']), P(1, 'a') =~ P[1], P(1, 'a') =~ Q[1], P(2, 'a') =~ Q[1], P[1, 'a'] <= Q[1], Q[1] <= P[1, 'a'], type(P(1, 'b'))]
+=> ["P[1, 'a']",true,true,false,true,false,"P[1, 'b']"]
+
+type Q = Object[{type_parameters => {x => Integer}, attributes => {x => Integer}}]
+type P = Object[{parent => Q, type_parameters => {x => Integer}}]
+[P]
+=> error: "Evaluation Error: Error while evaluating a Type-Name, type_parameter P[x] attempts to override type_parameter Q[x] without having override => true (file: manifests/site.pp, line: 3, column: 28) on node node1.example.com"
+
+type Q = Object[{attributes => {x => Integer}, functions => {f => Callable[0, 0]}}]
+type P = Object[{parent => Q, functions => {f => {type => Callable[0, 0], override => true}}}]
+[String(P), P(1).f()]
+=> error: "Evaluation Error: Error while evaluating a Method call, no method is implemented for function P[f] (file: manifests/site.pp, line: 3, column: 45) on node node1.example.com"
+
+type Q = Object[{attributes => {x => Integer}, functions => {f => {type => Callable[0, 0], final => true}}}]
+type P = Object[{parent => Q, functions => {f => {type => Callable[0, 0], override => true}}}]
+[P]
+=> error: "Evaluation Error: Error while evaluating a Type-Name, function P[f] attempts to override final function Q[f] (file: manifests/site.pp, line: 3, column: 28) on node node1.example.com"
+
+type Q = Object[{attributes => {x => Integer}, constants => {k => 1}}]
+type P = Object[{parent => Q, constants => {k => 2}}]
+[String(P), P(1).k, Q(1).k]
+=> ["Object[{name => 'P', parent => Q, constants => {'k' => 2}}]",2,1]
+
+type Point = Object[{attributes => {x => Integer, y => Integer, c => {type => String, value => 'red'}}, equality => [x, y]}]
+$h = {Point(1, 2, 'blue') => 1, Point(1, 2) => 2}
+[$h[Point(1, 2, 'green')], $h.keys[0].c, Hash[Point, Integer] =~ Type]
+=> [2,"blue",true]
+
+type P = Object[{attributes => {x => Integer, y => {type => Integer, kind => derived}}}]
+[P(1) == P(1), P(1) == P(2)]
+=> [true,false]
+
+type P = Object[{attributes => {x => Integer}, equality => 'x'}]
+[String(P), P(1) == P(1)]
+=> ["Object[{name => 'P', attributes => {'x' => Integer}, equality => ['x']}]",true]
+
+type P = Object[{attributes => {x => Integer}, functions => {'[]' => Callable[1, 1]}}]
+[String(P)]
+=> ["Object[{name => 'P', attributes => {'x' => Integer}, functions => {'[]' => Callable[1, 1]}}]"]
+
+type P = Object[{attributes => {x => Integer}, annotations => 'x'}]
+[P]
+=> error: "Evaluation Error: Error while evaluating a Type-Name, object initializer has wrong type, entry 'annotations' expects a value of type Undef or Hash, got String (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer}, equality => 3}]
+[P]
+=> error: "Evaluation Error: Error while evaluating a Type-Name, object initializer has wrong type, entry 'equality' expects a match for Variant[Pattern[/\\A[a-z_]\\w*\\z/], Array[Pattern[/\\A[a-z_]\\w*\\z/]]], got Integer (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
+
 */
 // END CASES

@@ -147,6 +147,15 @@ impl ObjectType {
                 None => return Err("pverify: Object keys must be strings".into()),
             }
         }
+        let i12n = init_hash_type();
+        let whole = Value::hash(h.clone());
+        if !super::is_instance(&i12n, &whole) {
+            return Err(super::describe_mismatch_named(
+                "object initializer has wrong type,",
+                &i12n,
+                &super::infer_set(&whole),
+            ));
+        }
         let name = name.or_else(|| get("name").and_then(|v| v.as_str()).map(str::to_string));
         let parent = match get("parent") {
             None => None,
@@ -735,6 +744,62 @@ impl ObjectType {
         self.name.as_deref() == Some("Annotation")
             || self.parent_object().is_some_and(|p| p.is_annotation())
     }
+}
+
+/// Pcore's `MemberName`: `Pattern[/\A[a-z_]\w*\z/]`.
+fn member_name() -> PType {
+    PType::Pattern(vec![r"\A[a-z_]\w*\z".to_string()])
+}
+
+/// Puppet's `TYPE_OBJECT_I12N`: the type of `Object[{...}]`'s hash.
+fn init_hash_type() -> PType {
+    let member = |name: &str, value: PType| StructMember {
+        name: name.to_string(),
+        optional_key: true,
+        value,
+    };
+    let not_undef = PType::NotUndef(None);
+    let annotations = PType::optional(PType::hash(
+        PType::Type(Some(Box::new(PType::ObjectDef(Arc::new(
+            ObjectType::builtin("Annotation"),
+        ))))),
+        PType::hash(member_name(), PType::Any, None),
+        None,
+    ));
+    PType::Struct(vec![
+        member(
+            "name",
+            PType::Pattern(vec![r"\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z".to_string()]),
+        ),
+        member("parent", PType::Type(None)),
+        member(
+            "type_parameters",
+            PType::hash(member_name(), not_undef.clone(), None),
+        ),
+        member(
+            "attributes",
+            PType::hash(member_name(), not_undef.clone(), None),
+        ),
+        member("constants", PType::hash(member_name(), PType::Any, None)),
+        member(
+            "functions",
+            PType::hash(
+                PType::Variant(vec![
+                    member_name(),
+                    PType::enumeration(vec!["[]".to_string()], false),
+                ]),
+                not_undef,
+                None,
+            ),
+        ),
+        member(
+            "equality",
+            PType::Variant(vec![member_name(), PType::array(member_name(), None)]),
+        ),
+        member("equality_include_type", PType::Boolean(None)),
+        member("checks", PType::Any),
+        member("annotations", annotations),
+    ])
 }
 
 /// Puppet's `TYPE_ATTRIBUTE`: the attribute spec hash's type.
