@@ -5357,5 +5357,13 @@ type P = Object[{attributes => {x => Integer}, equality => 3}]
 [P]
 => error: "Evaluation Error: Error while evaluating a Type-Name, object initializer has wrong type, entry 'equality' expects a match for Variant[Pattern[/\\A[a-z_]\\w*\\z/], Array[Pattern[/\\A[a-z_]\\w*\\z/]]], got Integer (file: manifests/site.pp, line: 2, column: 28) on node node1.example.com"
 
+type P = Object[{attributes => {x => Integer, y => {type => Integer, kind => derived}}, equality => [y]}]
+[P(1) == P(1)]
+=> error: "Evaluation Error: Error while evaluating a '==' expression, no method is implemented for derived attribute P[y] (file: manifests/site.pp, line: 2, column: 33) on node node1.example.com"
+
+type P = Object[{attributes => {x => Integer, y => {type => Integer, kind => derived}}, equality => [x, y]}]
+[P(1) != P(2)]
+=> [true]
+
 */
 // END CASES

@@ -610,6 +610,25 @@ impl<'e> Compiler<'e> {
         let l = self.eval(lhs, scope, ctx)?;
         let r = self.eval(rhs, scope, ctx)?;
         match op {
+            // Objects whose `equality` names a derived attribute fail.
+            BinaryOp::Eq | BinaryOp::Ne
+                if matches!((&l, &r), (Value::Object(_), Value::Object(_))) =>
+            {
+                let (Value::Object(a), Value::Object(b)) = (&l, &r) else {
+                    return Ok(Value::Boolean(false));
+                };
+                match a.try_eq(b) {
+                    Ok(eq) => Ok(Value::Boolean(eq == (op == BinaryOp::Eq))),
+                    Err(detail) => {
+                        let err = EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        };
+                        Err(self.wrap(ctx, e, err))
+                    }
+                }
+            }
             BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Boolean(!l.puppet_eq(&r))),
             BinaryOp::Match | BinaryOp::NotMatch => {

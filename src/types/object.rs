@@ -1126,11 +1126,20 @@ impl PartialEq for ObjectValue {
     /// with no level defining it a value equals only itself. Annotation
     /// types keep Ruby's identity equality.
     fn eq(&self, o: &ObjectValue) -> bool {
+        self.try_eq(o).unwrap_or(false)
+    }
+}
+
+impl ObjectValue {
+    /// `==` as [`PartialEq`], or the error Puppet's `eql?` raises when it
+    /// reaches a derived attribute named in an `equality` (its reader has
+    /// no implementation).
+    pub fn try_eq(&self, o: &ObjectValue) -> Result<bool, String> {
         if std::ptr::eq(self, o) {
-            return true;
+            return Ok(true);
         }
         if self.ty.is_annotation() {
-            return false;
+            return Ok(false);
         }
         let mut levels = Vec::new();
         let mut t = Some(Arc::new(strip(&self.ty)));
@@ -1156,18 +1165,27 @@ impl PartialEq for ObjectValue {
             }
             defined = true;
             if include_type && strip(&self.ty) != strip(&o.ty) {
-                return false;
+                return Ok(false);
             }
             for n in &names {
                 let mine = self.values.iter().find(|(x, _)| x == n).map(|(_, v)| v);
                 let theirs = o.values.iter().find(|(x, _)| x == n).map(|(_, v)| v);
                 match (mine, theirs) {
                     (Some(a), Some(b)) if a == b => {}
-                    _ => return false,
+                    (_, None)
+                        if o.ty
+                            .all_attributes()
+                            .iter()
+                            .any(|a| &a.name == n && a.kind.as_deref() == Some("derived")) =>
+                    {
+                        let label = o.member_label(n).unwrap_or_default();
+                        return Err(format!("no method is implemented for derived {label}"));
+                    }
+                    _ => return Ok(false),
                 }
             }
         }
-        defined
+        Ok(defined)
     }
 }
 
