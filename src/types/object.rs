@@ -329,13 +329,13 @@ impl ObjectType {
         let inherited = parent.and_then(|p| p.member(n));
         let found = match inherited {
             Some(m) => {
-                if let MemberRef::Attribute(a) = &m {
+                if let MemberRef::Attribute(_) = &m {
                     let peq = parent.map(|p| p.equality_attributes()).unwrap_or_default();
                     if peq.iter().any(|x| x.name == n) {
                         let definer = parent.map(|p| p.equality_definer(n)).unwrap_or_default();
                         return Err(format!(
                             "{label} equality is referencing attribute {}[{n}] which is included in equality of {definer}",
-                            self.member_definer(parent, n, &a.name)
+                            self.member_definer(parent, n)
                         ));
                     }
                 }
@@ -359,18 +359,18 @@ impl ObjectType {
             )),
             Some(MemberRef::Function(_)) => Err(format!(
                 "{label} equality is referencing function {}[{n}]. Only attribute references are allowed",
-                self.member_definer(parent, n, n)
+                self.member_definer(parent, n)
             )),
             Some(MemberRef::Attribute(a)) if a.is_constant() => Err(format!(
                 "{label} equality is referencing constant attribute {}[{n}]. Reference to constant is not allowed in equality",
-                self.member_definer(parent, n, n)
+                self.member_definer(parent, n)
             )),
             Some(_) => Ok(()),
         }
     }
 
     /// The label of the type declaring member `n` (own, else inherited).
-    fn member_definer(&self, parent: Option<&ObjectType>, n: &str, _: &str) -> String {
+    fn member_definer(&self, parent: Option<&ObjectType>, n: &str) -> String {
         if let Some(p) = parent {
             if let Some(l) = p.member_owner(n) {
                 return l;
