@@ -323,20 +323,28 @@ impl<'e> Compiler<'e> {
                 lambda,
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
-                // `$point.x`: an Object's attribute or constant.
-                if let Some(r) = super::builtins::object_member(&recv, name, args.len()) {
-                    return r.map_err(|detail| {
-                        let err = EvalError::Runtime {
-                            while_evaluating: None,
-                            detail,
-                            at: Location::default(),
-                        };
-                        self.wrap(ctx, e, err)
-                    });
-                }
                 let mut vals = vec![recv];
                 for a in args {
                     vals.push(self.eval(a, scope, ctx)?);
+                }
+                // `$point.x`: an Object's attribute, constant or function.
+                if super::builtins::is_object_member(&vals[0], name) {
+                    let r = super::builtins::object_member(
+                        &vals[0],
+                        name,
+                        &vals[1..],
+                        lambda.is_some(),
+                    );
+                    if let Some(r) = r {
+                        return r.map_err(|detail| {
+                            let err = EvalError::Runtime {
+                                while_evaluating: None,
+                                detail,
+                                at: Location::default(),
+                            };
+                            self.wrap(ctx, e, err)
+                        });
+                    }
                 }
                 self.call_function(name, vals, lambda.as_deref(), scope, ctx, e)
                     .map_err(|err| self.wrap(ctx, e, err))
@@ -612,6 +620,25 @@ impl<'e> Compiler<'e> {
         let l = self.eval(lhs, scope, ctx)?;
         let r = self.eval(rhs, scope, ctx)?;
         match op {
+            // Objects whose `equality` names a derived attribute fail.
+            BinaryOp::Eq | BinaryOp::Ne
+                if matches!((&l, &r), (Value::Object(_), Value::Object(_))) =>
+            {
+                let (Value::Object(a), Value::Object(b)) = (&l, &r) else {
+                    return Ok(Value::Boolean(false));
+                };
+                match a.try_eq(b) {
+                    Ok(eq) => Ok(Value::Boolean(eq == (op == BinaryOp::Eq))),
+                    Err(detail) => {
+                        let err = EvalError::Runtime {
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        };
+                        Err(self.wrap(ctx, e, err))
+                    }
+                }
+            }
             BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Boolean(!l.puppet_eq(&r))),
             BinaryOp::Match | BinaryOp::NotMatch => {
@@ -1098,8 +1125,9 @@ impl<'e> Compiler<'e> {
                 // An Object type's definition (`Object[{...}]`) is checked
                 // by Puppet's TypeAsserter, whose errors are wrapped.
                 Err((detail, _))
-                    if matches!(t.as_ref(), PType::Object(None))
-                        && matches!(keys.as_slice(), [Value::Hash(_)]) =>
+                    if (matches!(t.as_ref(), PType::Object(None))
+                        && matches!(keys.as_slice(), [Value::Hash(_)]))
+                        || matches!(t.as_ref(), PType::ObjectDef(_)) =>
                 {
                     let err = EvalError::Runtime {
                         while_evaluating: None,
@@ -1115,6 +1143,20 @@ impl<'e> Compiler<'e> {
                 }
             },
             Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
+            // An Object declaring a `[]` function: its call fails as any
+            // declared function does.
+            Value::Object(o) if o.ty.function("[]").is_some() => {
+                let Some((f, label)) = o.ty.function("[]") else {
+                    return self.fail(ctx, e, "pverify: no '[]' function");
+                };
+                let detail = super::builtins::call_declared_function(&label, &f.ty, &keys, false);
+                let err = EvalError::Runtime {
+                    while_evaluating: None,
+                    detail,
+                    at: Location::default(),
+                };
+                Err(self.wrap(ctx, e, err))
+            }
             other => self.fail(
                 ctx,
                 e,

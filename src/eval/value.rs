@@ -184,7 +184,10 @@ impl Hash for Value {
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
             Value::Deferred(d) => d.name.hash(state),
-            Value::Object(o) => o.ty.name.hash(state),
+            // Nothing more: equal Objects may differ in type
+            // (`equality_include_type => false`) or in attributes outside
+            // their `equality`.
+            Value::Object(_) => {}
             Value::Binary(b) => b.hash(state),
             Value::Timestamp(n) | Value::Timespan(n) => n.hash(state),
             Value::SemVer(v) => v.hash(state),

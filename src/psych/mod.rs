@@ -8,6 +8,7 @@
 
 mod emitter;
 mod strings;
+mod types;
 mod values;
 
 pub use strings::string_scalar;

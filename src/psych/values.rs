@@ -16,9 +16,9 @@ use crate::eval::value::Value;
 
 const SENSITIVE: &str = "!ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive";
 const BINARY: &str = "!ruby/object:Puppet::Pops::Types::PBinaryType::Binary";
-const TIMESTAMP: &str = "!ruby/object:Puppet::Pops::Time::Timestamp";
+pub(super) const TIMESTAMP: &str = "!ruby/object:Puppet::Pops::Time::Timestamp";
 const SEMVER: &str = "!ruby/object:SemanticPuppet::Version";
-const TIMESPAN: &str = "!ruby/object:Puppet::Pops::Time::Timespan";
+pub(super) const TIMESPAN: &str = "!ruby/object:Puppet::Pops::Time::Timespan";
 
 /// The Psych tree of `v`; `fold_width` is the `line_width` option. Fails for
 /// values whose Ruby objects pverify does not model (types, Deferred).
@@ -43,6 +43,11 @@ fn identity(v: &Value) -> Option<usize> {
         Value::Hash(h) => Some(std::sync::Arc::as_ptr(h) as *const u8 as usize),
         Value::Sensitive(s) => Some(std::sync::Arc::as_ptr(s) as *const u8 as usize),
         Value::Binary(b) => Some(std::sync::Arc::as_ptr(b) as *const u8 as usize),
+        // A bare type is its class's singleton; another is the object the
+        // value holds.
+        Value::Type(t) => {
+            super::types::default_key(t).or(Some(std::sync::Arc::as_ptr(t) as *const u8 as usize))
+        }
         _ => None,
     }
 }
@@ -69,20 +74,63 @@ fn count_refs_nested(v: &Value, seen: &mut HashMap<usize, Option<usize>>, counte
             count_refs(x, seen, counter);
         }),
         Value::Sensitive(s) => count_refs(s, seen, counter),
+        Value::Type(t) => count_type_refs(t, seen, counter),
         _ => {}
     }
 }
 
-struct Builder {
+/// The nested types of a type: the bare ones are shared singletons.
+fn count_type_refs(
+    t: &crate::types::PType,
+    seen: &mut HashMap<usize, Option<usize>>,
+    counter: &mut usize,
+) {
+    for c in super::types::children(t) {
+        if let Some(id) = super::types::default_key(c) {
+            if let Some(slot) = seen.get_mut(&id) {
+                if slot.is_none() {
+                    *counter += 1;
+                    *slot = Some(*counter);
+                }
+                continue;
+            }
+            seen.insert(id, None);
+        }
+        count_type_refs(c, seen, counter);
+    }
+    if let crate::types::PType::Init { args, .. } = t {
+        args.iter().for_each(|a| count_refs(a, seen, counter));
+    }
+}
+
+pub(super) struct Builder {
     /// Each registered object's anchor number, when it is met twice.
     ids: HashMap<usize, Option<usize>>,
     /// The objects already written (later references are aliases).
     emitted: HashMap<usize, ()>,
-    fold_width: Option<usize>,
+    pub(super) fold_width: Option<usize>,
 }
 
 impl Builder {
-    fn node(&mut self, v: &Value) -> Result<Node, String> {
+    /// The object with identity `id`: an alias when already written, else
+    /// built by `make` and anchored when it is met again later.
+    pub(super) fn registered(
+        &mut self,
+        id: usize,
+        make: impl FnOnce(&mut Self) -> Result<Node, String>,
+    ) -> Result<Node, String> {
+        let num = self.ids.get(&id).copied().flatten();
+        if self.emitted.insert(id, ()).is_some() {
+            return Ok(Node::Alias(num.unwrap_or(0).to_string()));
+        }
+        let mut n = make(self)?;
+        if let Some(a) = num {
+            set_anchor(&mut n, a.to_string());
+        }
+        Ok(n)
+    }
+
+    pub(super) fn node(&mut self, v: &Value) -> Result<Node, String> {
         // Data can nest deeper than any stack (a `reduce` wrapping its
         // memo): grow it on the heap rather than overflow.
         stacker::maybe_grow(256 << 10, 4 << 20, || self.node_nested(v))
@@ -160,33 +208,39 @@ impl Builder {
                     ],
                 }
             }
-            Value::Type(_) | Value::Deferred(_) | Value::Object(_) | Value::SemVerRange(_) => {
+            Value::Type(t) => self.type_node(t)?,
+            // Their Ruby objects carry `@hash`, a per-process hash value
+            // (the Object's class is anonymous: `!ruby/object` alone).
+            Value::Deferred(_) | Value::Object(_) | Value::SemVerRange(_) => {
                 return Err(format!(
-                    "pverify does not write a {} as YAML (Psych dumps its Ruby object)",
+                    "pverify does not write {} as YAML: Psych writes its Ruby object's \
+                     per-process hash (`hash: <number>`), which differs on every run",
                     match v {
-                        Value::Type(_) => "Type",
-                        Value::Deferred(_) => "Deferred",
-                        Value::SemVer(_) => "SemVer",
-                        Value::SemVerRange(_) => "SemVerRange",
-                        _ => "Object",
+                        Value::Deferred(_) => "a Deferred",
+                        Value::SemVerRange(_) => "a SemVerRange",
+                        _ => "an Object value",
                     }
                 ))
             }
         };
         if let Some(a) = anchor {
-            match &mut n {
-                Node::Scalar(s) => s.anchor = Some(a),
-                Node::Seq { anchor, .. } | Node::Map { anchor, .. } => *anchor = Some(a),
-                Node::Alias(_) => {}
-            }
+            set_anchor(&mut n, a);
         }
         Ok(n)
     }
 }
 
+fn set_anchor(n: &mut Node, a: String) {
+    match n {
+        Node::Scalar(s) => s.anchor = Some(a),
+        Node::Seq { anchor, .. } | Node::Map { anchor, .. } => *anchor = Some(a),
+        Node::Alias(_) => {}
+    }
+}
+
 /// A Ruby object without `encode_with`: its class tag and one instance
 /// variable.
-fn object(tag: &str, ivar: &str, value: Node) -> Node {
+pub(super) fn object(tag: &str, ivar: &str, value: Node) -> Node {
     Node::Map {
         anchor: None,
         tag: Some(tag.into()),

@@ -398,6 +398,23 @@ impl TypeFormatter {
             },
             // By its definition when printed itself (or in messages), by
             // its name inside other types.
+            // `P[1, 'a']`: an extension by its base's name and arguments.
+            T::ObjectDef(o) if o.extension.is_some() => {
+                self.push(&o.label());
+                self.push("[");
+                for (i, v) in o
+                    .extension_arguments()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                {
+                    if i > 0 {
+                        self.push(SEP);
+                    }
+                    self.value(v);
+                }
+                self.push("]");
+            }
             T::ObjectDef(o) => match &o.name {
                 Some(n) if !self.expanded => self.push(n),
                 _ => {
@@ -512,9 +529,11 @@ impl TypeFormatter {
         self.chomp_sep();
     }
 
-    /// Puppet's `Object[{name => 'N', parent => P, attributes => {...},
-    /// constants => {...}}]` (`_pcore_init_hash`, members compressed to
-    /// their type when that is all they have).
+    /// Puppet's `Object[{annotations => ..., name => 'N', parent => P,
+    /// type_parameters => {...}, attributes => {...}, constants => {...},
+    /// functions => {...}, equality => [...], checks => ...}]`
+    /// (`_pcore_init_hash`, members compressed to their type when that is
+    /// all they have; `equality_include_type` is never printed).
     fn object_definition(&mut self, o: &super::object::ObjectType) {
         self.push("Object[{");
         let mut parts = 0;
@@ -524,6 +543,11 @@ impl TypeFormatter {
             }
             parts += 1;
         };
+        if let Some(a) = &o.annotations {
+            sep(self);
+            self.push("annotations => ");
+            self.value(a);
+        }
         if let Some(n) = &o.name {
             sep(self);
             self.push("name => ");
@@ -533,6 +557,19 @@ impl TypeFormatter {
             sep(self);
             self.push("parent => ");
             self.ty(p);
+        }
+        if !o.type_parameters.is_empty() {
+            sep(self);
+            self.push("type_parameters => {");
+            for (i, t) in o.type_parameters.iter().enumerate() {
+                if i > 0 {
+                    self.push(SEP);
+                }
+                self.push(&puppet_quote(&t.name));
+                self.push(" => ");
+                self.ty(&t.ty);
+            }
+            self.push("}");
         }
         let (attributes, constants) = o.printed_members();
         if !attributes.is_empty() {
@@ -544,12 +581,29 @@ impl TypeFormatter {
                 }
                 self.push(&puppet_quote(&a.name));
                 self.push(" => ");
-                if a.value.is_none() && a.kind.is_none() {
+                let constant = a.kind.as_deref() == Some("constant");
+                let final_ = a.final_ && !constant;
+                if a.value.is_none()
+                    && a.kind.is_none()
+                    && !final_
+                    && !a.override_
+                    && a.annotations.is_none()
+                {
                     self.ty(&a.ty);
                     continue;
                 }
                 self.push("{type => ");
                 self.ty(&a.ty);
+                if final_ {
+                    self.push(", final => true");
+                }
+                if a.override_ {
+                    self.push(", override => true");
+                }
+                if let Some(an) = &a.annotations {
+                    self.push(", annotations => ");
+                    self.value(an);
+                }
                 // (Puppet prints the kind as a bare word.)
                 if let Some(k) = &a.kind {
                     self.push(", kind => ");
@@ -575,6 +629,51 @@ impl TypeFormatter {
                 self.value(a.value.as_ref().unwrap_or(&Value::Undef));
             }
             self.push("}");
+        }
+        if !o.functions.is_empty() {
+            sep(self);
+            self.push("functions => {");
+            for (i, f) in o.functions.iter().enumerate() {
+                if i > 0 {
+                    self.push(SEP);
+                }
+                self.push(&puppet_quote(&f.name));
+                self.push(" => ");
+                if !f.final_ && !f.override_ && f.annotations.is_none() {
+                    self.ty(&f.ty);
+                    continue;
+                }
+                self.push("{type => ");
+                self.ty(&f.ty);
+                if f.final_ {
+                    self.push(", final => true");
+                }
+                if f.override_ {
+                    self.push(", override => true");
+                }
+                if let Some(an) = &f.annotations {
+                    self.push(", annotations => ");
+                    self.value(an);
+                }
+                self.push("}");
+            }
+            self.push("}");
+        }
+        if let Some(eq) = &o.equality {
+            sep(self);
+            self.push("equality => [");
+            for (i, n) in eq.iter().enumerate() {
+                if i > 0 {
+                    self.push(SEP);
+                }
+                self.push(&puppet_quote(n));
+            }
+            self.push("]");
+        }
+        if let Some(c) = &o.checks {
+            sep(self);
+            self.push("checks => ");
+            self.value(c);
         }
         self.push("}]");
     }

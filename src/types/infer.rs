@@ -39,7 +39,7 @@ pub fn infer(v: &Value) -> PType {
         Value::Type(t) => T::type_of((**t).clone()),
         Value::Sensitive(x) => T::sensitive(Some(infer(x))),
         Value::Deferred(_) => T::Object(Some("Deferred".to_string())),
-        Value::Object(o) => T::ObjectDef(o.ty.clone()),
+        Value::Object(o) => T::ObjectDef(o.ty.inferred_for(o)),
         Value::Binary(_) => T::Binary,
         // The type of exactly this instant or span.
         Value::Timestamp(_) => T::Timestamp {

@@ -195,7 +195,7 @@ impl Checker {
             },
             // An instance of the type or of a descendant.
             T::ObjectDef(o) => match v {
-                Value::Object(x) => o.takes(&x.ty),
+                Value::Object(x) => o.is_instance(x),
                 _ => false,
             },
             T::TypeReference(_) => false,

@@ -673,6 +673,8 @@ impl PType {
                 block: block.as_ref().map(|t| Box::new(t.generalize())),
                 return_type: return_type.as_ref().map(|t| Box::new(t.generalize())),
             },
+            // An Object type extension (`P[1]`) generalizes to its base.
+            T::ObjectDef(o) if o.extension.is_some() => T::ObjectDef(o.base()),
             other => other.clone(),
         }
     }

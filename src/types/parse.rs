@@ -506,6 +506,11 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
             };
             ty(T::Object(name))
         }
+        // `P[...]` of an Object type with type parameters.
+        T::ObjectDef(o) => o
+            .parameterize(args)
+            .map(|e| Value::Type(Arc::new(T::ObjectDef(Arc::new(e)))))
+            .map_err(AccessError::whole),
         _ => Err(AccessError::whole(format!(
             "Operator '[]' is not applicable to {}.",
             a_an(&type_label(base))

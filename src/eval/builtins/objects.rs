@@ -92,6 +92,8 @@ fn describe_dyn(name: &str, sigs: &[DynSig], arrays: &[Vec<SigError>]) -> String
 
 /// `T.new(args)` for an Object type `T`.
 pub(super) fn new_object(cx: &mut Cx<'_, '_>, ty: &Arc<ObjectType>, args: &[Value]) -> R<Value> {
+    // `P[1].new(...)` makes a `P` (which `new` then checks against `P[1]`).
+    let ty = &ty.base();
     // Puppet 7.23 cannot name the implementation class of an anonymous
     // Object type: its `new` fails (a Ruby NoMethodError), so does ours.
     if ty.name.is_none() {
@@ -179,20 +181,32 @@ fn from_hash(cx: &Cx<'_, '_>, ty: &Arc<ObjectType>, hash: &Value) -> R<Value> {
     Ok(instance(ty, &given))
 }
 
-/// `$o.name`: an attribute or constant of an Object value (`None`: not a
-/// member, a function call then); its reader takes no arguments.
-pub fn object_member(v: &Value, name: &str, argc: usize) -> Option<Result<Value, String>> {
+/// Is `name` a member (attribute, constant or function) of Object value `v`?
+pub fn is_object_member(v: &Value, name: &str) -> bool {
+    matches!(v, Value::Object(o) if o.member_label(name).is_some())
+}
+
+/// `$o.name(args)`: an attribute or constant of an Object value (`None`:
+/// not a member, a function call then); its reader takes no arguments. A
+/// declared function checks the arguments against its signature, then
+/// fails: a Puppet-language Object type has no implementation for it
+/// (Puppet's generated placeholder method).
+pub fn object_member(
+    v: &Value,
+    name: &str,
+    args: &[Value],
+    block: bool,
+) -> Option<Result<Value, String>> {
     let Value::Object(o) = v else {
         return None;
     };
     let label = o.member_label(name)?;
+    if let Some((f, flabel)) = o.ty.function(name) {
+        return Some(Err(call_declared_function(&flabel, &f.ty, args, block)));
+    }
+    let argc = args.len();
     if argc > 0 {
-        let n = if argc == 1 {
-            "1".to_string()
-        } else {
-            argc.to_string()
-        };
-        return Some(Err(format!("'{label}' expects no arguments, got {n}")));
+        return Some(Err(format!("'{label}' expects no arguments, got {argc}")));
     }
     // A derived attribute's value comes from a Ruby method a manifest
     // cannot give.
@@ -200,6 +214,62 @@ pub fn object_member(v: &Value, name: &str, argc: usize) -> Option<Result<Value,
         o.get(name)
             .ok_or_else(|| format!("no method is implemented for derived {label}")),
     )
+}
+
+/// The error of calling a declared function: Puppet's signature check
+/// (parameters are unnamed, so `parameter ''`), else the missing method.
+pub fn call_declared_function(label: &str, ty: &PType, args: &[Value], block: bool) -> String {
+    let params = match crate::types::assignable::unalias(ty) {
+        PType::Callable {
+            params: Some(p),
+            block: b,
+            ..
+        } => {
+            if block && b.is_none() {
+                return format!("'{label}'{}", SigError::UnexpectedBlock.format());
+            }
+            *p
+        }
+        _ => {
+            return format!(
+                "pverify: calling {label}, declared as a bare Callable, fails inside Puppet 7.23 \
+                 (undefined method `assignable?' for nil:NilClass)"
+            )
+        }
+    };
+    let PType::Tuple { types, size } = params else {
+        return format!("no method is implemented for {label}");
+    };
+    let range = size.unwrap_or_else(|| crate::types::model::tuple_size_range(&types));
+    let (min, max) = (
+        usize::try_from(range.from).unwrap_or(0),
+        usize::try_from(range.to).unwrap_or(usize::MAX),
+    );
+    let n = args.len();
+    if n < min || n > max {
+        let e = SigError::Count {
+            expected: (min, max),
+            actual: (n, n),
+            block: false,
+        };
+        return format!("'{label}'{}", e.format());
+    }
+    for (i, a) in args.iter().enumerate() {
+        let Some(t) = types.get(i).or(types.last()) else {
+            break;
+        };
+        if !crate::types::is_instance(t, a) {
+            let d = crate::types::describe(
+                t,
+                &crate::types::infer_set(a),
+                &[PathElement::Parameter(String::new())],
+            );
+            if let Some(m) = d.into_iter().next() {
+                return format!("'{label}'{}", SigError::Arg(m).format());
+            }
+        }
+    }
+    format!("no method is implemented for {label}")
 }
 
 /// The identity Puppet's adapters hang on, or Ruby's error for a frozen
@@ -264,6 +334,27 @@ fn clear(cx: &mut Cx<'_, '_>, id: usize, ty: &ObjectType) -> Option<Value> {
     Some(list.remove(i))
 }
 
+/// The annotation of type `ty` an Object type declares (`annotations =>
+/// {MyA => {...}}`), made from its init hash as Puppet's `Annotatable` does.
+fn type_annotation(cx: &Cx<'_, '_>, target: &Value, ty: &Arc<ObjectType>) -> R<Option<Value>> {
+    let Value::Type(t) = target else {
+        return Ok(None);
+    };
+    let Some(Value::Hash(h)) = object_of(t).and_then(|o| o.annotations.clone()) else {
+        return Ok(None);
+    };
+    for (k, init) in h.iter() {
+        let kt = match k {
+            Value::Type(kt) => object_of(kt),
+            _ => None,
+        };
+        if kt.is_some_and(|kt| *kt == **ty) {
+            return from_hash(cx, ty, init).map(Some);
+        }
+    }
+    Ok(None)
+}
+
 /// `annotate(Type[Annotation], value, &block?)`,
 /// `annotate(Type[Annotation], value, clear | init_hash)`,
 /// `annotate(Type[Pcore], value, {Type[Annotation] => init_hash})`.
@@ -303,6 +394,10 @@ pub(super) fn annotate(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             let Some(ty) = annotation_type(&args[0]) else {
                 return Ok(Value::Undef);
             };
+            // An Object type's own `annotations`.
+            if let Some(a) = type_annotation(cx, target, &ty)? {
+                return Ok(a);
+            }
             // Looking up never fails: a frozen value has no annotation.
             let id = identity(target).ok();
             if let Some(a) = id.and_then(|id| find(cx, id, &ty)) {
