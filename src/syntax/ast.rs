@@ -177,6 +177,38 @@ pub struct Parameter {
     pub captures_rest: bool,
     #[serde(skip)]
     pub span: Span,
+    /// The type, once it is known to be the same for every node (see
+    /// `eval::classes`'s `parameter_type`).
+    #[serde(skip)]
+    pub resolved_type: TypeMemo,
+}
+
+/// A value worked out from the tree once per run. It is no part of what
+/// the tree says: clones start empty and any two compare equal.
+pub struct TypeMemo(pub std::sync::OnceLock<std::sync::Arc<crate::types::PType>>);
+
+impl Default for TypeMemo {
+    fn default() -> Self {
+        TypeMemo(std::sync::OnceLock::new())
+    }
+}
+
+impl Clone for TypeMemo {
+    fn clone(&self) -> Self {
+        TypeMemo::default()
+    }
+}
+
+impl PartialEq for TypeMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for TypeMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TypeMemo")
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -953,6 +953,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                     captures_rest: splat.is_some(),
                     // Puppet places a parameter at its variable.
                     span: Span::new(var.start as usize, e.span().end as usize),
+                    resolved_type: Default::default(),
                 },
             )
             .boxed();
