@@ -207,6 +207,10 @@ pub struct Compiler<'e> {
     /// How many modules' Ruby functions are running inside one another
     /// (each holds a Ruby interpreter's frames on the stack).
     pub ruby_depth: usize,
+    /// The Ruby class of the exception the last failing module Ruby
+    /// function raised (`Puppet::ParseError`...): a Ruby caller's `rescue`
+    /// matches on it.
+    pub ruby_error_class: Option<String>,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -285,6 +289,7 @@ impl<'e> Compiler<'e> {
             warnings: Vec::new(),
             depth: 0,
             ruby_depth: 0,
+            ruby_error_class: None,
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),

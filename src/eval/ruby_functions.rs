@@ -122,6 +122,7 @@ impl Compiler<'_> {
             }
         };
         result.map_err(|e| {
+            self.ruby_error_class = Some(e.class);
             fail(if e.line > 0 && e.message.starts_with("undefined ") {
                 // An interpreter gap more often than a Ruby bug: say where.
                 format!("{} ({shown}:{})", e.message, e.line)

@@ -34,10 +34,12 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.c.ruby_error_class = None;
         let r = match name {
             // A statement function the evaluator handles itself.
             "fail" => {
                 let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                self.c.ruby_error_class = Some("Puppet::ParseError".into());
                 return Err(words.join(" "));
             }
             "template" | "inline_template" => self
@@ -52,8 +54,19 @@ impl Host for ScopeHost<'_, '_> {
             EvalError::Issue { detail, .. } if detail.starts_with("Unknown function: ") => {
                 detail.trim_end_matches('.').to_string()
             }
-            e => e.message(),
+            e => self.nested_error(e),
         })
+    }
+
+    fn scope_text(&mut self) -> String {
+        match self.c.scopes.get(self.scope).resource {
+            Some(r) => format!("Scope({})", self.c.resources[r].reference()),
+            None => "Scope()".into(),
+        }
+    }
+
+    fn last_error_class(&mut self) -> Option<String> {
+        self.c.ruby_error_class.take()
     }
 
     fn warning(&mut self, message: &str) {
@@ -66,11 +79,12 @@ impl Host for ScopeHost<'_, '_> {
         } else {
             None
         };
+        self.c.ruby_error_class = None;
         match file {
             Some(file) => self
                 .c
                 .call_ruby_function(name, &file, args, None, self.scope, self.ctx, self.at)
-                .map_err(|e| e.message()),
+                .map_err(|e| self.nested_error(e)),
             _ => self.call_function(name, args),
         }
     }
@@ -127,6 +141,39 @@ impl Host for ScopeHost<'_, '_> {
             }
         }
         Value::hash(m)
+    }
+}
+
+impl ScopeHost<'_, '_> {
+    /// The text Ruby code sees of a function it called that failed. A
+    /// function's own exception (a module's Ruby raising, or a library
+    /// function's error, which is a Ruby exception in Puppet) reaches the
+    /// caller bare, without a manifest location: Puppet adds one only where
+    /// the error leaves Ruby for the evaluator. Its class is remembered for
+    /// the caller's `rescue` (a library function's is Puppet's usual).
+    fn nested_error(&mut self, e: EvalError) -> String {
+        match e {
+            EvalError::Runtime {
+                while_evaluating: None,
+                detail,
+                ..
+            } => {
+                if self.c.ruby_error_class.is_none() {
+                    let argument_error =
+                        detail.starts_with("The function '") || detail.contains("' expects ");
+                    self.c.ruby_error_class = Some(
+                        if argument_error {
+                            "ArgumentError"
+                        } else {
+                            "Puppet::ParseError"
+                        }
+                        .into(),
+                    );
+                }
+                detail
+            }
+            e => e.message(),
+        }
     }
 }
 

@@ -97,7 +97,7 @@ impl FunctionFile {
 
     /// Runs a 3.x function: `args` are already Puppet's 3.x argument
     /// mapping (top-level undef as `''`). `None` for a statement function.
-    pub fn call_3x(&self, host: &mut dyn Host, args: &[Value]) -> Result<Value, ErbError> {
+    pub fn call_3x(&self, host: &mut dyn Host, args: &[Value]) -> Result<Value, RubyError> {
         let Definition::V3 {
             param,
             body,
@@ -111,7 +111,8 @@ impl FunctionFile {
         if let Some(p) = param {
             it.set_local(p, RValue::Array(args.iter().map(from_puppet).collect()));
         }
-        let v = finish(it.run(&body.body))?;
+        let r = it.run(&body.body);
+        let v = finish(&mut it, r)?;
         Ok(if *rvalue { to_puppet(&v) } else { Value::Undef })
     }
 
@@ -121,7 +122,7 @@ impl FunctionFile {
         host: &mut dyn Host,
         dispatch: &Dispatch,
         args: &[Value],
-    ) -> Result<Value, ErbError> {
+    ) -> Result<Value, RubyError> {
         let Definition::V4 {
             defs,
             prepends_scope,
@@ -140,16 +141,36 @@ impl FunctionFile {
         if *prepends_scope || dispatch.scope_param {
             args.insert(0, RValue::Scope);
         }
-        let v = finish(it.call_defined(&dispatch.method, args))?;
+        let r = it.call_defined(&dispatch.method, args);
+        let v = finish(&mut it, r)?;
         Ok(to_puppet(&v))
     }
 }
 
+/// An exception a function's Ruby let out: its message, line, and class
+/// (what a Ruby caller's `rescue` matches).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RubyError {
+    pub message: String,
+    pub line: usize,
+    pub class: String,
+}
+
 /// A body's value: `return`, `next` and `break` all end it with theirs.
-fn finish(r: Result<RValue, Flow>) -> Result<RValue, ErbError> {
+fn finish(it: &mut Interp<'_>, r: Result<RValue, Flow>) -> Result<RValue, RubyError> {
     match r {
         Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) | Err(Flow::Break(v)) => Ok(v),
-        Err(Flow::Error(message, line)) => Err(ErbError { message, line }),
+        Err(Flow::Error(message, line)) => {
+            let class = it
+                .error_class
+                .take()
+                .unwrap_or_else(|| super::interp::exception_class_of(&message).to_string());
+            Err(RubyError {
+                message,
+                line,
+                class,
+            })
+        }
     }
 }
 

@@ -26,6 +26,9 @@ type Groups = Vec<Option<(usize, usize)>>;
 /// that never end).
 const MAX_STEPS: usize = 10_000_000;
 
+/// The most elements `Array.new(n)` makes (a guard against memory blow-up).
+pub const MAX_ITEMS: usize = 1_000_000;
+
 /// What `self` is for code without a receiver.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum SelfKind {
@@ -566,7 +569,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Ruby's `===` as `case`/`when` uses it.
-    fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
+    pub fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
         Ok(match pat {
             RValue::Regex(re) => match v {
                 RValue::Str(s) | RValue::Sym(s) => match self.regex_find(re, s)? {
@@ -846,7 +849,10 @@ impl<'h> Interp<'h> {
                 };
                 match self.host.call_function_3x(&n["function_".len()..], fargs) {
                     Ok(v) => Ok(from_puppet(&v)),
-                    Err(e) => self.fail(e),
+                    Err(e) => {
+                        self.error_class = self.host.last_error_class();
+                        self.fail(e)
+                    }
                 }
             }
             other => self.fail(format!(
@@ -858,7 +864,10 @@ impl<'h> Interp<'h> {
     fn puppet_function(&mut self, name: &str, args: Vec<crate::eval::value::Value>) -> R<RValue> {
         match self.host.call_function(name, args) {
             Ok(v) => Ok(from_puppet(&v)),
-            Err(e) => self.fail(e),
+            Err(e) => {
+                self.error_class = self.host.last_error_class();
+                self.fail(e)
+            }
         }
     }
 }
@@ -952,6 +961,12 @@ const MUTATORS: [&str; 10] = [
     "keep_if",
 ];
 
+/// Mutating methods that return their receiver, so a call chained on them
+/// changes the same object.
+const RETURN_SELF: [&str; 7] = [
+    "<<", "push", "concat", "append", "unshift", "merge!", "update",
+];
+
 impl Interp<'_> {
     /// `delete`, `pop` and `shift` on a local variable: the removed value,
     /// the variable keeps the rest.
@@ -1014,9 +1029,21 @@ impl Interp<'_> {
         if !mutating {
             return None;
         }
-        match &recv?.expr {
+        self.mutated_target(recv?)
+    }
+
+    /// The variable whose object `recv` is: a local or instance variable,
+    /// or a call that changes one and returns it (`list << a << b`).
+    fn mutated_target(&self, recv: &Node) -> Option<Mutated> {
+        match &recv.expr {
             Expr::Name(var) if self.locals.contains_key(var) => Some(Mutated::Local(var.clone())),
             Expr::IVar(var) => Some(Mutated::IVar(var.clone())),
+            Expr::Binop(op, inner, _) if RETURN_SELF.contains(op) => self.mutated_target(inner),
+            Expr::Call {
+                recv: Some(inner),
+                name,
+                ..
+            } if RETURN_SELF.contains(&name.as_str()) => self.mutated_target(inner),
             _ => None,
         }
     }
@@ -1177,7 +1204,7 @@ impl Interp<'_> {
 }
 
 /// The Ruby class of an error the interpreter raised itself, by its text.
-fn exception_class_of(msg: &str) -> &'static str {
+pub(super) fn exception_class_of(msg: &str) -> &'static str {
     if msg.starts_with("undefined method") {
         "NoMethodError"
     } else if msg.starts_with("undefined local variable or method") {

@@ -377,23 +377,121 @@ pub fn call_method(
         }
         "respond_to?" => {
             let m = args.first().map(RValue::to_s).unwrap_or_default();
+            let m = m.as_str();
+            // Enumerable's and the collections' own (a subset: the ones
+            // code asks about).
+            const COLLECTION: [&str; 22] = [
+                "each",
+                "map",
+                "select",
+                "reject",
+                "include?",
+                "empty?",
+                "length",
+                "size",
+                "count",
+                "first",
+                "sort",
+                "to_a",
+                "to_h",
+                "any?",
+                "all?",
+                "find",
+                "inject",
+                "reduce",
+                "each_with_index",
+                "each_with_object",
+                "min",
+                "max",
+            ];
             let known = match &recv {
-                RValue::Str(_) => [
+                RValue::Str(_) | RValue::Sym(_) => [
                     "upcase",
                     "downcase",
                     "split",
                     "strip",
                     "each_line",
                     "gsub",
+                    "sub",
                     "to_str",
+                    "to_sym",
+                    "empty?",
+                    "length",
+                    "size",
+                    "include?",
+                    "start_with?",
+                    "end_with?",
+                    "match",
+                    "=~",
+                    "[]",
+                    "+",
+                    "*",
+                    "%",
+                    "encoding",
+                    "chars",
+                    "lines",
+                    "to_i",
+                    "to_f",
+                    "capitalize",
+                    "casecmp",
                 ]
-                .contains(&m.as_str()),
-                RValue::Array(_) => ["each", "join", "map", "to_ary", "sort"].contains(&m.as_str()),
+                .contains(&m),
+                RValue::Array(_) => {
+                    COLLECTION.contains(&m)
+                        || [
+                            "join",
+                            "to_ary",
+                            "flatten",
+                            "uniq",
+                            "compact",
+                            "push",
+                            "<<",
+                            "[]",
+                            "last",
+                            "-",
+                            "+",
+                            "&",
+                            "|",
+                            "zip",
+                            "each_slice",
+                        ]
+                        .contains(&m)
+                }
                 RValue::Hash(_) => {
-                    ["each", "keys", "values", "each_pair", "to_hash"].contains(&m.as_str())
+                    COLLECTION.contains(&m)
+                        || [
+                            "keys",
+                            "values",
+                            "each_pair",
+                            "to_hash",
+                            "key?",
+                            "has_key?",
+                            "fetch",
+                            "merge",
+                            "[]",
+                            "dig",
+                            "delete",
+                        ]
+                        .contains(&m)
+                }
+                RValue::Int(_) | RValue::Big(_) | RValue::Float(_) => [
+                    "+", "-", "*", "/", "to_i", "to_f", "round", "abs", "zero?", "times",
+                ]
+                .contains(&m),
+                RValue::Class(c) => {
+                    (c == "Puppet::Util" && m == "absolute_path?") || m == "name" || m == "new"
                 }
                 _ => false,
-            } || ["to_s", "inspect", "nil?", "is_a?"].contains(&m.as_str());
+            } || [
+                "to_s",
+                "inspect",
+                "nil?",
+                "is_a?",
+                "class",
+                "==",
+                "respond_to?",
+            ]
+            .contains(&m);
             return Ok(RValue::Bool(known));
         }
         "freeze" | "dup" | "clone" | "itself" | "to_sym"
@@ -532,131 +630,11 @@ pub fn call_method(
             "source" => Ok(RValue::Str(re)),
             _ => cx.no_method(name, &RValue::Regex(re)),
         },
-        RValue::Class(c) => match name {
-            "name" => Ok(RValue::Str(c)),
-            // `IPAddr.new(text)`: templates use it to validate addresses.
-            "new" if c == "IPAddr" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                let (addr, prefix) = match text.split_once('/') {
-                    Some((a, p)) => (a, Some(p)),
-                    None => (text.as_str(), None),
-                };
-                let ok = addr.parse::<std::net::IpAddr>().is_ok()
-                    && prefix.is_none_or(|p| {
-                        p.parse::<u8>().is_ok() || p.parse::<std::net::IpAddr>().is_ok()
-                    });
-                if ok {
-                    Ok(RValue::Str(text))
-                } else {
-                    cx.fail_at(format!("invalid address: {text}"))
-                }
-            }
-            "escape" | "quote" if c == "Regexp" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                Ok(RValue::Str(regexp_escape(&text)))
-            }
-            "warning" if c == "Puppet" => {
-                let message = args.first().map(RValue::to_s).unwrap_or_default();
-                cx.host.warning(&message);
-                Ok(RValue::Nil)
-            }
-            // Other log levels are not warnings; a deprecation warning's
-            // text carries Ruby's call stack, which pverify does not have.
-            "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
-                Ok(RValue::Nil)
-            }
-            "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
-            // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
-            // compile runs with, as Puppet 7.23's defaults.
-            "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
-                (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
-                (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
-            ])),
-            "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
-                Some("strict") => RValue::Sym("warning".into()),
-                Some("strict_variables") => RValue::Bool(false),
-                _ => RValue::Nil,
-            }),
-            "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
-                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-            ))),
-            "pretty_generate" if c == "JSON" => {
-                let opts = args.get(1).map(super::value::to_puppet);
-                let opts = match &opts {
-                    Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
-                    _ => None,
-                };
-                Ok(RValue::Str(crate::eval::ruby_json_pretty(
-                    &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-                    opts,
-                )))
-            }
-            // Ruby code sees no environment variables: a catalog must not
-            // depend on the machine compiling it.
-            "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
-            "hexdigest" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                match crate::eval::ruby_hexdigest(&c, text.as_bytes()) {
-                    Some(h) => Ok(RValue::Str(h)),
-                    None => cx.fail_at(format!("undefined method `{name}' for {c}:Class")),
-                }
-            }
-            // Puppet's stack of manifest frames, seen from Ruby: pverify
-            // keeps none (deprecation() then warns without a location).
-            "stacktrace" if c == "PuppetStack" => Ok(RValue::Array(vec![])),
-            "new" if c == "Regexp" => Ok(RValue::Regex(match args.first() {
-                Some(RValue::Regex(r)) => r.clone(),
-                Some(o) => o.to_s(),
-                None => String::new(),
-            })),
-            "basename" | "dirname" | "extname" if c == "File" => {
-                let p = args.first().map(RValue::to_s).unwrap_or_default();
-                let suffix = args.get(1).map(RValue::to_s);
-                Ok(RValue::Str(ruby_file_name(name, &p, suffix.as_deref())))
-            }
-            "join" if c == "File" => Ok(RValue::Str(
-                args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
-            )),
-            // `Hash[[k, v], ...]` / `Hash[pairs]`.
-            "[]" if c == "Hash" => {
-                let pairs = match args.as_slice() {
-                    [RValue::Array(a)] => a.clone(),
-                    [RValue::Hash(h)] => return Ok(RValue::Hash(h.clone())),
-                    other => other.to_vec(),
-                };
-                let mut out = Vec::new();
-                for p in pairs {
-                    match p {
-                        RValue::Array(kv) if kv.len() <= 2 => {
-                            let k = kv.first().cloned().unwrap_or(RValue::Nil);
-                            let v = kv.get(1).cloned().unwrap_or(RValue::Nil);
-                            hash_set(&mut out, k, v);
-                        }
-                        o => {
-                            return cx.fail_at(format!(
-                                "wrong element type {} (expected array)",
-                                o.class_name()
-                            ))
-                        }
-                    }
-                }
-                Ok(RValue::Hash(out))
-            }
-            // `Puppet::Parser::Functions.function(:name)` loads a function
-            // and answers its method's name; pverify loads on call.
-            "function" if c == "Functions" || c.ends_with("::Functions") => {
-                Ok(RValue::Str(format!(
-                    "function_{}",
-                    args.first().map(RValue::to_s).unwrap_or_default()
-                )))
-            }
-            "new" if c == "Hash" => Ok(RValue::Hash(vec![])),
-            "new" if c == "Array" => Ok(RValue::Array(vec![])),
-            "new" if c == "String" => Ok(RValue::Str(
-                args.first().map(RValue::to_s).unwrap_or_default(),
-            )),
-            _ => cx.fail_at(format!("undefined method `{name}' for {c}:Class")),
-        },
+        RValue::Class(c) => {
+            // Core classes by their last name (`::JSON`, `Digest::SHA256`).
+            let short = c.rsplit("::").next().unwrap_or(&c).to_string();
+            class_method(cx, &c, &short, name, args)
+        }
         RValue::Opaque(v) => match name {
             "unwrap" => match v {
                 crate::eval::value::Value::Sensitive(inner) => {
@@ -666,6 +644,299 @@ pub fn call_method(
             },
             _ => cx.no_method(name, &RValue::Opaque(v)),
         },
+    }
+}
+
+/// A class method (`JSON.generate`, `Regexp.new`...): `full` is the path
+/// the code named, `c` its last name.
+fn class_method(
+    cx: &mut Interp<'_>,
+    full: &str,
+    c: &str,
+    name: &str,
+    args: Vec<RValue>,
+) -> R<RValue> {
+    match name {
+        "name" => Ok(RValue::Str(full.to_string())),
+
+        // `IPAddr.new(text)`: templates use it to validate addresses.
+        "new" if c == "IPAddr" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            let (addr, prefix) = match text.split_once('/') {
+                Some((a, p)) => (a, Some(p)),
+                None => (text.as_str(), None),
+            };
+            let ok = addr.parse::<std::net::IpAddr>().is_ok()
+                && prefix.is_none_or(|p| {
+                    p.parse::<u8>().is_ok() || p.parse::<std::net::IpAddr>().is_ok()
+                });
+            if ok {
+                Ok(RValue::Str(text))
+            } else {
+                cx.fail_at(format!("invalid address: {text}"))
+            }
+        }
+        "escape" | "quote" if c == "Regexp" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            Ok(RValue::Str(regexp_escape(&text)))
+        }
+        "warning" if c == "Puppet" => {
+            let message = args.first().map(RValue::to_s).unwrap_or_default();
+            cx.host.warning(&message);
+            Ok(RValue::Nil)
+        }
+        // Other log levels are not warnings; a deprecation warning's
+        // text carries Ruby's call stack, which pverify does not have.
+        "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
+            Ok(RValue::Nil)
+        }
+        "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
+        // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
+        // compile runs with, as Puppet 7.23's defaults.
+        "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
+            (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
+            (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
+        ])),
+        "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
+            Some("strict") => RValue::Sym("warning".into()),
+            Some("strict_variables") => RValue::Bool(false),
+            _ => RValue::Nil,
+        }),
+        "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
+            &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+        ))),
+        "pretty_generate" if c == "JSON" => {
+            let opts = args.get(1).map(super::value::to_puppet);
+            let opts = match &opts {
+                Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
+                _ => None,
+            };
+            Ok(RValue::Str(crate::eval::ruby_json_pretty(
+                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+                opts,
+            )))
+        }
+        // Ruby code sees no environment variables: a catalog must not
+        // depend on the machine compiling it.
+        "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
+        "hexdigest" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            match crate::eval::ruby_hexdigest(&c, text.as_bytes()) {
+                Some(h) => Ok(RValue::Str(h)),
+                None => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+            }
+        }
+        // Puppet's stack of manifest frames, seen from Ruby: pverify
+        // keeps none (deprecation() then warns without a location).
+        "stacktrace" if c == "PuppetStack" => Ok(RValue::Array(vec![])),
+        // The expression is compiled at once: a bad one raises here.
+        "new" | "compile" if c == "Regexp" => {
+            let src = match args.first() {
+                Some(RValue::Regex(r)) => r.clone(),
+                Some(o) => o.to_s(),
+                None => String::new(),
+            };
+            match crate::types::regex::compile_ruby(&src) {
+                Ok(_) => Ok(RValue::Regex(src)),
+                Err(e) => {
+                    cx.error_class = Some("RegexpError".into());
+                    cx.fail_at(e)
+                }
+            }
+        }
+        "escape" | "shellescape" if c == "Shellwords" => Ok(RValue::Str(
+            crate::eval::shell_escape(&args.first().map(RValue::to_s).unwrap_or_default()),
+        )),
+        "join" | "shelljoin" if c == "Shellwords" => match args.first() {
+            Some(RValue::Array(items)) => Ok(RValue::Str(
+                items
+                    .iter()
+                    .map(|i| crate::eval::shell_escape(&i.to_s()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )),
+            Some(o) => cx.no_method("map", o),
+            None => cx.fail_at("wrong number of arguments (given 0, expected 1)"),
+        },
+        // Puppet::Util.absolute_path?(path, platform): Puppet's patterns.
+        "absolute_path?" if full == "Puppet::Util" => {
+            let platform = args.get(1).map(RValue::to_s);
+            Ok(RValue::Bool(match args.first() {
+                Some(RValue::Str(path)) => absolute_path(path, platform.as_deref()),
+                // Puppet warns and answers false for a non-String.
+                _ => false,
+            }))
+        }
+        "basename" | "dirname" | "extname" if c == "File" => {
+            let p = args.first().map(RValue::to_s).unwrap_or_default();
+            let suffix = args.get(1).map(RValue::to_s);
+            Ok(RValue::Str(ruby_file_name(name, &p, suffix.as_deref())))
+        }
+        "join" if c == "File" => Ok(RValue::Str(
+            args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
+        )),
+        // `Hash[[k, v], ...]` / `Hash[pairs]`.
+        "[]" if c == "Hash" => {
+            let pairs = match args.as_slice() {
+                [RValue::Array(a)] => a.clone(),
+                [RValue::Hash(h)] => return Ok(RValue::Hash(h.clone())),
+                // `Hash[k1, v1, k2, v2]`: keys and values in turn.
+                other if other.len() % 2 == 1 => {
+                    return cx.fail_at("odd number of arguments for Hash")
+                }
+                other => other
+                    .chunks(2)
+                    .map(|kv| RValue::Array(kv.to_vec()))
+                    .collect(),
+            };
+            let mut out = Vec::new();
+            for p in pairs {
+                match p {
+                    RValue::Array(kv) if kv.len() <= 2 => {
+                        let k = kv.first().cloned().unwrap_or(RValue::Nil);
+                        let v = kv.get(1).cloned().unwrap_or(RValue::Nil);
+                        hash_set(&mut out, k, v);
+                    }
+                    o => {
+                        return cx.fail_at(format!(
+                            "wrong element type {} (expected array)",
+                            o.class_name()
+                        ))
+                    }
+                }
+            }
+            Ok(RValue::Hash(out))
+        }
+        // `Puppet::Parser::Functions.function(:name)` loads a function
+        // and answers its method's name; pverify loads on call.
+        "function" if c == "Functions" => Ok(RValue::Str(format!(
+            "function_{}",
+            args.first().map(RValue::to_s).unwrap_or_default()
+        ))),
+        "new" if c == "Hash" => Ok(RValue::Hash(vec![])),
+        // Puppet's type system, as modules' functions use it
+        // (`Puppet::Pops::Types::...`): the helper objects are stateless, so
+        // the class stands for its instance.
+        "new" | "singleton"
+            if matches!(c, "TypeParser" | "TypeCalculator" | "TypeMismatchDescriber") =>
+        {
+            Ok(RValue::Class(full.to_string()))
+        }
+        "instance?" if c == "TypeCalculator" => {
+            let t = type_arg(cx, &args, 0)?;
+            let v = super::value::to_puppet(args.get(1).unwrap_or(&RValue::Nil));
+            Ok(RValue::Bool(crate::types::is_instance(&t, &v)))
+        }
+        "infer_set" | "infer" if c == "TypeCalculator" => {
+            let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
+            let t = if name == "infer" {
+                crate::types::infer(&v)
+            } else {
+                crate::types::infer_set(&v)
+            };
+            Ok(RValue::Opaque(crate::eval::value::Value::Type(
+                std::sync::Arc::new(t),
+            )))
+        }
+        "describe_mismatch" if c == "TypeMismatchDescriber" => {
+            let subject = args.first().map(RValue::to_s).unwrap_or_default();
+            let expected = type_arg(cx, &args, 1)?;
+            let actual = type_arg(cx, &args, 2)?;
+            Ok(RValue::Str(crate::types::describe_mismatch_named(
+                &subject, &expected, &actual,
+            )))
+        }
+        // `parse(text, scope)`: a name that is not built in is loaded by
+        // the context given, and a scope is no loader (its `load` is
+        // Kernel's, private): Puppet's NoMethodError.
+        "parse" if c == "TypeParser" => {
+            let text = match args.first() {
+                Some(RValue::Str(s)) => s.clone(),
+                Some(o) => {
+                    return cx.fail_at(format!(
+                        "no implicit conversion of {} into String",
+                        class_desc(o)
+                    ))
+                }
+                None => return cx.fail_at("wrong number of arguments (given 0, expected 1..2)"),
+            };
+            match crate::eval::parse_builtin_type(&text) {
+                Ok(t) => Ok(RValue::Opaque(crate::eval::value::Value::Type(
+                    std::sync::Arc::new(t),
+                ))),
+                Err(_) if matches!(args.get(1), Some(RValue::Scope)) => {
+                    let scope = cx.host.scope_text();
+                    cx.error_class = Some("NoMethodError".into());
+                    cx.fail_at(format!(
+                        "private method `load' called for {scope}:Puppet::Parser::Scope"
+                    ))
+                }
+                Err(name) => cx.fail_at(format!(
+                    "pverify cannot resolve the type '{name}' here (Puppet would load it)"
+                )),
+            }
+        }
+        // `Array.new(n, obj)`, `Array.new(list)`.
+        "new" if c == "Array" => match (args.first(), args.get(1)) {
+            (None, _) => Ok(RValue::Array(vec![])),
+            (Some(RValue::Array(a)), None) => Ok(RValue::Array(a.clone())),
+            (Some(RValue::Int(n)), fill) => {
+                if *n < 0 {
+                    return cx.fail_at("negative array size");
+                }
+                if *n as usize > super::interp::MAX_ITEMS {
+                    return cx.fail_at("array size too big");
+                }
+                let fill = fill.cloned().unwrap_or(RValue::Nil);
+                Ok(RValue::Array(vec![fill; *n as usize]))
+            }
+            (Some(o), _) => cx.fail_at(format!(
+                "no implicit conversion of {} into Integer",
+                class_desc(o)
+            )),
+        },
+        "new" if c == "String" => Ok(RValue::Str(
+            args.first().map(RValue::to_s).unwrap_or_default(),
+        )),
+        _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+    }
+}
+
+/// A Puppet type argument (`Type` values reach Ruby as themselves).
+fn type_arg(cx: &Interp<'_>, args: &[RValue], i: usize) -> R<crate::types::PType> {
+    match args.get(i) {
+        Some(RValue::Opaque(crate::eval::value::Value::Type(t))) => Ok((**t).clone()),
+        Some(o) => cx.fail_at(format!(
+            "pverify expects a Puppet type here, got {}",
+            class_desc(o)
+        )),
+        None => cx.fail_at(format!(
+            "wrong number of arguments (given {i}, expected {})",
+            i + 1
+        )),
+    }
+}
+
+/// Puppet's `Puppet::Util.absolute_path?`: its POSIX pattern `%r{^/}`
+/// and its Windows one (a drive, a UNC path, or `\\?\`), for the
+/// platform named or the one Puppet runs on (POSIX).
+fn absolute_path(path: &str, platform: Option<&str>) -> bool {
+    let slash = |c: char| c == '/' || c == '\\';
+    match platform {
+        Some("windows") => {
+            let b: Vec<char> = path.chars().collect();
+            let drive = b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == ':' && slash(b[2]);
+            // `\\name\name` or `\\?\name`.
+            let unc = b.len() >= 2 && slash(b[0]) && slash(b[1]) && {
+                let rest: String = b[2..].iter().collect();
+                let mut parts = rest.splitn(3, slash);
+                let first = parts.next().unwrap_or("");
+                let second = parts.next();
+                (first == "?" || !first.is_empty()) && second.is_some_and(|s| !s.is_empty())
+            };
+            drive || unc
+        }
+        _ => path.starts_with('/'),
     }
 }
 
@@ -1473,16 +1744,53 @@ fn array(
             Ok(acc)
         }
         "inject" | "reduce" => {
-            let bl = need_block(cx, block, name)?;
+            // `reduce(:+)` / `reduce(0, :+)`: the method named by the symbol.
+            let op = match (block, args.last()) {
+                (None, Some(RValue::Sym(op))) => Some(op.clone()),
+                _ => None,
+            };
+            let init = if op.is_some() {
+                args.len().checked_sub(2).and_then(|i| args.get(i))
+            } else {
+                args.first()
+            };
             let mut it = a.into_iter();
-            let mut acc = match args.first() {
+            let mut acc = match init {
                 Some(x) => x.clone(),
                 None => it.next().unwrap_or(RValue::Nil),
             };
-            for i in it {
-                acc = cx.yield_(bl, vec![acc, i])?;
+            match op {
+                Some(op) => {
+                    for i in it {
+                        acc = call_method(cx, acc, &op, vec![i], None)?;
+                    }
+                }
+                None => {
+                    let bl = need_block(cx, block, name)?;
+                    for i in it {
+                        acc = cx.yield_(bl, vec![acc, i])?;
+                    }
+                }
             }
             Ok(acc)
+        }
+        // `===` of the pattern (a Regexp, a class, a range...) on each element.
+        "grep" | "grep_v" => {
+            let pat = args.first().cloned().unwrap_or(RValue::Nil);
+            let mut out = Vec::new();
+            for i in a {
+                let saved = std::mem::take(&mut cx.last_match);
+                let hit = cx.case_eq(&pat, &i)? == (name == "grep");
+                if !hit {
+                    cx.last_match = saved;
+                    continue;
+                }
+                out.push(match block {
+                    Some(bl) => cx.yield_(bl, vec![i])?,
+                    None => i,
+                });
+            }
+            arr(out)
         }
         "first" | "last" | "take" | "drop" => {
             let n = int_arg(cx, &args, 0)?;

@@ -47,6 +47,16 @@ pub trait Host {
     /// Puppet's variable, and the resource parameter it came from, hold:
     /// they change with it.
     fn changed_in_place(&mut self, name: &str, value: Value);
+    /// The Ruby class of the exception the last failing `call_function` or
+    /// `call_function_3x` raised (`None`: judged by its message).
+    fn last_error_class(&mut self) -> Option<String> {
+        None
+    }
+    /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
+    /// belongs to.
+    fn scope_text(&mut self) -> String {
+        "Scope()".into()
+    }
     /// `Puppet.warning(message)`: a warning of the compile, as Puppet logs it.
     fn warning(&mut self, message: &str) {
         let _ = message;
