@@ -16,6 +16,8 @@ pub(super) struct ScopeHost<'a, 'e> {
     pub scope: ScopeId,
     pub ctx: &'a Ctx,
     pub at: &'a Location,
+    /// The Puppet lambda a Ruby function was called with (its block).
+    pub lambda: Option<&'a crate::syntax::ast::Lambda>,
 }
 
 impl Host for ScopeHost<'_, '_> {
@@ -56,6 +58,21 @@ impl Host for ScopeHost<'_, '_> {
             }
             e => self.nested_error(e),
         })
+    }
+
+    fn has_block(&self) -> bool {
+        self.lambda.is_some()
+    }
+
+    fn call_block(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        let Some(l) = self.lambda else {
+            self.c.ruby_error_class = Some("LocalJumpError".into());
+            return Err("no block given (yield)".into());
+        };
+        self.c.ruby_error_class = None;
+        self.c
+            .call_lambda(l, &args, self.scope, self.ctx)
+            .map_err(|e| self.nested_error(e))
     }
 
     fn scope_text(&mut self) -> String {
@@ -240,6 +257,7 @@ impl Compiler<'_> {
             scope,
             ctx,
             at,
+            lambda: None,
         };
         t.render(&mut host)
     }

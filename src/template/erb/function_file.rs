@@ -36,6 +36,8 @@ pub struct Dispatch {
     pub params: Vec<DispatchParam>,
     /// `block_param` / `optional_block_param`: the function takes a lambda.
     pub block: Option<bool>,
+    /// The block's type when the dispatch names one (`Callable[2,2]`).
+    pub block_type: Option<String>,
     /// `scope_param`: the method gets the calling scope first.
     pub scope_param: bool,
 }
@@ -131,6 +133,7 @@ impl FunctionFile {
         else {
             return Ok(Value::Undef);
         };
+        let host_block = host.has_block();
         let mut it = self.interp(host, SelfKind::Function4x);
         for (name, def) in defs {
             it.define(name, def.clone());
@@ -141,7 +144,9 @@ impl FunctionFile {
         if *prepends_scope || dispatch.scope_param {
             args.insert(0, RValue::Scope);
         }
-        let r = it.call_defined(&dispatch.method, args);
+        // The Puppet lambda, if the call had one, is the method's block.
+        let block = host_block.then_some(super::interp::MethodBlock::Host);
+        let r = it.call_defined(&dispatch.method, args, block);
         let v = finish(&mut it, r)?;
         Ok(to_puppet(&v))
     }
@@ -247,6 +252,7 @@ fn v4(args: &[Node], block: &Block) -> Definition {
                     method,
                     params: Vec::new(),
                     block: None,
+                    block_type: None,
                     scope_param: false,
                 };
                 for p in block.iter().flat_map(|b| b.body.iter()) {
@@ -284,6 +290,7 @@ fn v4(args: &[Node], block: &Block) -> Definition {
                 method,
                 params,
                 block: None,
+                block_type: None,
                 scope_param: false,
             });
         }
@@ -312,12 +319,12 @@ fn dispatch_param(d: &mut Dispatch, n: &Node) {
         "optional_param" => (true, false),
         "repeated_param" => (true, true),
         "required_repeated_param" => (false, true),
-        "block_param" => {
-            d.block = Some(true);
-            return;
-        }
-        "optional_block_param" => {
-            d.block = Some(false);
+        "block_param" | "optional_block_param" => {
+            d.block = Some(name == "block_param");
+            // `block_param 'Callable[2,2]', :block` (or just `:block`).
+            if args.len() == 2 {
+                d.block_type = args.first().and_then(literal_text);
+            }
             return;
         }
         "scope_param" => {

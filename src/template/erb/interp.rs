@@ -66,6 +66,16 @@ pub struct Interp<'h> {
     /// Calls of the template's own methods under way (bounded: a method
     /// that calls itself forever fails as Ruby's does).
     call_depth: usize,
+    /// The block of the method running (what `yield` calls).
+    current_block: Option<MethodBlock>,
+}
+
+/// A method's block: a Ruby block, or the Puppet lambda the function was
+/// called with (run by the host).
+#[derive(Clone)]
+pub enum MethodBlock {
+    Ruby(Rc<Block>),
+    Host,
 }
 
 fn err<T>(msg: impl Into<String>, line: usize) -> R<T> {
@@ -87,6 +97,7 @@ impl<'h> Interp<'h> {
             declared_locals: Default::default(),
             error_class: None,
             call_depth: 0,
+            current_block: None,
         }
     }
 
@@ -288,6 +299,13 @@ impl<'h> Interp<'h> {
                 }
                 if let Some(v) = self.remove_from_local(recv.as_deref(), name, &argv) {
                     return Ok(v);
+                }
+                // A method of the code's own called with a block: the
+                // block is the method's (`yield`).
+                if let (None, Some(b)) = (&r, &block) {
+                    if let Some(def) = self.defs.get(name.as_str()).cloned() {
+                        return self.call_def(name, &def, argv, Some(MethodBlock::Ruby(b.clone())));
+                    }
                 }
                 let local = self.mutated_local(recv.as_deref(), name);
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
@@ -688,11 +706,56 @@ impl<'h> Interp<'h> {
 
     /// Methods of the template wrapper and Kernel (no receiver).
     fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>) -> R<RValue> {
-        let _ = block;
         if let Some(def) = self.defs.get(name).cloned() {
-            return self.call_def(name, &def, args);
+            // (A call with a block reached its method in `eval`.)
+            let _ = block;
+            return self.call_def(name, &def, args, None);
         }
         match name {
+            "yield" => match self.current_block.clone() {
+                Some(MethodBlock::Ruby(b)) => self.yield_(&b, args),
+                Some(MethodBlock::Host) => {
+                    let args = args.iter().map(to_puppet).collect();
+                    match self.host.call_block(args) {
+                        Ok(v) => Ok(from_puppet(&v)),
+                        Err(e) => {
+                            self.error_class = self.host.last_error_class();
+                            self.fail(e)
+                        }
+                    }
+                }
+                None => {
+                    self.error_class = Some("LocalJumpError".into());
+                    self.fail("no block given (yield)")
+                }
+            },
+            "block_given?" => Ok(RValue::Bool(self.current_block.is_some())),
+            // Kernel#loop: until `break`, or a StopIteration (which it
+            // rescues, as `enum.next` past the end raises).
+            "loop" => {
+                let Some(b) = block else {
+                    return self.fail("pverify's Ruby needs a block for `loop'");
+                };
+                for _ in 0..MAX_STEPS {
+                    match self.yield_(b, vec![]) {
+                        Ok(_) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(Flow::Error(m, l)) => {
+                            let class = self
+                                .error_class
+                                .clone()
+                                .unwrap_or_else(|| exception_class_of(&m).to_string());
+                            if exception_is_a(&class, "StopIteration") {
+                                self.error_class = None;
+                                return Ok(RValue::Nil);
+                            }
+                            return Err(Flow::Error(m, l));
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                self.fail("loop runs too long")
+            }
             "require" => Ok(RValue::Bool(true)),
             "scope" => Ok(RValue::Scope),
             "has_variable?" => {
@@ -770,6 +833,10 @@ impl<'h> Interp<'h> {
             (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
                 Ok(RValue::Scope)
             }
+            // The function object itself (`asserted_iterable(self, x)`).
+            (SelfKind::Function4x, "self") => {
+                Ok(RValue::Class("Puppet::Functions::Function".into()))
+            }
             (SelfKind::Function4x, "call_function") => {
                 let f = args.first().map(RValue::to_s).unwrap_or_default();
                 let fargs = args.iter().skip(1).map(to_puppet).collect();
@@ -798,9 +865,14 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a method defined with [`Interp::define`].
-    pub fn call_defined(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+    pub fn call_defined(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
         match self.defs.get(name).cloned() {
-            Some(def) => self.call_def(name, &def, args),
+            Some(def) => self.call_def(name, &def, args, block),
             None => self.call_self_function(name, args),
         }
     }
@@ -1013,6 +1085,17 @@ impl Interp<'_> {
                     RValue::Nil
                 })
             }
+            // `enum.next`: an Enumerator's position lives in the variable.
+            (RValue::Enumerator(e), "next") if args.is_empty() => {
+                // Past the end: Enumerator#next raises StopIteration.
+                if e.items.is_empty() {
+                    return None;
+                }
+                let mut rest = (**e).clone();
+                let first = rest.items.remove(0);
+                *e = Rc::new(rest);
+                Some(first)
+            }
             (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
                 RValue::Nil
             } else {
@@ -1142,7 +1225,13 @@ impl Interp<'_> {
     }
 
     /// Calls a method the template defined: its own local variables.
-    fn call_def(&mut self, name: &str, def: &Def, args: Vec<RValue>) -> R<RValue> {
+    fn call_def(
+        &mut self,
+        name: &str,
+        def: &Def,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
         let required = def.params.iter().filter(|p| p.1.is_none()).count();
         if args.len() < required || (def.rest.is_none() && args.len() > def.params.len()) {
             return self.fail(format!(
@@ -1156,6 +1245,7 @@ impl Interp<'_> {
         }
         self.call_depth += 1;
         let saved = std::mem::take(&mut self.locals);
+        let saved_block = std::mem::replace(&mut self.current_block, block);
         let mut r = Ok(RValue::Nil);
         for (i, (p, default)) in def.params.iter().enumerate() {
             let v = match (args.get(i), default) {
@@ -1179,6 +1269,7 @@ impl Interp<'_> {
             r = self.run_def_body(def);
         }
         self.locals = saved;
+        self.current_block = saved_block;
         self.call_depth -= 1;
         match r {
             Err(Flow::Return(v)) => Ok(v),
@@ -1228,7 +1319,7 @@ pub(super) fn exception_class_of(msg: &str) -> &'static str {
 
 /// Whether exception class `class` is `ancestor` or inherits from it
 /// (Ruby's hierarchy, and Puppet's errors under RuntimeError).
-fn exception_is_a(class: &str, ancestor: &str) -> bool {
+pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
     let short = |c: &str| c.rsplit("::").next().unwrap_or(c).to_string();
     let ancestor = short(ancestor);
     let mut c = short(class);

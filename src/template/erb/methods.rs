@@ -876,6 +876,34 @@ fn class_method(
                 )),
             }
         }
+        // `Puppet::Pops::Types::Iterable.asserted_iterable(caller, value)`:
+        // the value's elements as an Enumerator (a Hash's as `[k, v]`).
+        "asserted_iterable" | "on" if c == "Iterable" => {
+            let v = args.last().cloned().unwrap_or(RValue::Nil);
+            let items = match &v {
+                RValue::Array(a) => a.clone(),
+                RValue::Hash(h) => h
+                    .iter()
+                    .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                RValue::Int(n) if *n as usize <= super::interp::MAX_ITEMS => {
+                    (0..*n).map(RValue::Int).collect()
+                }
+                RValue::Str(s) => s.chars().map(|c| RValue::Str(c.to_string())).collect(),
+                RValue::Nil if name == "on" => return Ok(RValue::Nil),
+                o => {
+                    return cx.fail_at(format!(
+                        "An Iterable value was expected, got {}",
+                        class_desc(o)
+                    ))
+                }
+            };
+            Ok(RValue::Enumerator(std::sync::Arc::new(Enumerator {
+                method: "each".into(),
+                items,
+                receiver: v,
+            })))
+        }
         // `Array.new(n, obj)`, `Array.new(list)`.
         "new" if c == "Array" => match (args.first(), args.get(1)) {
             (None, _) => Ok(RValue::Array(vec![])),
@@ -2434,6 +2462,15 @@ fn enumerator(
         ("size" | "count" | "length", None) if args.is_empty() => {
             Ok(RValue::Int(e.items.len() as i64))
         }
+        ("next" | "peek", None) if args.is_empty() => match e.items.first() {
+            Some(x) => Ok(x.clone()),
+            None => {
+                cx.error_class = Some("StopIteration".into());
+                cx.fail_at("iteration reached an end")
+            }
+        },
+        // Puppet's Iterable over a Hash yields `[key, value]` entries.
+        ("hash_style?", None) => Ok(RValue::Bool(matches!(e.receiver, RValue::Hash(_)))),
         ("to_a" | "entries" | "force", None) => Ok(RValue::Array(e.items.clone())),
         _ => array(cx, e.items.clone(), name, args, block),
     }

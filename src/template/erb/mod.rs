@@ -52,6 +52,16 @@ pub trait Host {
     fn last_error_class(&mut self) -> Option<String> {
         None
     }
+    /// Whether the function was called with a Puppet lambda (its block).
+    fn has_block(&self) -> bool {
+        false
+    }
+    /// `yield(args)` in a 4.x function called with a Puppet lambda: the
+    /// lambda's value.
+    fn call_block(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        let _ = args;
+        Err("no block given (yield)".into())
+    }
     /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
     /// belongs to.
     fn scope_text(&mut self) -> String {
