@@ -8,6 +8,7 @@ use super::expr::{Ctx, R};
 use super::scope::ScopeId;
 use super::value::{Map, Value};
 use crate::template::erb::cache::LoadError;
+use crate::template::erb::value::ResourceView;
 use crate::template::erb::{ErbError, Host, Template};
 
 /// The calling scope as a template (or a Ruby function) sees it.
@@ -73,6 +74,16 @@ impl Host for ScopeHost<'_, '_> {
         self.c
             .call_lambda(l, &args, self.scope, self.ctx)
             .map_err(|e| self.nested_error(e))
+    }
+
+    fn find_resource(&mut self, type_name: &str, title: &str) -> Option<ResourceView> {
+        let id = self.c.find_resource(type_name, title)?;
+        Some(self.resource_view(id))
+    }
+
+    fn scope_resource(&mut self) -> Option<ResourceView> {
+        let id = self.c.scope_resource(self.scope)?;
+        Some(self.resource_view(id))
     }
 
     fn scope_text(&mut self) -> String {
@@ -162,6 +173,19 @@ impl Host for ScopeHost<'_, '_> {
 }
 
 impl ScopeHost<'_, '_> {
+    fn resource_view(&self, id: usize) -> ResourceView {
+        let r = &self.c.resources[id];
+        ResourceView {
+            type_name: r.type_name.to_string(),
+            title: r.title.to_string(),
+            params: r
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        }
+    }
+
     /// The text Ruby code sees of a function it called that failed. A
     /// function's own exception (a module's Ruby raising, or a library
     /// function's error, which is a Ruby exception in Puppet) reaches the

@@ -305,14 +305,16 @@ fn v4(args: &[Node], block: &Block) -> Definition {
 
 /// One statement of a `dispatch` block.
 fn dispatch_param(d: &mut Dispatch, n: &Node) {
-    let Expr::Call {
-        recv: None,
-        name,
-        args,
-        ..
-    } = &n.expr
-    else {
-        return;
+    let (name, args) = match &n.expr {
+        Expr::Call {
+            recv: None,
+            name,
+            args,
+            ..
+        } => (name, args.as_slice()),
+        // `scope_param`: a bare name.
+        Expr::Name(name) => (name, &[][..]),
+        _ => return,
     };
     let (optional, repeated) = match name.as_str() {
         "param" | "required_param" => (false, false),

@@ -833,6 +833,22 @@ impl<'h> Interp<'h> {
             (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
                 Ok(RValue::Scope)
             }
+            // The 3.x scope's own: its global scope, catalog lookups, and
+            // the resource it belongs to.
+            (SelfKind::Function3x, "find_global_scope") => Ok(RValue::Scope),
+            (SelfKind::Function3x, "findresource") => {
+                let ty = args.first().map(RValue::to_s).unwrap_or_default();
+                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
+                let ty = crate::eval::compiler::capitalize_name(&ty);
+                Ok(match self.host.find_resource(&ty, &title) {
+                    Some(r) => RValue::Resource(Rc::new(r)),
+                    None => RValue::Nil,
+                })
+            }
+            (SelfKind::Function3x, "resource") => Ok(match self.host.scope_resource() {
+                Some(r) => RValue::Resource(Rc::new(r)),
+                None => RValue::Nil,
+            }),
             // The function object itself (`asserted_iterable(self, x)`).
             (SelfKind::Function4x, "self") => {
                 Ok(RValue::Class("Puppet::Functions::Function".into()))

@@ -635,6 +635,20 @@ pub fn call_method(
             let short = c.rsplit("::").next().unwrap_or(&c).to_string();
             class_method(cx, &c, &short, name, args)
         }
+        RValue::Resource(r) => match name {
+            "[]" => {
+                let key = args.first().map(RValue::to_s).unwrap_or_default();
+                Ok(r.params
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| super::value::from_puppet(v))
+                    .unwrap_or(RValue::Nil))
+            }
+            "type" => Ok(RValue::Str(r.type_name.clone())),
+            "title" => Ok(RValue::Str(r.title.clone())),
+            "ref" => Ok(RValue::Str(r.reference())),
+            _ => cx.no_method(name, &RValue::Resource(r)),
+        },
         RValue::Opaque(v) => match name {
             "unwrap" => match v {
                 crate::eval::value::Value::Sensitive(inner) => {
@@ -904,6 +918,54 @@ fn class_method(
                 receiver: v,
             })))
         }
+        // Puppet's version comparison (the `versioncmp` function's).
+        "versioncmp" if full == "Puppet::Util::Package" => {
+            let args = args.iter().map(super::value::to_puppet).collect();
+            match cx.host.call_function("versioncmp", args) {
+                Ok(v) => Ok(super::value::from_puppet(&v)),
+                Err(e) => cx.fail_at(e),
+            }
+        }
+        // `Puppet::Resource.type_and_title('File[/a]', nil)`.
+        "type_and_title" if full == "Puppet::Resource" => {
+            let (ty, title) = match (args.first(), args.get(1)) {
+                (Some(t), Some(title)) if !matches!(title, RValue::Nil) => (t.to_s(), title.to_s()),
+                (Some(RValue::Str(r)), _) => match split_reference(r) {
+                    Some((t, title)) => (t, title),
+                    None => {
+                        cx.error_class = Some("ArgumentError".into());
+                        return cx.fail_at(format!(
+                            "No title provided and {} is not a valid resource reference",
+                            RValue::Str(r.clone()).inspect()
+                        ));
+                    }
+                },
+                (o, _) => {
+                    cx.error_class = Some("ArgumentError".into());
+                    return cx.fail_at(format!(
+                        "No title provided and {} is not a valid resource reference",
+                        o.cloned().unwrap_or(RValue::Nil).inspect()
+                    ));
+                }
+            };
+            let ty = crate::eval::compiler::capitalize_name(&ty);
+            let title = if ty == "Class" {
+                if title.is_empty() {
+                    "main".to_string()
+                } else {
+                    crate::eval::compiler::capitalize_name(&title)
+                }
+            } else {
+                title
+            };
+            Ok(RValue::Array(vec![RValue::Str(ty), RValue::Str(title)]))
+        }
+        // The type of a resource by name: pverify's resources carry their
+        // type's capitalized name, which `findresource` takes.
+        "find_resource_type_or_class" if c == "Runtime3ResourceSupport" => {
+            let n = args.get(1).map(RValue::to_s).unwrap_or_default();
+            Ok(RValue::Str(crate::eval::compiler::capitalize_name(&n)))
+        }
         // `Array.new(n, obj)`, `Array.new(list)`.
         "new" if c == "Array" => match (args.first(), args.get(1)) {
             (None, _) => Ok(RValue::Array(vec![])),
@@ -928,6 +990,18 @@ fn class_method(
         )),
         _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
     }
+}
+
+/// `Type[title]` split as Puppet's `extract_type_and_title` does
+/// (`/^([^\[\]]+)\[(.+)\]$/m`).
+fn split_reference(r: &str) -> Option<(String, String)> {
+    let open = r.find('[')?;
+    let ty = &r[..open];
+    let title = r[open + 1..].strip_suffix(']')?;
+    if ty.is_empty() || ty.contains(']') || title.is_empty() {
+        return None;
+    }
+    Some((ty.to_string(), title.to_string()))
 }
 
 /// A Puppet type argument (`Type` values reach Ruby as themselves).

@@ -62,6 +62,16 @@ pub trait Host {
         let _ = args;
         Err("no block given (yield)".into())
     }
+    /// `findresource(type, title)`: a resource of the catalog by its
+    /// capitalized type and title (or alias).
+    fn find_resource(&mut self, type_name: &str, title: &str) -> Option<value::ResourceView> {
+        let _ = (type_name, title);
+        None
+    }
+    /// The resource (class, define instance) the calling scope belongs to.
+    fn scope_resource(&mut self) -> Option<value::ResourceView> {
+        None
+    }
     /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
     /// belongs to.
     fn scope_text(&mut self) -> String {

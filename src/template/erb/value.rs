@@ -35,6 +35,23 @@ pub enum RValue {
     /// `proc { |a| ... }`, `lambda { ... }`, `Proc.new { ... }`: a block
     /// kept to be called later (it reads the locals of the code running it).
     Proc(Arc<super::parser::Block>),
+    /// A resource of the catalog (`findresource`, a scope's `resource`).
+    Resource(Arc<ResourceView>),
+}
+
+/// What Ruby sees of a catalog resource: its reference (`File[/a]`, its
+/// `to_s`) and its parameters (`res[key]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceView {
+    pub type_name: String,
+    pub title: String,
+    pub params: Vec<(String, Value)>,
+}
+
+impl ResourceView {
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
 }
 
 /// An iteration not run yet: the method that made it, the values it would
@@ -72,6 +89,7 @@ impl RValue {
             RValue::Class(_) => "Class",
             RValue::Enumerator(_) => "Enumerator",
             RValue::Proc(_) => "Proc",
+            RValue::Resource(_) => "Puppet::Parser::Resource",
         }
     }
 
@@ -96,6 +114,7 @@ impl RValue {
                 format!("#<Enumerator: {}:{}>", e.receiver.inspect(), e.method)
             }
             RValue::Proc(_) => "#<Proc>".into(),
+            RValue::Resource(r) => r.reference(),
         }
     }
 
@@ -166,6 +185,7 @@ impl RValue {
             (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
             (RValue::Scope, RValue::Scope) => true,
             (RValue::Class(a), RValue::Class(b)) => a == b,
+            (RValue::Resource(a), RValue::Resource(b)) => a == b,
             _ => false,
         }
     }
@@ -277,8 +297,10 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
             Value::hash(m)
         }
         RValue::Opaque(v) => v.clone(),
-        RValue::Scope | RValue::Class(_) | RValue::Enumerator(_) | RValue::Proc(_) => {
-            Value::string(v.to_s())
-        }
+        RValue::Scope
+        | RValue::Class(_)
+        | RValue::Enumerator(_)
+        | RValue::Proc(_)
+        | RValue::Resource(_) => Value::string(v.to_s()),
     }
 }
