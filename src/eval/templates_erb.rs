@@ -86,6 +86,14 @@ impl Host for ScopeHost<'_, '_> {
         Some(self.resource_view(id))
     }
 
+    fn environment_name(&mut self) -> String {
+        self.c.env.name.to_string()
+    }
+
+    fn module_dir(&mut self, name: &str) -> Option<String> {
+        self.c.env.module_dir(name).map(|d| d.display().to_string())
+    }
+
     fn scope_text(&mut self) -> String {
         match self.c.scopes.get(self.scope).resource {
             Some(r) => format!("Scope({})", self.c.resources[r].reference()),

@@ -836,6 +836,20 @@ impl<'h> Interp<'h> {
             // The 3.x scope's own: its global scope, catalog lookups, and
             // the resource it belongs to.
             (SelfKind::Function3x, "find_global_scope") => Ok(RValue::Scope),
+            // The compiler, for its environment (`compiler.environment.to_s`).
+            (SelfKind::Function3x, "compiler") => {
+                let env = self.host.environment_name();
+                let environment = RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Node::Environment",
+                    text: env.clone(),
+                    attrs: vec![("name", RValue::Sym(env))],
+                }));
+                Ok(RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Parser::Compiler",
+                    text: "#<Puppet::Parser::Compiler>".into(),
+                    attrs: vec![("environment", environment)],
+                })))
+            }
             (SelfKind::Function3x, "findresource") => {
                 let ty = args.first().map(RValue::to_s).unwrap_or_default();
                 let title = args.get(1).map(RValue::to_s).unwrap_or_default();
@@ -1348,6 +1362,7 @@ pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
             "Error" => "RuntimeError",
             "NoMethodError" => "NameError",
             "KeyError" | "StopIteration" => "IndexError",
+            "InvalidAddressError" | "AddressFamilyError" | "InvalidPrefixError" => "ArgumentError",
             "FloatDomainError" => "RangeError",
             "RuntimeError" | "ArgumentError" | "TypeError" | "ZeroDivisionError" | "NameError"
             | "IndexError" | "RangeError" | "IOError" | "RegexpError" | "EncodingError" => {

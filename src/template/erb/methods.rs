@@ -649,6 +649,10 @@ pub fn call_method(
             "ref" => Ok(RValue::Str(r.reference())),
             _ => cx.no_method(name, &RValue::Resource(r)),
         },
+        RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
+            Some((_, v)) if args.is_empty() => Ok(v.clone()),
+            _ => cx.no_method(name, &RValue::Object(o)),
+        },
         RValue::Opaque(v) => match name {
             "unwrap" => match v {
                 crate::eval::value::Value::Sensitive(inner) => {
@@ -674,20 +678,28 @@ fn class_method(
         "name" => Ok(RValue::Str(full.to_string())),
 
         // `IPAddr.new(text)`: templates use it to validate addresses.
+        // `IPAddr.new(text)`: the address (masked by its prefix, as
+        // IPAddr keeps the network), or IPAddr::InvalidAddressError.
         "new" if c == "IPAddr" => {
             let text = args.first().map(RValue::to_s).unwrap_or_default();
-            let (addr, prefix) = match text.split_once('/') {
-                Some((a, p)) => (a, Some(p)),
-                None => (text.as_str(), None),
-            };
-            let ok = addr.parse::<std::net::IpAddr>().is_ok()
-                && prefix.is_none_or(|p| {
-                    p.parse::<u8>().is_ok() || p.parse::<std::net::IpAddr>().is_ok()
-                });
-            if ok {
-                Ok(RValue::Str(text))
-            } else {
-                cx.fail_at(format!("invalid address: {text}"))
+            match ip_address(&text) {
+                Some((ip, prefix)) => {
+                    let shown = ip.to_string();
+                    Ok(RValue::Object(std::sync::Arc::new(super::value::RObject {
+                        class: "IPAddr",
+                        text: shown.clone(),
+                        attrs: vec![
+                            ("ipv4?", RValue::Bool(ip.is_ipv4())),
+                            ("ipv6?", RValue::Bool(ip.is_ipv6())),
+                            ("prefix", RValue::Int(prefix as i64)),
+                            ("to_string", RValue::Str(shown)),
+                        ],
+                    })))
+                }
+                None => {
+                    cx.error_class = Some("IPAddr::InvalidAddressError".into());
+                    cx.fail_at(format!("invalid address: {text}"))
+                }
             }
         }
         "escape" | "quote" if c == "Regexp" => {
@@ -918,6 +930,18 @@ fn class_method(
                 receiver: v,
             })))
         }
+        // `Puppet::Module.find(name, environment)`: the module or nil.
+        "find" if full == "Puppet::Module" => {
+            let n = args.first().map(RValue::to_s).unwrap_or_default();
+            Ok(match cx.host.module_dir(&n) {
+                Some(path) => RValue::Object(std::sync::Arc::new(super::value::RObject {
+                    class: "Puppet::Module",
+                    text: format!("Module {n}({path})"),
+                    attrs: vec![("name", RValue::Str(n)), ("path", RValue::Str(path))],
+                })),
+                None => RValue::Nil,
+            })
+        }
         // Puppet's version comparison (the `versioncmp` function's).
         "versioncmp" if full == "Puppet::Util::Package" => {
             let args = args.iter().map(super::value::to_puppet).collect();
@@ -990,6 +1014,42 @@ fn class_method(
         )),
         _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
     }
+}
+
+/// An address as Ruby's `IPAddr.new` reads it: the address with its
+/// prefix length (a `/n` or a `/mask`) applied, and that length.
+fn ip_address(text: &str) -> Option<(std::net::IpAddr, u32)> {
+    use std::net::IpAddr;
+    let (addr, prefix) = match text.split_once('/') {
+        Some((a, p)) => (a, Some(p)),
+        None => (text, None),
+    };
+    let ip: IpAddr = addr.parse().ok()?;
+    let bits = if ip.is_ipv4() { 32 } else { 128 };
+    let len = match prefix {
+        None => bits,
+        Some(p) => match p.parse::<u32>() {
+            Ok(n) if n <= bits => n,
+            Ok(_) => return None,
+            // A mask written as an address (`255.255.0.0`): its leading ones.
+            Err(_) => match (p.parse::<IpAddr>().ok()?, ip) {
+                (IpAddr::V4(m), IpAddr::V4(_)) => u32::from(m).leading_ones(),
+                (IpAddr::V6(m), IpAddr::V6(_)) => u128::from(m).leading_ones(),
+                _ => return None,
+            },
+        },
+    };
+    let masked = match ip {
+        IpAddr::V4(a) => {
+            let mask = u32::MAX.checked_shl(32 - len).unwrap_or(0);
+            IpAddr::V4((u32::from(a) & mask).into())
+        }
+        IpAddr::V6(a) => {
+            let mask = u128::MAX.checked_shl(128 - len).unwrap_or(0);
+            IpAddr::V6((u128::from(a) & mask).into())
+        }
+    };
+    Some((masked, len))
 }
 
 /// `Type[title]` split as Puppet's `extract_type_and_title` does

@@ -72,6 +72,15 @@ pub trait Host {
     fn scope_resource(&mut self) -> Option<value::ResourceView> {
         None
     }
+    /// The name of the environment being compiled.
+    fn environment_name(&mut self) -> String {
+        "production".into()
+    }
+    /// A module's directory on the modulepath (`Puppet::Module.find`).
+    fn module_dir(&mut self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
     /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
     /// belongs to.
     fn scope_text(&mut self) -> String {

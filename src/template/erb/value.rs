@@ -37,6 +37,16 @@ pub enum RValue {
     Proc(Arc<super::parser::Block>),
     /// A resource of the catalog (`findresource`, a scope's `resource`).
     Resource(Arc<ResourceView>),
+    /// One of Puppet's own objects (the compiler, an environment, a
+    /// module): its class, its `to_s`, and the readers it answers.
+    Object(Arc<RObject>),
+}
+
+#[derive(Clone, Debug)]
+pub struct RObject {
+    pub class: &'static str,
+    pub text: String,
+    pub attrs: Vec<(&'static str, RValue)>,
 }
 
 /// What Ruby sees of a catalog resource: its reference (`File[/a]`, its
@@ -90,6 +100,7 @@ impl RValue {
             RValue::Enumerator(_) => "Enumerator",
             RValue::Proc(_) => "Proc",
             RValue::Resource(_) => "Puppet::Parser::Resource",
+            RValue::Object(o) => o.class,
         }
     }
 
@@ -115,6 +126,7 @@ impl RValue {
             }
             RValue::Proc(_) => "#<Proc>".into(),
             RValue::Resource(r) => r.reference(),
+            RValue::Object(o) => o.text.clone(),
         }
     }
 
@@ -186,6 +198,7 @@ impl RValue {
             (RValue::Scope, RValue::Scope) => true,
             (RValue::Class(a), RValue::Class(b)) => a == b,
             (RValue::Resource(a), RValue::Resource(b)) => a == b,
+            (RValue::Object(a), RValue::Object(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -301,6 +314,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         | RValue::Class(_)
         | RValue::Enumerator(_)
         | RValue::Proc(_)
-        | RValue::Resource(_) => Value::string(v.to_s()),
+        | RValue::Resource(_)
+        | RValue::Object(_) => Value::string(v.to_s()),
     }
 }
