@@ -23,8 +23,8 @@ pub mod value;
 
 pub use builtins::modules::MODULE_FUNCTIONS;
 pub use builtins::{
-    parse_builtin_type, ruby_basename, ruby_dirname, ruby_hexdigest, ruby_json, ruby_json_pretty,
-    shell_escape,
+    parse_builtin_type, ruby_basename, ruby_digest, ruby_dirname, ruby_hexdigest, ruby_json,
+    ruby_json_pretty, shell_escape,
 };
 pub use compile::{compile, Compiled};
 pub use error::EvalError;

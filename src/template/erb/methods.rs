@@ -649,6 +649,21 @@ pub fn call_method(
             "ref" => Ok(RValue::Str(r.reference())),
             _ => cx.no_method(name, &RValue::Resource(r)),
         },
+        // A binary String: its bytes; text methods on it when they are
+        // UTF-8, else a clear refusal.
+        RValue::Bytes(b) => match name {
+            "bytesize" | "length" | "size" => Ok(RValue::Int(b.len() as i64)),
+            "b" | "force_encoding" => Ok(RValue::Bytes(b)),
+            "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => {
+                Ok(RValue::Str(b.iter().map(|x| format!("{x:02x}")).collect()))
+            }
+            _ => match std::str::from_utf8(&b) {
+                Ok(text) => string(cx, text.to_string(), name, args, block),
+                Err(_) => cx.fail_at(format!(
+                    "pverify's Ruby does not run String#{name} on binary data"
+                )),
+            },
+        },
         RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
             Some((_, v)) if args.is_empty() => Ok(v.clone()),
             _ => cx.no_method(name, &RValue::Object(o)),
@@ -745,10 +760,21 @@ fn class_method(
         // Ruby code sees no environment variables: a catalog must not
         // depend on the machine compiling it.
         "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
-        "hexdigest" => {
-            let text = args.first().map(RValue::to_s).unwrap_or_default();
-            match crate::eval::ruby_hexdigest(&c, text.as_bytes()) {
-                Some(h) => Ok(RValue::Str(h)),
+        // `Digest::SHA1.hexdigest(data)`, and `.digest(data)`: the raw
+        // bytes, a binary String.
+        "hexdigest" | "digest" => {
+            let data: Vec<u8> = match args.first() {
+                Some(RValue::Bytes(b)) => b.to_vec(),
+                Some(o) => o.to_s().into_bytes(),
+                None => Vec::new(),
+            };
+            let done = if name == "digest" {
+                crate::eval::ruby_digest(c, &data).map(|d| RValue::Bytes(d.into()))
+            } else {
+                crate::eval::ruby_hexdigest(c, &data).map(RValue::Str)
+            };
+            match done {
+                Some(v) => Ok(v),
                 None => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
             }
         }

@@ -17,6 +17,8 @@ pub enum RValue {
     Big(Arc<num_bigint::BigInt>),
     Float(f64),
     Str(String),
+    /// A binary String (ASCII-8BIT: `Digest::SHA1.digest`'s bytes).
+    Bytes(Arc<[u8]>),
     Sym(String),
     Array(Vec<RValue>),
     /// Insertion-ordered, as Ruby's hashes are.
@@ -86,7 +88,7 @@ impl RValue {
             RValue::Bool(false) => "FalseClass",
             RValue::Int(_) | RValue::Big(_) => "Integer",
             RValue::Float(_) => "Float",
-            RValue::Str(_) => "String",
+            RValue::Str(_) | RValue::Bytes(_) => "String",
             RValue::Sym(_) => "Symbol",
             RValue::Array(_) => "Array",
             RValue::Hash(_) => "Hash",
@@ -113,6 +115,7 @@ impl RValue {
             RValue::Big(b) => b.to_string(),
             RValue::Float(f) => crate::catalog::json::ruby_float(*f),
             RValue::Str(s) => s.clone(),
+            RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Sym(s) => s.clone(),
             RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
@@ -160,6 +163,24 @@ impl RValue {
                 format!("{{{}}}", parts.join(", "))
             }
             RValue::Regex(s) => format!("/{s}/"),
+            // Ruby's inspect of binary: `\xNN` for all but printable ASCII.
+            RValue::Bytes(b) => {
+                let mut out = String::from("\"");
+                for &x in b.iter() {
+                    match x {
+                        b'"' | b'\\' => {
+                            out.push('\\');
+                            out.push(x as char);
+                        }
+                        b'\n' => out.push_str("\\n"),
+                        b'\t' => out.push_str("\\t"),
+                        0x20..=0x7e => out.push(x as char),
+                        _ => out.push_str(&format!("\\x{x:02X}")),
+                    }
+                }
+                out.push('"');
+                out
+            }
             RValue::Opaque(Value::Default) => ":default".into(),
             RValue::Opaque(Value::Sensitive(_)) => "#<Sensitive [value redacted]>".into(),
             other => other.to_s(),
@@ -183,6 +204,10 @@ impl RValue {
                 super::bigint::to_f64(a) == *b
             }
             (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Bytes(a), RValue::Bytes(b)) => a == b,
+            (RValue::Bytes(a), RValue::Str(b)) | (RValue::Str(b), RValue::Bytes(a)) => {
+                **a == *b.as_bytes()
+            }
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq(y))
@@ -291,6 +316,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         RValue::Big(b) => Value::Float(super::bigint::to_f64(b)),
         RValue::Float(f) => Value::Float(*f),
         RValue::Str(s) | RValue::Sym(s) => Value::string(s.as_str()),
+        RValue::Bytes(b) => Value::string(String::from_utf8_lossy(b).as_ref()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
         RValue::Range(a, b, excl) => {
