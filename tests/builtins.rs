@@ -261,9 +261,9 @@ fn interpreted_module_functions_agree_with_puppet() {
     }
     let _ = std::fs::remove_dir_all(&root);
     eprintln!("{agree} agree, {} disagree", failures.len());
-    // What the interpreter does not do yet (Ruby it lacks: `proc`,
-    // `to_json`, `Puppet.settings`, overridden `call`...), one expression per
-    // line: the list must stay exact, so a fix or a regression shows here.
+    // What the interpreter does not do yet (Ruby it lacks), one expression
+    // per line: the list must stay exact, so a fix or a regression shows
+    // here.
     let known_file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/interpreted-functions-known-diffs.txt");
     let known_text = std::fs::read_to_string(&known_file).unwrap_or_default();

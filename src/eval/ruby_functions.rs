@@ -126,8 +126,10 @@ impl Compiler<'_> {
         };
         result.map_err(|e| {
             self.ruby_error_class = Some(e.class);
-            fail(if e.line > 0 && e.message.starts_with("undefined ") {
-                // An interpreter gap more often than a Ruby bug: say where.
+            let gap = e.message.starts_with("undefined ") || e.message.starts_with("pverify");
+            fail(if e.line > 0 && gap {
+                // An interpreter gap (a method or construct the subset
+                // lacks) more often than a Ruby bug: say where.
                 format!("{} ({shown}:{})", e.message, e.line)
             } else {
                 e.message

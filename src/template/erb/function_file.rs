@@ -138,12 +138,15 @@ impl FunctionFile {
         for (name, def) in defs {
             it.define(name, def.clone());
         }
+        let mut origins: Vec<Option<Value>> = args.iter().cloned().map(Some).collect();
         let mut args: Vec<RValue> = args.iter().map(from_puppet).collect();
         // `scope_param`, or an overridden `call`: the method's first
         // parameter is the calling scope.
         if *prepends_scope || dispatch.scope_param {
             args.insert(0, RValue::Scope);
+            origins.insert(0, None);
         }
+        it.arg_origins = origins;
         // The Puppet lambda, if the call had one, is the method's block.
         let block = host_block.then_some(super::interp::MethodBlock::Host);
         let r = it.call_defined(&dispatch.method, args, block);

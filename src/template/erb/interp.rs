@@ -68,6 +68,12 @@ pub struct Interp<'h> {
     call_depth: usize,
     /// The block of the method running (what `yield` calls).
     current_block: Option<MethodBlock>,
+    /// The Puppet values of the arguments of the next method called with
+    /// [`Interp::call_defined`] (`None` for one that is not Puppet's).
+    pub arg_origins: Vec<Option<crate::eval::Value>>,
+    /// Parameters of the running method still holding the Puppet value
+    /// they were called with: Ruby's object is Puppet's, identity and all.
+    pristine: HashMap<String, crate::eval::Value>,
 }
 
 /// A method's block: a Ruby block, or the Puppet lambda the function was
@@ -98,6 +104,8 @@ impl<'h> Interp<'h> {
             error_class: None,
             call_depth: 0,
             current_block: None,
+            arg_origins: Vec::new(),
+            pristine: HashMap::default(),
         }
     }
 
@@ -307,6 +315,14 @@ impl<'h> Interp<'h> {
                         return self.call_def(name, &def, argv, Some(MethodBlock::Ruby(b.clone())));
                     }
                 }
+                if name == "to_yaml" && argv.len() <= 1 {
+                    if let Some(orig) = self.puppet_object(recv.as_deref(), r.as_ref()) {
+                        return match super::yaml::puppet_to_yaml(&orig, argv.first()) {
+                            Ok(text) => Ok(RValue::Str(text)),
+                            Err(e) => self.fail(e),
+                        };
+                    }
+                }
                 let local = self.mutated_local(recv.as_deref(), name);
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
                 self.write_back(local, name, v)?
@@ -385,6 +401,7 @@ impl<'h> Interp<'h> {
                         .collect(),
                     o => return self.no_method("each", o),
                 };
+                self.pristine.remove(var);
                 for item in list {
                     self.locals.insert(var.clone(), item);
                     match self.run(body) {
@@ -403,6 +420,7 @@ impl<'h> Interp<'h> {
                 };
                 for (i, name) in names.iter().enumerate() {
                     self.ivar_aliases.remove(name);
+                    self.pristine.remove(name);
                     let item = items.get(i).cloned().unwrap_or(RValue::Nil);
                     self.locals.insert(name.clone(), item);
                 }
@@ -431,6 +449,7 @@ impl<'h> Interp<'h> {
                 }
             }
             Expr::Assign(name, v) => {
+                self.pristine.remove(name);
                 match &v.expr {
                     Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
                     _ => self.ivar_aliases.remove(name),
@@ -903,6 +922,10 @@ impl<'h> Interp<'h> {
     ) -> R<RValue> {
         match self.defs.get(name).cloned() {
             Some(def) => self.call_def(name, &def, args, block),
+            None if !self.arg_origins.is_empty() => {
+                self.arg_origins.clear();
+                self.call_self_function(name, args)
+            }
             None => self.call_self_function(name, args),
         }
     }
@@ -1062,6 +1085,35 @@ const MUTATORS: [&str; 10] = [
     "delete_if",
     "keep_if",
 ];
+
+impl Interp<'_> {
+    /// The Puppet value a receiver still is, object for object: a method
+    /// parameter bound to a Puppet argument and not changed since, or an
+    /// instance variable the code never assigned (Puppet's variable).
+    fn puppet_object(
+        &mut self,
+        recv: Option<&Node>,
+        value: Option<&RValue>,
+    ) -> Option<crate::eval::Value> {
+        match &recv?.expr {
+            Expr::Name(var) => {
+                let orig = self.pristine.get(var)?;
+                // Changed in place since (values here are copies): no
+                // longer Puppet's object.
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(orig)))
+                    .then(|| orig.clone())
+            }
+            Expr::IVar(var) if !self.ivars.contains_key(var) => {
+                let orig = self.host.ivar(var)?;
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(&orig)))
+                    .then_some(orig)
+            }
+            _ => None,
+        }
+    }
+}
 
 /// Mutating methods that return their receiver, so a call chained on them
 /// changes the same object.
@@ -1276,6 +1328,13 @@ impl Interp<'_> {
         self.call_depth += 1;
         let saved = std::mem::take(&mut self.locals);
         let saved_block = std::mem::replace(&mut self.current_block, block);
+        let origins = std::mem::take(&mut self.arg_origins);
+        let saved_pristine = std::mem::take(&mut self.pristine);
+        for (i, (p, _)) in def.params.iter().enumerate() {
+            if let Some(Some(o)) = origins.get(i) {
+                self.pristine.insert(p.clone(), o.clone());
+            }
+        }
         let mut r = Ok(RValue::Nil);
         for (i, (p, default)) in def.params.iter().enumerate() {
             let v = match (args.get(i), default) {
@@ -1299,6 +1358,7 @@ impl Interp<'_> {
             r = self.run_def_body(def);
         }
         self.locals = saved;
+        self.pristine = saved_pristine;
         self.current_block = saved_block;
         self.call_depth -= 1;
         match r {
