@@ -4907,5 +4907,61 @@ type MyMod::Thing = Object[{attributes => {s => String, n => {type => Optional[I
 Object[{attributes => {x => Integer}}].new(1)
 => error: "Evaluation Error: Error while evaluating a Method call, undefined method `sub' for nil:NilClass\n\n          substituted = name.sub(*subst)\n                            ^^^^ (file: manifests/site.pp, line: 1, column: 69) on node node1.example.com"
 
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6(['::ffff:1.2.3.4', '10.1.2.3/8', 'fe80::1/10'])
+=> ["[::ffff:1.2.3.4]","10.1.2.3/8","[fe80::]"]
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6('nope')
+=> error: "Evaluation Error: Error while evaluating a Function Call, enclose_ipv6(): Wrong argument given nope is not an ip address. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+any2array({})
+=> []
+
+# modulepath: /usr/share/puppet/modules
+prefix({'a' => 1, 'b' => 2})
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+member(['a', 'b'], ['a'])
+=> true
+
+# modulepath: /usr/share/puppet/modules
+union([1], [1, 2], [3])
+=> [1,2,3]
+
+# modulepath: /usr/share/puppet/modules
+mysql::password('')
+=> ""
+
+# modulepath: /usr/share/puppet/modules
+mysql_password('*14E65567ABDB5135D0CFD9A70B3032C179A49EE7')
+=> "*14E65567ABDB5135D0CFD9A70B3032C179A49EE7"
+
+# modulepath: /usr/share/puppet/modules
+grep(['a', 'b', 'c'], '[ab]')
+=> ["a","b"]
+
+# modulepath: /usr/share/puppet/modules
+merge([1, 2]) |$m, $i, $v| { { "k${i}" => $v } }
+=> {"k0":1,"k1":2}
+
+# modulepath: /usr/share/puppet/modules
+merge({'a' => 1}, undef, '', {'b' => 2})
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+validate_re('abc', '[')
+=> error: "Evaluation Error: Error while evaluating a Function Call, premature end of char-class: /[/ (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+hash([['a', 1], 'b', 2])
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+hash(['a'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, hash(): Unable to compute hash from array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
 */
 // END CASES
