@@ -80,7 +80,9 @@ pub struct Interp<'h> {
 /// called with (run by the host).
 #[derive(Clone)]
 pub enum MethodBlock {
-    Ruby(Rc<Block>),
+    /// A Ruby block, with the block of the method it was written in (what
+    /// a `yield` inside the block itself calls).
+    Ruby(Rc<Block>, Option<Rc<MethodBlock>>),
     Host,
 }
 
@@ -312,7 +314,9 @@ impl<'h> Interp<'h> {
                 // block is the method's (`yield`).
                 if let (None, Some(b)) = (&r, &block) {
                     if let Some(def) = self.defs.get(name.as_str()).cloned() {
-                        return self.call_def(name, &def, argv, Some(MethodBlock::Ruby(b.clone())));
+                        let outer = self.current_block.clone().map(Rc::new);
+                        let block = MethodBlock::Ruby(b.clone(), outer);
+                        return self.call_def(name, &def, argv, Some(block));
                     }
                 }
                 if name == "to_yaml" && argv.len() <= 1 {
@@ -732,7 +736,15 @@ impl<'h> Interp<'h> {
         }
         match name {
             "yield" => match self.current_block.clone() {
-                Some(MethodBlock::Ruby(b)) => self.yield_(&b, args),
+                Some(MethodBlock::Ruby(b, outer)) => {
+                    // The block runs where it was written: its own `yield`
+                    // is that method's (never itself again).
+                    let inner =
+                        std::mem::replace(&mut self.current_block, outer.map(|o| (*o).clone()));
+                    let r = self.yield_(&b, args);
+                    self.current_block = inner;
+                    r
+                }
                 Some(MethodBlock::Host) => {
                     let args = args.iter().map(to_puppet).collect();
                     match self.host.call_block(args) {
