@@ -5,7 +5,8 @@
 //! - `lexer.rs`: ERB's scanner (tags, trimming) and the Ruby tokens.
 //! - `parser.rs`: statements and expressions (Ruby's precedence), blocks.
 //! - `interp.rs`: evaluation against a [`Host`] (Puppet's scope).
-//! - `methods.rs`: methods of Ruby's core classes (String, Array, Hash, ...).
+//! - `methods.rs`: methods of Ruby's core classes (String, Array, Hash, ...);
+//!   `classes.rs`: class methods (`Regexp.new`, `IPAddr.new`, Puppet's API).
 //! - `value.rs`: Ruby values and Puppet's value mapping.
 //!
 //! A parsed [`Template`] is immutable and `Send + Sync`, so one parse serves
@@ -13,6 +14,7 @@
 
 mod bigint;
 pub mod cache;
+mod classes;
 pub mod function_file;
 mod interp;
 mod lexer;
