@@ -4963,5 +4963,12 @@ hash([['a', 1], 'b', 2])
 hash(['a'])
 => error: "Evaluation Error: Error while evaluating a Function Call, hash(): Unable to compute hash from array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
 
+# modulepath: /usr/share/puppet/modules
+package { 'foo': ensure => present }
+class c {}
+include c
+[defined_with_params(Package['foo'], {'ensure' => 'present'}), defined_with_params(Package['foo'], {'ensure' => 'absent'}), defined_with_params(Class['c']), defined_with_params(Package['bar']), defined_with_params('Package[foo]')]
+=> [true,false,true,false,true]
+
 */
 // END CASES

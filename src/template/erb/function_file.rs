@@ -111,7 +111,7 @@ impl FunctionFile {
         };
         let mut it = self.interp(host, SelfKind::Function3x);
         if let Some(p) = param {
-            it.set_local(p, RValue::Array(args.iter().map(from_puppet).collect()));
+            it.set_local(p, RValue::Array(args.iter().map(from_puppet_3x).collect()));
         }
         let r = it.run(&body.body);
         let v = finish(&mut it, r)?;
@@ -152,6 +152,37 @@ impl FunctionFile {
         let r = it.call_defined(&dispatch.method, args, block);
         let v = finish(&mut it, r)?;
         Ok(to_puppet(&v))
+    }
+}
+
+/// A 3.x function's argument as Puppet's `Runtime3Converter` hands it
+/// over: resource and class references (`Package['a']`, `Class['c']`)
+/// become `Puppet::Resource` objects; the rest as for templates.
+fn from_puppet_3x(v: &Value) -> RValue {
+    use crate::types::{capitalize_segments, PType};
+    let reference = |type_name: String, title: String| {
+        RValue::Resource(Rc::new(super::value::ResourceView {
+            type_name,
+            title,
+            params: Vec::new(),
+        }))
+    };
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(ty),
+                title: Some(title),
+            } => reference(capitalize_segments(ty), title.clone()),
+            PType::Class(Some(name)) => reference("Class".into(), capitalize_segments(name)),
+            _ => from_puppet(v),
+        },
+        Value::Array(items) => RValue::Array(items.iter().map(from_puppet_3x).collect()),
+        Value::Hash(h) => RValue::Hash(
+            h.iter()
+                .map(|(k, v)| (from_puppet_3x(k), from_puppet_3x(v)))
+                .collect(),
+        ),
+        _ => from_puppet(v),
     }
 }
 

@@ -1018,6 +1018,8 @@ pub fn is_a(v: &RValue, class: &str) -> bool {
                 || (class == "Comparable" && matches!(v, RValue::Str(_)))
         }
         "Fixnum" | "Bignum" => matches!(v, RValue::Int(_)),
+        // Puppet::Parser::Resource < Puppet::Resource.
+        "Puppet::Resource" | "Puppet::Parser::Resource" => matches!(v, RValue::Resource(_)),
         "Enumerable" => matches!(v, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
         _ => c == class,
     }
