@@ -211,6 +211,10 @@ pub struct Compiler<'e> {
     /// function raised (`Puppet::ParseError`...): a Ruby caller's `rescue`
     /// matches on it.
     pub ruby_error_class: Option<String>,
+    /// An error with its manifest location that Puppet code raised under a
+    /// Ruby function's call: Puppet lets it through every Ruby frame as it
+    /// is, so the outermost Ruby function gives it back unchanged.
+    pub ruby_located_error: Option<Box<super::error::EvalError>>,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -290,6 +294,7 @@ impl<'e> Compiler<'e> {
             depth: 0,
             ruby_depth: 0,
             ruby_error_class: None,
+            ruby_located_error: None,
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),

@@ -125,6 +125,13 @@ impl Compiler<'_> {
             }
         };
         result.map_err(|e| {
+            // Puppet code's located error, not rescued on the way: as it is.
+            if let Some(located) = self.ruby_located_error.take() {
+                if located.message() == e.message {
+                    self.ruby_error_class = Some(e.class);
+                    return *located;
+                }
+            }
             self.ruby_error_class = Some(e.class);
             let gap = e.message.starts_with("undefined ") || e.message.starts_with("pverify");
             fail(if e.line > 0 && gap {

@@ -221,7 +221,15 @@ impl ScopeHost<'_, '_> {
                 }
                 detail
             }
-            e => e.message(),
+            // Puppet code's own error, located: kept to go through as it is.
+            e => {
+                let text = e.message();
+                if matches!(e, EvalError::Issue { .. } | EvalError::Runtime { .. }) {
+                    self.c.ruby_error_class = Some("Puppet::ParseErrorWithIssue".into());
+                    self.c.ruby_located_error = Some(Box::new(e));
+                }
+                text
+            }
         }
     }
 }

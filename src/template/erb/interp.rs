@@ -1432,6 +1432,7 @@ pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
             return true;
         }
         let parent = match c.as_str() {
+            "ParseErrorWithIssue" | "PreformattedError" => "ParseError",
             "ParseError" | "DevError" => "Error",
             "Error" => "RuntimeError",
             "NoMethodError" => "NameError",
