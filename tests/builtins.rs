@@ -261,9 +261,9 @@ fn interpreted_module_functions_agree_with_puppet() {
     }
     let _ = std::fs::remove_dir_all(&root);
     eprintln!("{agree} agree, {} disagree", failures.len());
-    // What the interpreter does not do yet (Ruby it lacks: `proc`,
-    // `to_json`, `Puppet.settings`, overridden `call`...), one expression per
-    // line: the list must stay exact, so a fix or a regression shows here.
+    // What the interpreter does not do yet (Ruby it lacks), one expression
+    // per line: the list must stay exact, so a fix or a regression shows
+    // here.
     let known_file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/interpreted-functions-known-diffs.txt");
     let known_text = std::fs::read_to_string(&known_file).unwrap_or_default();
@@ -5736,6 +5736,69 @@ type P = Object[{attributes => {x => Integer, y => {type => Integer, kind => der
 type P = Object[{attributes => {x => Integer, y => {type => Integer, kind => derived}}, equality => [x, y]}]
 [P(1) != P(2)]
 => [true]
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6(['::ffff:1.2.3.4', '10.1.2.3/8', 'fe80::1/10'])
+=> ["[::ffff:1.2.3.4]","10.1.2.3/8","[fe80::]"]
+
+# modulepath: /usr/share/puppet/modules
+enclose_ipv6('nope')
+=> error: "Evaluation Error: Error while evaluating a Function Call, enclose_ipv6(): Wrong argument given nope is not an ip address. (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+any2array({})
+=> []
+
+# modulepath: /usr/share/puppet/modules
+prefix({'a' => 1, 'b' => 2})
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+member(['a', 'b'], ['a'])
+=> true
+
+# modulepath: /usr/share/puppet/modules
+union([1], [1, 2], [3])
+=> [1,2,3]
+
+# modulepath: /usr/share/puppet/modules
+mysql::password('')
+=> ""
+
+# modulepath: /usr/share/puppet/modules
+mysql_password('*14E65567ABDB5135D0CFD9A70B3032C179A49EE7')
+=> "*14E65567ABDB5135D0CFD9A70B3032C179A49EE7"
+
+# modulepath: /usr/share/puppet/modules
+grep(['a', 'b', 'c'], '[ab]')
+=> ["a","b"]
+
+# modulepath: /usr/share/puppet/modules
+merge([1, 2]) |$m, $i, $v| { { "k${i}" => $v } }
+=> {"k0":1,"k1":2}
+
+# modulepath: /usr/share/puppet/modules
+merge({'a' => 1}, undef, '', {'b' => 2})
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+validate_re('abc', '[')
+=> error: "Evaluation Error: Error while evaluating a Function Call, premature end of char-class: /[/ (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+hash([['a', 1], 'b', 2])
+=> {"a":1,"b":2}
+
+# modulepath: /usr/share/puppet/modules
+hash(['a'])
+=> error: "Evaluation Error: Error while evaluating a Function Call, hash(): Unable to compute hash from array given (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+# modulepath: /usr/share/puppet/modules
+package { 'foo': ensure => present }
+class c {}
+include c
+[defined_with_params(Package['foo'], {'ensure' => 'present'}), defined_with_params(Package['foo'], {'ensure' => 'absent'}), defined_with_params(Class['c']), defined_with_params(Package['bar']), defined_with_params('Package[foo]')]
+=> [true,false,true,false,true]
 
 */
 // END CASES

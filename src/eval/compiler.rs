@@ -220,6 +220,14 @@ pub struct Compiler<'e> {
     /// How many modules' Ruby functions are running inside one another
     /// (each holds a Ruby interpreter's frames on the stack).
     pub ruby_depth: usize,
+    /// The Ruby class of the exception the last failing module Ruby
+    /// function raised (`Puppet::ParseError`...): a Ruby caller's `rescue`
+    /// matches on it.
+    pub ruby_error_class: Option<String>,
+    /// An error with its manifest location that Puppet code raised under a
+    /// Ruby function's call: Puppet lets it through every Ruby frame as it
+    /// is, so the outermost Ruby function gives it back unchanged.
+    pub ruby_located_error: Option<Box<super::error::EvalError>>,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -298,6 +306,8 @@ impl<'e> Compiler<'e> {
             warnings: Vec::new(),
             depth: 0,
             ruby_depth: 0,
+            ruby_error_class: None,
+            ruby_located_error: None,
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),

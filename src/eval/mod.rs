@@ -24,7 +24,10 @@ mod typeops;
 pub mod value;
 
 pub use builtins::modules::MODULE_FUNCTIONS;
-pub use builtins::{ruby_basename, ruby_dirname, ruby_hexdigest, ruby_json, ruby_json_pretty};
+pub use builtins::{
+    parse_builtin_type, ruby_basename, ruby_digest, ruby_dirname, ruby_hexdigest, ruby_json,
+    ruby_json_pretty, shell_escape,
+};
 pub use compile::{compile, compile_pretty, Compiled, Written};
 pub use error::EvalError;
 pub use mocks::FunctionMocks;

@@ -50,7 +50,7 @@ impl Compiler<'_> {
             }
         };
         let fail = |m: String| EvalError::runtime(m, at.clone());
-        if lambda.is_some() {
+        if lambda.is_some() && matches!(f.def, Definition::V3 { .. }) {
             return Err(fail(format!(
                 "pverify does not pass a block to the Ruby function '{name}' ({shown})"
             )));
@@ -61,7 +61,7 @@ impl Compiler<'_> {
             return Err(fail("stack level too deep".into()));
         }
         self.ruby_depth += 1;
-        let r = self.run_ruby_function(name, &f, args, scope, ctx, at, &shown);
+        let r = self.run_ruby_function(name, &f, args, lambda, scope, ctx, at, &shown);
         self.ruby_depth -= 1;
         r
     }
@@ -72,6 +72,7 @@ impl Compiler<'_> {
         name: &str,
         f: &FunctionFile,
         args: Vec<Value>,
+        lambda: Option<&Lambda>,
         scope: ScopeId,
         ctx: &Ctx,
         at: &Location,
@@ -83,6 +84,7 @@ impl Compiler<'_> {
             scope,
             ctx,
             at,
+            lambda,
         };
         let result = match &f.def {
             Definition::V3 { arity, .. } => {
@@ -117,13 +119,24 @@ impl Compiler<'_> {
                 if *prepends_scope {
                     typed.insert(0, Value::Undef);
                 }
-                let i = super::builtins::ruby_dispatch(name, dispatches, &typed).map_err(fail)?;
+                let i = super::builtins::ruby_dispatch(name, dispatches, &typed, lambda)
+                    .map_err(fail)?;
                 f.call_4x(&mut host, &dispatches[i], &args)
             }
         };
         result.map_err(|e| {
-            fail(if e.line > 0 && e.message.starts_with("undefined ") {
-                // An interpreter gap more often than a Ruby bug: say where.
+            // Puppet code's located error, not rescued on the way: as it is.
+            if let Some(located) = self.ruby_located_error.take() {
+                if located.message() == e.message {
+                    self.ruby_error_class = Some(e.class);
+                    return *located;
+                }
+            }
+            self.ruby_error_class = Some(e.class);
+            let gap = e.message.starts_with("undefined ") || e.message.starts_with("pverify");
+            fail(if e.line > 0 && gap {
+                // An interpreter gap (a method or construct the subset
+                // lacks) more often than a Ruby bug: say where.
                 format!("{} ({shown}:{})", e.message, e.line)
             } else {
                 e.message

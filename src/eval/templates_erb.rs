@@ -8,6 +8,7 @@ use super::expr::{Ctx, R};
 use super::scope::ScopeId;
 use super::value::{Map, Value};
 use crate::template::erb::cache::LoadError;
+use crate::template::erb::value::ResourceView;
 use crate::template::erb::{ErbError, Host, Template};
 
 /// The calling scope as a template (or a Ruby function) sees it.
@@ -16,6 +17,8 @@ pub(super) struct ScopeHost<'a, 'e> {
     pub scope: ScopeId,
     pub ctx: &'a Ctx,
     pub at: &'a Location,
+    /// The Puppet lambda a Ruby function was called with (its block).
+    pub lambda: Option<&'a crate::syntax::ast::Lambda>,
 }
 
 impl Host for ScopeHost<'_, '_> {
@@ -34,10 +37,12 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.c.ruby_error_class = None;
         let r = match name {
             // A statement function the evaluator handles itself.
             "fail" => {
                 let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                self.c.ruby_error_class = Some("Puppet::ParseError".into());
                 return Err(words.join(" "));
             }
             "template" | "inline_template" => self
@@ -52,8 +57,52 @@ impl Host for ScopeHost<'_, '_> {
             EvalError::Issue { detail, .. } if detail.starts_with("Unknown function: ") => {
                 detail.trim_end_matches('.').to_string()
             }
-            e => e.message(),
+            e => self.nested_error(e),
         })
+    }
+
+    fn has_block(&self) -> bool {
+        self.lambda.is_some()
+    }
+
+    fn call_block(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        let Some(l) = self.lambda else {
+            self.c.ruby_error_class = Some("LocalJumpError".into());
+            return Err("no block given (yield)".into());
+        };
+        self.c.ruby_error_class = None;
+        self.c
+            .call_lambda(l, &args, self.scope, self.ctx)
+            .map_err(|e| self.nested_error(e))
+    }
+
+    fn find_resource(&mut self, type_name: &str, title: &str) -> Option<ResourceView> {
+        let id = self.c.find_resource(type_name, title)?;
+        Some(self.resource_view(id))
+    }
+
+    fn scope_resource(&mut self) -> Option<ResourceView> {
+        let id = self.c.scope_resource(self.scope)?;
+        Some(self.resource_view(id))
+    }
+
+    fn environment_name(&mut self) -> String {
+        self.c.env.name.to_string()
+    }
+
+    fn module_dir(&mut self, name: &str) -> Option<String> {
+        self.c.env.module_dir(name).map(|d| d.display().to_string())
+    }
+
+    fn scope_text(&mut self) -> String {
+        match self.c.scopes.get(self.scope).resource {
+            Some(r) => format!("Scope({})", self.c.resources[r].reference()),
+            None => "Scope()".into(),
+        }
+    }
+
+    fn last_error_class(&mut self) -> Option<String> {
+        self.c.ruby_error_class.take()
     }
 
     fn warning(&mut self, message: &str) {
@@ -66,11 +115,12 @@ impl Host for ScopeHost<'_, '_> {
         } else {
             None
         };
+        self.c.ruby_error_class = None;
         match file {
             Some(file) => self
                 .c
                 .call_ruby_function(name, &file, args, None, self.scope, self.ctx, self.at)
-                .map_err(|e| e.message()),
+                .map_err(|e| self.nested_error(e)),
             _ => self.call_function(name, args),
         }
     }
@@ -127,6 +177,60 @@ impl Host for ScopeHost<'_, '_> {
             }
         }
         Value::hash(m)
+    }
+}
+
+impl ScopeHost<'_, '_> {
+    fn resource_view(&self, id: usize) -> ResourceView {
+        let r = &self.c.resources[id];
+        ResourceView {
+            type_name: r.type_name.to_string(),
+            title: r.title.to_string(),
+            params: r
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        }
+    }
+
+    /// The text Ruby code sees of a function it called that failed. A
+    /// function's own exception (a module's Ruby raising, or a library
+    /// function's error, which is a Ruby exception in Puppet) reaches the
+    /// caller bare, without a manifest location: Puppet adds one only where
+    /// the error leaves Ruby for the evaluator. Its class is remembered for
+    /// the caller's `rescue` (a library function's is Puppet's usual).
+    fn nested_error(&mut self, e: EvalError) -> String {
+        match e {
+            EvalError::Runtime {
+                while_evaluating: None,
+                detail,
+                ..
+            } => {
+                if self.c.ruby_error_class.is_none() {
+                    let argument_error =
+                        detail.starts_with("The function '") || detail.contains("' expects ");
+                    self.c.ruby_error_class = Some(
+                        if argument_error {
+                            "ArgumentError"
+                        } else {
+                            "Puppet::ParseError"
+                        }
+                        .into(),
+                    );
+                }
+                detail
+            }
+            // Puppet code's own error, located: kept to go through as it is.
+            e => {
+                let text = e.message();
+                if matches!(e, EvalError::Issue { .. } | EvalError::Runtime { .. }) {
+                    self.c.ruby_error_class = Some("Puppet::ParseErrorWithIssue".into());
+                    self.c.ruby_located_error = Some(Box::new(e));
+                }
+                text
+            }
+        }
     }
 }
 
@@ -193,6 +297,7 @@ impl Compiler<'_> {
             scope,
             ctx,
             at,
+            lambda: None,
         };
         t.render(&mut host)
     }

@@ -453,10 +453,15 @@ pub(super) fn shellquote(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// `Digest::MD5.hexdigest(s)`, `Digest::SHA1.hexdigest(s)`,
 /// `Digest::SHA256.hexdigest(s)` for the Ruby interpreter.
 pub fn ruby_hexdigest(class: &str, data: &[u8]) -> Option<String> {
+    ruby_digest(class, data).map(|d| hex(&d))
+}
+
+/// `Digest::<class>.digest(data)`: the raw digest bytes.
+pub fn ruby_digest(class: &str, data: &[u8]) -> Option<Vec<u8>> {
     Some(match class {
-        "MD5" => hex(&md5_digest(data)),
-        "SHA1" => hex(&sha1_digest(data)),
-        "SHA256" => hex(&sha256_digest(data)),
+        "MD5" => md5_digest(data).to_vec(),
+        "SHA1" => sha1_digest(data).to_vec(),
+        "SHA256" => sha256_digest(data).to_vec(),
         _ => return None,
     })
 }

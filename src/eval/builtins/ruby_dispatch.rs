@@ -46,22 +46,39 @@ fn signature(d: &Dispatch) -> Sig {
     } else {
         s.opt(required)
     };
+    let block: &'static str = match &d.block_type {
+        Some(t) => interned_text(t),
+        None => "Callable",
+    };
     match d.block {
-        Some(true) => s.block("Callable"),
-        Some(false) => s.opt_block("Callable"),
+        Some(true) => s.block(block),
+        Some(false) => s.opt_block(block),
         None => s,
     }
 }
 
+/// A block type's text, kept for the run (see [`interned`]).
+fn interned_text(t: &str) -> &'static str {
+    interned(vec![(t.to_string(), String::new())])
+        .first()
+        .map(|p| p.0)
+        .unwrap_or("Callable")
+}
+
 /// The index of the first dispatch that takes `args`, or Puppet's text for
 /// a call none takes.
-pub fn ruby_dispatch(name: &str, dispatches: &[Dispatch], args: &[Value]) -> Result<usize, String> {
+pub fn ruby_dispatch(
+    name: &str,
+    dispatches: &[Dispatch],
+    args: &[Value],
+    lambda: Option<&Lambda>,
+) -> Result<usize, String> {
     let sigs: Vec<Sig> = dispatches.iter().map(signature).collect();
-    match sigs.iter().position(|s| s.accepts(args, None)) {
+    match sigs.iter().position(|s| s.accepts(args, lambda)) {
         Some(i) => Ok(i),
         None if sigs.is_empty() => Err(format!(
             "pverify found no dispatch or method '{name}' in the Ruby function"
         )),
-        None => Err(describe_signatures(name, &sigs, args, None)),
+        None => Err(describe_signatures(name, &sigs, args, lambda)),
     }
 }

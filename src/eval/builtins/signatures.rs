@@ -26,6 +26,42 @@ pub(super) fn ty(src: &str) -> PType {
     t
 }
 
+/// A type's source text as Puppet's `TypeParser#parse` reads it with a
+/// scope for its loader: built-in type names resolve; the first other name
+/// (an alias, a module's type) is `Err`, as Puppet would have to load it.
+pub fn parse_builtin_type(src: &str) -> Result<PType, String> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            // Strings and regexes hold no type names.
+            q @ (b'\'' | b'"' | b'/') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b':' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b':')
+                {
+                    i += 1;
+                }
+                let word = &src[start..i];
+                let word = word.trim_start_matches("::");
+                if word.starts_with(|c: char| c.is_ascii_uppercase())
+                    && crate::types::type_by_name(word).is_none()
+                {
+                    return Err(word.to_string());
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(ty(src))
+}
+
 /// Types the functions define locally (`local_types`).
 pub(super) fn local_type(name: &str) -> Option<PType> {
     Some(match name {

@@ -546,7 +546,7 @@ pub(super) fn delete_at(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 /// Ruby's `Shellwords.escape`.
-fn shell_escape(s: &str) -> String {
+pub fn shell_escape(s: &str) -> String {
     if s.is_empty() {
         return "''".into();
     }

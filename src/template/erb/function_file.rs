@@ -36,6 +36,8 @@ pub struct Dispatch {
     pub params: Vec<DispatchParam>,
     /// `block_param` / `optional_block_param`: the function takes a lambda.
     pub block: Option<bool>,
+    /// The block's type when the dispatch names one (`Callable[2,2]`).
+    pub block_type: Option<String>,
     /// `scope_param`: the method gets the calling scope first.
     pub scope_param: bool,
 }
@@ -97,7 +99,7 @@ impl FunctionFile {
 
     /// Runs a 3.x function: `args` are already Puppet's 3.x argument
     /// mapping (top-level undef as `''`). `None` for a statement function.
-    pub fn call_3x(&self, host: &mut dyn Host, args: &[Value]) -> Result<Value, ErbError> {
+    pub fn call_3x(&self, host: &mut dyn Host, args: &[Value]) -> Result<Value, RubyError> {
         let Definition::V3 {
             param,
             body,
@@ -109,9 +111,10 @@ impl FunctionFile {
         };
         let mut it = self.interp(host, SelfKind::Function3x);
         if let Some(p) = param {
-            it.set_local(p, RValue::Array(args.iter().map(from_puppet).collect()));
+            it.set_local(p, RValue::Array(args.iter().map(from_puppet_3x).collect()));
         }
-        let v = finish(it.run(&body.body))?;
+        let r = it.run(&body.body);
+        let v = finish(&mut it, r)?;
         Ok(if *rvalue { to_puppet(&v) } else { Value::Undef })
     }
 
@@ -121,7 +124,7 @@ impl FunctionFile {
         host: &mut dyn Host,
         dispatch: &Dispatch,
         args: &[Value],
-    ) -> Result<Value, ErbError> {
+    ) -> Result<Value, RubyError> {
         let Definition::V4 {
             defs,
             prepends_scope,
@@ -130,26 +133,83 @@ impl FunctionFile {
         else {
             return Ok(Value::Undef);
         };
+        let host_block = host.has_block();
         let mut it = self.interp(host, SelfKind::Function4x);
         for (name, def) in defs {
             it.define(name, def.clone());
         }
+        let mut origins: Vec<Option<Value>> = args.iter().cloned().map(Some).collect();
         let mut args: Vec<RValue> = args.iter().map(from_puppet).collect();
         // `scope_param`, or an overridden `call`: the method's first
         // parameter is the calling scope.
         if *prepends_scope || dispatch.scope_param {
             args.insert(0, RValue::Scope);
+            origins.insert(0, None);
         }
-        let v = finish(it.call_defined(&dispatch.method, args))?;
+        it.arg_origins = origins;
+        // The Puppet lambda, if the call had one, is the method's block.
+        let block = host_block.then_some(super::interp::MethodBlock::Host);
+        let r = it.call_defined(&dispatch.method, args, block);
+        let v = finish(&mut it, r)?;
         Ok(to_puppet(&v))
     }
 }
 
+/// A 3.x function's argument as Puppet's `Runtime3Converter` hands it
+/// over: resource and class references (`Package['a']`, `Class['c']`)
+/// become `Puppet::Resource` objects; the rest as for templates.
+fn from_puppet_3x(v: &Value) -> RValue {
+    use crate::types::{capitalize_segments, PType};
+    let reference = |type_name: String, title: String| {
+        RValue::Resource(Rc::new(super::value::ResourceView {
+            type_name,
+            title,
+            params: Vec::new(),
+        }))
+    };
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(ty),
+                title: Some(title),
+            } => reference(capitalize_segments(ty), title.clone()),
+            PType::Class(Some(name)) => reference("Class".into(), capitalize_segments(name)),
+            _ => from_puppet(v),
+        },
+        Value::Array(items) => RValue::Array(items.iter().map(from_puppet_3x).collect()),
+        Value::Hash(h) => RValue::Hash(
+            h.iter()
+                .map(|(k, v)| (from_puppet_3x(k), from_puppet_3x(v)))
+                .collect(),
+        ),
+        _ => from_puppet(v),
+    }
+}
+
+/// An exception a function's Ruby let out: its message, line, and class
+/// (what a Ruby caller's `rescue` matches).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RubyError {
+    pub message: String,
+    pub line: usize,
+    pub class: String,
+}
+
 /// A body's value: `return`, `next` and `break` all end it with theirs.
-fn finish(r: Result<RValue, Flow>) -> Result<RValue, ErbError> {
+fn finish(it: &mut Interp<'_>, r: Result<RValue, Flow>) -> Result<RValue, RubyError> {
     match r {
         Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) | Err(Flow::Break(v)) => Ok(v),
-        Err(Flow::Error(message, line)) => Err(ErbError { message, line }),
+        Err(Flow::Error(message, line)) => {
+            let class = it
+                .error_class
+                .take()
+                .unwrap_or_else(|| super::interp::exception_class_of(&message).to_string());
+            Err(RubyError {
+                message,
+                line,
+                class,
+            })
+        }
     }
 }
 
@@ -226,6 +286,7 @@ fn v4(args: &[Node], block: &Block) -> Definition {
                     method,
                     params: Vec::new(),
                     block: None,
+                    block_type: None,
                     scope_param: false,
                 };
                 for p in block.iter().flat_map(|b| b.body.iter()) {
@@ -263,6 +324,7 @@ fn v4(args: &[Node], block: &Block) -> Definition {
                 method,
                 params,
                 block: None,
+                block_type: None,
                 scope_param: false,
             });
         }
@@ -277,26 +339,28 @@ fn v4(args: &[Node], block: &Block) -> Definition {
 
 /// One statement of a `dispatch` block.
 fn dispatch_param(d: &mut Dispatch, n: &Node) {
-    let Expr::Call {
-        recv: None,
-        name,
-        args,
-        ..
-    } = &n.expr
-    else {
-        return;
+    let (name, args) = match &n.expr {
+        Expr::Call {
+            recv: None,
+            name,
+            args,
+            ..
+        } => (name, args.as_slice()),
+        // `scope_param`: a bare name.
+        Expr::Name(name) => (name, &[][..]),
+        _ => return,
     };
     let (optional, repeated) = match name.as_str() {
         "param" | "required_param" => (false, false),
         "optional_param" => (true, false),
         "repeated_param" => (true, true),
         "required_repeated_param" => (false, true),
-        "block_param" => {
-            d.block = Some(true);
-            return;
-        }
-        "optional_block_param" => {
-            d.block = Some(false);
+        "block_param" | "optional_block_param" => {
+            d.block = Some(name == "block_param");
+            // `block_param 'Callable[2,2]', :block` (or just `:block`).
+            if args.len() == 2 {
+                d.block_type = args.first().and_then(literal_text);
+            }
             return;
         }
         "scope_param" => {

@@ -26,6 +26,9 @@ type Groups = Vec<Option<(usize, usize)>>;
 /// that never end).
 const MAX_STEPS: usize = 10_000_000;
 
+/// The most elements `Array.new(n)` makes (a guard against memory blow-up).
+pub const MAX_ITEMS: usize = 1_000_000;
+
 /// What `self` is for code without a receiver.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum SelfKind {
@@ -63,6 +66,24 @@ pub struct Interp<'h> {
     /// Calls of the template's own methods under way (bounded: a method
     /// that calls itself forever fails as Ruby's does).
     call_depth: usize,
+    /// The block of the method running (what `yield` calls).
+    current_block: Option<MethodBlock>,
+    /// The Puppet values of the arguments of the next method called with
+    /// [`Interp::call_defined`] (`None` for one that is not Puppet's).
+    pub arg_origins: Vec<Option<crate::eval::Value>>,
+    /// Parameters of the running method still holding the Puppet value
+    /// they were called with: Ruby's object is Puppet's, identity and all.
+    pristine: HashMap<String, crate::eval::Value>,
+}
+
+/// A method's block: a Ruby block, or the Puppet lambda the function was
+/// called with (run by the host).
+#[derive(Clone)]
+pub enum MethodBlock {
+    /// A Ruby block, with the block of the method it was written in (what
+    /// a `yield` inside the block itself calls).
+    Ruby(Rc<Block>, Option<Rc<MethodBlock>>),
+    Host,
 }
 
 fn err<T>(msg: impl Into<String>, line: usize) -> R<T> {
@@ -84,6 +105,9 @@ impl<'h> Interp<'h> {
             declared_locals: Default::default(),
             error_class: None,
             call_depth: 0,
+            current_block: None,
+            arg_origins: Vec::new(),
+            pristine: HashMap::default(),
         }
     }
 
@@ -286,6 +310,23 @@ impl<'h> Interp<'h> {
                 if let Some(v) = self.remove_from_local(recv.as_deref(), name, &argv) {
                     return Ok(v);
                 }
+                // A method of the code's own called with a block: the
+                // block is the method's (`yield`).
+                if let (None, Some(b)) = (&r, &block) {
+                    if let Some(def) = self.defs.get(name.as_str()).cloned() {
+                        let outer = self.current_block.clone().map(Rc::new);
+                        let block = MethodBlock::Ruby(b.clone(), outer);
+                        return self.call_def(name, &def, argv, Some(block));
+                    }
+                }
+                if name == "to_yaml" && argv.len() <= 1 {
+                    if let Some(orig) = self.puppet_object(recv.as_deref(), r.as_ref()) {
+                        return match super::yaml::puppet_to_yaml(&orig, argv.first()) {
+                            Ok(text) => Ok(RValue::Str(text)),
+                            Err(e) => self.fail(e),
+                        };
+                    }
+                }
                 let local = self.mutated_local(recv.as_deref(), name);
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
                 self.write_back(local, name, v)?
@@ -364,6 +405,7 @@ impl<'h> Interp<'h> {
                         .collect(),
                     o => return self.no_method("each", o),
                 };
+                self.pristine.remove(var);
                 for item in list {
                     self.locals.insert(var.clone(), item);
                     match self.run(body) {
@@ -382,6 +424,7 @@ impl<'h> Interp<'h> {
                 };
                 for (i, name) in names.iter().enumerate() {
                     self.ivar_aliases.remove(name);
+                    self.pristine.remove(name);
                     let item = items.get(i).cloned().unwrap_or(RValue::Nil);
                     self.locals.insert(name.clone(), item);
                 }
@@ -410,6 +453,7 @@ impl<'h> Interp<'h> {
                 }
             }
             Expr::Assign(name, v) => {
+                self.pristine.remove(name);
                 match &v.expr {
                     Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
                     _ => self.ivar_aliases.remove(name),
@@ -566,7 +610,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Ruby's `===` as `case`/`when` uses it.
-    fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
+    pub fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
         Ok(match pat {
             RValue::Regex(re) => match v {
                 RValue::Str(s) | RValue::Sym(s) => match self.regex_find(re, s)? {
@@ -685,11 +729,64 @@ impl<'h> Interp<'h> {
 
     /// Methods of the template wrapper and Kernel (no receiver).
     fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>) -> R<RValue> {
-        let _ = block;
         if let Some(def) = self.defs.get(name).cloned() {
-            return self.call_def(name, &def, args);
+            // (A call with a block reached its method in `eval`.)
+            let _ = block;
+            return self.call_def(name, &def, args, None);
         }
         match name {
+            "yield" => match self.current_block.clone() {
+                Some(MethodBlock::Ruby(b, outer)) => {
+                    // The block runs where it was written: its own `yield`
+                    // is that method's (never itself again).
+                    let inner =
+                        std::mem::replace(&mut self.current_block, outer.map(|o| (*o).clone()));
+                    let r = self.yield_(&b, args);
+                    self.current_block = inner;
+                    r
+                }
+                Some(MethodBlock::Host) => {
+                    let args = args.iter().map(to_puppet).collect();
+                    match self.host.call_block(args) {
+                        Ok(v) => Ok(from_puppet(&v)),
+                        Err(e) => {
+                            self.error_class = self.host.last_error_class();
+                            self.fail(e)
+                        }
+                    }
+                }
+                None => {
+                    self.error_class = Some("LocalJumpError".into());
+                    self.fail("no block given (yield)")
+                }
+            },
+            "block_given?" => Ok(RValue::Bool(self.current_block.is_some())),
+            // Kernel#loop: until `break`, or a StopIteration (which it
+            // rescues, as `enum.next` past the end raises).
+            "loop" => {
+                let Some(b) = block else {
+                    return self.fail("pverify's Ruby needs a block for `loop'");
+                };
+                for _ in 0..MAX_STEPS {
+                    match self.yield_(b, vec![]) {
+                        Ok(_) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(Flow::Error(m, l)) => {
+                            let class = self
+                                .error_class
+                                .clone()
+                                .unwrap_or_else(|| exception_class_of(&m).to_string());
+                            if exception_is_a(&class, "StopIteration") {
+                                self.error_class = None;
+                                return Ok(RValue::Nil);
+                            }
+                            return Err(Flow::Error(m, l));
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                self.fail("loop runs too long")
+            }
             "require" => Ok(RValue::Bool(true)),
             "scope" => Ok(RValue::Scope),
             "has_variable?" => {
@@ -767,6 +864,40 @@ impl<'h> Interp<'h> {
             (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
                 Ok(RValue::Scope)
             }
+            // The 3.x scope's own: its global scope, catalog lookups, and
+            // the resource it belongs to.
+            (SelfKind::Function3x, "find_global_scope") => Ok(RValue::Scope),
+            // The compiler, for its environment (`compiler.environment.to_s`).
+            (SelfKind::Function3x, "compiler") => {
+                let env = self.host.environment_name();
+                let environment = RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Node::Environment",
+                    text: env.clone(),
+                    attrs: vec![("name", RValue::Sym(env))],
+                }));
+                Ok(RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Parser::Compiler",
+                    text: "#<Puppet::Parser::Compiler>".into(),
+                    attrs: vec![("environment", environment)],
+                })))
+            }
+            (SelfKind::Function3x, "findresource") => {
+                let ty = args.first().map(RValue::to_s).unwrap_or_default();
+                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
+                let ty = crate::eval::compiler::capitalize_name(&ty);
+                Ok(match self.host.find_resource(&ty, &title) {
+                    Some(r) => RValue::Resource(Rc::new(r)),
+                    None => RValue::Nil,
+                })
+            }
+            (SelfKind::Function3x, "resource") => Ok(match self.host.scope_resource() {
+                Some(r) => RValue::Resource(Rc::new(r)),
+                None => RValue::Nil,
+            }),
+            // The function object itself (`asserted_iterable(self, x)`).
+            (SelfKind::Function4x, "self") => {
+                Ok(RValue::Class("Puppet::Functions::Function".into()))
+            }
             (SelfKind::Function4x, "call_function") => {
                 let f = args.first().map(RValue::to_s).unwrap_or_default();
                 let fargs = args.iter().skip(1).map(to_puppet).collect();
@@ -795,9 +926,18 @@ impl<'h> Interp<'h> {
     }
 
     /// Calls a method defined with [`Interp::define`].
-    pub fn call_defined(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+    pub fn call_defined(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
         match self.defs.get(name).cloned() {
-            Some(def) => self.call_def(name, &def, args),
+            Some(def) => self.call_def(name, &def, args, block),
+            None if !self.arg_origins.is_empty() => {
+                self.arg_origins.clear();
+                self.call_self_function(name, args)
+            }
             None => self.call_self_function(name, args),
         }
     }
@@ -846,7 +986,10 @@ impl<'h> Interp<'h> {
                 };
                 match self.host.call_function_3x(&n["function_".len()..], fargs) {
                     Ok(v) => Ok(from_puppet(&v)),
-                    Err(e) => self.fail(e),
+                    Err(e) => {
+                        self.error_class = self.host.last_error_class();
+                        self.fail(e)
+                    }
                 }
             }
             other => self.fail(format!(
@@ -858,7 +1001,10 @@ impl<'h> Interp<'h> {
     fn puppet_function(&mut self, name: &str, args: Vec<crate::eval::value::Value>) -> R<RValue> {
         match self.host.call_function(name, args) {
             Ok(v) => Ok(from_puppet(&v)),
-            Err(e) => self.fail(e),
+            Err(e) => {
+                self.error_class = self.host.last_error_class();
+                self.fail(e)
+            }
         }
     }
 }
@@ -872,6 +1018,8 @@ pub fn is_a(v: &RValue, class: &str) -> bool {
                 || (class == "Comparable" && matches!(v, RValue::Str(_)))
         }
         "Fixnum" | "Bignum" => matches!(v, RValue::Int(_)),
+        // Puppet::Parser::Resource < Puppet::Resource.
+        "Puppet::Resource" | "Puppet::Parser::Resource" => matches!(v, RValue::Resource(_)),
         "Enumerable" => matches!(v, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
         _ => c == class,
     }
@@ -953,6 +1101,41 @@ const MUTATORS: [&str; 10] = [
 ];
 
 impl Interp<'_> {
+    /// The Puppet value a receiver still is, object for object: a method
+    /// parameter bound to a Puppet argument and not changed since, or an
+    /// instance variable the code never assigned (Puppet's variable).
+    fn puppet_object(
+        &mut self,
+        recv: Option<&Node>,
+        value: Option<&RValue>,
+    ) -> Option<crate::eval::Value> {
+        match &recv?.expr {
+            Expr::Name(var) => {
+                let orig = self.pristine.get(var)?;
+                // Changed in place since (values here are copies): no
+                // longer Puppet's object.
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(orig)))
+                    .then(|| orig.clone())
+            }
+            Expr::IVar(var) if !self.ivars.contains_key(var) => {
+                let orig = self.host.ivar(var)?;
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(&orig)))
+                    .then_some(orig)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Mutating methods that return their receiver, so a call chained on them
+/// changes the same object.
+const RETURN_SELF: [&str; 7] = [
+    "<<", "push", "concat", "append", "unshift", "merge!", "update",
+];
+
+impl Interp<'_> {
     /// `delete`, `pop` and `shift` on a local variable: the removed value,
     /// the variable keeps the rest.
     fn remove_from_local(
@@ -998,6 +1181,17 @@ impl Interp<'_> {
                     RValue::Nil
                 })
             }
+            // `enum.next`: an Enumerator's position lives in the variable.
+            (RValue::Enumerator(e), "next") if args.is_empty() => {
+                // Past the end: Enumerator#next raises StopIteration.
+                if e.items.is_empty() {
+                    return None;
+                }
+                let mut rest = (**e).clone();
+                let first = rest.items.remove(0);
+                *e = Rc::new(rest);
+                Some(first)
+            }
             (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
                 RValue::Nil
             } else {
@@ -1014,9 +1208,21 @@ impl Interp<'_> {
         if !mutating {
             return None;
         }
-        match &recv?.expr {
+        self.mutated_target(recv?)
+    }
+
+    /// The variable whose object `recv` is: a local or instance variable,
+    /// or a call that changes one and returns it (`list << a << b`).
+    fn mutated_target(&self, recv: &Node) -> Option<Mutated> {
+        match &recv.expr {
             Expr::Name(var) if self.locals.contains_key(var) => Some(Mutated::Local(var.clone())),
             Expr::IVar(var) => Some(Mutated::IVar(var.clone())),
+            Expr::Binop(op, inner, _) if RETURN_SELF.contains(op) => self.mutated_target(inner),
+            Expr::Call {
+                recv: Some(inner),
+                name,
+                ..
+            } if RETURN_SELF.contains(&name.as_str()) => self.mutated_target(inner),
             _ => None,
         }
     }
@@ -1115,7 +1321,13 @@ impl Interp<'_> {
     }
 
     /// Calls a method the template defined: its own local variables.
-    fn call_def(&mut self, name: &str, def: &Def, args: Vec<RValue>) -> R<RValue> {
+    fn call_def(
+        &mut self,
+        name: &str,
+        def: &Def,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
         let required = def.params.iter().filter(|p| p.1.is_none()).count();
         if args.len() < required || (def.rest.is_none() && args.len() > def.params.len()) {
             return self.fail(format!(
@@ -1129,6 +1341,14 @@ impl Interp<'_> {
         }
         self.call_depth += 1;
         let saved = std::mem::take(&mut self.locals);
+        let saved_block = std::mem::replace(&mut self.current_block, block);
+        let origins = std::mem::take(&mut self.arg_origins);
+        let saved_pristine = std::mem::take(&mut self.pristine);
+        for (i, (p, _)) in def.params.iter().enumerate() {
+            if let Some(Some(o)) = origins.get(i) {
+                self.pristine.insert(p.clone(), o.clone());
+            }
+        }
         let mut r = Ok(RValue::Nil);
         for (i, (p, default)) in def.params.iter().enumerate() {
             let v = match (args.get(i), default) {
@@ -1152,6 +1372,8 @@ impl Interp<'_> {
             r = self.run_def_body(def);
         }
         self.locals = saved;
+        self.pristine = saved_pristine;
+        self.current_block = saved_block;
         self.call_depth -= 1;
         match r {
             Err(Flow::Return(v)) => Ok(v),
@@ -1177,7 +1399,7 @@ impl Interp<'_> {
 }
 
 /// The Ruby class of an error the interpreter raised itself, by its text.
-fn exception_class_of(msg: &str) -> &'static str {
+pub(super) fn exception_class_of(msg: &str) -> &'static str {
     if msg.starts_with("undefined method") {
         "NoMethodError"
     } else if msg.starts_with("undefined local variable or method") {
@@ -1201,7 +1423,7 @@ fn exception_class_of(msg: &str) -> &'static str {
 
 /// Whether exception class `class` is `ancestor` or inherits from it
 /// (Ruby's hierarchy, and Puppet's errors under RuntimeError).
-fn exception_is_a(class: &str, ancestor: &str) -> bool {
+pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
     let short = |c: &str| c.rsplit("::").next().unwrap_or(c).to_string();
     let ancestor = short(ancestor);
     let mut c = short(class);
@@ -1210,10 +1432,12 @@ fn exception_is_a(class: &str, ancestor: &str) -> bool {
             return true;
         }
         let parent = match c.as_str() {
+            "ParseErrorWithIssue" | "PreformattedError" => "ParseError",
             "ParseError" | "DevError" => "Error",
             "Error" => "RuntimeError",
             "NoMethodError" => "NameError",
             "KeyError" | "StopIteration" => "IndexError",
+            "InvalidAddressError" | "AddressFamilyError" | "InvalidPrefixError" => "ArgumentError",
             "FloatDomainError" => "RangeError",
             "RuntimeError" | "ArgumentError" | "TypeError" | "ZeroDivisionError" | "NameError"
             | "IndexError" | "RangeError" | "IOError" | "RegexpError" | "EncodingError" => {

@@ -249,6 +249,37 @@ fn continues(t: Option<&Token>) -> bool {
     }
 }
 
+/// Keeps the bracket stack through `do ... end` blocks: inside one, even
+/// within `(` or `[` (`Hash[list.map do |k| ... end]`), newlines end
+/// statements again. Inside a `do` block (`d`), the other constructs that
+/// close with `end` (`k`) are counted so that `end` closes the right one;
+/// `if`/`unless`/`while`/`until` only where a statement starts (not as
+/// modifiers).
+fn track_keyword(brackets: &mut Vec<u8>, word: &str, prev: Option<&Token>) {
+    let in_block = matches!(brackets.last(), Some(b'd' | b'k'));
+    match word {
+        "do" => brackets.push(b'd'),
+        "end" if in_block => {
+            brackets.pop();
+        }
+        "begin" | "case" | "def" | "class" | "module" if in_block => brackets.push(b'k'),
+        "if" | "unless" | "while" | "until" if in_block => {
+            let starts = match prev.map(|t| &t.tok) {
+                None | Some(Tok::Newline) => true,
+                Some(Tok::Punct(p)) => matches!(*p, ";" | "=" | "(" | "[" | "," | "{" | "||="),
+                Some(Tok::Ident(k)) => {
+                    matches!(k.as_str(), "then" | "else" | "do" | "return" | "begin")
+                }
+                _ => false,
+            };
+            if starts {
+                brackets.push(b'k');
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Lexes Ruby code starting at `line`, appending to `out`.
 pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), LexError> {
     let b = src.as_bytes();
@@ -436,6 +467,9 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
             } else {
                 Tok::Ident(word.to_string())
             };
+            if !after_dot {
+                track_keyword(&mut brackets, word, prev);
+            }
             push(out, tok, line, space);
             i = j;
             space = false;
@@ -662,6 +696,11 @@ pub fn lex_code(src: &str, mut line: usize, out: &mut Vec<Token>) -> Result<(), 
                 match p {
                     "(" | "[" | "{" => brackets.push(p.as_bytes()[0]),
                     ")" | "]" | "}" => {
+                        // Past any `do` blocks left open by a construct
+                        // misjudged below: back to the matching bracket.
+                        while matches!(brackets.last(), Some(b'd' | b'k')) {
+                            brackets.pop();
+                        }
                         brackets.pop();
                     }
                     _ => {}

@@ -25,7 +25,7 @@ fn cx_line(cx: &Interp<'_>) -> usize {
     cx.fail_line()
 }
 
-fn class_desc(v: &RValue) -> String {
+pub(super) fn class_desc(v: &RValue) -> String {
     match v {
         RValue::Nil => "nil".into(),
         RValue::Bool(b) => b.to_string(),
@@ -377,23 +377,121 @@ pub fn call_method(
         }
         "respond_to?" => {
             let m = args.first().map(RValue::to_s).unwrap_or_default();
+            let m = m.as_str();
+            // Enumerable's and the collections' own (a subset: the ones
+            // code asks about).
+            const COLLECTION: [&str; 22] = [
+                "each",
+                "map",
+                "select",
+                "reject",
+                "include?",
+                "empty?",
+                "length",
+                "size",
+                "count",
+                "first",
+                "sort",
+                "to_a",
+                "to_h",
+                "any?",
+                "all?",
+                "find",
+                "inject",
+                "reduce",
+                "each_with_index",
+                "each_with_object",
+                "min",
+                "max",
+            ];
             let known = match &recv {
-                RValue::Str(_) => [
+                RValue::Str(_) | RValue::Sym(_) => [
                     "upcase",
                     "downcase",
                     "split",
                     "strip",
                     "each_line",
                     "gsub",
+                    "sub",
                     "to_str",
+                    "to_sym",
+                    "empty?",
+                    "length",
+                    "size",
+                    "include?",
+                    "start_with?",
+                    "end_with?",
+                    "match",
+                    "=~",
+                    "[]",
+                    "+",
+                    "*",
+                    "%",
+                    "encoding",
+                    "chars",
+                    "lines",
+                    "to_i",
+                    "to_f",
+                    "capitalize",
+                    "casecmp",
                 ]
-                .contains(&m.as_str()),
-                RValue::Array(_) => ["each", "join", "map", "to_ary", "sort"].contains(&m.as_str()),
+                .contains(&m),
+                RValue::Array(_) => {
+                    COLLECTION.contains(&m)
+                        || [
+                            "join",
+                            "to_ary",
+                            "flatten",
+                            "uniq",
+                            "compact",
+                            "push",
+                            "<<",
+                            "[]",
+                            "last",
+                            "-",
+                            "+",
+                            "&",
+                            "|",
+                            "zip",
+                            "each_slice",
+                        ]
+                        .contains(&m)
+                }
                 RValue::Hash(_) => {
-                    ["each", "keys", "values", "each_pair", "to_hash"].contains(&m.as_str())
+                    COLLECTION.contains(&m)
+                        || [
+                            "keys",
+                            "values",
+                            "each_pair",
+                            "to_hash",
+                            "key?",
+                            "has_key?",
+                            "fetch",
+                            "merge",
+                            "[]",
+                            "dig",
+                            "delete",
+                        ]
+                        .contains(&m)
+                }
+                RValue::Int(_) | RValue::Big(_) | RValue::Float(_) => [
+                    "+", "-", "*", "/", "to_i", "to_f", "round", "abs", "zero?", "times",
+                ]
+                .contains(&m),
+                RValue::Class(c) => {
+                    (c == "Puppet::Util" && m == "absolute_path?") || m == "name" || m == "new"
                 }
                 _ => false,
-            } || ["to_s", "inspect", "nil?", "is_a?"].contains(&m.as_str());
+            } || [
+                "to_s",
+                "inspect",
+                "nil?",
+                "is_a?",
+                "class",
+                "==",
+                "respond_to?",
+            ]
+            .contains(&m);
             return Ok(RValue::Bool(known));
         }
         "freeze" | "dup" | "clone" | "itself" | "to_sym"
@@ -532,130 +630,43 @@ pub fn call_method(
             "source" => Ok(RValue::Str(re)),
             _ => cx.no_method(name, &RValue::Regex(re)),
         },
-        RValue::Class(c) => match name {
-            "name" => Ok(RValue::Str(c)),
-            // `IPAddr.new(text)`: templates use it to validate addresses.
-            "new" if c == "IPAddr" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                let (addr, prefix) = match text.split_once('/') {
-                    Some((a, p)) => (a, Some(p)),
-                    None => (text.as_str(), None),
-                };
-                let ok = addr.parse::<std::net::IpAddr>().is_ok()
-                    && prefix.is_none_or(|p| {
-                        p.parse::<u8>().is_ok() || p.parse::<std::net::IpAddr>().is_ok()
-                    });
-                if ok {
-                    Ok(RValue::Str(text))
-                } else {
-                    cx.fail_at(format!("invalid address: {text}"))
-                }
+        RValue::Class(c) => {
+            // Core classes by their last name (`::JSON`, `Digest::SHA256`).
+            let short = c.rsplit("::").next().unwrap_or(&c).to_string();
+            super::classes::class_method(cx, &c, &short, name, args)
+        }
+        RValue::Resource(r) => match name {
+            "[]" => {
+                let key = args.first().map(RValue::to_s).unwrap_or_default();
+                Ok(r.params
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| super::value::from_puppet(v))
+                    .unwrap_or(RValue::Nil))
             }
-            "escape" | "quote" if c == "Regexp" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                Ok(RValue::Str(regexp_escape(&text)))
+            "type" => Ok(RValue::Str(r.type_name.clone())),
+            "title" => Ok(RValue::Str(r.title.clone())),
+            "ref" => Ok(RValue::Str(r.reference())),
+            _ => cx.no_method(name, &RValue::Resource(r)),
+        },
+        // A binary String: its bytes; text methods on it when they are
+        // UTF-8, else a clear refusal.
+        RValue::Bytes(b) => match name {
+            "bytesize" | "length" | "size" => Ok(RValue::Int(b.len() as i64)),
+            "b" | "force_encoding" => Ok(RValue::Bytes(b)),
+            "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => {
+                Ok(RValue::Str(b.iter().map(|x| format!("{x:02x}")).collect()))
             }
-            "warning" if c == "Puppet" => {
-                let message = args.first().map(RValue::to_s).unwrap_or_default();
-                cx.host.warning(&message);
-                Ok(RValue::Nil)
-            }
-            // Other log levels are not warnings; a deprecation warning's
-            // text carries Ruby's call stack, which pverify does not have.
-            "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
-                Ok(RValue::Nil)
-            }
-            "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
-            // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
-            // compile runs with, as Puppet 7.23's defaults.
-            "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
-                (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
-                (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
-            ])),
-            "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
-                Some("strict") => RValue::Sym("warning".into()),
-                Some("strict_variables") => RValue::Bool(false),
-                _ => RValue::Nil,
-            }),
-            "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
-                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-            ))),
-            "pretty_generate" if c == "JSON" => {
-                let opts = args.get(1).map(super::value::to_puppet);
-                let opts = match &opts {
-                    Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
-                    _ => None,
-                };
-                Ok(RValue::Str(crate::eval::ruby_json_pretty(
-                    &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-                    opts,
-                )))
-            }
-            // Ruby code sees no environment variables: a catalog must not
-            // depend on the machine compiling it.
-            "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
-            "hexdigest" => {
-                let text = args.first().map(RValue::to_s).unwrap_or_default();
-                match crate::eval::ruby_hexdigest(&c, text.as_bytes()) {
-                    Some(h) => Ok(RValue::Str(h)),
-                    None => cx.fail_at(format!("undefined method `{name}' for {c}:Class")),
-                }
-            }
-            // Puppet's stack of manifest frames, seen from Ruby: pverify
-            // keeps none (deprecation() then warns without a location).
-            "stacktrace" if c == "PuppetStack" => Ok(RValue::Array(vec![])),
-            "new" if c == "Regexp" => Ok(RValue::Regex(match args.first() {
-                Some(RValue::Regex(r)) => r.clone(),
-                Some(o) => o.to_s(),
-                None => String::new(),
-            })),
-            "basename" | "dirname" | "extname" if c == "File" => {
-                let p = args.first().map(RValue::to_s).unwrap_or_default();
-                let suffix = args.get(1).map(RValue::to_s);
-                Ok(RValue::Str(ruby_file_name(name, &p, suffix.as_deref())))
-            }
-            "join" if c == "File" => Ok(RValue::Str(
-                args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
-            )),
-            // `Hash[[k, v], ...]` / `Hash[pairs]`.
-            "[]" if c == "Hash" => {
-                let pairs = match args.as_slice() {
-                    [RValue::Array(a)] => a.clone(),
-                    [RValue::Hash(h)] => return Ok(RValue::Hash(h.clone())),
-                    other => other.to_vec(),
-                };
-                let mut out = Vec::new();
-                for p in pairs {
-                    match p {
-                        RValue::Array(kv) if kv.len() <= 2 => {
-                            let k = kv.first().cloned().unwrap_or(RValue::Nil);
-                            let v = kv.get(1).cloned().unwrap_or(RValue::Nil);
-                            hash_set(&mut out, k, v);
-                        }
-                        o => {
-                            return cx.fail_at(format!(
-                                "wrong element type {} (expected array)",
-                                o.class_name()
-                            ))
-                        }
-                    }
-                }
-                Ok(RValue::Hash(out))
-            }
-            // `Puppet::Parser::Functions.function(:name)` loads a function
-            // and answers its method's name; pverify loads on call.
-            "function" if c == "Functions" || c.ends_with("::Functions") => {
-                Ok(RValue::Str(format!(
-                    "function_{}",
-                    args.first().map(RValue::to_s).unwrap_or_default()
-                )))
-            }
-            "new" if c == "Hash" => Ok(RValue::Hash(vec![])),
-            "new" if c == "Array" => Ok(RValue::Array(vec![])),
-            "new" if c == "String" => Ok(RValue::Str(
-                args.first().map(RValue::to_s).unwrap_or_default(),
-            )),
-            _ => cx.fail_at(format!("undefined method `{name}' for {c}:Class")),
+            _ => match std::str::from_utf8(&b) {
+                Ok(text) => string(cx, text.to_string(), name, args, block),
+                Err(_) => cx.fail_at(format!(
+                    "pverify's Ruby does not run String#{name} on binary data"
+                )),
+            },
+        },
+        RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
+            Some((_, v)) if args.is_empty() => Ok(v.clone()),
+            _ => cx.no_method(name, &RValue::Object(o)),
         },
         RValue::Opaque(v) => match name {
             "unwrap" => match v {
@@ -1473,16 +1484,53 @@ fn array(
             Ok(acc)
         }
         "inject" | "reduce" => {
-            let bl = need_block(cx, block, name)?;
+            // `reduce(:+)` / `reduce(0, :+)`: the method named by the symbol.
+            let op = match (block, args.last()) {
+                (None, Some(RValue::Sym(op))) => Some(op.clone()),
+                _ => None,
+            };
+            let init = if op.is_some() {
+                args.len().checked_sub(2).and_then(|i| args.get(i))
+            } else {
+                args.first()
+            };
             let mut it = a.into_iter();
-            let mut acc = match args.first() {
+            let mut acc = match init {
                 Some(x) => x.clone(),
                 None => it.next().unwrap_or(RValue::Nil),
             };
-            for i in it {
-                acc = cx.yield_(bl, vec![acc, i])?;
+            match op {
+                Some(op) => {
+                    for i in it {
+                        acc = call_method(cx, acc, &op, vec![i], None)?;
+                    }
+                }
+                None => {
+                    let bl = need_block(cx, block, name)?;
+                    for i in it {
+                        acc = cx.yield_(bl, vec![acc, i])?;
+                    }
+                }
             }
             Ok(acc)
+        }
+        // `===` of the pattern (a Regexp, a class, a range...) on each element.
+        "grep" | "grep_v" => {
+            let pat = args.first().cloned().unwrap_or(RValue::Nil);
+            let mut out = Vec::new();
+            for i in a {
+                let saved = std::mem::take(&mut cx.last_match);
+                let hit = cx.case_eq(&pat, &i)? == (name == "grep");
+                if !hit {
+                    cx.last_match = saved;
+                    continue;
+                }
+                out.push(match block {
+                    Some(bl) => cx.yield_(bl, vec![i])?,
+                    None => i,
+                });
+            }
+            arr(out)
         }
         "first" | "last" | "take" | "drop" => {
             let n = int_arg(cx, &args, 0)?;
@@ -1963,7 +2011,7 @@ fn range_bounds(a: i64, b: i64, exclusive: bool, len: usize) -> Option<(usize, u
 
 /// Ruby's `Regexp.escape`: metacharacters and space backslashed, and the
 /// whitespace controls written as their escapes.
-fn regexp_escape(s: &str) -> String {
+pub(super) fn regexp_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -1985,7 +2033,7 @@ fn regexp_escape(s: &str) -> String {
 
 /// Ruby's `File.basename(path[, suffix])`, `File.dirname`, `File.extname`
 /// on `/`-separated paths (the first two are stdlib's, shared).
-fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> String {
+pub(super) fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> String {
     match which {
         "dirname" => crate::eval::ruby_dirname(path),
         "extname" => {
@@ -2126,6 +2174,15 @@ fn enumerator(
         ("size" | "count" | "length", None) if args.is_empty() => {
             Ok(RValue::Int(e.items.len() as i64))
         }
+        ("next" | "peek", None) if args.is_empty() => match e.items.first() {
+            Some(x) => Ok(x.clone()),
+            None => {
+                cx.error_class = Some("StopIteration".into());
+                cx.fail_at("iteration reached an end")
+            }
+        },
+        // Puppet's Iterable over a Hash yields `[key, value]` entries.
+        ("hash_style?", None) => Ok(RValue::Bool(matches!(e.receiver, RValue::Hash(_)))),
         ("to_a" | "entries" | "force", None) => Ok(RValue::Array(e.items.clone())),
         _ => array(cx, e.items.clone(), name, args, block),
     }

@@ -5,7 +5,8 @@
 //! - `lexer.rs`: ERB's scanner (tags, trimming) and the Ruby tokens.
 //! - `parser.rs`: statements and expressions (Ruby's precedence), blocks.
 //! - `interp.rs`: evaluation against a [`Host`] (Puppet's scope).
-//! - `methods.rs`: methods of Ruby's core classes (String, Array, Hash, ...).
+//! - `methods.rs`: methods of Ruby's core classes (String, Array, Hash, ...);
+//!   `classes.rs`: class methods (`Regexp.new`, `IPAddr.new`, Puppet's API).
 //! - `value.rs`: Ruby values and Puppet's value mapping.
 //!
 //! A parsed [`Template`] is immutable and `Send + Sync`, so one parse serves
@@ -13,6 +14,7 @@
 
 mod bigint;
 pub mod cache;
+mod classes;
 pub mod function_file;
 mod interp;
 mod lexer;
@@ -47,6 +49,45 @@ pub trait Host {
     /// Puppet's variable, and the resource parameter it came from, hold:
     /// they change with it.
     fn changed_in_place(&mut self, name: &str, value: Value);
+    /// The Ruby class of the exception the last failing `call_function` or
+    /// `call_function_3x` raised (`None`: judged by its message).
+    fn last_error_class(&mut self) -> Option<String> {
+        None
+    }
+    /// Whether the function was called with a Puppet lambda (its block).
+    fn has_block(&self) -> bool {
+        false
+    }
+    /// `yield(args)` in a 4.x function called with a Puppet lambda: the
+    /// lambda's value.
+    fn call_block(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        let _ = args;
+        Err("no block given (yield)".into())
+    }
+    /// `findresource(type, title)`: a resource of the catalog by its
+    /// capitalized type and title (or alias).
+    fn find_resource(&mut self, type_name: &str, title: &str) -> Option<value::ResourceView> {
+        let _ = (type_name, title);
+        None
+    }
+    /// The resource (class, define instance) the calling scope belongs to.
+    fn scope_resource(&mut self) -> Option<value::ResourceView> {
+        None
+    }
+    /// The name of the environment being compiled.
+    fn environment_name(&mut self) -> String {
+        "production".into()
+    }
+    /// A module's directory on the modulepath (`Puppet::Module.find`).
+    fn module_dir(&mut self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
+    /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
+    /// belongs to.
+    fn scope_text(&mut self) -> String {
+        "Scope()".into()
+    }
     /// `Puppet.warning(message)`: a warning of the compile, as Puppet logs it.
     fn warning(&mut self, message: &str) {
         let _ = message;

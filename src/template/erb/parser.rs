@@ -684,9 +684,14 @@ impl Parser {
             } else if self.is_punct("::") {
                 self.bump();
                 match self.bump() {
+                    // `A::B` names the class by its whole path (`Puppet::Util`).
                     Tok::Const(n) => {
+                        let full = match &e.expr {
+                            Expr::Const(outer) => format!("{outer}::{n}"),
+                            _ => n,
+                        };
                         e = Node {
-                            expr: Expr::Const(n),
+                            expr: Expr::Const(full),
                             line,
                         }
                     }

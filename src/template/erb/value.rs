@@ -17,6 +17,8 @@ pub enum RValue {
     Big(Arc<num_bigint::BigInt>),
     Float(f64),
     Str(String),
+    /// A binary String (ASCII-8BIT: `Digest::SHA1.digest`'s bytes).
+    Bytes(Arc<[u8]>),
     Sym(String),
     Array(Vec<RValue>),
     /// Insertion-ordered, as Ruby's hashes are.
@@ -35,6 +37,33 @@ pub enum RValue {
     /// `proc { |a| ... }`, `lambda { ... }`, `Proc.new { ... }`: a block
     /// kept to be called later (it reads the locals of the code running it).
     Proc(Arc<super::parser::Block>),
+    /// A resource of the catalog (`findresource`, a scope's `resource`).
+    Resource(Arc<ResourceView>),
+    /// One of Puppet's own objects (the compiler, an environment, a
+    /// module): its class, its `to_s`, and the readers it answers.
+    Object(Arc<RObject>),
+}
+
+#[derive(Clone, Debug)]
+pub struct RObject {
+    pub class: &'static str,
+    pub text: String,
+    pub attrs: Vec<(&'static str, RValue)>,
+}
+
+/// What Ruby sees of a catalog resource: its reference (`File[/a]`, its
+/// `to_s`) and its parameters (`res[key]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceView {
+    pub type_name: String,
+    pub title: String,
+    pub params: Vec<(String, Value)>,
+}
+
+impl ResourceView {
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
 }
 
 /// An iteration not run yet: the method that made it, the values it would
@@ -59,7 +88,7 @@ impl RValue {
             RValue::Bool(false) => "FalseClass",
             RValue::Int(_) | RValue::Big(_) => "Integer",
             RValue::Float(_) => "Float",
-            RValue::Str(_) => "String",
+            RValue::Str(_) | RValue::Bytes(_) => "String",
             RValue::Sym(_) => "Symbol",
             RValue::Array(_) => "Array",
             RValue::Hash(_) => "Hash",
@@ -74,6 +103,8 @@ impl RValue {
             RValue::Class(_) => "Class",
             RValue::Enumerator(_) => "Enumerator",
             RValue::Proc(_) => "Proc",
+            RValue::Resource(_) => "Puppet::Parser::Resource",
+            RValue::Object(o) => o.class,
         }
     }
 
@@ -86,6 +117,7 @@ impl RValue {
             RValue::Big(b) => b.to_string(),
             RValue::Float(f) => crate::catalog::json::ruby_float(*f),
             RValue::Str(s) => s.clone(),
+            RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Sym(s) => s.clone(),
             RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
@@ -98,6 +130,8 @@ impl RValue {
                 format!("#<Enumerator: {}:{}>", e.receiver.inspect(), e.method)
             }
             RValue::Proc(_) => "#<Proc>".into(),
+            RValue::Resource(r) => r.reference(),
+            RValue::Object(o) => o.text.clone(),
         }
     }
 
@@ -131,6 +165,24 @@ impl RValue {
                 format!("{{{}}}", parts.join(", "))
             }
             RValue::Regex(s) => format!("/{s}/"),
+            // Ruby's inspect of binary: `\xNN` for all but printable ASCII.
+            RValue::Bytes(b) => {
+                let mut out = String::from("\"");
+                for &x in b.iter() {
+                    match x {
+                        b'"' | b'\\' => {
+                            out.push('\\');
+                            out.push(x as char);
+                        }
+                        b'\n' => out.push_str("\\n"),
+                        b'\t' => out.push_str("\\t"),
+                        0x20..=0x7e => out.push(x as char),
+                        _ => out.push_str(&format!("\\x{x:02X}")),
+                    }
+                }
+                out.push('"');
+                out
+            }
             RValue::Opaque(Value::Default) => ":default".into(),
             RValue::Opaque(Value::Sensitive(_)) => "#<Sensitive [value redacted]>".into(),
             RValue::Opaque(Value::SemVerRange(r)) => r.inspect(),
@@ -155,6 +207,10 @@ impl RValue {
                 super::bigint::to_f64(a) == *b
             }
             (RValue::Str(a), RValue::Str(b)) => a == b,
+            (RValue::Bytes(a), RValue::Bytes(b)) => a == b,
+            (RValue::Bytes(a), RValue::Str(b)) | (RValue::Str(b), RValue::Bytes(a)) => {
+                **a == *b.as_bytes()
+            }
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq(y))
@@ -169,6 +225,8 @@ impl RValue {
             (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
             (RValue::Scope, RValue::Scope) => true,
             (RValue::Class(a), RValue::Class(b)) => a == b,
+            (RValue::Resource(a), RValue::Resource(b)) => a == b,
+            (RValue::Object(a), RValue::Object(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -261,6 +319,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         RValue::Big(b) => Value::Float(super::bigint::to_f64(b)),
         RValue::Float(f) => Value::Float(*f),
         RValue::Str(s) | RValue::Sym(s) => Value::string(s.as_str()),
+        RValue::Bytes(b) => Value::string(String::from_utf8_lossy(b).as_ref()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
         RValue::Range(a, b, excl) => {
@@ -280,8 +339,11 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
             Value::hash(m)
         }
         RValue::Opaque(v) => v.clone(),
-        RValue::Scope | RValue::Class(_) | RValue::Enumerator(_) | RValue::Proc(_) => {
-            Value::string(v.to_s())
-        }
+        RValue::Scope
+        | RValue::Class(_)
+        | RValue::Enumerator(_)
+        | RValue::Proc(_)
+        | RValue::Resource(_)
+        | RValue::Object(_) => Value::string(v.to_s()),
     }
 }

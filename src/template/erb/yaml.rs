@@ -1,19 +1,37 @@
 //! Ruby's `to_yaml` in templates and interpreted functions
 //! (`@config.to_yaml`, stdlib's `data.to_yaml(options)`): the Ruby value as
 //! Psych's tree, written by `crate::psych`. Ruby values here are copies, so
-//! an object met twice is written twice, where Psych would alias it.
+//! an object met twice is written twice, where Psych would alias it; a
+//! Puppet value Ruby holds unchanged is written from Puppet's own value,
+//! whose shared objects are aliased (`puppet_to_yaml`).
 
 use super::value::{to_puppet, RValue};
 use crate::psych::{self, Node};
 
 pub fn to_yaml(recv: &RValue, options: Option<&RValue>) -> Result<String, String> {
-    let opts = match options.map(to_puppet) {
+    let opts = options_of(options)?;
+    let node = node(recv, opts.fold_width)?;
+    psych::dump(&node, &opts)
+}
+
+/// `to_yaml` of a Puppet value Ruby holds unchanged (an argument, an
+/// instance variable): the Puppet value itself, so that an object met
+/// twice is aliased as Psych aliases it.
+pub fn puppet_to_yaml(
+    v: &crate::eval::value::Value,
+    options: Option<&RValue>,
+) -> Result<String, String> {
+    let opts = options_of(options)?;
+    let node = psych::value_node(v, opts.fold_width)?;
+    psych::dump(&node, &opts)
+}
+
+fn options_of(options: Option<&RValue>) -> Result<psych::Options, String> {
+    Ok(match options.map(to_puppet) {
         Some(crate::eval::value::Value::Hash(h)) => psych::options_from(&h)?,
         Some(crate::eval::value::Value::Undef) | None => psych::Options::default(),
         Some(_) => return Err("no implicit conversion into Hash".into()),
-    };
-    let node = node(recv, opts.fold_width)?;
-    psych::dump(&node, &opts)
+    })
 }
 
 fn node(v: &RValue, fold: Option<usize>) -> Result<Node, String> {

@@ -1,0 +1,458 @@
+//! Methods of classes (`JSON.generate`, `Regexp.new`, `IPAddr.new`...):
+//! Ruby's standard library as modules' Ruby uses it, and the parts of
+//! Puppet's own Ruby API that functions call (`Puppet::Util`,
+//! `Puppet::Resource`, `Puppet::Pops::Types::...`, `Puppet::Module`).
+
+use super::interp::{hash_set, Flow, Interp};
+use super::methods::{class_desc, regexp_escape, ruby_file_name};
+use super::value::{Enumerator, RValue};
+
+type R<T> = Result<T, Flow>;
+
+/// A class method (`JSON.generate`, `Regexp.new`...): `full` is the path
+/// the code named, `c` its last name.
+pub(super) fn class_method(
+    cx: &mut Interp<'_>,
+    full: &str,
+    c: &str,
+    name: &str,
+    args: Vec<RValue>,
+) -> R<RValue> {
+    match name {
+        "name" => Ok(RValue::Str(full.to_string())),
+
+        // `IPAddr.new(text)`: templates use it to validate addresses.
+        // `IPAddr.new(text)`: the address (masked by its prefix, as
+        // IPAddr keeps the network), or IPAddr::InvalidAddressError.
+        "new" if c == "IPAddr" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            match ip_address(&text) {
+                Some((ip, prefix)) => {
+                    let shown = ip.to_string();
+                    Ok(RValue::Object(std::sync::Arc::new(super::value::RObject {
+                        class: "IPAddr",
+                        text: shown.clone(),
+                        attrs: vec![
+                            ("ipv4?", RValue::Bool(ip.is_ipv4())),
+                            ("ipv6?", RValue::Bool(ip.is_ipv6())),
+                            ("prefix", RValue::Int(prefix as i64)),
+                            ("to_string", RValue::Str(shown)),
+                        ],
+                    })))
+                }
+                None => {
+                    cx.error_class = Some("IPAddr::InvalidAddressError".into());
+                    cx.fail_at(format!("invalid address: {text}"))
+                }
+            }
+        }
+        "escape" | "quote" if c == "Regexp" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            Ok(RValue::Str(regexp_escape(&text)))
+        }
+        "warning" if c == "Puppet" => {
+            let message = args.first().map(RValue::to_s).unwrap_or_default();
+            cx.host.warning(&message);
+            Ok(RValue::Nil)
+        }
+        // Other log levels are not warnings; a deprecation warning's
+        // text carries Ruby's call stack, which pverify does not have.
+        "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
+            Ok(RValue::Nil)
+        }
+        "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
+        // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
+        // compile runs with, as Puppet 7.23's defaults.
+        "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
+            (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
+            (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
+        ])),
+        "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
+            Some("strict") => RValue::Sym("warning".into()),
+            Some("strict_variables") => RValue::Bool(false),
+            _ => RValue::Nil,
+        }),
+        "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
+            &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+        ))),
+        "pretty_generate" if c == "JSON" => {
+            let opts = args.get(1).map(super::value::to_puppet);
+            let opts = match &opts {
+                Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
+                _ => None,
+            };
+            Ok(RValue::Str(crate::eval::ruby_json_pretty(
+                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
+                opts,
+            )))
+        }
+        // Ruby code sees no environment variables: a catalog must not
+        // depend on the machine compiling it.
+        "[]" | "fetch" if c == "ENV" => Ok(args.get(1).cloned().unwrap_or(RValue::Nil)),
+        // `Digest::SHA1.hexdigest(data)`, and `.digest(data)`: the raw
+        // bytes, a binary String.
+        "hexdigest" | "digest" => {
+            let data: Vec<u8> = match args.first() {
+                Some(RValue::Bytes(b)) => b.to_vec(),
+                Some(o) => o.to_s().into_bytes(),
+                None => Vec::new(),
+            };
+            let done = if name == "digest" {
+                crate::eval::ruby_digest(c, &data).map(|d| RValue::Bytes(d.into()))
+            } else {
+                crate::eval::ruby_hexdigest(c, &data).map(RValue::Str)
+            };
+            match done {
+                Some(v) => Ok(v),
+                None => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+            }
+        }
+        // Puppet's stack of manifest frames, seen from Ruby: pverify
+        // keeps none (deprecation() then warns without a location).
+        "stacktrace" if c == "PuppetStack" => Ok(RValue::Array(vec![])),
+        // The expression is compiled at once: a bad one raises here.
+        "new" | "compile" if c == "Regexp" => {
+            let src = match args.first() {
+                Some(RValue::Regex(r)) => r.clone(),
+                Some(o) => o.to_s(),
+                None => String::new(),
+            };
+            match crate::types::regex::compile_ruby(&src) {
+                Ok(_) => Ok(RValue::Regex(src)),
+                Err(e) => {
+                    cx.error_class = Some("RegexpError".into());
+                    cx.fail_at(e)
+                }
+            }
+        }
+        "escape" | "shellescape" if c == "Shellwords" => Ok(RValue::Str(
+            crate::eval::shell_escape(&args.first().map(RValue::to_s).unwrap_or_default()),
+        )),
+        "join" | "shelljoin" if c == "Shellwords" => match args.first() {
+            Some(RValue::Array(items)) => Ok(RValue::Str(
+                items
+                    .iter()
+                    .map(|i| crate::eval::shell_escape(&i.to_s()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )),
+            Some(o) => cx.no_method("map", o),
+            None => cx.fail_at("wrong number of arguments (given 0, expected 1)"),
+        },
+        // Puppet::Util.absolute_path?(path, platform): Puppet's patterns.
+        "absolute_path?" if full == "Puppet::Util" => {
+            let platform = args.get(1).map(RValue::to_s);
+            Ok(RValue::Bool(match args.first() {
+                Some(RValue::Str(path)) => absolute_path(path, platform.as_deref()),
+                // Puppet warns and answers false for a non-String.
+                _ => false,
+            }))
+        }
+        "basename" | "dirname" | "extname" if c == "File" => {
+            let p = args.first().map(RValue::to_s).unwrap_or_default();
+            let suffix = args.get(1).map(RValue::to_s);
+            Ok(RValue::Str(ruby_file_name(name, &p, suffix.as_deref())))
+        }
+        "join" if c == "File" => Ok(RValue::Str(
+            args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
+        )),
+        // `Hash[[k, v], ...]` / `Hash[pairs]`.
+        "[]" if c == "Hash" => {
+            let pairs = match args.as_slice() {
+                [RValue::Array(a)] => a.clone(),
+                [RValue::Hash(h)] => return Ok(RValue::Hash(h.clone())),
+                // `Hash[k1, v1, k2, v2]`: keys and values in turn.
+                other if other.len() % 2 == 1 => {
+                    return cx.fail_at("odd number of arguments for Hash")
+                }
+                other => other
+                    .chunks(2)
+                    .map(|kv| RValue::Array(kv.to_vec()))
+                    .collect(),
+            };
+            let mut out = Vec::new();
+            for p in pairs {
+                match p {
+                    RValue::Array(kv) if kv.len() <= 2 => {
+                        let k = kv.first().cloned().unwrap_or(RValue::Nil);
+                        let v = kv.get(1).cloned().unwrap_or(RValue::Nil);
+                        hash_set(&mut out, k, v);
+                    }
+                    o => {
+                        return cx.fail_at(format!(
+                            "wrong element type {} (expected array)",
+                            o.class_name()
+                        ))
+                    }
+                }
+            }
+            Ok(RValue::Hash(out))
+        }
+        // `Puppet::Parser::Functions.function(:name)` loads a function
+        // and answers its method's name; pverify loads on call.
+        "function" if c == "Functions" => Ok(RValue::Str(format!(
+            "function_{}",
+            args.first().map(RValue::to_s).unwrap_or_default()
+        ))),
+        "new" if c == "Hash" => Ok(RValue::Hash(vec![])),
+        // Puppet's type system, as modules' functions use it
+        // (`Puppet::Pops::Types::...`): the helper objects are stateless, so
+        // the class stands for its instance.
+        "new" | "singleton"
+            if matches!(c, "TypeParser" | "TypeCalculator" | "TypeMismatchDescriber") =>
+        {
+            Ok(RValue::Class(full.to_string()))
+        }
+        "instance?" if c == "TypeCalculator" => {
+            let t = type_arg(cx, &args, 0)?;
+            let v = super::value::to_puppet(args.get(1).unwrap_or(&RValue::Nil));
+            Ok(RValue::Bool(crate::types::is_instance(&t, &v)))
+        }
+        "infer_set" | "infer" if c == "TypeCalculator" => {
+            let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
+            let t = if name == "infer" {
+                crate::types::infer(&v)
+            } else {
+                crate::types::infer_set(&v)
+            };
+            Ok(RValue::Opaque(crate::eval::value::Value::Type(
+                std::sync::Arc::new(t),
+            )))
+        }
+        "describe_mismatch" if c == "TypeMismatchDescriber" => {
+            let subject = args.first().map(RValue::to_s).unwrap_or_default();
+            let expected = type_arg(cx, &args, 1)?;
+            let actual = type_arg(cx, &args, 2)?;
+            Ok(RValue::Str(crate::types::describe_mismatch_named(
+                &subject, &expected, &actual,
+            )))
+        }
+        // `parse(text, scope)`: a name that is not built in is loaded by
+        // the context given, and a scope is no loader (its `load` is
+        // Kernel's, private): Puppet's NoMethodError.
+        "parse" if c == "TypeParser" => {
+            let text = match args.first() {
+                Some(RValue::Str(s)) => s.clone(),
+                Some(o) => {
+                    return cx.fail_at(format!(
+                        "no implicit conversion of {} into String",
+                        class_desc(o)
+                    ))
+                }
+                None => return cx.fail_at("wrong number of arguments (given 0, expected 1..2)"),
+            };
+            match crate::eval::parse_builtin_type(&text) {
+                Ok(t) => Ok(RValue::Opaque(crate::eval::value::Value::Type(
+                    std::sync::Arc::new(t),
+                ))),
+                Err(_) if matches!(args.get(1), Some(RValue::Scope)) => {
+                    let scope = cx.host.scope_text();
+                    cx.error_class = Some("NoMethodError".into());
+                    cx.fail_at(format!(
+                        "private method `load' called for {scope}:Puppet::Parser::Scope"
+                    ))
+                }
+                Err(name) => cx.fail_at(format!(
+                    "pverify cannot resolve the type '{name}' here (Puppet would load it)"
+                )),
+            }
+        }
+        // `Puppet::Pops::Types::Iterable.asserted_iterable(caller, value)`:
+        // the value's elements as an Enumerator (a Hash's as `[k, v]`).
+        "asserted_iterable" | "on" if c == "Iterable" => {
+            let v = args.last().cloned().unwrap_or(RValue::Nil);
+            let items = match &v {
+                RValue::Array(a) => a.clone(),
+                RValue::Hash(h) => h
+                    .iter()
+                    .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                RValue::Int(n) if *n as usize <= super::interp::MAX_ITEMS => {
+                    (0..*n).map(RValue::Int).collect()
+                }
+                RValue::Str(s) => s.chars().map(|c| RValue::Str(c.to_string())).collect(),
+                RValue::Nil if name == "on" => return Ok(RValue::Nil),
+                o => {
+                    return cx.fail_at(format!(
+                        "An Iterable value was expected, got {}",
+                        class_desc(o)
+                    ))
+                }
+            };
+            Ok(RValue::Enumerator(std::sync::Arc::new(Enumerator {
+                method: "each".into(),
+                items,
+                receiver: v,
+            })))
+        }
+        // `Puppet::Module.find(name, environment)`: the module or nil.
+        "find" if full == "Puppet::Module" => {
+            let n = args.first().map(RValue::to_s).unwrap_or_default();
+            Ok(match cx.host.module_dir(&n) {
+                Some(path) => RValue::Object(std::sync::Arc::new(super::value::RObject {
+                    class: "Puppet::Module",
+                    text: format!("Module {n}({path})"),
+                    attrs: vec![("name", RValue::Str(n)), ("path", RValue::Str(path))],
+                })),
+                None => RValue::Nil,
+            })
+        }
+        // Puppet's version comparison (the `versioncmp` function's).
+        "versioncmp" if full == "Puppet::Util::Package" => {
+            let args = args.iter().map(super::value::to_puppet).collect();
+            match cx.host.call_function("versioncmp", args) {
+                Ok(v) => Ok(super::value::from_puppet(&v)),
+                Err(e) => cx.fail_at(e),
+            }
+        }
+        // `Puppet::Resource.type_and_title('File[/a]', nil)`.
+        "type_and_title" if full == "Puppet::Resource" => {
+            let (ty, title) = match (args.first(), args.get(1)) {
+                (Some(t), Some(title)) if !matches!(title, RValue::Nil) => (t.to_s(), title.to_s()),
+                (Some(RValue::Str(r)), _) => match split_reference(r) {
+                    Some((t, title)) => (t, title),
+                    None => {
+                        cx.error_class = Some("ArgumentError".into());
+                        return cx.fail_at(format!(
+                            "No title provided and {} is not a valid resource reference",
+                            RValue::Str(r.clone()).inspect()
+                        ));
+                    }
+                },
+                (o, _) => {
+                    cx.error_class = Some("ArgumentError".into());
+                    return cx.fail_at(format!(
+                        "No title provided and {} is not a valid resource reference",
+                        o.cloned().unwrap_or(RValue::Nil).inspect()
+                    ));
+                }
+            };
+            let ty = crate::eval::compiler::capitalize_name(&ty);
+            let title = if ty == "Class" {
+                if title.is_empty() {
+                    "main".to_string()
+                } else {
+                    crate::eval::compiler::capitalize_name(&title)
+                }
+            } else {
+                title
+            };
+            Ok(RValue::Array(vec![RValue::Str(ty), RValue::Str(title)]))
+        }
+        // The type of a resource by name: pverify's resources carry their
+        // type's capitalized name, which `findresource` takes.
+        "find_resource_type_or_class" if c == "Runtime3ResourceSupport" => {
+            let n = args.get(1).map(RValue::to_s).unwrap_or_default();
+            Ok(RValue::Str(crate::eval::compiler::capitalize_name(&n)))
+        }
+        // `Array.new(n, obj)`, `Array.new(list)`.
+        "new" if c == "Array" => match (args.first(), args.get(1)) {
+            (None, _) => Ok(RValue::Array(vec![])),
+            (Some(RValue::Array(a)), None) => Ok(RValue::Array(a.clone())),
+            (Some(RValue::Int(n)), fill) => {
+                if *n < 0 {
+                    return cx.fail_at("negative array size");
+                }
+                if *n as usize > super::interp::MAX_ITEMS {
+                    return cx.fail_at("array size too big");
+                }
+                let fill = fill.cloned().unwrap_or(RValue::Nil);
+                Ok(RValue::Array(vec![fill; *n as usize]))
+            }
+            (Some(o), _) => cx.fail_at(format!(
+                "no implicit conversion of {} into Integer",
+                class_desc(o)
+            )),
+        },
+        "new" if c == "String" => Ok(RValue::Str(
+            args.first().map(RValue::to_s).unwrap_or_default(),
+        )),
+        _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+    }
+}
+
+/// An address as Ruby's `IPAddr.new` reads it: the address with its
+/// prefix length (a `/n` or a `/mask`) applied, and that length.
+fn ip_address(text: &str) -> Option<(std::net::IpAddr, u32)> {
+    use std::net::IpAddr;
+    let (addr, prefix) = match text.split_once('/') {
+        Some((a, p)) => (a, Some(p)),
+        None => (text, None),
+    };
+    let ip: IpAddr = addr.parse().ok()?;
+    let bits = if ip.is_ipv4() { 32 } else { 128 };
+    let len = match prefix {
+        None => bits,
+        Some(p) => match p.parse::<u32>() {
+            Ok(n) if n <= bits => n,
+            Ok(_) => return None,
+            // A mask written as an address (`255.255.0.0`): its leading ones.
+            Err(_) => match (p.parse::<IpAddr>().ok()?, ip) {
+                (IpAddr::V4(m), IpAddr::V4(_)) => u32::from(m).leading_ones(),
+                (IpAddr::V6(m), IpAddr::V6(_)) => u128::from(m).leading_ones(),
+                _ => return None,
+            },
+        },
+    };
+    let masked = match ip {
+        IpAddr::V4(a) => {
+            let mask = u32::MAX.checked_shl(32 - len).unwrap_or(0);
+            IpAddr::V4((u32::from(a) & mask).into())
+        }
+        IpAddr::V6(a) => {
+            let mask = u128::MAX.checked_shl(128 - len).unwrap_or(0);
+            IpAddr::V6((u128::from(a) & mask).into())
+        }
+    };
+    Some((masked, len))
+}
+
+/// `Type[title]` split as Puppet's `extract_type_and_title` does
+/// (`/^([^\[\]]+)\[(.+)\]$/m`).
+fn split_reference(r: &str) -> Option<(String, String)> {
+    let open = r.find('[')?;
+    let ty = &r[..open];
+    let title = r[open + 1..].strip_suffix(']')?;
+    if ty.is_empty() || ty.contains(']') || title.is_empty() {
+        return None;
+    }
+    Some((ty.to_string(), title.to_string()))
+}
+
+/// A Puppet type argument (`Type` values reach Ruby as themselves).
+fn type_arg(cx: &Interp<'_>, args: &[RValue], i: usize) -> R<crate::types::PType> {
+    match args.get(i) {
+        Some(RValue::Opaque(crate::eval::value::Value::Type(t))) => Ok((**t).clone()),
+        Some(o) => cx.fail_at(format!(
+            "pverify expects a Puppet type here, got {}",
+            class_desc(o)
+        )),
+        None => cx.fail_at(format!(
+            "wrong number of arguments (given {i}, expected {})",
+            i + 1
+        )),
+    }
+}
+
+/// Puppet's `Puppet::Util.absolute_path?`: its POSIX pattern `%r{^/}`
+/// and its Windows one (a drive, a UNC path, or `\\?\`), for the
+/// platform named or the one Puppet runs on (POSIX).
+fn absolute_path(path: &str, platform: Option<&str>) -> bool {
+    let slash = |c: char| c == '/' || c == '\\';
+    match platform {
+        Some("windows") => {
+            let b: Vec<char> = path.chars().collect();
+            let drive = b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == ':' && slash(b[2]);
+            // `\\name\name` or `\\?\name`.
+            let unc = b.len() >= 2 && slash(b[0]) && slash(b[1]) && {
+                let rest: String = b[2..].iter().collect();
+                let mut parts = rest.splitn(3, slash);
+                let first = parts.next().unwrap_or("");
+                let second = parts.next();
+                (first == "?" || !first.is_empty()) && second.is_some_and(|s| !s.is_empty())
+            };
+            drive || unc
+        }
+        _ => path.starts_with('/'),
+    }
+}
