@@ -82,6 +82,7 @@ fn edge_values() {
             'ref' => File['/tmp/x'], 'class' => Class['foo::bar'], 'type' => Integer[1, 2],
             'sensitive' => [Sensitive('inner')],
             'bools' => [true, false],
+            'deep' => [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['past the indent table']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
           },
         }
         notify { 'secret': message => Sensitive('s3cret') }

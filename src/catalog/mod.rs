@@ -200,16 +200,7 @@ impl Resource {
     /// (`sshkey { 'k@rsa': }` sets `name` and `type`); otherwise the namevar
     /// is the title as it is.
     pub(crate) fn title_attributes(&self) -> Vec<(String, String)> {
-        let Some(t) = self.type_def() else {
-            return vec![("name".to_string(), self.title.clone())];
-        };
-        if t.name == "file" {
-            return vec![("path".to_string(), file_path_from_title(&self.title))];
-        }
-        match t.parse_title(&self.title) {
-            Some(attrs) => attrs,
-            None => vec![(t.namevar().to_string(), self.title.clone())],
-        }
+        title_attributes(self.type_def(), &self.title)
     }
 
     /// Whether Puppet makes an alias from the uniqueness key: `Exec` and
@@ -757,5 +748,23 @@ mod tests {
         assert_eq!(file_path_from_title("C:///"), "C:/");
         assert_eq!(file_path_from_title("x:"), "x:");
         assert_eq!(file_path_from_title("/a"), "/a");
+    }
+}
+
+/// [`Resource::title_attributes`] for a resource of type `t` (`None`: not a
+/// Ruby type) titled `title`.
+pub(crate) fn title_attributes(
+    t: Option<&crate::restypes::TypeDef>,
+    title: &str,
+) -> Vec<(String, String)> {
+    let Some(t) = t else {
+        return vec![("name".to_string(), title.to_string())];
+    };
+    if t.name == "file" {
+        return vec![("path".to_string(), file_path_from_title(title))];
+    }
+    match t.parse_title(title) {
+        Some(attrs) => attrs,
+        None => vec![(t.namevar().to_string(), title.to_string())],
     }
 }

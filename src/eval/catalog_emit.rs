@@ -127,28 +127,31 @@ impl<'o> PrettySink<'o> {
         }
         let depth = self.first.len();
         if let Some(first) = self.first.last_mut() {
-            self.out
-                .extend_from_slice(if *first { b"\n" } else { b",\n" });
+            if !*first {
+                self.out.push(b',');
+            }
             *first = false;
-            self.indent(depth);
+            self.newline_indent(depth);
         }
     }
 
-    fn indent(&mut self, depth: usize) {
-        const SPACES: &[u8; 64] = &[b' '; 64];
-        let mut n = depth * 2;
-        while n > 0 {
-            let k = n.min(SPACES.len());
-            self.out.extend_from_slice(&SPACES[..k]);
-            n -= k;
+    /// A newline and `depth` levels of two-space indent, in one copy.
+    fn newline_indent(&mut self, depth: usize) {
+        const LINE: &[u8; 65] =
+            b"\n                                                                ";
+        let n = 1 + depth * 2;
+        if n <= LINE.len() {
+            self.out.extend_from_slice(&LINE[..n]);
+        } else {
+            self.out.push(b'\n');
+            self.out.resize(self.out.len() + depth * 2, b' ');
         }
     }
 
     fn close(&mut self, bracket: u8) {
         let had_items = self.first.pop() == Some(false);
         if had_items {
-            self.out.push(b'\n');
-            self.indent(self.first.len());
+            self.newline_indent(self.first.len());
         }
         self.out.push(bracket);
     }

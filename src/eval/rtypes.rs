@@ -50,37 +50,31 @@ impl Compiler<'_> {
     /// its title sets come first (`parse_title`), `name` stands for the
     /// namevar, and the namevar is left out when it equals the title. Other
     /// resources keep their parameters as they are.
-    pub(super) fn catalog_params(&self, r: &Res) -> crate::eval::value::Params {
+    pub(super) fn catalog_params<'r>(
+        &self,
+        r: &'r Res,
+    ) -> std::borrow::Cow<'r, crate::eval::value::Params> {
         if r.kind != ResKind::Builtin {
-            return r.params.clone();
+            return std::borrow::Cow::Borrowed(&r.params);
         }
-        let mut probe = crate::catalog::Resource::new(
-            &r.type_name,
-            &r.title,
-            crate::catalog::Kind::CompilableType,
-        );
-        probe.title = r.title.clone();
-        probe.rtype = self.ruby_type(&r.type_name.to_lowercase());
-        let namevar = probe.namevar().to_string();
-        let mut out: crate::eval::value::Params = probe
-            .title_attributes()
+        let rtype = self.ruby_type(&r.type_name.to_ascii_lowercase());
+        let rtype = rtype.as_deref();
+        let namevar = rtype.map_or("name", |t| t.namevar());
+        let mut out: crate::eval::value::Params = crate::catalog::title_attributes(rtype, &r.title)
             .into_iter()
             .map(|(k, v)| (k, Value::string(v)))
             .collect();
+        out.reserve(r.params.len());
         for (k, v) in &r.params {
             if v.is_undef() {
                 continue;
             }
-            let key = if k == "name" {
-                namevar.clone()
-            } else {
-                k.clone()
-            };
-            out.insert(key, v.clone());
+            let key = if k == "name" { namevar } else { k };
+            out.insert(key.to_string(), v.clone());
         }
-        if matches!(out.get(&namevar), Some(Value::String(s)) if **s == *r.title) {
-            out.shift_remove(&namevar);
+        if matches!(out.get(namevar), Some(Value::String(s)) if **s == *r.title) {
+            out.shift_remove(namevar);
         }
-        out
+        std::borrow::Cow::Owned(out)
     }
 }
