@@ -408,18 +408,21 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Result<Vec<Vec<Option<Value>>>, Miss> {
         let mut out = Vec::new();
+        // Once per call, not per file: the key as a Puppet string, the
+        // module layer's key prefix.
+        let wanted = Value::string(key);
+        let prefix = layer.module.as_ref().map(|m| format!("{m}::"));
         for level in &layer.config.levels {
             let mut per_location = Vec::new();
-            for (file, data) in self.level_files(level, scope, chain)?.iter() {
+            let files = self.level_files(level, scope, chain)?;
+            for (file, data) in files.iter() {
                 per_location.push(None);
-                let data = data
-                    .clone()
-                    .map_err(|e| Miss::Error(format!("Unable to parse {e}")))?;
                 let h = match data {
-                    Some(Value::Hash(h)) => h,
-                    None => continue,
+                    Err(e) => return Err(Miss::Error(format!("Unable to parse {e}"))),
+                    Ok(Some(Value::Hash(h))) => h,
+                    Ok(None) => continue,
                     // yaml_data takes anything else (an empty file too) as {}.
-                    Some(_) => {
+                    Ok(Some(_)) => {
                         if !level.json {
                             self.warn_once(&format!(
                                 "{}: file does not contain a valid yaml hash",
@@ -429,13 +432,12 @@ impl Compiler<'_> {
                         continue;
                     }
                 };
-                if let Some(m) = &layer.module {
-                    let prefix = format!("{m}::");
+                if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
                     if !self.hiera.prefix_checked.contains(file)
                         && self.hiera.prefix_checked.insert(file.clone())
                         && h.keys().any(|k| {
                             k.as_str()
-                                .is_some_and(|k| k != "lookup_options" && !k.starts_with(&prefix))
+                                .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))
                         })
                     {
                         self.warn_once(&format!(
@@ -444,11 +446,11 @@ impl Compiler<'_> {
                             file.display()
                         ));
                     }
-                    if key != "lookup_options" && !key.starts_with(&prefix) {
+                    if key != "lookup_options" && !key.starts_with(prefix.as_str()) {
                         continue;
                     }
                 }
-                if let Some(v) = h.get(&Value::string(key)) {
+                if let Some(v) = h.get(&wanted) {
                     if let Some(t) = symbol_type(v) {
                         return Err(Miss::Error(format!(
                             "Value for key '{key}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
