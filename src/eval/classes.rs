@@ -285,6 +285,10 @@ impl<'e> Compiler<'e> {
                 ));
             }
         }
+        // Sized once: apache's classes bind ~150 parameters, and growing
+        // the maps rehashed them several times.
+        self.scopes.get_mut(scope).vars.reserve(decl.len());
+        self.resources[id].params.reserve(decl.len());
         // Given values are the resource's first parameters, defaults follow.
         // A parameter given as undef keeps its place (Puppet's resource holds
         // it): a default filling it later is written there; left undef, the
@@ -294,7 +298,7 @@ impl<'e> Compiler<'e> {
         }
         // Automatic parameter lookup (Hiera) for classes: `class::param` for
         // each parameter not given; found values follow the given ones.
-        let mut found_in_hiera = IndexMap::new();
+        let mut found_in_hiera = crate::eval::value::Params::default();
         if let Some(class) = class_of_reference(reference) {
             for p in decl {
                 if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
