@@ -565,20 +565,36 @@ impl Catalog {
         if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
             return Some(id);
         }
-        let module_type = self.module_types.get(&t).cloned();
-        let probe = Resource {
-            kind: if builtin_type(&t) || module_type.is_some() {
-                Kind::CompilableType
-            } else {
-                Kind::DefinedType
-            },
-            rtype: module_type,
-            ..Resource::new(&t, &title, Kind::Unknown)
+        // Not found by title: by uniqueness key, as `uniqueness_key` makes
+        // it for a resource of that title and no parameters (without
+        // building one: this runs for every resource added). A defined
+        // type's key is its title, just looked up.
+        let module_type = self.module_types.get(&t);
+        if !(builtin_type(&t) || module_type.is_some()) {
+            return None;
+        }
+        let def = match module_type {
+            Some(d) => Some(&**d),
+            None => crate::restypes::builtin(&t.to_lowercase()),
         };
-        match probe.uniqueness_key().as_slice() {
-            [Value::String(s)] => self.index.get(&(t, s.to_string())).copied(),
-            [_] => None,
-            key => self.multi_keys.get(&(t, key.to_vec())).copied(),
+        let from_title = title_attributes(def, &title);
+        let mut keys: Vec<&str> = match def {
+            Some(d) if !d.key_attributes.is_empty() => {
+                d.key_attributes.iter().map(String::as_str).collect()
+            }
+            _ => vec!["name"],
+        };
+        keys.sort_unstable();
+        let from = |k: &str| from_title.iter().find(|(a, _)| a == k).map(|(_, v)| v);
+        match keys.as_slice() {
+            [k] => from(k).and_then(|v| self.index.get(&(t, v.clone())).copied()),
+            keys => {
+                let key: Vec<Value> = keys
+                    .iter()
+                    .map(|k| from(k).map_or(Value::Undef, |v| Value::string(v.as_str())))
+                    .collect();
+                self.multi_keys.get(&(t, key)).copied()
+            }
         }
     }
 
