@@ -5960,5 +5960,23 @@ $u = URI('http://u@h:81/p?q#f')
 [$u.scheme, $u.userinfo, $u.host, $u.port, $u.path, $u.query, $u.fragment, $u.opaque, URI('mailto:x@y').opaque, URI('rel').scheme]
 => ["http","u","h",81,"/p","q","f",null,"x@y",null]
 
+[URI('http://a:/'), URI('http://a?x'), URI('?q'), URI('#f'), URI('a:b:c'), URI('http://1.2.3.4:5/'), URI('http://%41/'), URI('http://u:p@h/'), URI('x'), URI('Foo://Bar/'), URI('http://[::1]/').host]
+=> ["http://a/","http://a?x","?q","#f","a:b:c","http://1.2.3.4:5/","http://%41/","http://u:p@h/","x","foo://Bar/","[::1]"]
+
+URI('http://é/')
+=> error: "Evaluation Error: Error while evaluating a Function Call, URI must be ascii only \"http://\\u00E9/\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('HTTP://[V1.x]/')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"HTTP://[V1.x]/\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://[::1')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://[::1\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('mailto:')
+=> error: "Evaluation Error: Error while evaluating a Function Call, missing opaque part for mailto URL (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://a/b c')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a/b c\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
 */
 // END CASES

@@ -109,6 +109,9 @@ fn in_set(b: u8, extra: &[u8]) -> bool {
 impl Uri {
     /// `URI.parse(s)`; the error is Ruby's `URI::InvalidURIError` message.
     pub fn parse(s: &str) -> Result<Uri, String> {
+        if !s.is_ascii() {
+            return Err(format!("URI must be ascii only {}", ruby_dump(s)));
+        }
         let bad = || format!("bad URI(is not URI?): {}", ruby_inspect(s));
         let Some((abs, rel)) = parser_res() else {
             return Err(bad());
@@ -141,6 +144,9 @@ impl Uri {
             .or_else(|| get("noscheme"))
             .or_else(|| get("empty"))
             .unwrap_or_default();
+        if class_of(scheme.as_deref()) == "MailTo" {
+            return Err("missing opaque part for mailto URL".into());
+        }
         let port = match get("port").as_deref() {
             None | Some("") => None,
             Some(p) => Some(p.parse::<i64>().map_err(|_| bad())?),
@@ -238,7 +244,7 @@ impl Uri {
             }
             let chars_ok = p.bytes().all(|b| in_set(b, b"/") && b != b'?');
             if scheme.is_some() && class != "FTP" {
-                if !p.is_empty() && !(p.starts_with('/') && chars_ok) {
+                if !(p.is_empty() || p.starts_with('/') && chars_ok) {
                     return Err(format!(
                         "bad component(expected absolute path component): {p}"
                     ));
@@ -576,4 +582,26 @@ impl Uri {
         }
         Ok(base)
     }
+}
+
+/// Ruby's `String#dump`: non-ASCII characters as `\uXXXX`.
+fn ruby_dump(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
+            c if c.is_ascii() => out.push(c),
+            c if (c as u32) <= 0xFFFF => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
 }
