@@ -5800,5 +5800,183 @@ include c
 [defined_with_params(Package['foo'], {'ensure' => 'present'}), defined_with_params(Package['foo'], {'ensure' => 'absent'}), defined_with_params(Class['c']), defined_with_params(Package['bar']), defined_with_params('Package[foo]')]
 => [true,false,true,false,true]
 
+URI('http://Example.COM/x?q=1#f')
+=> "http://Example.COM/x?q=1#f"
+
+"i ${URI('http://Example.COM/x?q=1#f')} ${[URI('http://a/x')]} ${{URI('http://a/x') => 1}}"
+=> "i http://Example.COM/x?q=1#f [http://a/x] {http://a/x => 1}"
+
+String([URI('http://a/x')])
+=> "[URI('http://a/x')]"
+
+String(URI('http://a/x'), '%p')
+=> "URI('http://a/x')"
+
+String({k => URI('http://a/x')}, '%p')
+=> "{'k' => URI('http://a/x')}"
+
+String(URI('http://a/x'), '%s')
+=> "http://a/x"
+
+sprintf('%s|%p', URI('http://a/x'), URI('http://a/x'))
+=> "http://a/x|#<URI::HTTP http://a/x>"
+
+[URI('http://a/x'), {'k' => URI('http://a/x')}]
+=> ["http://a/x",{"k":"http://a/x"}]
+
+String(type(URI('http://Example.COM/x?q=1#f')))
+=> "URI[{'scheme' => 'http', 'host' => 'example.com', 'path' => '/x', 'query' => 'q=1', 'fragment' => 'f'}]"
+
+String(type(URI('http://a/x'), generalized))
+=> "URI"
+
+String(type([URI('http://a')]))
+=> "Tuple[URI[{'scheme' => 'http', 'host' => 'a'}]]"
+
+String(type(URI('ftp://a/x')))
+=> "URI[{'scheme' => 'ftp', 'host' => 'a', 'port' => '21', 'path' => 'x'}]"
+
+String(type(URI('foo:bar?q')))
+=> "URI[{'scheme' => 'foo', 'opaque' => 'bar?q'}]"
+
+String(type(URI('rel/x')))
+=> "URI[{'path' => 'rel/x'}]"
+
+String(type(URI('https://u@h:8443/')))
+=> "URI[{'scheme' => 'https', 'userinfo' => 'u', 'host' => 'h', 'port' => '8443', 'path' => '/'}]"
+
+[URI('http://a/x') =~ URI, URI('http://Example.com/x') =~ URI['http://example.com'], URI('http://Example.com/x') =~ URI['http://example.com/x'], URI('http://a/x') =~ URI[{scheme => 'http'}], URI('http://a/x') =~ URI[{scheme => 'https'}]]
+=> [true,true,true,true,false]
+
+[URI('http://a/x') =~ URI['http://a:8080'], URI('http://a:8080/x') =~ URI['http://a:8080'], URI('http://a:8080/x') =~ URI[{port => 8080}], URI('http://a/x') =~ URI[{path => /x/}], URI('http://a/x') =~ URI[{path => Pattern[/y/]}]]
+=> [false,false,true,true,false]
+
+[URI('http://a/x') =~ URI['http://a/x#y'], URI('http://a/x') =~ URI[{scheme => 'HTTP'}], URI('http://a/x') =~ URI[{path => NotUndef}], URI('http://a/x') =~ URI[{query => Undef}], URI('http://a/x') =~ URI[{scheme => Enum[http, https]}], URI('rel') =~ URI[{scheme => Undef}], URI('ftp://a/x') =~ URI['ftp://a/x']]
+=> [false,true,true,true,true,true,false]
+
+[URI('http://a/x') =~ Data, URI('http://a/x') =~ RichData, URI('http://a/x') =~ Scalar, URI('http://a/x') =~ ScalarData, 'http://a/x' =~ URI]
+=> [false,true,false,false,false]
+
+[URI('http://a/x') == URI('http://a/x'), URI('http://A/x') == URI('http://a/x'), URI('HTTP://a/x') == URI('http://a:80/x'), URI('http://a/x') == 'http://a/x', URI('http://a') == URI('http://a/'), URI('http://a/x') in [URI('http://a/x')]]
+=> [true,true,true,false,true,true]
+
+{URI('http://a/') => 1}[URI('http://a/')]
+=> 1
+
+case URI('http://a/x') { URI['http://a']: {'yes'} default: {'no'} }
+=> "yes"
+
+String(URI['http://A:80/x'])
+=> "URI[{'scheme' => 'http', 'host' => 'a', 'path' => '/x'}]"
+
+String(URI[{scheme => 'http'}])
+=> "URI[{'scheme' => 'http'}]"
+
+String(URI['http://a b'])
+=> error: "Evaluation Error: Error while evaluating a '[]' expression, bad URI(is not URI?): \"http://a b\" (file: manifests/site.pp, line: 1, column: 34) on node node1.example.com"
+
+[URI('HTTP://a:80/'), URI('https://a:443/'), URI('https://a:80/'), URI('ftp://u:p@a:21/x'), URI('foo:bar'), URI('rel/x'), URI.new('mailto:a@b'), URI('file:///etc/x'), URI('http://[::1]:8080/x'), URI('//host/p'), URI('http://a/?x y'), URI('ws://a:80/'), URI('wss://a:443/')]
+=> ["http://a/","https://a/","https://a:80/","ftp://u:p@a/x","foo:bar","rel/x","mailto:a@b","file:///etc/x","http://[::1]:8080/x","//host/p","http://a/?x%20y","ws://a/","wss://a:443/"]
+
+URI('http://a b')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a b\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://a/%zz')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a/%zz\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://a:x/')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a:x/\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('')
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_error' was called with arguments it does not accept. It expects one of:\n  (String[1] uri)\n    rejected: parameter 'uri' expects a String[1] value, got String\n  (Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], Optional['host'] => String[1], Optional['port'] => Integer[0], Optional['path'] => String[1], Optional['query'] => String[1], Optional['fragment'] => String[1], Optional['opaque'] => String[1]}] hash)\n    rejected: parameter 'hash' expects a Struct value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI(1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_error' was called with arguments it does not accept. It expects one of:\n  (String[1] uri)\n    rejected: parameter 'uri' expects a String value, got Integer\n  (Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], Optional['host'] => String[1], Optional['port'] => Integer[0], Optional['path'] => String[1], Optional['query'] => String[1], Optional['fragment'] => String[1], Optional['opaque'] => String[1]}] hash)\n    rejected: parameter 'hash' expects a Struct value, got Integer (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('rel', false)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'new_error' expects 1 argument, got 2 (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+[URI({scheme => 'http', host => 'x'}), URI({scheme => 'http', host => 'x', port => 8080, path => '/p'}), URI({host => 'x', path => '/p'}), URI({path => 'p', host => 'h'}), URI({scheme => 'https', host => 'h', port => 443}), URI({scheme => 'ftp', host => 'h', path => 'x'}), URI({scheme => 'weird', opaque => 'x'}), URI({scheme => 'http', opaque => 'x'}), URI({})]
+=> ["http://x","http://x:8080/p","//x/p","//hp","https://h","ftp://h/x","weird:x","http:x",""]
+
+URI({scheme => 'mailto', opaque => 'a@b'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad component(expected opaque component):  (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI({scheme => 'http', path => 'p'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad component(expected absolute path component): p (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI({bad => 1})
+=> error: "Evaluation Error: Error while evaluating a Function Call, The function 'new_error' was called with arguments it does not accept. It expects one of:\n  (String[1] uri)\n    rejected: parameter 'uri' expects a String value, got Struct\n  (Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], Optional['host'] => String[1], Optional['port'] => Integer[0], Optional['path'] => String[1], Optional['query'] => String[1], Optional['fragment'] => String[1], Optional['opaque'] => String[1]}] hash)\n    rejected: parameter 'hash' unrecognized key 'bad' (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI({host => 'a b'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad component(expected host component): a b (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI({host => 'h', opaque => 'x'})
+=> error: "Evaluation Error: Error while evaluating a Function Call, can not set opaque with host, port, userinfo or path (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI({scheme => 'http', host => 'x', query => 'a=1', fragment => 'f', userinfo => 'me'})
+=> "http://me@x?a=1#f"
+
+# pending: Puppet warns when a catalog parameter holds a value that is not Data (URI, as SemVer, Timestamp, Binary...) and converts it to a String; pverify writes the same string without the warning
+notify { 'y': message => URI('http://a/x') }
+Notify['y']['message']
+=> "http://a/x"
+=! ["Notify[y]['message'] contains an URI::HTTP value. It will be converted to the String 'http://a/x' (file: manifests/site.pp, line: 1)"]
+
+# modulepath: /usr/share/puppet/modules
+URI('http://a/x').to_json
+=> "\"http://a/x\""
+
+# pending: Psych dumps the URI object with its RFC3986_Parser and all its regexps; pverify refuses with its own error
+# modulepath: /usr/share/puppet/modules
+URI('http://a/x').to_yaml
+=> "--- !ruby/object:URI::HTTP\nscheme: http\nuser:\npassword:\nhost: a\nport: 80\npath: \"/x\"\nquery:\nopaque:\nfragment:\nparser: !ruby/object:URI::RFC3986_Parser\n  regexp:\n    :SCHEME: !ruby/regexp /\\A[A-Za-z][A-Za-z0-9+\\-.]*\\z/\n    :USERINFO: !ruby/regexp /\\A(?:%\\h\\h|[!$&-.0-;=A-Z_a-z~])*\\z/\n    :HOST: !ruby/regexp /\\A(?:(?<IP-literal>\\[(?:(?<IPv6address>(?:\\h{1,4}:){6}(?<ls32>\\h{1,4}:\\h{1,4}|(?<IPv4address>(?<dec-octet>[1-9]\\d|1\\d{2}|2[0-4]\\d|25[0-5]|\\d)\\.\\g<dec-octet>\\.\\g<dec-octet>\\.\\g<dec-octet>))|::(?:\\h{1,4}:){5}\\g<ls32>|\\h{,4}::(?:\\h{1,4}:){4}\\g<ls32>|(?:(?:\\h{1,4}:)?\\h{1,4})?::(?:\\h{1,4}:){3}\\g<ls32>|(?:(?:\\h{1,4}:){,2}\\h{1,4})?::(?:\\h{1,4}:){2}\\g<ls32>|(?:(?:\\h{1,4}:){,3}\\h{1,4})?::\\h{1,4}:\\g<ls32>|(?:(?:\\h{1,4}:){,4}\\h{1,4})?::\\g<ls32>|(?:(?:\\h{1,4}:){,5}\\h{1,4})?::\\h{1,4}|(?:(?:\\h{1,4}:){,6}\\h{1,4})?::)|(?<IPvFuture>v\\h+\\.[!$&-.0-;=A-Z_a-z~]+))\\])|\\g<IPv4address>|(?<reg-name>(?:%\\h\\h|[!$&-.0-9;=A-Z_a-z~])*))\\z/\n    :ABS_PATH: !ruby/regexp /\\A\\/(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~])*(?:\\/(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~])*)*\\z/\n    :REL_PATH: !ruby/regexp /\\A(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~])+(?:\\/(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~])*)*\\z/\n    :QUERY: !ruby/regexp /\\A(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~\\/?])*\\z/\n    :FRAGMENT: !ruby/regexp /\\A(?:%\\h\\h|[!$&-.0-;=@-Z_a-z~\\/?])*\\z/\n    :OPAQUE: !ruby/regexp /\\A(?:[^\\/].*)?\\z/\n    :PORT: !ruby/regexp /\\A[\\x09\\x0a\\x0c\\x0d ]*\\d*[\\x09\\x0a\\x0c\\x0d ]*\\z/\n"
+
+sort([URI('http://b'), URI('http://a')])
+=> error: "Evaluation Error: Error while evaluating a Function Call, comparison of URI::HTTP with URI::HTTP failed (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://a/x') < 1
+=> error: "Evaluation Error: Comparison of: Object < Integer, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'. (file: manifests/site.pp, line: 1, column: 45) on node node1.example.com"
+
+[URI('http://a/x').scheme, URI('http://a/x').host, URI('http://a/x').port, URI('foo:bar').opaque, URI('ftp://a/x').path]
+=> ["http","a",80,"bar","x"]
+
+URI('http://a/x') + 'y'
+=> "http://a/y"
+
+[URI('http://a/b/c/d;p?q') + '../g', URI('http://a/b/c/d;p?q') + '//g', URI('http://a/b/c/d;p?q') + '#s', URI('http://a/b/c/d;p?q') + URI('g?y'), URI('http://a/b/c/d;p?q') + 'https://x/y', URI('http://a/b/c/d') + '../../../../g', URI('http://a/b/c/') + '.', URI('http://a/b/c/d;p?q') + '', URI('http://a') + 'x']
+=> ["http://a/b/g","http://g","http://a/b/c/d;p?q#s","http://a/b/c/g?y","https://x/y","http://a/g","http://a/b/c/","http://a/b/c/d;p?q","http://a/x"]
+
+URI('rel') + 'x'
+=> error: "Evaluation Error: Error while evaluating a '+' expression, both URI are relative (file: manifests/site.pp, line: 1, column: 38) on node node1.example.com"
+
+URI('http://a/b') + 'a b'
+=> error: "Evaluation Error: Error while evaluating a '+' expression, bad URI(is not URI?): \"a b\" (file: manifests/site.pp, line: 1, column: 45) on node node1.example.com"
+
+URI('http://a/x') + 1
+=> error: "Evaluation Error: Error while evaluating a '+' expression, An URI can only be merged with an URI or String (file: manifests/site.pp, line: 1, column: 45) on node node1.example.com"
+
+$u = URI('http://u@h:81/p?q#f')
+[$u.scheme, $u.userinfo, $u.host, $u.port, $u.path, $u.query, $u.fragment, $u.opaque, URI('mailto:x@y').opaque, URI('rel').scheme]
+=> ["http","u","h",81,"/p","q","f",null,"x@y",null]
+
+[URI('http://a:/'), URI('http://a?x'), URI('?q'), URI('#f'), URI('a:b:c'), URI('http://1.2.3.4:5/'), URI('http://%41/'), URI('http://u:p@h/'), URI('x'), URI('Foo://Bar/'), URI('http://[::1]/').host]
+=> ["http://a/","http://a?x","?q","#f","a:b:c","http://1.2.3.4:5/","http://%41/","http://u:p@h/","x","foo://Bar/","[::1]"]
+
+URI('http://é/')
+=> error: "Evaluation Error: Error while evaluating a Function Call, URI must be ascii only \"http://\\u00E9/\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('HTTP://[V1.x]/')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"HTTP://[V1.x]/\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://[::1')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://[::1\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('mailto:')
+=> error: "Evaluation Error: Error while evaluating a Function Call, missing opaque part for mailto URL (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+URI('http://a/b c')
+=> error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a/b c\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
 */
 // END CASES

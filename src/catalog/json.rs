@@ -348,14 +348,14 @@ pub fn to_data(v: &Value, rich: bool) -> J {
             }
         }
         // Scalars that round-trip through their string (`to_s`).
-        Value::SemVer(_) | Value::SemVerRange(_) => {
+        Value::SemVer(_) | Value::SemVerRange(_) | Value::Uri(_) => {
             let text = J::String(v.to_string());
             if rich {
                 let mut o = Map::new();
-                let t = if matches!(v, Value::SemVer(_)) {
-                    "SemVer"
-                } else {
-                    "SemVerRange"
+                let t = match v {
+                    Value::SemVer(_) => "SemVer",
+                    Value::Uri(_) => "URI",
+                    _ => "SemVerRange",
                 };
                 o.insert("__ptype".into(), J::String(t.into()));
                 o.insert("__pvalue".into(), text);

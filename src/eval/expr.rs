@@ -327,6 +327,12 @@ impl<'e> Compiler<'e> {
                 for a in args {
                     vals.push(self.eval(a, scope, ctx)?);
                 }
+                // `$uri.host`: the URI type's members (`PURIType::URI_MEMBERS`).
+                if let (Value::Uri(u), [_], None) = (&vals[0], vals.as_slice(), lambda) {
+                    if super::uri::MEMBERS.contains(&name.as_str()) {
+                        return Ok(u.component(name).unwrap_or(Value::Undef));
+                    }
+                }
                 // `$point.x`: an Object's attribute, constant or function.
                 if super::builtins::is_object_member(&vals[0], name) {
                     let r = super::builtins::object_member(
@@ -776,6 +782,25 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         operands: (&Expr, &Expr),
     ) -> R<Value> {
+        // `uri + other`: Ruby's `URI#merge` with a URI or a URI string.
+        if let (BinaryOp::Add, Value::Uri(u)) = (op, &l) {
+            let merged = match &r {
+                Value::Uri(o) => u.merge(o),
+                Value::String(s) => super::uri::Uri::parse(s).and_then(|o| u.merge(&o)),
+                _ => Err("An URI can only be merged with an URI or String".into()),
+            };
+            return match merged {
+                Ok(m) => Ok(m.into_value()),
+                Err(detail) => {
+                    let err = EvalError::Runtime {
+                        while_evaluating: None,
+                        detail,
+                        at: Location::default(),
+                    };
+                    Err(self.wrap(ctx, e, err))
+                }
+            };
+        }
         // Timestamps and Timespans (strings first become numbers; a
         // collection on the left is concatenated or deleted from below).
         if (matches!(l, Value::Timestamp(_) | Value::Timespan(_))
@@ -1127,7 +1152,9 @@ impl<'e> Compiler<'e> {
                 Err((detail, _))
                     if (matches!(t.as_ref(), PType::Object(None))
                         && matches!(keys.as_slice(), [Value::Hash(_)]))
-                        || matches!(t.as_ref(), PType::ObjectDef(_)) =>
+                        || matches!(t.as_ref(), PType::ObjectDef(_))
+                        || (matches!(t.as_ref(), PType::Uri(None))
+                            && matches!(keys.as_slice(), [Value::String(_)])) =>
                 {
                     let err = EvalError::Runtime {
                         while_evaluating: None,
@@ -1227,5 +1254,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Timespan(_) => "Timespan".into(),
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
+        // Puppet's label of a Ruby object that is no Puppet value.
+        Value::Uri(_) => "Object".into(),
     }
 }

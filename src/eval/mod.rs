@@ -21,6 +21,7 @@ mod templates_epp;
 mod templates_erb;
 pub mod time;
 mod typeops;
+pub mod uri;
 pub mod value;
 
 pub use builtins::modules::MODULE_FUNCTIONS;

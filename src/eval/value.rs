@@ -50,6 +50,8 @@ pub enum Value {
     SemVer(Arc<super::semver::Version>),
     /// A SemVerRange (`SemanticPuppet::VersionRange`).
     SemVerRange(Arc<super::semver::VersionRange>),
+    /// A URI (Ruby's `URI::Generic` and subclasses, `super::uri`).
+    Uri(Arc<super::uri::Uri>),
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -158,6 +160,8 @@ impl PartialEq for Value {
             // Ruby's `eql?`: the build metadata counts; ranges by matchers.
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
+            // Ruby's `URI#==`: the normalized components and the class.
+            (Value::Uri(a), Value::Uri(b)) => a == b,
             _ => false,
         }
     }
@@ -192,6 +196,7 @@ impl Hash for Value {
             Value::Timestamp(n) | Value::Timespan(n) => n.hash(state),
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
+            Value::Uri(u) => u.hash(state),
         }
     }
 }
@@ -242,6 +247,7 @@ impl fmt::Display for Value {
             Value::Timespan(n) => f.write_str(&super::time::timespan_to_s(*n)),
             Value::SemVer(v) => write!(f, "{v}"),
             Value::SemVerRange(r) => write!(f, "{r}"),
+            Value::Uri(u) => write!(f, "{u}"),
         }
     }
 }

@@ -211,6 +211,15 @@ impl Builder {
             Value::Type(t) => self.type_node(t)?,
             // Their Ruby objects carry `@hash`, a per-process hash value
             // (the Object's class is anonymous: `!ruby/object` alone).
+            // Psych dumps the URI object with its parser and that parser's
+            // regexps: not written here.
+            Value::Uri(_) => {
+                return Err(
+                    "pverify does not write a URI as YAML (Psych dumps the Ruby URI object \
+                     with its parser's regular expressions)"
+                        .into(),
+                )
+            }
             Value::Deferred(_) | Value::Object(_) | Value::SemVerRange(_) => {
                 return Err(format!(
                     "pverify does not write {} as YAML: Psych writes its Ruby object's \

@@ -721,6 +721,8 @@ impl TypeFormatter {
             Value::Timestamp(_) | Value::Timespan(_) => self.push(&format!("'{v}'")),
             // `string_Version`, `string_VersionRange`: `to_s`, quoted.
             Value::SemVer(_) | Value::SemVerRange(_) => self.push(&format!("'{v}'")),
+            // `string_URI`: `URI('...')`.
+            Value::Uri(u) => self.push(&format!("URI({})", puppet_quote(&u.to_string()))),
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());

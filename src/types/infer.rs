@@ -58,6 +58,8 @@ pub fn infer(v: &Value) -> PType {
             false,
         )]),
         Value::SemVerRange(_) => T::SemVerRange,
+        // `infer_set_URI`: `URI[uri_to_hash(uri)]`.
+        Value::Uri(u) => crate::eval::uri::infer_type(u),
     }
 }
 

@@ -179,7 +179,24 @@ impl Checker {
                 _ => false,
             },
             T::SemVerRange => matches!(v, Value::SemVerRange(_)),
-            T::Uri(_) => false,
+            // `PURIType#instance?`: each parameter matches its component
+            // (`match?`: strings case-insensitively, regexps, types).
+            T::Uri(p) => match (v, p.as_deref()) {
+                (Value::Uri(_), None) => true,
+                (Value::Uri(u), Some(Value::Hash(h))) => h.iter().all(|(k, pat)| {
+                    let comp = k
+                        .as_str()
+                        .and_then(|n| u.component(n))
+                        .unwrap_or(Value::Undef);
+                    match (pat, &comp) {
+                        (Value::Regexp(r), Value::String(s)) => super::regex::is_match(r, s),
+                        (Value::Regexp(_), _) => false,
+                        (Value::Type(t), _) => self.check(t, &comp),
+                        _ => pat.puppet_eq(&comp),
+                    }
+                }),
+                _ => false,
+            },
             T::Timestamp { from, to } => matches!(v, Value::Timestamp(_)) && within(v, from, to),
             T::Timespan { from, to } => matches!(v, Value::Timespan(_)) && within(v, from, to),
             T::Binary => matches!(v, Value::Binary(_)),
@@ -272,7 +289,8 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::Timestamp(_)
         | Value::Timespan(_)
         | Value::SemVer(_)
-        | Value::SemVerRange(_) => true,
+        | Value::SemVerRange(_)
+        | Value::Uri(_) => true,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

@@ -599,6 +599,7 @@ impl PType {
             T::String { .. } => T::STRING,
             T::Boolean(_) => T::Boolean(None),
             T::SemVer(_) => T::SemVer(Vec::new()),
+            T::Uri(_) => T::Uri(None),
             T::Timestamp { .. } => T::Timestamp {
                 from: None,
                 to: None,

@@ -474,7 +474,13 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
                 )));
             }
             match &keys[0] {
-                v @ (Value::String(_) | Value::Hash(_)) => ty(T::Uri(Some(Box::new(v.clone())))),
+                // A string stands for its components (`uri_to_hash`).
+                Value::String(s) => match crate::eval::uri::Uri::parse(s) {
+                    Ok(u) => ty(T::Uri(crate::eval::uri::type_param(&u))),
+                    Err(e) => Err(AccessError::whole(e)),
+                },
+                Value::Hash(h) if h.is_empty() => ty(T::Uri(None)),
+                v @ Value::Hash(_) => ty(T::Uri(Some(Box::new(v.clone())))),
                 other => Err(AccessError::at(
                     0,
                     format!(
@@ -1189,6 +1195,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+        Value::Uri(u) => format!("URI::{}", u.class()),
     }
 }
 
@@ -1243,6 +1250,7 @@ pub fn label_value(v: &Value) -> String {
         Value::Timespan(_) => "Timespan".into(),
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
+        Value::Uri(_) => "URI".into(),
     }
 }
 

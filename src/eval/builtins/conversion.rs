@@ -123,6 +123,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
         PType::Timespan { .. } => super::time::new_timespan(cx, args),
         PType::SemVer(_) => super::semver::new_semver(cx, args),
         PType::SemVerRange => super::semver::new_semver_range(cx, args),
+        PType::Uri(_) => super::uri::new_uri(cx, args),
         PType::Array { .. } | PType::Tuple { .. } => new_array(cx, args),
         PType::Hash { .. } | PType::Struct(_) => new_hash(cx, args),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => new_value(cx, inner, args),
@@ -230,7 +231,7 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
                 },
             })))
         }
-        PType::Uri(_) | PType::Object(_) | PType::Init { .. } => cx.fail(format!(
+        PType::Object(_) | PType::Init { .. } => cx.fail(format!(
             "pverify does not support values of type {} (in {t}.new())",
             t.simple_name()
         )),
@@ -860,6 +861,12 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
         Value::SemVer(x) => x.to_string(),
         Value::SemVerRange(r) if top => r.to_string(),
         Value::SemVerRange(r) => r.inspect(),
+        // A URI alone is its string; inside a collection `URI('...')`.
+        Value::Uri(u) if top => u.to_string(),
+        Value::Uri(u) => format!(
+            "URI({})",
+            crate::types::format::puppet_quote(&u.to_string())
+        ),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {
@@ -938,6 +945,11 @@ pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
                 )),
             }
         }
+        // `string_PURIType`: `%p` is `URI('...')`, others format the string.
+        Value::Uri(_) => match conv {
+            'p' => string_convert_nested(v, None, false),
+            _ => ruby_format(fmt, &[Value::string(v.to_string())]),
+        },
         // Puppet's `string_PBinaryType`.
         Value::Binary(b) => {
             let as_s = |text: String| ruby_format(&format!("{}s", &fmt[..fmt.len() - 1]), &[Value::string(text)]);

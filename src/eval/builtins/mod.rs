@@ -15,8 +15,8 @@
 //!   of an Iterator) are arrays here; Puppet refuses an Iterator as a value
 //!   ("Use of an Iterator is not supported here"), so catalogs only ever
 //!   iterate them further, which arrays do the same way.
-//! - `URI` values do not exist here: `URI.new` and the functions on URIs
-//!   are not supported.
+//! - A URI in a catalog parameter is written as its string without
+//!   Puppet's warning that it is converted; `to_yaml` refuses URIs.
 //! - `Timestamp()` and the legacy `strftime(format)` read this machine's
 //!   clock, as Puppet does; the timezone `current` is UTC here (pverify
 //!   reads no local zone).
@@ -88,6 +88,7 @@ mod strings;
 mod tests;
 mod time;
 mod tree_each;
+mod uri;
 mod variables;
 
 use collections::*;

@@ -76,6 +76,7 @@ pub(super) fn ruby_inspect(v: &Value) -> String {
             format!("{{{}}}", parts.join(", "))
         }
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        Value::Uri(u) => u.inspect(),
         other => other.to_string(),
     }
 }
