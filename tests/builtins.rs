@@ -5124,7 +5124,6 @@ assert_type(SemVer['>=2.0.0'], SemVer('1.0.0'))
 assert_type(SemVer, '1.0.0')
 => error: "Evaluation Error: Error while evaluating a Function Call, assert_type(): expects a SemVer value, got String (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
-# pending: pverify does not check the parameter types of functions written in the Puppet language
 function f(SemVer $v) { $v }
 f('1.0.0')
 => error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'v' expects a SemVer value, got String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
@@ -5977,6 +5976,34 @@ URI('mailto:')
 
 URI('http://a/b c')
 => error: "Evaluation Error: Error while evaluating a Function Call, bad URI(is not URI?): \"http://a/b c\" (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
+
+function f(Integer $a, String $b) { $a }
+f(1, 2)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'b' expects a String value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+function f(String *$r) { $r }
+f('a', 1)
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'r' expects a String value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+function f(Integer[1,5] $a = 3) { $a }
+[f(4), f()]
+=> [4,3]
+
+function f(Variant[Integer, Boolean] $a) { $a }
+f('x')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'a' expects a value of type Integer or Boolean, got String (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+function f(Enum['a', 'b'] $a) { $a }
+f('c')
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' parameter 'a' expects a match for Enum['a', 'b'], got 'c' (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+function f(Struct[{a => Integer, b => String}] $h) { $h }
+f({a => 'x', b => 1})
+=> error: "Evaluation Error: Error while evaluating a Function Call, 'f' expects (Struct[{'a' => Integer, 'b' => String}] h)\n  rejected: parameter 'h' entry 'a' expects an Integer value, got String\n  rejected: parameter 'h' entry 'b' expects a String value, got Integer (file: manifests/site.pp, line: 2, column: 27) on node node1.example.com"
+
+function f(Optional[String] $a, $b = $a) { [$a, $b] }
+[f(undef), f('s')]
+=> [[null,null],["s","s"]]
 
 */
 // END CASES

@@ -317,6 +317,7 @@ impl<'e> Compiler<'e> {
         let scope = self
             .scopes
             .push(Scope::new(ScopeKind::Local, Some(self.top), None));
+        self.check_function_args(name, params, &args, scope, &ctx)?;
         for (i, p) in params.iter().enumerate() {
             let v = if p.captures_rest {
                 Value::array(args.get(i..).unwrap_or(&[]).to_vec())
@@ -354,6 +355,75 @@ impl<'e> Compiler<'e> {
         };
         self.depth -= 1;
         r
+    }
+
+    /// Puppet's dispatch of a Puppet-language function: each given
+    /// argument (each element, for a captures-rest parameter) must be an
+    /// instance of its parameter's type, else the first that is not fails
+    /// as `'f' parameter 'v' expects a SemVer value, got String`.
+    fn check_function_args(
+        &mut self,
+        name: &str,
+        params: &[crate::syntax::ast::Parameter],
+        args: &[Value],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<()> {
+        for (i, a) in args.iter().enumerate() {
+            let Some(p) = params
+                .get(i)
+                .or_else(|| params.last().filter(|p| p.captures_rest))
+            else {
+                break;
+            };
+            let Some(t) = &p.type_expr else {
+                continue;
+            };
+            let Value::Type(ty) = self.eval(t, scope, ctx)? else {
+                continue;
+            };
+            if crate::types::is_instance(&ty, a) {
+                continue;
+            }
+            let described = crate::types::describe(
+                &ty,
+                &crate::types::infer_set(a),
+                &[crate::types::PathElement::Parameter(p.name.clone())],
+            );
+            let detail = match described.as_slice() {
+                [one] => format!("'{name}'{}", one.format()),
+                [] => format!(
+                    "'{name}' parameter '{}' {}",
+                    p.name,
+                    crate::types::describe_mismatch(&ty, a)
+                ),
+                // Several problems: the signature, then each, as Puppet's
+                // describe_signatures writes one signature's rejections.
+                many => {
+                    let mut sig = Vec::new();
+                    for q in params {
+                        let t = match &q.type_expr {
+                            Some(t) => match self.eval(t, scope, ctx)? {
+                                Value::Type(t) => t.to_string(),
+                                _ => "Any".to_string(),
+                            },
+                            None => "Any".to_string(),
+                        };
+                        sig.push(format!("{t} {}", q.name));
+                    }
+                    let mut out = format!("'{name}' expects ({})", sig.join(", "));
+                    for m in many {
+                        out.push_str(&format!("\n  rejected:{}", m.format()));
+                    }
+                    out
+                }
+            };
+            return Err(EvalError::runtime(
+                detail,
+                super::error::Location::default(),
+            ));
+        }
+        Ok(())
     }
 
     /// Calls a lambda with arguments in a new local scope of `scope`;
