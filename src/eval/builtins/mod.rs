@@ -416,3 +416,17 @@ fn lambda_ruby_arity(l: &Lambda) -> i64 {
         -(min as i64) - 1
     }
 }
+
+/// A sub-context named as Puppet names a type's `new` function in its
+/// errors (`new_Version`, `new_error`, ...): for the `new` of Timestamp,
+/// Timespan, SemVer, SemVerRange and URI.
+fn named<'a, 'b>(cx: &'a mut Cx<'_, 'b>, name: &'static str) -> Cx<'a, 'b> {
+    Cx {
+        c: &mut *cx.c,
+        name,
+        lambda: None,
+        scope: cx.scope,
+        ctx: cx.ctx,
+        at: cx.at,
+    }
+}

@@ -5,18 +5,6 @@
 use super::*;
 use crate::eval::semver::{Ident, Version, VersionRange};
 
-/// A sub-context named as Puppet names the `new` function in its errors.
-fn named<'a, 'b>(cx: &'a mut Cx<'_, 'b>, name: &'static str) -> Cx<'a, 'b> {
-    Cx {
-        c: &mut *cx.c,
-        name,
-        lambda: None,
-        scope: cx.scope,
-        ctx: cx.ctx,
-        at: cx.at,
-    }
-}
-
 /// A `PositiveInteger` argument (the signature has checked it).
 fn positive(v: Option<&Value>) -> u64 {
     match v {

@@ -6,18 +6,6 @@
 use super::*;
 use crate::eval::time::{self, Nanos};
 
-/// A sub-context named as Puppet names the `new` function in its errors.
-fn named<'a, 'b>(cx: &'a mut Cx<'_, 'b>, name: &'static str) -> Cx<'a, 'b> {
-    Cx {
-        c: &mut *cx.c,
-        name,
-        lambda: None,
-        scope: cx.scope,
-        ctx: cx.ctx,
-        at: cx.at,
-    }
-}
-
 /// Seconds as Puppet's `from_seconds` takes them.
 fn seconds(v: &Value) -> Nanos {
     match v {

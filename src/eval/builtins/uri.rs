@@ -5,18 +5,6 @@
 use super::*;
 use crate::eval::uri::Uri;
 
-/// A sub-context named as Puppet names the `new` function in its errors.
-fn named<'a, 'b>(cx: &'a mut Cx<'_, 'b>, name: &'static str) -> Cx<'a, 'b> {
-    Cx {
-        c: &mut *cx.c,
-        name,
-        lambda: None,
-        scope: cx.scope,
-        ctx: cx.ctx,
-        at: cx.at,
-    }
-}
-
 /// `URI.new(string)` or `URI.new(hash)`.
 pub(super) fn new_uri(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let sub = named(cx, "new_error");

@@ -112,7 +112,12 @@ impl Uri {
         if !s.is_ascii() {
             return Err(format!("URI must be ascii only {}", ruby_dump(s)));
         }
-        let bad = || format!("bad URI(is not URI?): {}", ruby_inspect(s));
+        let bad = || {
+            format!(
+                "bad URI(is not URI?): {}",
+                crate::catalog::names::ruby_inspect_str(s)
+            )
+        };
         let Some((abs, rel)) = parser_res() else {
             return Err(bad());
         };
@@ -435,25 +440,6 @@ impl std::fmt::Display for Uri {
         }
         f.write_str(&s)
     }
-}
-
-/// Ruby's `String#inspect` of an ASCII-ish string (the text of the error).
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '#' => out.push('#'),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The parameter of `URI[...]` for this URI: `uri_to_hash`, `None` when empty.
