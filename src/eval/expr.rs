@@ -342,14 +342,7 @@ impl<'e> Compiler<'e> {
                         lambda.is_some(),
                     );
                     if let Some(r) = r {
-                        return r.map_err(|detail| {
-                            let err = EvalError::Runtime {
-                                while_evaluating: None,
-                                detail,
-                                at: Location::default(),
-                            };
-                            self.wrap(ctx, e, err)
-                        });
+                        return r.map_err(|detail| self.wrap_detail(ctx, e, detail));
                     }
                 }
                 self.call_function(name, vals, lambda.as_deref(), scope, ctx, e)
@@ -635,14 +628,7 @@ impl<'e> Compiler<'e> {
                 };
                 match a.try_eq(b) {
                     Ok(eq) => Ok(Value::Boolean(eq == (op == BinaryOp::Eq))),
-                    Err(detail) => {
-                        let err = EvalError::Runtime {
-                            while_evaluating: None,
-                            detail,
-                            at: Location::default(),
-                        };
-                        Err(self.wrap(ctx, e, err))
-                    }
+                    Err(detail) => Err(self.wrap_detail(ctx, e, detail)),
                 }
             }
             BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
@@ -791,14 +777,7 @@ impl<'e> Compiler<'e> {
             };
             return match merged {
                 Ok(m) => Ok(m.into_value()),
-                Err(detail) => {
-                    let err = EvalError::Runtime {
-                        while_evaluating: None,
-                        detail,
-                        at: Location::default(),
-                    };
-                    Err(self.wrap(ctx, e, err))
-                }
+                Err(detail) => Err(self.wrap_detail(ctx, e, detail)),
             };
         }
         // Timestamps and Timespans (strings first become numbers; a
@@ -1156,12 +1135,7 @@ impl<'e> Compiler<'e> {
                         || (matches!(t.as_ref(), PType::Uri(None))
                             && matches!(keys.as_slice(), [Value::String(_)])) =>
                 {
-                    let err = EvalError::Runtime {
-                        while_evaluating: None,
-                        detail,
-                        at: Location::default(),
-                    };
-                    Err(self.wrap(ctx, e, err))
+                    Err(self.wrap_detail(ctx, e, detail))
                 }
                 // A key of the wrong kind is reported where it is written.
                 Err((msg, key)) => {
@@ -1177,12 +1151,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(ctx, e, "pverify: no '[]' function");
                 };
                 let detail = super::builtins::call_declared_function(&label, &f.ty, &keys, false);
-                let err = EvalError::Runtime {
-                    while_evaluating: None,
-                    detail,
-                    at: Location::default(),
-                };
-                Err(self.wrap(ctx, e, err))
+                Err(self.wrap_detail(ctx, e, detail))
             }
             other => self.fail(
                 ctx,
@@ -1256,5 +1225,18 @@ pub fn value_label(v: &Value) -> String {
         Value::SemVerRange(_) => "SemverRange".into(),
         // Puppet's label of a Ruby object that is no Puppet value.
         Value::Uri(_) => "Object".into(),
+    }
+}
+
+impl Compiler<'_> {
+    /// A runtime error with `detail`, wrapped as Puppet wraps an error at
+    /// expression `e` (`Error while evaluating a ...`).
+    fn wrap_detail(&self, ctx: &Ctx, e: &Expr, detail: String) -> EvalError {
+        let err = EvalError::Runtime {
+            while_evaluating: None,
+            detail,
+            at: Location::default(),
+        };
+        self.wrap(ctx, e, err)
     }
 }
