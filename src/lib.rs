@@ -3,6 +3,7 @@
 //! The library is what the CLI (`src/main.rs`), the tests and the xtasks use.
 //! See ARCHITECTURE.md for the bird's-eye view.
 
+pub mod alloc;
 pub mod catalog;
 pub mod control;
 pub mod diff;

@@ -12,9 +12,10 @@ mod cli_report;
 mod cli_run;
 
 /// Compiling is allocation-heavy (half of a compile's instructions were in
-/// glibc's malloc and free); mimalloc is markedly faster at it.
+/// glibc's malloc and free); mimalloc is markedly faster at it
+/// (`pverify::alloc`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pverify::alloc::Allocator = pverify::alloc::Allocator;
 
 #[derive(Parser)]
 #[command(

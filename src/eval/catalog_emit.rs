@@ -25,6 +25,11 @@ pub trait JsonSink {
     fn begin_array(&mut self);
     fn end_array(&mut self);
     fn string(&mut self, s: &str);
+    /// One string made of `parts` (a reference `Type[title]`), without
+    /// building it first where the sink need not.
+    fn string_of(&mut self, parts: &[&str]) {
+        self.string(&parts.concat());
+    }
     fn int(&mut self, i: i64);
     fn float(&mut self, f: f64);
     fn bool(&mut self, b: bool);
@@ -224,6 +229,17 @@ impl JsonSink for PrettySink<'_> {
         self.before_item();
         self.quoted(s);
     }
+    fn string_of(&mut self, parts: &[&str]) {
+        if parts.iter().any(|p| needs_escape(p.as_bytes())) {
+            return self.string(&parts.concat());
+        }
+        self.before_item();
+        self.out.push(b'"');
+        for p in parts {
+            self.out.extend_from_slice(p.as_bytes());
+        }
+        self.out.push(b'"');
+    }
     fn int(&mut self, i: i64) {
         self.before_item();
         let _ = serde_json::to_writer(&mut *self.out, &i);
@@ -288,9 +304,9 @@ impl Compiler<'_> {
             if shown(a) && shown(b) {
                 s.begin_object();
                 s.key("source");
-                s.string(&a.reference());
+                s.string_of(&[&a.type_name, "[", &a.title, "]"]);
                 s.key("target");
-                s.string(&b.reference());
+                s.string_of(&[&b.type_name, "[", &b.title, "]"]);
                 s.end_object();
             }
         }
@@ -372,10 +388,10 @@ fn shown(r: &Res) -> bool {
     !r.virtual_ || r.exported
 }
 
-fn strings(s: &mut impl JsonSink, items: &[String]) {
+fn strings<T: AsRef<str>>(s: &mut impl JsonSink, items: &[T]) {
     s.begin_array();
     for i in items {
-        s.string(i);
+        s.string(i.as_ref());
     }
     s.end_array();
 }

@@ -9,7 +9,7 @@ use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, Scope, ScopeId, ScopeKind};
 use super::value::Value;
-use crate::syntax::ast::{ExprKind, Parameter};
+use crate::syntax::ast::ExprKind;
 
 /// Deeper than this, nested includes/defines/functions are an error, not a crash.
 pub const MAX_EVAL_DEPTH: usize = 400;
@@ -193,13 +193,7 @@ impl<'e> Compiler<'e> {
         at: &Location,
     ) -> R<()> {
         let program = def.program.clone();
-        let ExprKind::Class {
-            params: decl,
-            body,
-            parent,
-            ..
-        } = &def.expr().kind
-        else {
+        let ExprKind::Class { body, parent, .. } = &def.expr().kind else {
             return Ok(());
         };
         let parent_scope = match parent {
@@ -239,7 +233,7 @@ impl<'e> Compiler<'e> {
         let ctx = Ctx { program };
         let reference = format!("Class[{}]", capitalize_name(key));
         let given = self.resources[id].pending.take().unwrap_or_default();
-        self.bind_parameters(&reference, decl, given, class_scope, id, &ctx, at)?;
+        self.bind_parameters(&reference, &def, given, class_scope, id, &ctx, at)?;
         // Classes are contained by their stage: their own `stage`, else the
         // declaring resource's, else main.
         let stage_name = self.resources[id]
@@ -270,13 +264,14 @@ impl<'e> Compiler<'e> {
     pub fn bind_parameters(
         &mut self,
         reference: &str,
-        decl: &[Parameter],
+        def: &Definition,
         mut given: crate::eval::value::Params,
         scope: ScopeId,
         id: ResId,
         ctx: &Ctx,
         at: &Location,
     ) -> R<()> {
+        let decl = def.params();
         for name in given.keys() {
             if !decl.iter().any(|p| &p.name == name) && !is_metaparam(name) {
                 return Err(EvalError::runtime(
@@ -317,7 +312,7 @@ impl<'e> Compiler<'e> {
         // all missing and mistyped ones at once, in declaration order.
         let mut problems: Vec<String> = Vec::new();
         // Built at the first default evaluated (most bindings have none).
-        let mut guard_names: Option<(std::sync::Arc<[String]>, std::sync::Arc<str>)> = None;
+        let mut guard_reference: Option<std::sync::Arc<str>> = None;
         for (i, p) in decl.iter().enumerate() {
             let looked_up = found_in_hiera.shift_remove(&p.name);
             let mut missing = false;
@@ -333,19 +328,14 @@ impl<'e> Compiler<'e> {
                 _ => match &p.default {
                     Some(d) => {
                         // A default may only read parameters bound before it.
-                        let (names, reference) = guard_names
-                            .get_or_insert_with(|| {
-                                (
-                                    decl.iter().map(|q| q.name.clone()).collect(),
-                                    reference.into(),
-                                )
-                            })
+                        let reference = guard_reference
+                            .get_or_insert_with(|| reference.into())
                             .clone();
                         let guard = super::compiler::ParamGuard {
                             scope,
                             reference,
                             param: p.name.clone(),
-                            names,
+                            def: def.clone(),
                             from: i,
                         };
                         let saved = self.param_guard.replace(guard);
@@ -403,10 +393,7 @@ impl<'e> Compiler<'e> {
             return Ok(());
         };
         let program = def.program.clone();
-        let ExprKind::Define {
-            params: decl, body, ..
-        } = &def.expr().kind
-        else {
+        let ExprKind::Define { body, .. } = &def.expr().kind else {
             return Ok(());
         };
         let res = &self.resources[id];
@@ -452,7 +439,7 @@ impl<'e> Compiler<'e> {
         // Puppet reports a define's parameter problems as errors of the
         // resource statement that declared it.
         let r = self
-            .bind_parameters(&reference, decl, given, scope, id, &ctx, &at)
+            .bind_parameters(&reference, &def, given, scope, id, &ctx, &at)
             .map_err(|e| match e {
                 EvalError::Runtime {
                     while_evaluating: None,

@@ -31,10 +31,32 @@ pub struct Definition {
 unsafe impl Send for Definition {}
 unsafe impl Sync for Definition {}
 
+impl std::fmt::Debug for Definition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let l = self.location();
+        write!(
+            f,
+            "Definition({}:{})",
+            l.file.unwrap_or_default(),
+            l.line.unwrap_or(0)
+        )
+    }
+}
+
 impl Definition {
     pub fn expr(&self) -> &Expr {
         // Safety: `expr` points into the tree owned by `self.program`.
         unsafe { &*self.expr }
+    }
+
+    /// The parameters of a class, define or function (none for others).
+    pub fn params(&self) -> &[crate::syntax::ast::Parameter] {
+        match &self.expr().kind {
+            ExprKind::Class { params, .. }
+            | ExprKind::Define { params, .. }
+            | ExprKind::Function { params, .. } => params,
+            _ => &[],
+        }
     }
 
     pub fn location(&self) -> Location {
@@ -56,13 +78,17 @@ pub enum ResKind {
     Builtin,
 }
 
+/// A tag: shared, since a resource takes the tags of the resource owning
+/// its scope (a class's tags go to every resource in it).
+pub type Tag = std::sync::Arc<str>;
+
 /// A resource as the compiler builds it.
 #[derive(Clone, Debug)]
 pub struct Res {
     pub type_name: String,
     pub title: String,
     pub params: crate::eval::value::Params,
-    pub tags: Vec<String>,
+    pub tags: Vec<Tag>,
     pub file: Option<String>,
     pub line: Option<u32>,
     pub exported: bool,
@@ -100,14 +126,14 @@ impl Res {
     }
 
     fn tag_lowercase(&mut self, t: &str) {
-        if self.tags.iter().any(|x| x == t) {
+        if self.tags.iter().any(|x| &**x == t) {
             return;
         }
-        self.tags.push(t.to_string());
+        self.tags.push(t.into());
         if t.has_colons() {
             for part in t.split("::") {
-                if !part.is_empty() && !self.tags.iter().any(|x| x == part) {
-                    self.tags.push(part.to_string());
+                if !part.is_empty() && !self.tags.iter().any(|x| &**x == part) {
+                    self.tags.push(part.into());
                 }
             }
         }
@@ -188,7 +214,7 @@ pub struct Compiler<'e> {
     /// resolved hierarchy levels), as Puppet's LookupAdapter does.
     pub hiera: crate::hiera::memo::HieraMemo,
     pub classes: Vec<String>,
-    pub catalog_tags: Vec<String>,
+    pub catalog_tags: Vec<Tag>,
     /// Known definitions by kind and lower-case name.
     pub hostclasses: HashMap<String, Definition>,
     pub defines: HashMap<String, Definition>,
@@ -248,17 +274,18 @@ pub struct ParamGuard {
     pub scope: ScopeId,
     pub reference: Arc<str>,
     pub param: String,
-    /// Every parameter's name, shared by the guards of one binding (a copy
-    /// of the unbound names per parameter was quadratic in their number).
-    pub names: Arc<[String]>,
+    /// The class or define whose parameters are being bound: their names
+    /// are read from its declaration, not copied per binding (apache's
+    /// classes have ~150).
+    pub def: Definition,
     /// The first unbound parameter.
     pub from: usize,
 }
 
 impl ParamGuard {
     /// The parameters not bound yet (this one included).
-    pub fn unbound(&self) -> &[String] {
-        self.names.get(self.from..).unwrap_or(&[])
+    pub fn unbound(&self) -> &[crate::syntax::ast::Parameter] {
+        self.def.params().get(self.from..).unwrap_or(&[])
     }
 }
 
@@ -546,24 +573,9 @@ impl<'e> Compiler<'e> {
                 self.resolved_aliases.insert(key, t.clone());
                 return Ok(Some(t));
             }
-            let segments: Vec<&str> = key.split("::").collect();
-            if segments.len() >= 2 {
-                let root = if segments[0] == "environment" {
-                    Some(self.env.dir.clone())
-                } else {
-                    self.env.module_dir(segments[0])
-                };
-                if let Some(root) = root {
-                    let mut path = root.join("types");
-                    for s in &segments[1..] {
-                        path.push(s);
-                    }
-                    path.set_extension("pp");
-                    if path.is_file() {
-                        self.load_file(&path)?;
-                        autoloaded = Some(path);
-                    }
-                }
+            if let Some(path) = self.env.type_alias_file(&key) {
+                self.load_file(&path)?;
+                autoloaded = Some(path);
             }
         }
         let Some(def) = self.type_aliases.get(&key).cloned() else {
@@ -799,10 +811,10 @@ impl<'e> Compiler<'e> {
     /// Puppet's `catalog.add_class`: the class list, and the name as a tag.
     pub fn add_class(&mut self, name: &str) {
         self.classes.push(name.to_string());
-        self.tag_catalog(&[name.to_string()]);
+        self.tag_catalog(&[Tag::from(name)]);
     }
 
-    pub fn tag_catalog(&mut self, tags: &[String]) {
+    pub fn tag_catalog(&mut self, tags: &[Tag]) {
         for t in tags {
             if !self.catalog_tags.contains(t) {
                 self.catalog_tags.push(t.clone());

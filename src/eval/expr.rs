@@ -478,7 +478,7 @@ impl<'e> Compiler<'e> {
             };
         }
         if let Some(g) = &self.param_guard {
-            if g.unbound().iter().any(|u| u == name)
+            if g.unbound().iter().any(|u| u.name == name)
                 && self.scopes.assignment_target(scope) == g.scope
             {
                 return Err(EvalError::runtime(

@@ -117,7 +117,7 @@ impl<'e> Compiler<'e> {
                 Ok(Value::Boolean(
                     class_names(&args)
                         .iter()
-                        .all(|t| tags.contains(&t.to_lowercase())),
+                        .all(|t| tags.iter().any(|x| **x == t.to_lowercase())),
                 ))
             }
             "defined" => {

@@ -587,11 +587,8 @@ impl<'e> Compiler<'e> {
                     Value::string(r.title.as_str()).puppet_eq(want)
                 } else if attr == "tag" {
                     // Puppet's `tagged?` also asks the containing resources.
-                    let tagged = |r: &Res| {
-                        r.tags
-                            .iter()
-                            .any(|t| Value::string(t.as_str()).puppet_eq(want))
-                    };
+                    let tagged =
+                        |r: &Res| r.tags.iter().any(|t| Value::string(&**t).puppet_eq(want));
                     let mut hit = tagged(r);
                     let mut owner = self.scope_resource(r.scope);
                     let mut hops = 0;

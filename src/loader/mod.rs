@@ -71,6 +71,10 @@ pub struct Environment {
     /// (stdlib's nest several `Pattern`s deep). By lower-case name: the file
     /// and the type.
     pub resolved_type_aliases: Mutex<HashMap<String, (PathBuf, crate::types::PType)>>,
+    /// Type alias names and the `types/*.pp` file each autoloads from (or
+    /// none), probed once per run: every resource reference such as
+    /// `Apache::Mod['x']` first asks whether `apache/types/mod.pp` exists.
+    type_alias_files: Mutex<HashMap<String, Option<PathBuf>>>,
 }
 
 impl std::fmt::Debug for Environment {
@@ -200,6 +204,7 @@ impl Environment {
             confine_roots: OnceLock::new(),
             template_files: Mutex::default(),
             resolved_type_aliases: Mutex::default(),
+            type_alias_files: Mutex::default(),
         })
     }
 
@@ -272,6 +277,42 @@ impl Environment {
 
     fn is_initial_manifest(&self, path: &Path) -> bool {
         path.starts_with(&self.manifest)
+    }
+
+    /// The file a type alias autoloads from: `mod/types/a/b.pp` for
+    /// `mod::a::b`, the environment's `types/` for `environment::`; `None`
+    /// when the name has one segment or the file does not exist. `key` is
+    /// the lower-case name without leading colons.
+    pub fn type_alias_file(&self, key: &str) -> Option<PathBuf> {
+        let lock = || {
+            self.type_alias_files
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+        };
+        if let Some(found) = lock().get(key) {
+            return found.clone();
+        }
+        let found = self.probe_type_alias_file(key);
+        lock().insert(key.to_string(), found.clone());
+        found
+    }
+
+    fn probe_type_alias_file(&self, key: &str) -> Option<PathBuf> {
+        let segments: Vec<&str> = key.split("::").collect();
+        if segments.len() < 2 {
+            return None;
+        }
+        let mut path = if segments[0] == "environment" {
+            self.dir.clone()
+        } else {
+            self.module_dir(segments[0])?
+        };
+        path.push("types");
+        for s in &segments[1..] {
+            path.push(s);
+        }
+        path.set_extension("pp");
+        path.is_file().then_some(path)
     }
 
     /// The directory of module `name`: the first on the modulepath. A module

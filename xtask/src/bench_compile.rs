@@ -55,7 +55,7 @@ use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
 use crate::bench_diff::peak_rss;
 
 const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] \
-                     [--cold-runs K] [--no-puppet] [--sizes N,N,...]";
+                     [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm]";
 
 /// Control repos tried in order when none is given (relative to the
 /// workspace): the bigger bundled control repo when it is there, else the
@@ -74,6 +74,9 @@ struct Opts {
     cold_runs: usize,
     puppet: bool,
     sizes: Vec<usize>,
+    /// Only the warm per-catalog measurement (Puppet's side too, unless
+    /// `--no-puppet`): for checking a change quickly.
+    warm_only: bool,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -117,6 +120,27 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let env = repo.boot()?;
     let tmp = tempfile_dir("pverify-bench")?;
     let result = (|| {
+        if opts.warm_only {
+            // Warm the environment as the throughput run does otherwise.
+            compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1)?;
+            return if puppet {
+                warm_ratio(&repo, &env, &nodes, opts.sample)
+            } else {
+                let sample: Vec<NodeSpec> =
+                    nodes.iter().take(opts.sample.max(2)).cloned().collect();
+                let (v, c, f) = pverify_warm(&env, &sample)?;
+                println!(
+                    "warm, per catalog ({} nodes x {WARM_ROUNDS} rounds, one pverify thread): median {} \
+                     (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
+                     the node object alone {}",
+                    sample.len(),
+                    ms(v),
+                    ms(c),
+                    ms(f)
+                );
+                Ok(())
+            };
+        }
         throughput_in_process(&env, &nodes, opts.jobs)?;
         let binary = release_binary(workspace)?;
         let files = write_node_files(&repo, &nodes, &tmp.join("nodes"))?;
@@ -143,6 +167,7 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
         cold_runs: 5,
         puppet: true,
         sizes: vec![2500, 5000, 10000, 20000],
+        warm_only: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -158,6 +183,7 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
             "--sample" => opts.sample = num("--sample")?,
             "--cold-runs" => opts.cold_runs = num("--cold-runs")?,
             "--no-puppet" => opts.puppet = false,
+            "--warm" => opts.warm_only = true,
             "--sizes" => {
                 let v = it.next().ok_or(format!("--sizes needs a list\n{USAGE}"))?;
                 opts.sizes = v
@@ -456,19 +482,7 @@ fn warm_ratio(
         .map(|&m| Duration::from_millis(m))
         .collect();
     let (p_median, _) = median_p95(&warm);
-    // pverify: one thread, environment already warm (the throughput run),
-    // the sample compiled 5 times for a steadier median. With the node object
-    // made from JSON facts each time, and without (as compile.rb is handed
-    // facts already parsed).
-    let rounds: Vec<NodeSpec> = (0..5).flat_map(|_| sample.iter().cloned()).collect();
-    let (times, _, _) = compile_timed(env, &rounds, 1)?;
-    let (v_median, _) = median_p95(&times);
-    let c_median = compile_only_median(env, &rounds)?;
-    let facts_start = Instant::now();
-    for n in &rounds {
-        std::hint::black_box(node_for(&n.case, &n.case.facts));
-    }
-    let facts_each = facts_start.elapsed() / rounds.len().max(1) as u32;
+    let (v_median, c_median, facts_each) = pverify_warm(env, &sample)?;
     // Agreement on the sample, in canonical form.
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let mut equal = 0;
@@ -505,6 +519,31 @@ fn warm_ratio(
         sample.len()
     );
     Ok(())
+}
+
+/// Rounds of the warm sample pverify compiles, for a steadier median.
+const WARM_ROUNDS: usize = 5;
+
+/// pverify's warm per-catalog medians on one thread, the environment
+/// already warm: node object from JSON facts + compile + catalog JSON;
+/// compile + catalog JSON alone (as compile.rb is handed facts already
+/// parsed); and the node object alone.
+fn pverify_warm(
+    env: &Environment,
+    sample: &[NodeSpec],
+) -> Result<(Duration, Duration, Duration), String> {
+    let rounds: Vec<NodeSpec> = (0..WARM_ROUNDS)
+        .flat_map(|_| sample.iter().cloned())
+        .collect();
+    let (times, _, _) = compile_timed(env, &rounds, 1)?;
+    let (v_median, _) = median_p95(&times);
+    let c_median = compile_only_median(env, &rounds)?;
+    let facts_start = Instant::now();
+    for n in &rounds {
+        std::hint::black_box(node_for(&n.case, &n.case.facts));
+    }
+    let facts_each = facts_start.elapsed() / rounds.len().max(1) as u32;
+    Ok((v_median, c_median, facts_each))
 }
 
 /// Median time of compile + catalog JSON on one thread, node objects made

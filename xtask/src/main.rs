@@ -19,7 +19,7 @@ use std::process::ExitCode;
 /// The allocator of the `pverify` binary, so that in-process benchmarks
 /// measure what the tool does.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: pverify::alloc::Allocator = pverify::alloc::Allocator;
 
 const USAGE: &str = "usage: cargo xtask <task>
 

@@ -90,7 +90,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 // `parse_title` derives from it, since it no longer equals
                 // the title (built-in types get a string title earlier).
                 let res = &mut cx.c.resources[id];
-                res.tags.retain(|tag| tag != &title);
+                res.tags.retain(|tag| **tag != *title);
                 if res.define.is_some() && !res.params.contains_key("name") {
                     res.params
                         .shift_insert(0, "name".into(), Value::string(title.as_str()));
