@@ -170,6 +170,16 @@ impl Resource {
     }
 
     /// The resource type, for a compilable resource.
+    /// Whether [`Catalog::add_resource`] reads parameter `name`: an alias
+    /// or part of the uniqueness key.
+    pub fn indexes_parameter(&self, name: &str) -> bool {
+        name == "alias"
+            || name == "name"
+            || self
+                .type_def()
+                .is_some_and(|t| t.key_attributes.iter().any(|a| a == name))
+    }
+
     pub fn type_def(&self) -> Option<&crate::restypes::TypeDef> {
         if self.kind != Kind::CompilableType {
             return None;

@@ -354,12 +354,12 @@ impl Compiler<'_> {
             s.key("exported");
             s.bool(false);
         }
+        // Undef values are already left out.
         let params = self.catalog_params(r);
-        let mut shown_params = params.iter().filter(|(_, v)| !v.is_undef()).peekable();
-        if shown_params.peek().is_some() {
+        if !params.is_empty() {
             s.key("parameters");
             s.begin_object();
-            for (k, v) in shown_params {
+            for (k, v) in &params {
                 s.key(k);
                 emit_value(v, s);
             }
@@ -369,7 +369,7 @@ impl Compiler<'_> {
         // lists the parameter in `sensitive_parameters`.
         let mut sensitive = params
             .iter()
-            .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
+            .filter(|(_, v)| matches!(&**v, Value::Sensitive(_)))
             .peekable();
         if sensitive.peek().is_some() {
             s.key("sensitive_parameters");

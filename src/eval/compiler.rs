@@ -716,12 +716,18 @@ impl<'e> Compiler<'e> {
         entry.title = res.title.clone();
         entry.file = res.file.clone();
         entry.line = res.line;
-        for (k, v) in &res.params {
-            entry.parameters.insert(k.clone(), v.clone());
-        }
         if res.kind == ResKind::Builtin {
             entry.rtype = self.ruby_type(&res.type_name.to_lowercase());
         }
+        // The index reads only aliases and uniqueness keys: copying every
+        // parameter cost a string and a value per parameter per resource.
+        let indexed: Vec<(String, Value)> = res
+            .params
+            .iter()
+            .filter(|(k, _)| entry.indexes_parameter(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        entry.parameters.extend(indexed);
         match self.index.add_resource(entry) {
             Ok(id) => {
                 self.resources.push(res);

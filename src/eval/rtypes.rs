@@ -2,6 +2,7 @@
 //! Ruby types (`crate::restypes`), read once per run through the
 //! environment's cache.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::compiler::{Compiler, Res, ResKind};
@@ -50,31 +51,46 @@ impl Compiler<'_> {
     /// its title sets come first (`parse_title`), `name` stands for the
     /// namevar, and the namevar is left out when it equals the title. Other
     /// resources keep their parameters as they are.
-    pub(super) fn catalog_params<'r>(
-        &self,
-        r: &'r Res,
-    ) -> std::borrow::Cow<'r, crate::eval::value::Params> {
+    ///
+    /// Borrowed where it can be (most are): a map built per resource cost a
+    /// key and a value copy per parameter. Keys are unique, in the order an
+    /// insertion-ordered map would keep them; undef values are left out.
+    pub(super) fn catalog_params<'r>(&self, r: &'r Res) -> Vec<(Cow<'r, str>, Cow<'r, Value>)> {
         if r.kind != ResKind::Builtin {
-            return std::borrow::Cow::Borrowed(&r.params);
+            return r
+                .params
+                .iter()
+                .filter(|(_, v)| !v.is_undef())
+                .map(|(k, v)| (Cow::Borrowed(k.as_str()), Cow::Borrowed(v)))
+                .collect();
         }
         let rtype = self.ruby_type(&r.type_name.to_ascii_lowercase());
         let rtype = rtype.as_deref();
         let namevar = rtype.map_or("name", |t| t.namevar());
-        let mut out: crate::eval::value::Params = crate::catalog::title_attributes(rtype, &r.title)
-            .into_iter()
-            .map(|(k, v)| (k, Value::string(v)))
-            .collect();
+        let mut out: Vec<(Cow<'r, str>, Cow<'r, Value>)> =
+            crate::catalog::title_attributes(rtype, &r.title)
+                .into_iter()
+                .map(|(k, v)| (Cow::Owned(k), Cow::Owned(Value::string(v))))
+                .collect();
         out.reserve(r.params.len());
         for (k, v) in &r.params {
             if v.is_undef() {
                 continue;
             }
-            let key = if k == "name" { namevar } else { k };
-            out.insert(key.to_string(), v.clone());
+            let key = if k == "name" { namevar } else { k.as_str() };
+            // A key given twice (`name` and the namevar, or a title
+            // attribute) keeps its first place and takes the last value.
+            match out.iter_mut().find(|(have, _)| have == key) {
+                Some(slot) => slot.1 = Cow::Borrowed(v),
+                None => out.push((Cow::Owned(key.to_string()), Cow::Borrowed(v))),
+            }
         }
-        if matches!(out.get(namevar), Some(Value::String(s)) if **s == *r.title) {
-            out.shift_remove(namevar);
+        if let Some(i) = out
+            .iter()
+            .position(|(k, v)| k == namevar && matches!(&**v, Value::String(s) if **s == *r.title))
+        {
+            out.remove(i);
         }
-        std::borrow::Cow::Owned(out)
+        out
     }
 }
