@@ -67,6 +67,9 @@ pub trait NameStr {
     fn rsplit_colons(&self) -> Option<(&str, &str)>;
     /// `contains("::")`, without a substring searcher.
     fn has_colons(&self) -> bool;
+    /// `to_lowercase()`, borrowed when the name is lower-case ASCII already
+    /// (most names are: this saves a copy per lookup).
+    fn lowercase(&self) -> std::borrow::Cow<'_, str>;
 }
 
 impl NameStr for str {
@@ -89,6 +92,17 @@ impl NameStr for str {
 
     fn has_colons(&self) -> bool {
         self.as_bytes().windows(2).any(|w| w == b"::")
+    }
+
+    fn lowercase(&self) -> std::borrow::Cow<'_, str> {
+        if self
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+        {
+            std::borrow::Cow::Borrowed(self)
+        } else {
+            std::borrow::Cow::Owned(self.to_lowercase())
+        }
     }
 }
 
@@ -115,6 +129,9 @@ mod tests {
             assert_eq!(s.rsplit_colons(), s.rsplit_once("::"), "{s:?}");
             assert_eq!(s.has_colons(), s.contains("::"), "{s:?}");
             assert_eq!(s.trim_colons(), s.trim_start_matches("::"), "{s:?}");
+        }
+        for s in ["", "abc", "Abc", "a::B", "É", "ß", "straße", "ǅ"] {
+            assert_eq!(s.lowercase(), s.to_lowercase(), "{s:?}");
         }
     }
 }

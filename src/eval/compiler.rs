@@ -219,6 +219,9 @@ pub struct Compiler<'e> {
     pub hostclasses: HashMap<String, Definition>,
     pub defines: HashMap<String, Definition>,
     pub nodes: Vec<(NodeMatch, Definition)>,
+    /// Each node definition's name (`node_key`) and its place in `nodes`:
+    /// a redefinition check per definition without recomputing every name.
+    node_keys: HashMap<String, usize>,
     pub functions: HashMap<String, Definition>,
     pub type_aliases: HashMap<String, Definition>,
     /// Resolved type aliases (resolving one evaluates its type expression).
@@ -306,7 +309,8 @@ impl<'e> Compiler<'e> {
             env,
             node,
             scopes,
-            resources: Vec::new(),
+            // Sized for a typical catalog: growing moved every resource again.
+            resources: Vec::with_capacity(256),
             index: crate::catalog::Catalog::new(&node_name, &env.name, 0),
             edges: Vec::new(),
             edge_set: HashSet::default(),
@@ -317,6 +321,7 @@ impl<'e> Compiler<'e> {
             hostclasses: HashMap::default(),
             defines: HashMap::default(),
             nodes: Vec::new(),
+            node_keys: HashMap::default(),
             functions: HashMap::default(),
             type_aliases: HashMap::default(),
             resolved_aliases: HashMap::default(),
@@ -419,7 +424,7 @@ impl<'e> Compiler<'e> {
                         &def,
                     ));
                 }
-                if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
+                if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
                     return Err(fail(
                         format!(
                             "Node '{key}' is already defined{}; cannot be redefined as a class",
@@ -474,7 +479,7 @@ impl<'e> Compiler<'e> {
                         _ => continue,
                     };
                     let key = node_key(&m);
-                    if let Some((_, prev)) = self.nodes.iter().find(|(n, _)| node_key(n) == key) {
+                    if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
                         return Err(fail(
                             format!(
                                 "Node '{key}' is already defined{}; cannot redefine",
@@ -492,6 +497,7 @@ impl<'e> Compiler<'e> {
                             &def,
                         ));
                     }
+                    self.node_keys.insert(key, self.nodes.len());
                     self.nodes.push((m, def.clone()));
                 }
             }
@@ -792,6 +798,7 @@ impl<'e> Compiler<'e> {
                 // would do, without copying the list.
                 let owner_tags = std::mem::take(&mut self.resources[owner].tags);
                 let tags = &mut self.resources[id].tags;
+                tags.reserve(owner_tags.len());
                 for t in &owner_tags {
                     if !tags.contains(t) {
                         tags.push(t.clone());

@@ -95,7 +95,7 @@ impl<'e> Compiler<'e> {
                     return Ok(Value::Type(Arc::new(alias)));
                 }
                 // Otherwise a resource type, which must exist.
-                let key = n.trim_colons().to_lowercase();
+                let key = n.trim_colons().lowercase();
                 let known = self.is_ruby_type(&key) || self.find_define(&key)?.is_some();
                 if !known {
                     return self.fail(
@@ -459,8 +459,8 @@ impl<'e> Compiler<'e> {
         }
         let qualified = name.trim_colons();
         if let Some((class, var)) = qualified.rsplit_colons() {
-            let class = class.to_lowercase();
-            return match self.class_scopes.get(&class) {
+            let class = class.lowercase();
+            return match self.class_scopes.get(&*class) {
                 // Puppet's `lookup_qualified_variable`: the class's own
                 // variables, then those of the classes it inherits from
                 // (never top or node scope).
@@ -1189,7 +1189,7 @@ pub fn type_reference(name: &str) -> PType {
     if let Some(t) = super::typeops::type_by_name(name) {
         return t;
     }
-    match name.to_lowercase().as_str() {
+    match &*name.lowercase() {
         "class" => PType::Class(None),
         "resource" => PType::Resource {
             type_name: None,

@@ -407,14 +407,14 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
     ) -> Result<Vec<Vec<Option<Value>>>, Miss> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(layer.config.levels.len());
         // Once per call, not per file: the key as a Puppet string, the
         // module layer's key prefix.
         let wanted = Value::string(key);
         let prefix = layer.module.as_ref().map(|m| format!("{m}::"));
         for level in &layer.config.levels {
-            let mut per_location = Vec::new();
             let files = self.level_files(level, scope, chain)?;
+            let mut per_location = Vec::with_capacity(files.len());
             for (file, data) in files.iter() {
                 per_location.push(None);
                 let h = match data {
