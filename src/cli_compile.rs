@@ -183,55 +183,62 @@ fn compile_all(
     pool.install(|| {
         args.facts
             .par_iter()
-            .map(|f| {
-                let start = Instant::now();
-                let node = pverify::facts::read_node_file(f).and_then(|mut n| {
-                    if let Some(enc) = &args.enc {
-                        let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
-                            .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
-                        pverify::facts::apply_enc_within(&mut n, enc, limit)?;
-                    }
-                    n.function_mocks = mocks.clone();
-                    n.allow_generate = args.allow_generate;
-                    if let Some(h) = &args.hiera_config {
-                        let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
-                        n.settings.insert(
-                            pverify::eval::Value::string("hiera_config"),
-                            pverify::eval::Value::string(abs.to_string_lossy().as_ref()),
-                        );
-                    }
-                    Ok(n)
-                });
-                match node {
-                    Err(e) => Outcome {
-                        name: f.display().to_string(),
-                        result: Err(e),
-                        millis: 0,
-                    },
-                    Ok(node) => {
-                        let name = node.name.clone();
-                        // Sized for a typical catalog: growing the buffer
-                        // by doubling copied it ~7 times.
-                        let mut text = Vec::with_capacity(256 << 10);
-                        let result = eval::compile_pretty(env, node, &mut text)
-                            .map_err(|e| e.for_node(&name))
-                            .and_then(|_| match &args.out_dir {
-                                None => Ok(Some(text)),
-                                Some(dir) => {
-                                    let path = dir.join(format!("{name}.json"));
-                                    write_atomically(&path, &text)
-                                        .map(|()| None)
-                                        .map_err(|e| format!("{}: {e}", path.display()))
-                                }
-                            });
-                        Outcome {
-                            name,
-                            result,
-                            millis: start.elapsed().as_millis(),
+            // One catalog buffer per worker, reused from node to node when
+            // catalogs go to files: a fresh one per node was allocated,
+            // grown and faulted in again each time.
+            .map_init(
+                || Vec::with_capacity(eval::CATALOG_BUFFER),
+                |text, f| {
+                    let start = Instant::now();
+                    let node = pverify::facts::read_node_file(f).and_then(|mut n| {
+                        if let Some(enc) = &args.enc {
+                            let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
+                                .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
+                            pverify::facts::apply_enc_within(&mut n, enc, limit)?;
+                        }
+                        n.function_mocks = mocks.clone();
+                        n.allow_generate = args.allow_generate;
+                        if let Some(h) = &args.hiera_config {
+                            let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
+                            n.settings.insert(
+                                pverify::eval::Value::string("hiera_config"),
+                                pverify::eval::Value::string(abs.to_string_lossy().as_ref()),
+                            );
+                        }
+                        Ok(n)
+                    });
+                    match node {
+                        Err(e) => Outcome {
+                            name: f.display().to_string(),
+                            result: Err(e),
+                            millis: 0,
+                        },
+                        Ok(node) => {
+                            let name = node.name.clone();
+                            text.clear();
+                            let result = eval::compile_pretty(env, node, text)
+                                .map_err(|e| e.for_node(&name))
+                                .and_then(|_| match &args.out_dir {
+                                    None => Ok(Some(std::mem::replace(
+                                        text,
+                                        Vec::with_capacity(eval::CATALOG_BUFFER),
+                                    ))),
+                                    Some(dir) => {
+                                        let path = dir.join(format!("{name}.json"));
+                                        write_atomically(&path, &*text)
+                                            .map(|()| None)
+                                            .map_err(|e| format!("{}: {e}", path.display()))
+                                    }
+                                });
+                            Outcome {
+                                name,
+                                result,
+                                millis: start.elapsed().as_millis(),
+                            }
                         }
                     }
-                }
-            })
+                },
+            )
             .collect()
     })
 }

@@ -29,7 +29,7 @@ pub use builtins::{
     parse_builtin_type, ruby_basename, ruby_digest, ruby_dirname, ruby_hexdigest, ruby_json,
     ruby_json_pretty, shell_escape,
 };
-pub use compile::{compile, compile_pretty, Compiled, Written};
+pub use compile::{compile, compile_pretty, Compiled, Written, CATALOG_BUFFER};
 pub use error::EvalError;
 pub use mocks::FunctionMocks;
 pub use node::NodeInfo;

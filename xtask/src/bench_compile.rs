@@ -244,24 +244,28 @@ pub(crate) fn compile_timed(
     std::thread::scope(|s| -> Result<(), String> {
         let mut handles = Vec::new();
         for t in 0..jobs {
-            let work = || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(n) = nodes.get(i) else { break };
-                let start = Instant::now();
-                let node = node_for(&n.case, &n.case.facts);
-                let mut text = Vec::with_capacity(256 << 10);
-                match eval::compile_pretty(env, node, &mut text) {
-                    Ok(w) => {
-                        std::hint::black_box(&text);
-                        resources.fetch_add(w.resources, Ordering::Relaxed);
+            // One buffer per thread, as `pverify compile --out-dir` keeps.
+            let work = || {
+                let mut text = Vec::with_capacity(eval::CATALOG_BUFFER);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(n) = nodes.get(i) else { break };
+                    let start = Instant::now();
+                    let node = node_for(&n.case, &n.case.facts);
+                    text.clear();
+                    match eval::compile_pretty(env, node, &mut text) {
+                        Ok(w) => {
+                            std::hint::black_box(&text);
+                            resources.fetch_add(w.resources, Ordering::Relaxed);
+                        }
+                        Err(_) => {
+                            failed.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
-                    Err(_) => {
-                        failed.fetch_add(1, Ordering::Relaxed);
+                    let took = start.elapsed();
+                    if let Ok(mut v) = times.lock() {
+                        v[i] = took;
                     }
-                }
-                let took = start.elapsed();
-                if let Ok(mut v) = times.lock() {
-                    v[i] = took;
                 }
             };
             handles.push(
@@ -557,11 +561,12 @@ fn compile_only_median(env: &Environment, nodes: &[NodeSpec]) -> Result<Duration
         std::thread::Builder::new()
             .stack_size(STACK)
             .spawn_scoped(s, || {
+                let mut text = Vec::with_capacity(eval::CATALOG_BUFFER);
                 prepared
                     .into_iter()
                     .map(|node| {
                         let start = Instant::now();
-                        let mut text = Vec::with_capacity(256 << 10);
+                        text.clear();
                         let _ = eval::compile_pretty(env, node, &mut text);
                         std::hint::black_box(&text);
                         start.elapsed()
