@@ -19,7 +19,7 @@ pub(super) fn class_method(
     args: Vec<RValue>,
 ) -> R<RValue> {
     match name {
-        "name" => Ok(RValue::Str(full.to_string())),
+        "name" => Ok(RValue::str(full.to_string())),
 
         // `IPAddr.new(text)`: templates use it to validate addresses.
         // `IPAddr.new(text)`: the address (masked by its prefix, as
@@ -36,7 +36,7 @@ pub(super) fn class_method(
                             ("ipv4?", RValue::Bool(ip.is_ipv4())),
                             ("ipv6?", RValue::Bool(ip.is_ipv6())),
                             ("prefix", RValue::Int(prefix as i64)),
-                            ("to_string", RValue::Str(shown)),
+                            ("to_string", RValue::str(shown)),
                         ],
                     })))
                 }
@@ -48,7 +48,7 @@ pub(super) fn class_method(
         }
         "escape" | "quote" if c == "Regexp" => {
             let text = args.first().map(RValue::to_s).unwrap_or_default();
-            Ok(RValue::Str(regexp_escape(&text)))
+            Ok(RValue::str(regexp_escape(&text)))
         }
         "warning" if c == "Puppet" => {
             let message = args.first().map(RValue::to_s).unwrap_or_default();
@@ -63,7 +63,7 @@ pub(super) fn class_method(
         "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
         // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
         // compile runs with, as Puppet 7.23's defaults.
-        "settings" if c == "Puppet" => Ok(RValue::Hash(vec![
+        "settings" if c == "Puppet" => Ok(RValue::hash(vec![
             (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
             (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
         ])),
@@ -72,7 +72,7 @@ pub(super) fn class_method(
             Some("strict_variables") => RValue::Bool(false),
             _ => RValue::Nil,
         }),
-        "generate" | "dump" if c == "JSON" => Ok(RValue::Str(crate::eval::ruby_json(
+        "generate" | "dump" if c == "JSON" => Ok(RValue::str(crate::eval::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
         ))),
         "pretty_generate" if c == "JSON" => {
@@ -81,7 +81,7 @@ pub(super) fn class_method(
                 Some(crate::eval::value::Value::Hash(h)) => Some(&**h),
                 _ => None,
             };
-            Ok(RValue::Str(crate::eval::ruby_json_pretty(
+            Ok(RValue::str(crate::eval::ruby_json_pretty(
                 &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
                 opts,
             )))
@@ -100,7 +100,7 @@ pub(super) fn class_method(
             let done = if name == "digest" {
                 crate::eval::ruby_digest(c, &data).map(|d| RValue::Bytes(d.into()))
             } else {
-                crate::eval::ruby_hexdigest(c, &data).map(RValue::Str)
+                crate::eval::ruby_hexdigest(c, &data).map(RValue::str)
             };
             match done {
                 Some(v) => Ok(v),
@@ -109,7 +109,7 @@ pub(super) fn class_method(
         }
         // Puppet's stack of manifest frames, seen from Ruby: pverify
         // keeps none (deprecation() then warns without a location).
-        "stacktrace" if c == "PuppetStack" => Ok(RValue::Array(vec![])),
+        "stacktrace" if c == "PuppetStack" => Ok(RValue::array(vec![])),
         // The expression is compiled at once: a bad one raises here.
         "new" | "compile" if c == "Regexp" => {
             let src = match args.first() {
@@ -125,11 +125,11 @@ pub(super) fn class_method(
                 }
             }
         }
-        "escape" | "shellescape" if c == "Shellwords" => Ok(RValue::Str(
+        "escape" | "shellescape" if c == "Shellwords" => Ok(RValue::str(
             crate::eval::shell_escape(&args.first().map(RValue::to_s).unwrap_or_default()),
         )),
         "join" | "shelljoin" if c == "Shellwords" => match args.first() {
-            Some(RValue::Array(items)) => Ok(RValue::Str(
+            Some(RValue::Array(items)) => Ok(RValue::str(
                 items
                     .iter()
                     .map(|i| crate::eval::shell_escape(&i.to_s()))
@@ -151,15 +151,15 @@ pub(super) fn class_method(
         "basename" | "dirname" | "extname" if c == "File" => {
             let p = args.first().map(RValue::to_s).unwrap_or_default();
             let suffix = args.get(1).map(RValue::to_s);
-            Ok(RValue::Str(ruby_file_name(name, &p, suffix.as_deref())))
+            Ok(RValue::str(ruby_file_name(name, &p, suffix.as_deref())))
         }
-        "join" if c == "File" => Ok(RValue::Str(
+        "join" if c == "File" => Ok(RValue::str(
             args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
         )),
         // `Hash[[k, v], ...]` / `Hash[pairs]`.
         "[]" if c == "Hash" => {
             let pairs = match args.as_slice() {
-                [RValue::Array(a)] => a.clone(),
+                [RValue::Array(a)] => a.to_vec(),
                 [RValue::Hash(h)] => return Ok(RValue::Hash(h.clone())),
                 // `Hash[k1, v1, k2, v2]`: keys and values in turn.
                 other if other.len() % 2 == 1 => {
@@ -167,7 +167,7 @@ pub(super) fn class_method(
                 }
                 other => other
                     .chunks(2)
-                    .map(|kv| RValue::Array(kv.to_vec()))
+                    .map(|kv| RValue::array(kv.to_vec()))
                     .collect(),
             };
             let mut out = Vec::new();
@@ -186,15 +186,15 @@ pub(super) fn class_method(
                     }
                 }
             }
-            Ok(RValue::Hash(out))
+            Ok(RValue::hash(out))
         }
         // `Puppet::Parser::Functions.function(:name)` loads a function
         // and answers its method's name; pverify loads on call.
-        "function" if c == "Functions" => Ok(RValue::Str(format!(
+        "function" if c == "Functions" => Ok(RValue::str(format!(
             "function_{}",
             args.first().map(RValue::to_s).unwrap_or_default()
         ))),
-        "new" if c == "Hash" => Ok(RValue::Hash(vec![])),
+        "new" if c == "Hash" => Ok(RValue::hash(vec![])),
         // Puppet's type system, as modules' functions use it
         // (`Puppet::Pops::Types::...`): the helper objects are stateless, so
         // the class stands for its instance.
@@ -223,7 +223,7 @@ pub(super) fn class_method(
             let subject = args.first().map(RValue::to_s).unwrap_or_default();
             let expected = type_arg(cx, &args, 1)?;
             let actual = type_arg(cx, &args, 2)?;
-            Ok(RValue::Str(crate::types::describe_mismatch_named(
+            Ok(RValue::str(crate::types::describe_mismatch_named(
                 &subject, &expected, &actual,
             )))
         }
@@ -262,15 +262,15 @@ pub(super) fn class_method(
         "asserted_iterable" | "on" if c == "Iterable" => {
             let v = args.last().cloned().unwrap_or(RValue::Nil);
             let items = match &v {
-                RValue::Array(a) => a.clone(),
+                RValue::Array(a) => a.to_vec(),
                 RValue::Hash(h) => h
                     .iter()
-                    .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                    .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
                     .collect(),
                 RValue::Int(n) if *n as usize <= super::interp::MAX_ITEMS => {
                     (0..*n).map(RValue::Int).collect()
                 }
-                RValue::Str(s) => s.chars().map(|c| RValue::Str(c.to_string())).collect(),
+                RValue::Str(s) => s.chars().map(|c| RValue::str(c.to_string())).collect(),
                 RValue::Nil if name == "on" => return Ok(RValue::Nil),
                 o => {
                     return cx.fail_at(format!(
@@ -292,7 +292,7 @@ pub(super) fn class_method(
                 Some(path) => RValue::Object(std::sync::Arc::new(super::value::RObject {
                     class: "Puppet::Module",
                     text: format!("Module {n}({path})"),
-                    attrs: vec![("name", RValue::Str(n)), ("path", RValue::Str(path))],
+                    attrs: vec![("name", RValue::str(n)), ("path", RValue::str(path))],
                 })),
                 None => RValue::Nil,
             })
@@ -337,17 +337,17 @@ pub(super) fn class_method(
             } else {
                 title
             };
-            Ok(RValue::Array(vec![RValue::Str(ty), RValue::Str(title)]))
+            Ok(RValue::array(vec![RValue::str(ty), RValue::str(title)]))
         }
         // The type of a resource by name: pverify's resources carry their
         // type's capitalized name, which `findresource` takes.
         "find_resource_type_or_class" if c == "Runtime3ResourceSupport" => {
             let n = args.get(1).map(RValue::to_s).unwrap_or_default();
-            Ok(RValue::Str(crate::eval::compiler::capitalize_name(&n)))
+            Ok(RValue::str(crate::eval::compiler::capitalize_name(&n)))
         }
         // `Array.new(n, obj)`, `Array.new(list)`.
         "new" if c == "Array" => match (args.first(), args.get(1)) {
-            (None, _) => Ok(RValue::Array(vec![])),
+            (None, _) => Ok(RValue::array(vec![])),
             (Some(RValue::Array(a)), None) => Ok(RValue::Array(a.clone())),
             (Some(RValue::Int(n)), fill) => {
                 if *n < 0 {
@@ -357,14 +357,14 @@ pub(super) fn class_method(
                     return cx.fail_at("array size too big");
                 }
                 let fill = fill.cloned().unwrap_or(RValue::Nil);
-                Ok(RValue::Array(vec![fill; *n as usize]))
+                Ok(RValue::array(vec![fill; *n as usize]))
             }
             (Some(o), _) => cx.fail_at(format!(
                 "no implicit conversion of {} into Integer",
                 class_desc(o)
             )),
         },
-        "new" if c == "String" => Ok(RValue::Str(
+        "new" if c == "String" => Ok(RValue::str(
             args.first().map(RValue::to_s).unwrap_or_default(),
         )),
         _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),

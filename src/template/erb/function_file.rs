@@ -111,7 +111,10 @@ impl FunctionFile {
         };
         let mut it = self.interp(host, SelfKind::Function3x);
         if let Some(p) = param {
-            it.set_local(p, RValue::Array(args.iter().map(from_puppet_3x).collect()));
+            it.set_local(
+                p,
+                RValue::array(args.iter().map(from_puppet_3x).collect::<Vec<_>>()),
+            );
         }
         let r = it.run(&body.body);
         let v = finish(&mut it, r)?;
@@ -176,11 +179,11 @@ fn from_puppet_3x(v: &Value) -> RValue {
             PType::Class(Some(name)) => reference("Class".into(), capitalize_segments(name)),
             _ => from_puppet(v),
         },
-        Value::Array(items) => RValue::Array(items.iter().map(from_puppet_3x).collect()),
-        Value::Hash(h) => RValue::Hash(
+        Value::Array(items) => RValue::array(items.iter().map(from_puppet_3x).collect::<Vec<_>>()),
+        Value::Hash(h) => RValue::hash(
             h.iter()
                 .map(|(k, v)| (from_puppet_3x(k), from_puppet_3x(v)))
-                .collect(),
+                .collect::<Vec<_>>(),
         ),
         _ => from_puppet(v),
     }

@@ -131,9 +131,9 @@ impl<'h> Interp<'h> {
             Expr::Int(i) => RValue::Int(*i),
             Expr::BigInt(d) => super::bigint::parse_prefix(d, 10),
             Expr::Float(f) => RValue::Float(*f),
-            Expr::Str(parts) => RValue::Str(self.interpolate(parts)?),
-            Expr::Sym(s) => RValue::Sym(s.clone()),
-            Expr::DSym(parts) => RValue::Sym(self.interpolate(parts)?),
+            Expr::Str(parts) => RValue::str(self.interpolate(parts)?),
+            Expr::Sym(s) => RValue::sym(s.clone()),
+            Expr::DSym(parts) => RValue::sym(self.interpolate(parts)?),
             Expr::Regex(parts, flags) => {
                 let src = self.interpolate(parts)?;
                 let mut prefix = String::new();
@@ -148,7 +148,7 @@ impl<'h> Interp<'h> {
                     RValue::Regex(format!("(?{prefix}){src}"))
                 }
             }
-            Expr::Array(items) => RValue::Array(self.eval_list(items)?),
+            Expr::Array(items) => RValue::array(self.eval_list(items)?),
             Expr::Hash(pairs) => {
                 let mut out: Vec<(RValue, RValue)> = Vec::new();
                 for (k, v) in pairs {
@@ -156,7 +156,7 @@ impl<'h> Interp<'h> {
                     let v = self.eval(v)?;
                     hash_set(&mut out, k, v);
                 }
-                RValue::Hash(out)
+                RValue::hash(out)
             }
             Expr::Range(a, b, excl) => {
                 let a = self.eval(a)?;
@@ -176,7 +176,7 @@ impl<'h> Interp<'h> {
             Expr::GVar(name) => match name.parse::<usize>() {
                 Ok(i) => self.last_match.get(i).cloned().unwrap_or(RValue::Nil),
                 Err(_) if name == "~" && !self.last_match.is_empty() => {
-                    RValue::Array(self.last_match.clone())
+                    RValue::array(self.last_match.clone())
                 }
                 Err(_) => RValue::Nil,
             },
@@ -229,7 +229,7 @@ impl<'h> Interp<'h> {
             }
             Expr::Def(name, def) => {
                 self.defs.insert(name.clone(), def.clone());
-                RValue::Sym(name.clone())
+                RValue::sym(name.clone())
             }
             Expr::Begin(def) => self.run_def_body(def)?,
             Expr::Const(c) => RValue::Class(c.clone()),
@@ -289,7 +289,7 @@ impl<'h> Interp<'h> {
                             }
                         },
                         Expr::Splat(e) => match self.eval(e)? {
-                            RValue::Array(items) => argv.extend(items),
+                            RValue::Array(items) => argv.extend(items.iter().cloned()),
                             other => argv.push(other),
                         },
                         _ => argv.push(self.eval(a)?),
@@ -322,7 +322,7 @@ impl<'h> Interp<'h> {
                 if name == "to_yaml" && argv.len() <= 1 {
                     if let Some(orig) = self.puppet_object(recv.as_deref(), r.as_ref()) {
                         return match super::yaml::puppet_to_yaml(&orig, argv.first()) {
-                            Ok(text) => Ok(RValue::Str(text)),
+                            Ok(text) => Ok(RValue::str(text)),
                             Err(e) => self.fail(e),
                         };
                     }
@@ -397,17 +397,17 @@ impl<'h> Interp<'h> {
             Expr::For(var, items, body) => {
                 let coll = self.eval(items)?;
                 let list = match &coll {
-                    RValue::Array(a) => a.clone(),
+                    RValue::Array(a) => a.to_vec(),
                     RValue::Range(a, b, x) => range_items(*a, *b, *x),
                     RValue::Hash(h) => h
                         .iter()
-                        .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                        .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
                         .collect(),
                     o => return self.no_method("each", o),
                 };
                 self.pristine.remove(var);
                 for item in list {
-                    self.locals.insert(var.clone(), item);
+                    self.bind_local(var, item);
                     match self.run(body) {
                         Ok(_) | Err(Flow::Next(_)) => {}
                         Err(Flow::Break(v)) => return Ok(v),
@@ -419,14 +419,14 @@ impl<'h> Interp<'h> {
             Expr::MultiAssign(names, v) => {
                 let v = self.eval(v)?;
                 let items = match &v {
-                    RValue::Array(a) => a.clone(),
+                    RValue::Array(a) => a.to_vec(),
                     o => vec![o.clone()],
                 };
                 for (i, name) in names.iter().enumerate() {
                     self.ivar_aliases.remove(name);
                     self.pristine.remove(name);
                     let item = items.get(i).cloned().unwrap_or(RValue::Nil);
-                    self.locals.insert(name.clone(), item);
+                    self.bind_local(name, item);
                 }
                 v
             }
@@ -459,7 +459,7 @@ impl<'h> Interp<'h> {
                     _ => self.ivar_aliases.remove(name),
                 };
                 let v = self.eval(v)?;
-                self.locals.insert(name.clone(), v.clone());
+                self.bind_local(name, v.clone());
                 v
             }
             Expr::OpAssign(name, op, v) => {
@@ -477,7 +477,7 @@ impl<'h> Interp<'h> {
                         self.call(Some(cur), op, vec![r], None, n.line)?
                     }
                 };
-                self.locals.insert(name.clone(), new.clone());
+                self.bind_local(name, new.clone());
                 new
             }
             Expr::IndexAssign(recv, args, op, v) => {
@@ -495,10 +495,11 @@ impl<'h> Interp<'h> {
                 };
                 let updated = match (container, keys.first()) {
                     (RValue::Hash(mut h), Some(k)) => {
-                        hash_set(&mut h, k.clone(), v.clone());
+                        hash_set(Rc::make_mut(&mut h), k.clone(), v.clone());
                         RValue::Hash(h)
                     }
-                    (RValue::Array(mut a), Some(RValue::Int(i))) => {
+                    (RValue::Array(mut shared), Some(RValue::Int(i))) => {
+                        let a = Rc::make_mut(&mut shared);
                         let len = a.len() as i64;
                         let idx = if *i < 0 { i + len } else { *i };
                         if idx < 0 {
@@ -512,14 +513,14 @@ impl<'h> Interp<'h> {
                             a.resize(idx + 1, RValue::Nil);
                         }
                         a[idx] = v.clone();
-                        RValue::Array(a)
+                        RValue::Array(shared)
                     }
                     (other, _) => return self.no_method("[]=", &other),
                 };
                 // Values are immutable here: store the changed container back.
                 match &recv.expr {
                     Expr::Name(name) if self.locals.contains_key(name) => {
-                        self.locals.insert(name.clone(), updated);
+                        self.bind_local(name, updated);
                     }
                     Expr::IVar(name) => {
                         self.ivars.insert(name.clone(), updated);
@@ -546,8 +547,14 @@ impl<'h> Interp<'h> {
             Expr::Seq(body) => self.run(body)?,
             Expr::Out(e) => {
                 let v = self.eval(e)?;
-                let s = self.to_s(&v)?;
-                self.out.push_str(&s);
+                match &v {
+                    // A String is appended as it is (no `to_s` copy).
+                    RValue::Str(s) => self.out.push_str(s),
+                    _ => {
+                        let s = self.to_s(&v)?;
+                        self.out.push_str(&s);
+                    }
+                }
                 RValue::Nil
             }
             Expr::Text(t) => {
@@ -580,7 +587,7 @@ impl<'h> Interp<'h> {
         for i in items {
             match &i.expr {
                 Expr::Splat(e) => match self.eval(e)? {
-                    RValue::Array(a) => out.extend(a),
+                    RValue::Array(a) => out.extend(a.iter().cloned()),
                     RValue::Range(a, b, x) => out.extend(range_items(a, b, x)),
                     o => out.push(o),
                 },
@@ -595,10 +602,10 @@ impl<'h> Interp<'h> {
         for p in parts {
             match p {
                 StrPart::Lit(l) => s.push_str(l),
-                StrPart::Code(body) => {
-                    let v = self.run(body)?;
-                    s.push_str(&self.to_s(&v)?);
-                }
+                StrPart::Code(body) => match self.run(body)? {
+                    RValue::Str(t) => s.push_str(&t),
+                    v => s.push_str(&self.to_s(&v)?),
+                },
             }
         }
         Ok(s)
@@ -618,7 +625,7 @@ impl<'h> Interp<'h> {
                         self.last_match = groups
                             .iter()
                             .map(|g| {
-                                g.map(|(a, b)| RValue::Str(s[a..b].to_string()))
+                                g.map(|(a, b)| RValue::str(s[a..b].to_string()))
                                     .unwrap_or(RValue::Nil)
                             })
                             .collect();
@@ -674,35 +681,16 @@ impl<'h> Interp<'h> {
     /// Calls the block with `args` (destructuring one array argument over
     /// several parameters, as Ruby's blocks do).
     pub fn yield_(&mut self, block: &Block, args: Vec<RValue>) -> R<RValue> {
-        let args = if block.params.len() > 1 && args.len() == 1 {
-            match &args[0] {
-                RValue::Array(a) => a.clone(),
-                _ => args,
-            }
-        } else {
-            args
+        let args = match args.as_slice() {
+            [RValue::Array(a)] if block.params.len() > 1 => a.to_vec(),
+            _ => args,
         };
-        let mut saved = Vec::new();
-        for (i, group) in block.params.iter().enumerate() {
-            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
-            if group.len() == 1 {
-                saved.push((group[0].clone(), self.locals.insert(group[0].clone(), v)));
-            } else {
-                let items = match v {
-                    RValue::Array(a) => a,
-                    o => vec![o],
-                };
-                for (j, name) in group.iter().enumerate() {
-                    let item = items.get(j).cloned().unwrap_or(RValue::Nil);
-                    saved.push((name.clone(), self.locals.insert(name.clone(), item)));
-                }
-            }
-        }
+        let saved = self.bind_params(block, args);
         let r = match self.run(&block.body) {
             Ok(v) | Err(Flow::Next(v)) => Ok(v),
             Err(e) => Err(e),
         };
-        self.restore_locals(saved);
+        self.unbind_params(block, saved);
         r
     }
 
@@ -825,14 +813,14 @@ impl<'h> Interp<'h> {
                 }
                 if name == "Array" {
                     return Ok(match v {
-                        RValue::Nil => RValue::Array(vec![]),
+                        RValue::Nil => RValue::array(vec![]),
                         RValue::Array(a) => RValue::Array(a),
-                        RValue::Hash(h) => RValue::Array(
-                            h.into_iter()
-                                .map(|(k, v)| RValue::Array(vec![k, v]))
-                                .collect(),
+                        RValue::Hash(h) => RValue::array(
+                            h.iter()
+                                .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+                                .collect::<Vec<_>>(),
                         ),
-                        o => RValue::Array(vec![o]),
+                        o => RValue::array(vec![o]),
                     });
                 }
                 super::methods::call_method(self, v, conv, vec![], None)
@@ -845,9 +833,9 @@ impl<'h> Interp<'h> {
                 let rest: Vec<RValue> = args.into_iter().skip(1).collect();
                 super::methods::call_method(
                     self,
-                    RValue::Str(f),
+                    RValue::str(f),
                     "%",
-                    vec![RValue::Array(rest)],
+                    vec![RValue::array(rest)],
                     None,
                 )
             }
@@ -873,7 +861,7 @@ impl<'h> Interp<'h> {
                 let environment = RValue::Object(Rc::new(super::value::RObject {
                     class: "Puppet::Node::Environment",
                     text: env.clone(),
-                    attrs: vec![("name", RValue::Sym(env))],
+                    attrs: vec![("name", RValue::sym(env))],
                 }));
                 Ok(RValue::Object(Rc::new(super::value::RObject {
                     class: "Puppet::Parser::Compiler",
@@ -1056,23 +1044,7 @@ impl Interp<'_> {
         var: &str,
         memo: &mut RValue,
     ) -> R<()> {
-        let args = [item, memo.clone()];
-        let mut saved = Vec::new();
-        for (i, group) in block.params.iter().enumerate() {
-            let v = args.get(i).cloned().unwrap_or(RValue::Nil);
-            let items = if group.len() > 1 {
-                match v {
-                    RValue::Array(a) => a,
-                    o => vec![o],
-                }
-            } else {
-                vec![v]
-            };
-            for (j, name) in group.iter().enumerate() {
-                let item = items.get(j).cloned().unwrap_or(RValue::Nil);
-                saved.push((name.clone(), self.locals.insert(name.clone(), item)));
-            }
-        }
+        let saved = self.bind_params(block, vec![item, memo.clone()]);
         let r = match self.run(&block.body) {
             Ok(_) | Err(Flow::Next(_)) => Ok(()),
             Err(e) => Err(e),
@@ -1080,7 +1052,7 @@ impl Interp<'_> {
         if let Some(v) = self.locals.get(var) {
             *memo = v.clone();
         }
-        self.restore_locals(saved);
+        self.unbind_params(block, saved);
         r
     }
 }
@@ -1152,14 +1124,18 @@ impl Interp<'_> {
             return None;
         };
         let cur = self.locals.get_mut(var)?;
+        // The variable's own copy changes (`make_mut`): others sharing the
+        // old value keep it, as values here are never changed in place.
         match (cur, name) {
             (RValue::Hash(h), "delete") => {
+                let h = Rc::make_mut(h);
                 let key = args.first()?;
                 let pos = h.iter().position(|(k, _)| k.eq(key));
                 Some(pos.map(|p| h.remove(p).1).unwrap_or(RValue::Nil))
             }
             (RValue::Array(a), "delete") => {
                 let x = args.first()?;
+                let a = Rc::make_mut(a);
                 let before = a.len();
                 a.retain(|i| !i.eq(x));
                 Some(if a.len() < before {
@@ -1168,7 +1144,9 @@ impl Interp<'_> {
                     RValue::Nil
                 })
             }
-            (RValue::Array(a), "pop") if args.is_empty() => Some(a.pop().unwrap_or(RValue::Nil)),
+            (RValue::Array(a), "pop") if args.is_empty() => {
+                Some(Rc::make_mut(a).pop().unwrap_or(RValue::Nil))
+            }
             (RValue::Array(a), "delete_at") => {
                 let RValue::Int(i) = args.first()? else {
                     return None;
@@ -1176,7 +1154,7 @@ impl Interp<'_> {
                 let len = a.len() as i64;
                 let i = if *i < 0 { *i + len } else { *i };
                 Some(if (0..len).contains(&i) {
-                    a.remove(i as usize)
+                    Rc::make_mut(a).remove(i as usize)
                 } else {
                     RValue::Nil
                 })
@@ -1195,7 +1173,7 @@ impl Interp<'_> {
             (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
                 RValue::Nil
             } else {
-                a.remove(0)
+                Rc::make_mut(a).remove(0)
             }),
             _ => None,
         }
@@ -1231,7 +1209,7 @@ impl Interp<'_> {
         let (before, ivar) = match target {
             None => return Ok(v),
             Some(Mutated::Local(var)) => {
-                let before = self.locals.insert(var.clone(), v.clone());
+                let before = self.bind_local(&var, v.clone());
                 (before, self.ivar_aliases.get(&var).cloned())
             }
             Some(Mutated::IVar(var)) => {
@@ -1298,7 +1276,7 @@ impl Interp<'_> {
                 match caught {
                     Some(rescue) => {
                         if let Some(v) = &rescue.var {
-                            self.locals.insert(v.clone(), RValue::Str(msg));
+                            self.locals.insert(v.clone(), RValue::str(msg));
                         }
                         self.run(&rescue.body)
                     }
@@ -1366,7 +1344,7 @@ impl Interp<'_> {
         }
         if let Some(rest) = &def.rest {
             let extra = args.get(def.params.len()..).unwrap_or(&[]).to_vec();
-            self.locals.insert(rest.clone(), RValue::Array(extra));
+            self.locals.insert(rest.clone(), RValue::array(extra));
         }
         if r.is_ok() {
             r = self.run_def_body(def);
@@ -1383,15 +1361,56 @@ impl Interp<'_> {
 }
 
 impl Interp<'_> {
-    /// Puts back the local variables a block's parameters shadowed.
-    fn restore_locals(&mut self, saved: Vec<(String, Option<RValue>)>) {
-        for (name, old) in saved.into_iter().rev() {
+    /// Binds a block's parameters to `args` (a group of several, `|k, v|`
+    /// or `|(k, v), i|`, spreads an array over its names), answering what
+    /// each name held before, in order, for [`Interp::unbind_params`].
+    fn bind_params(&mut self, block: &Block, args: Vec<RValue>) -> Vec<Option<RValue>> {
+        let mut saved = Vec::new();
+        let mut args = args.into_iter();
+        for group in &block.params {
+            match (group.as_slice(), args.next().unwrap_or(RValue::Nil)) {
+                ([name], v) => saved.push(self.bind_local(name, v)),
+                (names, RValue::Array(items)) => {
+                    for (j, name) in names.iter().enumerate() {
+                        let item = items.get(j).cloned().unwrap_or(RValue::Nil);
+                        saved.push(self.bind_local(name, item));
+                    }
+                }
+                (names, other) => {
+                    let mut first = Some(other);
+                    for name in names {
+                        let item = first.take().unwrap_or(RValue::Nil);
+                        saved.push(self.bind_local(name, item));
+                    }
+                }
+            }
+        }
+        saved
+    }
+
+    /// Sets a local variable, answering its old value (no new key is
+    /// allocated when the name is bound already).
+    fn bind_local(&mut self, name: &str, v: RValue) -> Option<RValue> {
+        match self.locals.get_mut(name) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => {
+                self.locals.insert(name.to_string(), v);
+                None
+            }
+        }
+    }
+
+    /// Puts back the local variables a block's parameters shadowed: last
+    /// bound first, so a name the block lists twice gets its first value.
+    fn unbind_params(&mut self, block: &Block, saved: Vec<Option<RValue>>) {
+        let names = block.params.iter().flatten().rev();
+        for (name, old) in names.zip(saved.into_iter().rev()) {
             match old {
                 Some(v) => {
-                    self.locals.insert(name, v);
+                    self.bind_local(name, v);
                 }
                 None => {
-                    self.locals.remove(&name);
+                    self.locals.remove(name);
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! results (and Ruby's `NoMethodError` text for the rest).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::interp::{hash_set, is_a, range_items, Flow, Interp};
 use super::parser::Block;
@@ -44,7 +45,7 @@ fn need_block<'b>(cx: &Interp<'_>, block: Option<&'b Block>, name: &str) -> R<&'
 
 fn str_arg(cx: &Interp<'_>, args: &[RValue], i: usize) -> R<String> {
     match args.get(i) {
-        Some(RValue::Str(s)) => Ok(s.clone()),
+        Some(RValue::Str(s)) => Ok(s.to_string()),
         Some(o) => Err(Flow::Error(
             format!("no implicit conversion of {} into String", class_desc(o)),
             cx_line(cx),
@@ -60,10 +61,10 @@ fn str_arg(cx: &Interp<'_>, args: &[RValue], i: usize) -> R<String> {
 /// `[key, value]` pairs, a range's integers.
 fn elements(v: &RValue) -> Option<Vec<RValue>> {
     match v {
-        RValue::Array(a) => Some(a.clone()),
+        RValue::Array(a) => Some(a.to_vec()),
         RValue::Hash(h) => Some(
             h.iter()
-                .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
                 .collect(),
         ),
         RValue::Range(a, b, x) => Some(range_items(*a, *b, *x)),
@@ -159,11 +160,11 @@ fn capitalize(s: &str) -> String {
 fn split(cx: &mut Interp<'_>, s: &str, sep: Option<&RValue>, limit: Option<i64>) -> R<Vec<RValue>> {
     let mut parts: Vec<String> = match sep {
         None | Some(RValue::Nil) => s.split_whitespace().map(String::from).collect(),
-        Some(RValue::Str(p)) if p == " " => s.split_whitespace().map(String::from).collect(),
+        Some(RValue::Str(p)) if &p[..] == " " => s.split_whitespace().map(String::from).collect(),
         Some(RValue::Str(p)) if p.is_empty() => s.chars().map(String::from).collect(),
         Some(RValue::Str(p)) => match limit {
-            Some(n) if n > 0 => s.splitn(n as usize, p.as_str()).map(String::from).collect(),
-            _ => s.split(p.as_str()).map(String::from).collect(),
+            Some(n) if n > 0 => s.splitn(n as usize, &p[..]).map(String::from).collect(),
+            _ => s.split(&p[..]).map(String::from).collect(),
         },
         Some(RValue::Regex(re)) => {
             let compiled =
@@ -199,7 +200,7 @@ fn split(cx: &mut Interp<'_>, s: &str, sep: Option<&RValue>, limit: Option<i64>)
             parts.pop();
         }
     }
-    Ok(parts.into_iter().map(RValue::Str).collect())
+    Ok(parts.into_iter().map(RValue::str).collect())
 }
 
 /// The regex a `sub`/`gsub`/`match` pattern means (a string matches itself).
@@ -293,11 +294,11 @@ fn substitute(
         out.push_str(&s[last..a]);
         let rep = match (args.get(1), block) {
             (Some(RValue::Str(r)), _) => expand_replacement(r, s, &groups),
-            (Some(RValue::Hash(h)), _) => RValue::hash_get(h, &RValue::Str(s[a..b].to_string()))
+            (Some(RValue::Hash(h)), _) => RValue::hash_get(h, &RValue::str(s[a..b].to_string()))
                 .map(|v| v.to_s())
                 .unwrap_or_default(),
             (None, Some(bl)) => {
-                let v = cx.yield_(bl, vec![RValue::Str(s[a..b].to_string())])?;
+                let v = cx.yield_(bl, vec![RValue::str(s[a..b].to_string())])?;
                 cx.to_s(&v)?
             }
             (Some(o), _) => {
@@ -343,20 +344,22 @@ pub fn call_method(
     // Methods every object has.
     match name {
         "nil?" => return Ok(RValue::Bool(matches!(recv, RValue::Nil))),
+        // A String's `to_s` is itself: no copy of the shared text.
+        "to_s" if matches!(recv, RValue::Str(_)) => return Ok(recv),
         "to_s" if !matches!(recv, RValue::Int(_) | RValue::Big(_)) || args.is_empty() => {
-            return Ok(RValue::Str(cx.to_s(&recv)?))
+            return Ok(RValue::str(cx.to_s(&recv)?))
         }
-        "inspect" => return Ok(RValue::Str(recv.inspect())),
+        "inspect" => return Ok(RValue::str(recv.inspect())),
         // `require 'json'` is in effect under Puppet: JSON.generate's text.
         "to_json" if args.is_empty() => {
-            return Ok(RValue::Str(crate::eval::ruby_json(
+            return Ok(RValue::str(crate::eval::ruby_json(
                 &super::value::to_puppet(&recv),
             )))
         }
         // `require 'yaml'` too (Puppet loads Psych): Psych's document.
         "to_yaml" if args.len() <= 1 => {
             return match super::yaml::to_yaml(&recv, args.first()) {
-                Ok(text) => Ok(RValue::Str(text)),
+                Ok(text) => Ok(RValue::str(text)),
                 Err(e) => cx.fail_at(e),
             }
         }
@@ -549,10 +552,10 @@ pub fn call_method(
         }
         RValue::Scope => cx.scope_call(name, args),
         RValue::Nil => match name {
-            "to_a" => Ok(RValue::Array(vec![])),
+            "to_a" => Ok(RValue::array(vec![])),
             "to_i" => Ok(RValue::Int(0)),
             "to_f" => Ok(RValue::Float(0.0)),
-            "to_h" => Ok(RValue::Hash(vec![])),
+            "to_h" => Ok(RValue::hash(vec![])),
             "&" => Ok(RValue::Bool(false)),
             "|" => Ok(RValue::Bool(args.first().is_some_and(|a| a.truthy()))),
             _ => cx.no_method(name, &RValue::Nil),
@@ -606,7 +609,7 @@ pub fn call_method(
                         }
                         Ok(RValue::Range(a, b, x))
                     }
-                    None => Ok(RValue::Array(items)),
+                    None => Ok(RValue::array(items)),
                 }
             }
             "each" => {
@@ -616,18 +619,18 @@ pub fn call_method(
                 }
                 Ok(RValue::Range(a, b, x))
             }
-            _ => array(cx, range_items(a, b, x), name, args, block),
+            _ => array(cx, range_items(a, b, x).into(), name, args, block),
         },
         RValue::Regex(re) => match name {
             "match" | "=~" | "match?" => {
                 let s = match args.first() {
                     Some(RValue::Str(s)) => s.clone(),
                     Some(RValue::Nil) | None => return Ok(RValue::Nil),
-                    Some(o) => o.to_s(),
+                    Some(o) => o.to_s().into(),
                 };
                 string(cx, s, name, vec![RValue::Regex(re)], block)
             }
-            "source" => Ok(RValue::Str(re)),
+            "source" => Ok(RValue::str(re)),
             _ => cx.no_method(name, &RValue::Regex(re)),
         },
         RValue::Class(c) => {
@@ -644,9 +647,9 @@ pub fn call_method(
                     .map(|(_, v)| super::value::from_puppet(v))
                     .unwrap_or(RValue::Nil))
             }
-            "type" => Ok(RValue::Str(r.type_name.clone())),
-            "title" => Ok(RValue::Str(r.title.clone())),
-            "ref" => Ok(RValue::Str(r.reference())),
+            "type" => Ok(RValue::str(r.type_name.clone())),
+            "title" => Ok(RValue::str(r.title.clone())),
+            "ref" => Ok(RValue::str(r.reference())),
             _ => cx.no_method(name, &RValue::Resource(r)),
         },
         // A binary String: its bytes; text methods on it when they are
@@ -654,11 +657,11 @@ pub fn call_method(
         RValue::Bytes(b) => match name {
             "bytesize" | "length" | "size" => Ok(RValue::Int(b.len() as i64)),
             "b" | "force_encoding" => Ok(RValue::Bytes(b)),
-            "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => {
-                Ok(RValue::Str(b.iter().map(|x| format!("{x:02x}")).collect()))
-            }
+            "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => Ok(RValue::str(
+                b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
+            )),
             _ => match std::str::from_utf8(&b) {
-                Ok(text) => string(cx, text.to_string(), name, args, block),
+                Ok(text) => string(cx, text.into(), name, args, block),
                 Err(_) => cx.fail_at(format!(
                     "pverify's Ruby does not run String#{name} on binary data"
                 )),
@@ -771,8 +774,8 @@ fn numeric(
             _,
         ) => Ok(recv),
         ("to_f", _, _) => Ok(RValue::Float(num(&recv).unwrap_or(0.0))),
-        ("to_s", RValue::Int(i), Some(RValue::Int(base))) => Ok(RValue::Str(to_base(*i, *base))),
-        ("to_s" | "inspect", RValue::Big(b), base) => Ok(RValue::Str(match base {
+        ("to_s", RValue::Int(i), Some(RValue::Int(base))) => Ok(RValue::str(to_base(*i, *base))),
+        ("to_s" | "inspect", RValue::Big(b), base) => Ok(RValue::str(match base {
             Some(RValue::Int(base)) => super::bigint::to_s_radix(b, *base),
             _ => b.to_string(),
         })),
@@ -809,7 +812,7 @@ fn numeric(
                 Some(&one),
             )
         }
-        ("chr", RValue::Int(i), _) => Ok(RValue::Str(
+        ("chr", RValue::Int(i), _) => Ok(RValue::str(
             char::from_u32(*i as u32)
                 .map(String::from)
                 .unwrap_or_default(),
@@ -887,16 +890,19 @@ fn to_base(mut i: i64, base: i64) -> String {
 
 fn string(
     cx: &mut Interp<'_>,
-    s: String,
+    recv: Arc<str>,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
 ) -> R<RValue> {
-    let st = |x: String| Ok(RValue::Str(x));
+    fn st(x: impl Into<Arc<str>>) -> R<RValue> {
+        Ok(RValue::str(x))
+    }
+    let s: &str = &recv;
     match name {
         "+" => {
             let o = str_arg(cx, &args, 0)?;
-            st(s + &o)
+            st(format!("{s}{o}"))
         }
         "*" => {
             let n = int_arg(cx, &args, 0)?.unwrap_or(0);
@@ -907,13 +913,13 @@ fn string(
         }
         "%" => {
             let fargs = match args.first() {
-                Some(RValue::Array(a)) => a.clone(),
+                Some(RValue::Array(a)) => a.to_vec(),
                 Some(o) => vec![o.clone()],
                 None => vec![],
             };
             let pv: Vec<crate::eval::value::Value> =
                 fargs.iter().map(super::value::to_puppet).collect();
-            let mut all = vec![crate::eval::value::Value::string(s.as_str())];
+            let mut all = vec![crate::eval::value::Value::String(recv.clone())];
             all.extend(pv);
             match cx.host.call_function("sprintf", all) {
                 Ok(v) => st(super::value::from_puppet(&v).to_s()),
@@ -922,9 +928,9 @@ fn string(
         }
         "<<" | "concat" => {
             let o = args.first().map(RValue::to_s).unwrap_or_default();
-            st(s + &o)
+            st(format!("{s}{o}"))
         }
-        "<" | ">" | "<=" | ">=" => compare(cx, RValue::Str(s), name, args),
+        "<" | ">" | "<=" | ">=" => compare(cx, RValue::str(s), name, args),
         "=~" | "match" | "match?" => {
             let Some(re) = args.first().and_then(pattern) else {
                 return cx.fail_at(format!(
@@ -941,7 +947,7 @@ fn string(
                 Some(c) => (0..c.len())
                     .map(|i| {
                         c.get(i)
-                            .map(|m| RValue::Str(m.as_str().to_string()))
+                            .map(|m| RValue::str(m.as_str().to_string()))
                             .unwrap_or(RValue::Nil)
                     })
                     .collect(),
@@ -956,14 +962,14 @@ fn string(
                         .chars()
                         .count() as i64,
                 ),
-                (_, Some(c)) => RValue::Array(
+                (_, Some(c)) => RValue::array(
                     (0..c.len())
                         .map(|i| {
                             c.get(i)
-                                .map(|m| RValue::Str(m.as_str().to_string()))
+                                .map(|m| RValue::str(m.as_str().to_string()))
                                 .unwrap_or(RValue::Nil)
                         })
-                        .collect(),
+                        .collect::<Vec<_>>(),
                 ),
             })
         }
@@ -978,16 +984,16 @@ fn string(
                 let c = c.map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
                 let get = |i: usize| {
                     c.get(i)
-                        .map(|m| RValue::Str(m.as_str().to_string()))
+                        .map(|m| RValue::str(m.as_str().to_string()))
                         .unwrap_or(RValue::Nil)
                 };
                 out.push(if c.len() > 1 {
-                    RValue::Array((1..c.len()).map(get).collect())
+                    RValue::array((1..c.len()).map(get).collect::<Vec<_>>())
                 } else {
                     get(0)
                 });
             }
-            Ok(RValue::Array(out))
+            Ok(RValue::array(out))
         }
         "[]" | "slice" => match args.first() {
             Some(RValue::Int(i)) => {
@@ -1000,7 +1006,9 @@ fn string(
                             return Ok(RValue::Nil);
                         }
                         let end = (start + n).min(len);
-                        st(chars[start as usize..end as usize].iter().collect())
+                        st(chars[start as usize..end as usize]
+                            .iter()
+                            .collect::<String>())
                     }
                     None => {
                         if start < 0 || start >= len {
@@ -1013,17 +1021,17 @@ fn string(
             Some(RValue::Range(a, b, x)) => {
                 let chars: Vec<char> = s.chars().collect();
                 match range_bounds(*a, *b, *x, chars.len()) {
-                    Some((start, end)) => st(chars[start..end].iter().collect()),
+                    Some((start, end)) => st(chars[start..end].iter().collect::<String>()),
                     None => Ok(RValue::Nil),
                 }
             }
-            Some(RValue::Str(sub)) => Ok(if s.contains(sub.as_str()) {
+            Some(RValue::Str(sub)) => Ok(if s.contains(&sub[..]) {
                 RValue::Str(sub.clone())
             } else {
                 RValue::Nil
             }),
             Some(RValue::Regex(_)) => {
-                let m = string(cx, s, "match", vec![args[0].clone()], None)?;
+                let m = string(cx, recv.clone(), "match", vec![args[0].clone()], None)?;
                 let i = int_arg(cx, &args, 1)?.unwrap_or(0) as usize;
                 Ok(match m {
                     RValue::Array(g) => g.get(i).cloned().unwrap_or(RValue::Nil),
@@ -1036,7 +1044,7 @@ fn string(
         "bytesize" => Ok(RValue::Int(s.len() as i64)),
         "upcase" | "upcase!" => st(s.to_uppercase()),
         "downcase" | "downcase!" => st(s.to_lowercase()),
-        "capitalize" | "capitalize!" => st(capitalize(&s)),
+        "capitalize" | "capitalize!" => st(capitalize(s)),
         "swapcase" => st(s
             .chars()
             .map(|c| {
@@ -1046,7 +1054,7 @@ fn string(
                     c.to_uppercase().collect()
                 }
             })
-            .collect()),
+            .collect::<String>()),
         "strip" | "strip!" => st(s
             .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
             .to_string()),
@@ -1057,18 +1065,16 @@ fn string(
             .trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
             .to_string()),
         "chomp" | "chomp!" => match args.first() {
-            Some(RValue::Str(suffix)) => {
-                st(s.strip_suffix(suffix.as_str()).unwrap_or(&s).to_string())
-            }
+            Some(RValue::Str(suffix)) => st(s.strip_suffix(&suffix[..]).unwrap_or(s).to_string()),
             _ => st(s
                 .strip_suffix("\r\n")
                 .or_else(|| s.strip_suffix('\n'))
                 .or_else(|| s.strip_suffix('\r'))
-                .unwrap_or(&s)
+                .unwrap_or(s)
                 .to_string()),
         },
         "chop" => {
-            let mut t = s.clone();
+            let mut t = s.to_string();
             if t.ends_with("\r\n") {
                 t.truncate(t.len() - 2);
             } else {
@@ -1076,30 +1082,32 @@ fn string(
             }
             st(t)
         }
-        "chars" => Ok(RValue::Array(
-            s.chars().map(|c| RValue::Str(c.to_string())).collect(),
+        "chars" => Ok(RValue::array(
+            s.chars()
+                .map(|c| RValue::str(c.to_string()))
+                .collect::<Vec<_>>(),
         )),
         "lines" | "each_line" => {
             let lines: Vec<RValue> = s
                 .split_inclusive('\n')
-                .map(|l| RValue::Str(l.to_string()))
+                .map(|l| RValue::str(l.to_string()))
                 .collect();
             if name == "each_line" {
                 if let Some(bl) = block {
                     for l in lines {
                         cx.yield_(bl, vec![l])?;
                     }
-                    return st(s);
+                    return Ok(RValue::Str(recv.clone()));
                 }
             }
-            Ok(RValue::Array(lines))
+            Ok(RValue::array(lines))
         }
         "split" => {
             let limit = int_arg(cx, &args, 1)?;
-            Ok(RValue::Array(split(cx, &s, args.first(), limit)?))
+            Ok(RValue::array(split(cx, s, args.first(), limit)?))
         }
-        "gsub" | "gsub!" => st(substitute(cx, &s, &args, block, true)?),
-        "sub" | "sub!" => st(substitute(cx, &s, &args, block, false)?),
+        "gsub" | "gsub!" => st(substitute(cx, s, &args, block, true)?),
+        "sub" | "sub!" => st(substitute(cx, s, &args, block, false)?),
         "tr" => {
             let from: Vec<char> = expand_tr(&str_arg(cx, &args, 0)?);
             let to: Vec<char> = expand_tr(&str_arg(cx, &args, 1)?);
@@ -1108,11 +1116,11 @@ fn string(
                     Some(i) => to.get(i).or(to.last()).copied(),
                     None => Some(c),
                 })
-                .collect())
+                .collect::<String>())
         }
         "delete" => {
             let del = expand_tr(&str_arg(cx, &args, 0)?);
-            st(s.chars().filter(|c| !del.contains(c)).collect())
+            st(s.chars().filter(|c| !del.contains(c)).collect::<String>())
         }
         "squeeze" => {
             let mut out = String::new();
@@ -1130,7 +1138,7 @@ fn string(
         }
         "start_with?" => Ok(RValue::Bool(args.iter().any(|a| {
             match a {
-                RValue::Str(p) => s.starts_with(p.as_str()),
+                RValue::Str(p) => s.starts_with(&p[..]),
                 RValue::Regex(re) => crate::types::regex::compile_ruby(&format!("\\A(?:{re})"))
                     .is_ok_and(|r| r.is_match(&s).unwrap_or(false)),
                 _ => false,
@@ -1138,7 +1146,7 @@ fn string(
         }))),
         "end_with?" => Ok(RValue::Bool(
             args.iter()
-                .any(|a| matches!(a, RValue::Str(p) if s.ends_with(p.as_str()))),
+                .any(|a| matches!(a, RValue::Str(p) if s.ends_with(&p[..]))),
         )),
         "index" => {
             let o = str_arg(cx, &args, 0)?;
@@ -1156,15 +1164,15 @@ fn string(
         "empty?" => Ok(RValue::Bool(s.is_empty())),
         "to_i" => Ok(match args.first() {
             Some(RValue::Int(base)) if (2..=36).contains(base) => {
-                super::bigint::parse_prefix(&s, *base as u32)
+                super::bigint::parse_prefix(s, *base as u32)
             }
             Some(RValue::Int(base)) => return cx.fail_at(format!("invalid radix {base}")),
-            _ => super::bigint::parse_prefix(&s, 10),
+            _ => super::bigint::parse_prefix(s, 10),
         }),
-        "to_f" => Ok(RValue::Float(str_to_f(&s))),
-        "to_str" => st(s),
-        "to_sym" | "intern" => Ok(RValue::Sym(s)),
-        "reverse" => st(s.chars().rev().collect()),
+        "to_f" => Ok(RValue::Float(str_to_f(s))),
+        "to_str" => Ok(RValue::Str(recv.clone())),
+        "to_sym" | "intern" => Ok(RValue::sym(s)),
+        "reverse" => st(s.chars().rev().collect::<String>()),
         "center" | "ljust" | "rjust" => {
             let w = int_arg(cx, &args, 0)?.unwrap_or(0).max(0) as usize;
             let pad = match args.get(1) {
@@ -1173,14 +1181,14 @@ fn string(
             };
             let len = s.chars().count();
             if w <= len {
-                return st(s);
+                return Ok(RValue::Str(recv.clone()));
             }
             let n = w - len;
             let fill = |k: usize| pad.chars().cycle().take(k).collect::<String>();
             st(match name {
-                "ljust" => s + &fill(n),
-                "rjust" => fill(n) + &s,
-                _ => fill(n / 2) + &s + &fill(n - n / 2),
+                "ljust" => format!("{s}{}", fill(n)),
+                "rjust" => fill(n) + s,
+                _ => fill(n / 2) + s + &fill(n - n / 2),
             })
         }
         "casecmp" => {
@@ -1191,20 +1199,22 @@ fn string(
             let o = str_arg(cx, &args, 0)?;
             Ok(RValue::Bool(s.to_lowercase() == o.to_lowercase()))
         }
-        "succ" | "next" => st(succ(&s)),
+        "succ" | "next" => st(succ(s)),
         "ord" => Ok(RValue::Int(s.chars().next().map(|c| c as i64).unwrap_or(0))),
-        "hex" => Ok(super::bigint::parse_prefix(&s, 16)),
+        "hex" => Ok(super::bigint::parse_prefix(s, 16)),
         "each_char" => {
             let bl = need_block(cx, block, name)?;
             for c in s.chars() {
-                cx.yield_(bl, vec![RValue::Str(c.to_string())])?;
+                cx.yield_(bl, vec![RValue::str(c.to_string())])?;
             }
-            st(s)
+            Ok(RValue::Str(recv.clone()))
         }
-        "encoding" => st("UTF-8".into()),
-        "message" => st(s),
-        "force_encoding" | "encode" | "unicode_normalize" | "scrub" | "b" => st(s),
-        _ => cx.no_method(name, &RValue::Str(s)),
+        "encoding" => st("UTF-8"),
+        "message" => Ok(RValue::Str(recv.clone())),
+        "force_encoding" | "encode" | "unicode_normalize" | "scrub" | "b" => {
+            Ok(RValue::Str(recv.clone()))
+        }
+        _ => cx.no_method(name, &RValue::Str(recv.clone())),
     }
 }
 
@@ -1256,12 +1266,14 @@ fn succ(s: &str) -> String {
 
 fn array(
     cx: &mut Interp<'_>,
-    a: Vec<RValue>,
+    a: Arc<Vec<RValue>>,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
 ) -> R<RValue> {
-    let arr = |v: Vec<RValue>| Ok(RValue::Array(v));
+    fn arr(v: impl Into<Arc<Vec<RValue>>>) -> R<RValue> {
+        Ok(RValue::array(v))
+    }
     // The in-place forms compute what their plain forms return; the caller
     // stores it in the variable (and answers nil when nothing changed).
     if let Some(
@@ -1274,7 +1286,7 @@ fn array(
     match name {
         "each" | "each_entry" => {
             let bl = need_block(cx, block, name)?;
-            for i in &a {
+            for i in a.iter() {
                 cx.yield_(bl, vec![i.clone()])?;
             }
             arr(a)
@@ -1307,7 +1319,7 @@ fn array(
             // pverify supports `memo[k] = v` and `memo << x` by re-reading it.
             let var = bl.params.get(1).and_then(|g| g.first()).cloned().unwrap_or_default();
             let mut memo = memo;
-            for i in &a {
+            for i in a.iter() {
                 cx.yield_with_memo(bl, i.clone(), &var, &mut memo)?;
             }
             Ok(memo)
@@ -1315,10 +1327,10 @@ fn array(
         "map" | "collect" | "flat_map" | "collect_concat" => {
             let bl = need_block(cx, block, name)?;
             let mut out = Vec::new();
-            for i in a {
+            for i in a.iter().cloned() {
                 let v = cx.yield_(bl, vec![i])?;
                 match v {
-                    RValue::Array(inner) if name == "flat_map" || name == "collect_concat" => out.extend(inner),
+                    RValue::Array(inner) if name == "flat_map" || name == "collect_concat" => out.extend(inner.iter().cloned()),
                     o => out.push(o),
                 }
             }
@@ -1326,7 +1338,7 @@ fn array(
         }
         "each_slice" => {
             let n = int_arg(cx, &args, 0)?.unwrap_or(1).max(1) as usize;
-            let slices: Vec<RValue> = a.chunks(n).map(|c| RValue::Array(c.to_vec())).collect();
+            let slices: Vec<RValue> = a.chunks(n).map(|c| RValue::array(c.to_vec())).collect();
             match block {
                 Some(bl) => {
                     for s in slices {
@@ -1341,7 +1353,7 @@ fn array(
             let bl = need_block(cx, block, name)?;
             let keep = !matches!(name, "reject" | "delete_if");
             let mut out = Vec::new();
-            for i in a {
+            for i in a.iter().cloned() {
                 if cx.yield_(bl, vec![i.clone()])?.truthy() == keep {
                     out.push(i);
                 }
@@ -1351,18 +1363,18 @@ fn array(
         "partition" => {
             let bl = need_block(cx, block, name)?;
             let (mut yes, mut no) = (Vec::new(), Vec::new());
-            for i in a {
+            for i in a.iter().cloned() {
                 if cx.yield_(bl, vec![i.clone()])?.truthy() {
                     yes.push(i)
                 } else {
                     no.push(i)
                 }
             }
-            arr(vec![RValue::Array(yes), RValue::Array(no)])
+            arr(vec![RValue::array(yes), RValue::array(no)])
         }
         "find" | "detect" => {
             let bl = need_block(cx, block, name)?;
-            for i in a {
+            for i in a.iter().cloned() {
                 if cx.yield_(bl, vec![i.clone()])?.truthy() {
                     return Ok(i);
                 }
@@ -1384,7 +1396,7 @@ fn array(
         }
         "any?" | "all?" | "none?" => {
             let mut results = Vec::new();
-            for i in &a {
+            for i in a.iter() {
                 results.push(match (args.first(), block) {
                     (Some(p), _) => match p {
                         RValue::Class(c) => is_a(i, c),
@@ -1404,7 +1416,7 @@ fn array(
             (Some(x), _) => Ok(RValue::Int(a.iter().filter(|i| x.eq(i)).count() as i64)),
             (None, Some(bl)) => {
                 let mut n = 0;
-                for i in a {
+                for i in a.iter().cloned() {
                     if cx.yield_(bl, vec![i])?.truthy() {
                         n += 1;
                     }
@@ -1419,7 +1431,7 @@ fn array(
         "include?" | "member?" => Ok(RValue::Bool(args.first().is_some_and(|x| a.iter().any(|i| i.eq(x))))),
         "join" => {
             let sep = match args.first() {
-                Some(RValue::Str(s)) => s.clone(),
+                Some(RValue::Str(s)) => s.to_string(),
                 Some(RValue::Nil) | None => String::new(),
                 Some(o) => {
                     return cx.fail_at(format!("no implicit conversion of {} into String", class_desc(o)))
@@ -1431,10 +1443,10 @@ fn array(
             for i in &flat {
                 parts.push(cx.to_s(i)?);
             }
-            Ok(RValue::Str(parts.join(&sep)))
+            Ok(RValue::str(parts.join(&sep)))
         }
         "sort" => {
-            let mut v = a;
+            let mut v = Arc::unwrap_or_clone(a);
             match block {
                 Some(bl) => {
                     let mut failure = None;
@@ -1466,19 +1478,19 @@ fn array(
             arr(v)
         }
         "sort_by" | "min_by" | "max_by" | "group_by" | "uniq" | "to_h" | "sum" | "tally" if block.is_some() || name != "uniq" && name != "to_h" && name != "sum" => {
-            keyed(cx, a, name, args, block)
+            keyed(cx, &a, name, args, block)
         }
         "min" | "max" => {
             if a.is_empty() {
                 return Ok(RValue::Nil);
             }
-            let mut v = a;
+            let mut v = Arc::unwrap_or_clone(a);
             sort_values(cx, &mut v)?;
             Ok(if name == "min" { v.first() } else { v.last() }.cloned().unwrap_or(RValue::Nil))
         }
         "sum" => {
             let mut acc = args.first().cloned().unwrap_or(RValue::Int(0));
-            for i in a {
+            for i in a.iter().cloned() {
                 acc = call_method(cx, acc, "+", vec![i], None)?;
             }
             Ok(acc)
@@ -1494,7 +1506,7 @@ fn array(
             } else {
                 args.first()
             };
-            let mut it = a.into_iter();
+            let mut it = a.iter().cloned();
             let mut acc = match init {
                 Some(x) => x.clone(),
                 None => it.next().unwrap_or(RValue::Nil),
@@ -1518,7 +1530,7 @@ fn array(
         "grep" | "grep_v" => {
             let pat = args.first().cloned().unwrap_or(RValue::Nil);
             let mut out = Vec::new();
-            for i in a {
+            for i in a.iter().cloned() {
                 let saved = std::mem::take(&mut cx.last_match);
                 let hit = cx.case_eq(&pat, &i)? == (name == "grep");
                 if !hit {
@@ -1538,12 +1550,12 @@ fn array(
                 ("first", None) => Ok(a.first().cloned().unwrap_or(RValue::Nil)),
                 ("last", None) => Ok(a.last().cloned().unwrap_or(RValue::Nil)),
                 (_, Some(n)) if n < 0 => cx.fail_at("negative array size"),
-                ("first" | "take", Some(n)) => arr(a.into_iter().take(n as usize).collect()),
+                ("first" | "take", Some(n)) => arr(a.iter().take(n as usize).cloned().collect::<Vec<_>>()),
                 ("last", Some(n)) => {
                     let skip = a.len().saturating_sub(n as usize);
-                    arr(a.into_iter().skip(skip).collect())
+                    arr(a.iter().skip(skip).cloned().collect::<Vec<_>>())
                 }
-                ("drop", Some(n)) => arr(a.into_iter().skip(n as usize).collect()),
+                ("drop", Some(n)) => arr(a.iter().skip(n as usize).cloned().collect::<Vec<_>>()),
                 _ => cx.fail_at("wrong number of arguments (given 0, expected 1)"),
             }
         }
@@ -1607,18 +1619,18 @@ fn array(
         }
         "uniq" => {
             let mut out: Vec<RValue> = Vec::new();
-            for i in a {
+            for i in a.iter().cloned() {
                 if !out.iter().any(|o| o.eq(&i) && o.class_name() == i.class_name()) {
                     out.push(i);
                 }
             }
             arr(out)
         }
-        "compact" => arr(a.into_iter().filter(|i| !matches!(i, RValue::Nil)).collect()),
-        "reverse" => arr(a.into_iter().rev().collect()),
+        "compact" => arr(a.iter().filter(|&i| !matches!(i, RValue::Nil)).cloned().collect::<Vec<_>>()),
+        "reverse" => arr(a.iter().cloned().rev().collect::<Vec<_>>()),
         "rotate" => {
             let n = int_arg(cx, &args, 0)?.unwrap_or(1);
-            let mut v = a;
+            let mut v = Arc::unwrap_or_clone(a);
             if !v.is_empty() {
                 let k = n.rem_euclid(v.len() as i64) as usize;
                 v.rotate_left(k);
@@ -1626,18 +1638,18 @@ fn array(
             arr(v)
         }
         "push" | "<<" | "append" => {
-            let mut v = a;
+            let mut v = Arc::unwrap_or_clone(a);
             v.extend(args);
             arr(v)
         }
         "unshift" | "prepend" => {
             let mut v = args;
-            v.extend(a);
+            v.extend(a.iter().cloned());
             arr(v)
         }
         "+" | "concat" => match args.first() {
             Some(RValue::Array(b)) => {
-                let mut v = a;
+                let mut v = Arc::unwrap_or_clone(a);
                 v.extend(b.iter().cloned());
                 arr(v)
             }
@@ -1646,15 +1658,15 @@ fn array(
         },
         "-" | "&" | "|" | "difference" | "intersection" | "union" => {
             let b = match args.first() {
-                Some(RValue::Array(b)) => b.clone(),
+                Some(RValue::Array(b)) => b.to_vec(),
                 Some(o) => return cx.fail_at(format!("no implicit conversion of {} into Array", class_desc(o))),
                 None => vec![],
             };
             let v: Vec<RValue> = match name {
-                "-" | "difference" => a.into_iter().filter(|i| !b.iter().any(|x| x.eq(i))).collect(),
+                "-" | "difference" => a.iter().filter(|&i| !b.iter().any(|x| x.eq(i))).cloned().collect(),
                 "&" | "intersection" => {
                     let mut out: Vec<RValue> = Vec::new();
-                    for i in a {
+                    for i in a.iter().cloned() {
                         if b.iter().any(|x| x.eq(&i)) && !out.iter().any(|o| o.eq(&i)) {
                             out.push(i);
                         }
@@ -1663,7 +1675,7 @@ fn array(
                 }
                 _ => {
                     let mut out: Vec<RValue> = Vec::new();
-                    for i in a.into_iter().chain(b) {
+                    for i in a.iter().cloned().chain(b) {
                         if !out.iter().any(|o| o.eq(&i)) {
                             out.push(i);
                         }
@@ -1687,44 +1699,44 @@ fn array(
         "to_a" | "to_ary" | "entries" => arr(a),
         "to_h" => {
             let mut h = Vec::new();
-            for i in a {
+            for i in a.iter().cloned() {
                 match i {
                     RValue::Array(p) if p.len() == 2 => hash_set(&mut h, p[0].clone(), p[1].clone()),
                     o => return cx.fail_at(format!("wrong element type {} (expected array)", o.class_name())),
                 }
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
         "zip" => {
             let others: Vec<Vec<RValue>> = args.iter().map(|x| elements(x).unwrap_or_default()).collect();
             arr(a
-                .into_iter()
+                .iter().cloned()
                 .enumerate()
                 .map(|(n, i)| {
                     let mut row = vec![i];
                     for o in &others {
                         row.push(o.get(n).cloned().unwrap_or(RValue::Nil));
                     }
-                    RValue::Array(row)
+                    RValue::array(row)
                 })
-                .collect())
+                .collect::<Vec<_>>())
         }
         "transpose" => {
             let rows: Vec<Vec<RValue>> = a.iter().map(|r| elements(r).unwrap_or_default()).collect();
             let w = rows.first().map(|r| r.len()).unwrap_or(0);
             arr((0..w)
-                .map(|c| RValue::Array(rows.iter().map(|r| r.get(c).cloned().unwrap_or(RValue::Nil)).collect()))
-                .collect())
+                .map(|c| RValue::array(rows.iter().map(|r| r.get(c).cloned().unwrap_or(RValue::Nil)).collect::<Vec<_>>()))
+                .collect::<Vec<_>>())
         }
         "assoc" => Ok(a
-            .into_iter()
+            .iter()
             .find(|r| matches!(r, RValue::Array(p) if p.first().is_some_and(|k| args.first().is_some_and(|x| x.eq(k)))))
-            .unwrap_or(RValue::Nil)),
+            .cloned().unwrap_or(RValue::Nil)),
         "each_cons" => {
             let n = int_arg(cx, &args, 0)?.unwrap_or(1).max(1) as usize;
             let bl = need_block(cx, block, name)?;
             for w in a.windows(n) {
-                cx.yield_(bl, vec![RValue::Array(w.to_vec())])?;
+                cx.yield_(bl, vec![RValue::array(w.to_vec())])?;
             }
             Ok(RValue::Nil)
         }
@@ -1736,7 +1748,7 @@ fn array(
 /// The Enumerable methods that compute a key per element.
 fn keyed(
     cx: &mut Interp<'_>,
-    a: Vec<RValue>,
+    a: &[RValue],
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
@@ -1744,7 +1756,7 @@ fn keyed(
     let _ = args;
     let bl = need_block(cx, block, name)?;
     let mut keys = Vec::new();
-    for i in &a {
+    for i in a {
         keys.push(cx.yield_(bl, vec![i.clone()])?);
     }
     match name {
@@ -1769,31 +1781,31 @@ fn keyed(
             }
             let sorted: Vec<RValue> = idx.into_iter().map(|i| a[i].clone()).collect();
             Ok(match name {
-                "sort_by" => RValue::Array(sorted),
+                "sort_by" => RValue::array(sorted),
                 "min_by" => sorted.first().cloned().unwrap_or(RValue::Nil),
                 _ => sorted.last().cloned().unwrap_or(RValue::Nil),
             })
         }
         "group_by" => {
             let mut h: Vec<(RValue, RValue)> = Vec::new();
-            for (i, k) in a.into_iter().zip(keys) {
+            for (i, k) in a.iter().cloned().zip(keys) {
                 match h.iter_mut().find(|(x, _)| x.eq(&k)) {
-                    Some((_, RValue::Array(v))) => v.push(i),
-                    _ => h.push((k, RValue::Array(vec![i]))),
+                    Some((_, RValue::Array(v))) => Arc::make_mut(v).push(i),
+                    _ => h.push((k, RValue::array(vec![i]))),
                 }
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
         "uniq" => {
             let mut out: Vec<RValue> = Vec::new();
             let mut seen: Vec<RValue> = Vec::new();
-            for (i, k) in a.into_iter().zip(keys) {
+            for (i, k) in a.iter().cloned().zip(keys) {
                 if !seen.iter().any(|s| s.eq(&k)) {
                     seen.push(k);
                     out.push(i);
                 }
             }
-            Ok(RValue::Array(out))
+            Ok(RValue::array(out))
         }
         "to_h" => {
             let mut h = Vec::new();
@@ -1810,7 +1822,7 @@ fn keyed(
                     }
                 }
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
         "sum" => {
             let mut acc = RValue::Int(0);
@@ -1827,21 +1839,21 @@ fn keyed(
                     _ => h.push((k, RValue::Int(1))),
                 }
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
     }
 }
 
 fn hash(
     cx: &mut Interp<'_>,
-    h: Vec<(RValue, RValue)>,
+    h: Arc<Vec<(RValue, RValue)>>,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
 ) -> R<RValue> {
     let pairs = || {
         h.iter()
-            .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+            .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
             .collect::<Vec<_>>()
     };
     match name {
@@ -1882,12 +1894,16 @@ fn hash(
             .find(|(_, v)| args.first().is_some_and(|x| x.eq(v)))
             .map(|(k, _)| k.clone())
             .unwrap_or(RValue::Nil)),
-        "keys" => Ok(RValue::Array(h.iter().map(|(k, _)| k.clone()).collect())),
-        "values" => Ok(RValue::Array(h.iter().map(|(_, v)| v.clone()).collect())),
-        "values_at" => Ok(RValue::Array(
+        "keys" => Ok(RValue::array(
+            h.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>(),
+        )),
+        "values" => Ok(RValue::array(
+            h.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>(),
+        )),
+        "values_at" => Ok(RValue::array(
             args.iter()
                 .map(|k| RValue::hash_get(&h, k).unwrap_or(RValue::Nil))
-                .collect(),
+                .collect::<Vec<_>>(),
         )),
         "length" | "size" | "count" if block.is_none() && args.is_empty() => {
             Ok(RValue::Int(h.len() as i64))
@@ -1898,11 +1914,11 @@ fn hash(
             for p in pairs() {
                 cx.yield_(bl, vec![p])?;
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
         "each_key" | "each_value" => {
             let bl = need_block(cx, block, name)?;
-            for (k, v) in &h {
+            for (k, v) in h.iter() {
                 cx.yield_(
                     bl,
                     vec![if name == "each_key" {
@@ -1912,25 +1928,25 @@ fn hash(
                     }],
                 )?;
             }
-            Ok(RValue::Hash(h))
+            Ok(RValue::hash(h))
         }
         "select" | "filter" | "reject" | "delete_if" | "keep_if" => {
             let bl = need_block(cx, block, name)?;
             let keep = !matches!(name, "reject" | "delete_if");
             let mut out = Vec::new();
-            for (k, v) in h {
+            for (k, v) in h.iter().cloned() {
                 if cx.yield_(bl, vec![k.clone(), v.clone()])?.truthy() == keep {
                     out.push((k, v));
                 }
             }
-            Ok(RValue::Hash(out))
+            Ok(RValue::hash(out))
         }
         "merge" | "update" | "merge!" => {
-            let mut out = h;
+            let mut out = Arc::unwrap_or_clone(h);
             for a in args {
                 match a {
                     RValue::Hash(o) => {
-                        for (k, v) in o {
+                        for (k, v) in o.iter().cloned() {
                             // With a block, a key in both takes the block's
                             // value for (key, old, new).
                             let v = match (block, RValue::hash_get(&out, &k)) {
@@ -1948,11 +1964,15 @@ fn hash(
                     }
                 }
             }
-            Ok(RValue::Hash(out))
+            Ok(RValue::hash(out))
         }
-        "to_h" | "to_hash" if block.is_none() => Ok(RValue::Hash(h)),
-        "to_a" => Ok(RValue::Array(pairs())),
-        "invert" => Ok(RValue::Hash(h.into_iter().map(|(k, v)| (v, k)).collect())),
+        "to_h" | "to_hash" if block.is_none() => Ok(RValue::hash(h)),
+        "to_a" => Ok(RValue::array(pairs())),
+        "invert" => Ok(RValue::hash(
+            h.iter()
+                .map(|(k, v)| (v.clone(), k.clone()))
+                .collect::<Vec<_>>(),
+        )),
         "delete" => {
             let k = args.first().cloned().unwrap_or(RValue::Nil);
             Ok(RValue::hash_get(&h, &k).unwrap_or(RValue::Nil))
@@ -1960,7 +1980,7 @@ fn hash(
         "transform_values" | "transform_keys" => {
             let bl = need_block(cx, block, name)?;
             let mut out = Vec::new();
-            for (k, v) in h {
+            for (k, v) in h.iter().cloned() {
                 if name == "transform_values" {
                     let nv = cx.yield_(bl, vec![v])?;
                     out.push((k, nv));
@@ -1969,14 +1989,14 @@ fn hash(
                     hash_set(&mut out, nk, v);
                 }
             }
-            Ok(RValue::Hash(out))
+            Ok(RValue::hash(out))
         }
         "sort" | "min_by" | "max_by" | "sort_by" | "map" | "collect" | "flat_map"
         | "each_with_index" | "find" | "detect" | "any?" | "all?" | "none?" | "count"
         | "partition" | "group_by" | "inject" | "reduce" | "sum" | "each_slice" | "first"
         | "to_h" | "min" | "max" | "zip" | "each_with_object" | "uniq" | "find_all" | "take"
-        | "drop" | "entries" | "length" | "size" => array(cx, pairs(), name, args, block),
-        _ => cx.no_method(name, &RValue::Hash(h)),
+        | "drop" | "entries" | "length" | "size" => array(cx, pairs().into(), name, args, block),
+        _ => cx.no_method(name, &RValue::hash(h)),
     }
 }
 
@@ -2055,13 +2075,13 @@ fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumera
         _ => None,
     };
     let list: Vec<RValue> = match recv {
-        RValue::Array(a) => a.clone(),
+        RValue::Array(a) => a.to_vec(),
         RValue::Hash(h) => match name {
             "each_key" => h.iter().map(|(k, _)| k.clone()).collect(),
             "each_value" => h.iter().map(|(_, v)| v.clone()).collect(),
             _ => h
                 .iter()
-                .map(|(k, v)| RValue::Array(vec![k.clone(), v.clone()]))
+                .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
                 .collect(),
         },
         RValue::Range(a, b, x) => range_items(*a, *b, *x),
@@ -2086,15 +2106,15 @@ fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumera
         ("each_with_index", 0) => list
             .into_iter()
             .enumerate()
-            .map(|(i, x)| RValue::Array(vec![x, RValue::Int(i as i64)]))
+            .map(|(i, x)| RValue::array(vec![x, RValue::Int(i as i64)]))
             .collect(),
         ("each_slice", 1) => {
             let n = int_arg(0)?;
-            list.chunks(n).map(|c| RValue::Array(c.to_vec())).collect()
+            list.chunks(n).map(|c| RValue::array(c.to_vec())).collect()
         }
         ("each_cons", 1) => {
             let n = int_arg(0)?;
-            list.windows(n).map(|c| RValue::Array(c.to_vec())).collect()
+            list.windows(n).map(|c| RValue::array(c.to_vec())).collect()
         }
         _ => return None,
     };
@@ -2136,7 +2156,7 @@ fn enumerator(
             };
             let as_receiver = |items: Vec<RValue>| match &e.receiver {
                 // Hash#select and #reject answer a Hash.
-                RValue::Hash(_) => RValue::Hash(
+                RValue::Hash(_) => RValue::hash(
                     items
                         .into_iter()
                         .filter_map(|p| match p {
@@ -2145,20 +2165,20 @@ fn enumerator(
                             }
                             _ => None,
                         })
-                        .collect(),
+                        .collect::<Vec<_>>(),
                 ),
-                _ => RValue::Array(items),
+                _ => RValue::array(items),
             };
             match e.method.as_str() {
-                "map" | "collect" => Ok(RValue::Array(results)),
-                "flat_map" | "collect_concat" => Ok(RValue::Array(
+                "map" | "collect" => Ok(RValue::array(results)),
+                "flat_map" | "collect_concat" => Ok(RValue::array(
                     results
                         .into_iter()
                         .flat_map(|r| match r {
-                            RValue::Array(a) => a,
+                            RValue::Array(a) => a.to_vec(),
                             o => vec![o],
                         })
-                        .collect(),
+                        .collect::<Vec<_>>(),
                 )),
                 "select" | "filter" => Ok(as_receiver(kept(true))),
                 "reject" => Ok(as_receiver(kept(false))),
@@ -2183,7 +2203,7 @@ fn enumerator(
         },
         // Puppet's Iterable over a Hash yields `[key, value]` entries.
         ("hash_style?", None) => Ok(RValue::Bool(matches!(e.receiver, RValue::Hash(_)))),
-        ("to_a" | "entries" | "force", None) => Ok(RValue::Array(e.items.clone())),
-        _ => array(cx, e.items.clone(), name, args, block),
+        ("to_a" | "entries" | "force", None) => Ok(RValue::array(e.items.clone())),
+        _ => array(cx, e.items.clone().into(), name, args, block),
     }
 }

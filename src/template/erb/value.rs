@@ -16,13 +16,19 @@ pub enum RValue {
     /// Never a value that fits an `Int` (see `super::bigint::norm`).
     Big(Arc<num_bigint::BigInt>),
     Float(f64),
-    Str(String),
+    /// Strings, arrays and hashes share their contents: reading a variable,
+    /// passing an argument or yielding an element costs a reference count,
+    /// not a deep copy. Values here behave as copies all the same: a
+    /// mutating method builds the new value and stores it back into the
+    /// variable, and the few in-place edits (`h.delete(k)`, `a[i] = v`) go
+    /// through `Arc::make_mut`, which copies a shared payload first.
+    Str(Arc<str>),
     /// A binary String (ASCII-8BIT: `Digest::SHA1.digest`'s bytes).
     Bytes(Arc<[u8]>),
-    Sym(String),
-    Array(Vec<RValue>),
+    Sym(Arc<str>),
+    Array(Arc<Vec<RValue>>),
     /// Insertion-ordered, as Ruby's hashes are.
-    Hash(Vec<(RValue, RValue)>),
+    Hash(Arc<Vec<(RValue, RValue)>>),
     Range(i64, i64, bool),
     Regex(String),
     /// A Puppet value Ruby only prints (types, `default`, Sensitive).
@@ -77,6 +83,22 @@ pub struct Enumerator {
 }
 
 impl RValue {
+    pub fn str(s: impl Into<Arc<str>>) -> RValue {
+        RValue::Str(s.into())
+    }
+
+    pub fn sym(s: impl Into<Arc<str>>) -> RValue {
+        RValue::Sym(s.into())
+    }
+
+    pub fn array(items: impl Into<Arc<Vec<RValue>>>) -> RValue {
+        RValue::Array(items.into())
+    }
+
+    pub fn hash(pairs: impl Into<Arc<Vec<(RValue, RValue)>>>) -> RValue {
+        RValue::Hash(pairs.into())
+    }
+
     pub fn truthy(&self) -> bool {
         !matches!(self, RValue::Nil | RValue::Bool(false))
     }
@@ -116,9 +138,9 @@ impl RValue {
             RValue::Int(i) => i.to_string(),
             RValue::Big(b) => b.to_string(),
             RValue::Float(f) => crate::catalog::json::ruby_float(*f),
-            RValue::Str(s) => s.clone(),
+            RValue::Str(s) => s.to_string(),
             RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
-            RValue::Sym(s) => s.clone(),
+            RValue::Sym(s) => s.to_string(),
             RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
             RValue::Regex(s) => format!("(?-mix:{s})"),
@@ -213,7 +235,7 @@ impl RValue {
             }
             (RValue::Sym(a), RValue::Sym(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.eq(y))
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.eq(y))
             }
             (RValue::Hash(a), RValue::Hash(b)) => {
                 a.len() == b.len()
@@ -250,7 +272,7 @@ impl RValue {
                 Some(a.as_bytes().cmp(b.as_bytes()))
             }
             (RValue::Array(a), RValue::Array(b)) => {
-                for (x, y) in a.iter().zip(b) {
+                for (x, y) in a.iter().zip(b.iter()) {
                     match x.cmp(y)? {
                         Ordering::Equal => {}
                         o => return Some(o),
@@ -280,15 +302,16 @@ pub fn from_puppet(v: &Value) -> RValue {
         Value::Integer(i) => RValue::Int(*i),
         Value::Float(f) => RValue::Float(*f),
         Value::String(s) => match s.strip_prefix(SYMBOL_MARK) {
-            Some(name) => RValue::Sym(name.to_string()),
-            None => RValue::Str(s.to_string()),
+            Some(name) => RValue::sym(name),
+            // Puppet's string is shared as it is, not copied.
+            None => RValue::Str(s.clone()),
         },
         Value::Regexp(s) => RValue::Regex(s.to_string()),
-        Value::Array(items) => RValue::Array(items.iter().map(from_puppet).collect()),
-        Value::Hash(h) => RValue::Hash(
+        Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect::<Vec<_>>()),
+        Value::Hash(h) => RValue::hash(
             h.iter()
                 .map(|(k, v)| (from_puppet(k), from_puppet(v)))
-                .collect(),
+                .collect::<Vec<_>>(),
         ),
         other => RValue::Opaque(other.clone()),
     }
@@ -318,7 +341,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         // the nearest Float rather than wrapped or cut.
         RValue::Big(b) => Value::Float(super::bigint::to_f64(b)),
         RValue::Float(f) => Value::Float(*f),
-        RValue::Str(s) | RValue::Sym(s) => Value::string(s.as_str()),
+        RValue::Str(s) | RValue::Sym(s) => Value::String(s.clone()),
         RValue::Bytes(b) => Value::string(String::from_utf8_lossy(b).as_ref()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
@@ -333,7 +356,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
         }
         RValue::Hash(pairs) => {
             let mut m = Map::default();
-            for (k, v) in pairs {
+            for (k, v) in pairs.iter() {
                 m.insert(to_puppet(k), to_puppet(v));
             }
             Value::hash(m)
