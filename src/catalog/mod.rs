@@ -387,7 +387,7 @@ pub struct Catalog {
     resources: Vec<Resource>,
     /// `(type, title-or-alias)` → resource: titles, explicit aliases and
     /// single-valued uniqueness keys, which Puppet keeps in one table.
-    index: HashMap<(String, String), ResourceId>,
+    index: IndexMap<(String, String), ResourceId, rustc_hash::FxBuildHasher>,
     /// Uniqueness keys of several values (`Package`: command, name, provider).
     multi_keys: HashMap<(String, Vec<Value>), ResourceId>,
     /// The module types of the resources added, by type name, for `find`.
@@ -406,7 +406,7 @@ impl Catalog {
             code_id: None,
             tags: TagSet::new(),
             resources: Vec::new(),
-            index: HashMap::default(),
+            index: IndexMap::default(),
             multi_keys: HashMap::default(),
             module_types: HashMap::default(),
             edges: Vec::new(),
@@ -572,7 +572,7 @@ impl Catalog {
     pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
         let t = canonical_type(type_name);
         let title = canonical_title(&t, title);
-        if let Some(&id) = self.index.get(&(t.clone(), title.clone())) {
+        if let Some(&id) = self.index.get(&TitleKey(&t, &title)) {
             return Some(id);
         }
         // Not found by title: by uniqueness key, as `uniqueness_key` makes
@@ -597,7 +597,7 @@ impl Catalog {
         keys.sort_unstable();
         let from = |k: &str| from_title.iter().find(|(a, _)| a == k).map(|(_, v)| v);
         match keys.as_slice() {
-            [k] => from(k).and_then(|v| self.index.get(&(t, v.clone())).copied()),
+            [k] => from(k).and_then(|v| self.index.get(&TitleKey(&t, v)).copied()),
             keys => {
                 let key: Vec<Value> = keys
                     .iter()
@@ -710,6 +710,18 @@ fn explicit_aliases(r: &Resource) -> Vec<String> {
         collect(v, &mut out);
     }
     out
+}
+
+/// A borrowed `(type, title)` key of the catalog's index: a lookup without
+/// building two strings (`find` runs for every reference and relationship).
+/// It hashes as the owned tuple does (field by field, each as a `str`).
+#[derive(Hash)]
+struct TitleKey<'a>(&'a str, &'a str);
+
+impl indexmap::Equivalent<(String, String)> for TitleKey<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
 }
 
 /// FNV-1a, 128 bits.

@@ -334,7 +334,6 @@ impl<'e> Compiler<'e> {
                         let guard = super::compiler::ParamGuard {
                             scope,
                             reference,
-                            param: p.name.clone(),
                             def: def.clone(),
                             from: i,
                         };

@@ -276,16 +276,23 @@ pub struct Compiler<'e> {
 pub struct ParamGuard {
     pub scope: ScopeId,
     pub reference: Arc<str>,
-    pub param: String,
     /// The class or define whose parameters are being bound: their names
     /// are read from its declaration, not copied per binding (apache's
     /// classes have ~150).
     pub def: Definition,
-    /// The first unbound parameter.
+    /// The parameter whose default is evaluated: the first unbound one.
     pub from: usize,
 }
 
 impl ParamGuard {
+    /// The name of the parameter whose default is evaluated.
+    pub fn param(&self) -> &str {
+        self.def
+            .params()
+            .get(self.from)
+            .map_or("", |p| p.name.as_str())
+    }
+
     /// The parameters not bound yet (this one included).
     pub fn unbound(&self) -> &[crate::syntax::ast::Parameter] {
         self.def.params().get(self.from..).unwrap_or(&[])

@@ -484,7 +484,8 @@ impl<'e> Compiler<'e> {
                 return Err(EvalError::runtime(
                     format!(
                         "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
-                        g.reference, g.param
+                        g.reference,
+                        g.param()
                     ),
                     super::error::Location::default(),
                 ));
