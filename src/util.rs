@@ -65,8 +65,12 @@ pub trait NameStr {
     /// `rsplit_once("::")` without building a substring searcher: the
     /// parts before and after the last `::`.
     fn rsplit_colons(&self) -> Option<(&str, &str)>;
+    /// `split_once("::")`, without a substring searcher.
+    fn split_colons_once(&self) -> Option<(&str, &str)>;
     /// `contains("::")`, without a substring searcher.
     fn has_colons(&self) -> bool;
+    /// `split("::")`, without a substring searcher.
+    fn split_colons(&self) -> ColonSplit<'_>;
     /// `to_lowercase()`, borrowed when the name is lower-case ASCII already
     /// (most names are: this saves a copy per lookup).
     fn lowercase(&self) -> std::borrow::Cow<'_, str>;
@@ -94,6 +98,16 @@ impl NameStr for str {
         self.as_bytes().windows(2).any(|w| w == b"::")
     }
 
+    fn split_colons_once(&self) -> Option<(&str, &str)> {
+        let b = self.as_bytes();
+        let at = (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':')?;
+        Some((&self[..at], &self[at + 2..]))
+    }
+
+    fn split_colons(&self) -> ColonSplit<'_> {
+        ColonSplit { rest: Some(self) }
+    }
+
     fn lowercase(&self) -> std::borrow::Cow<'_, str> {
         if self
             .bytes()
@@ -102,6 +116,31 @@ impl NameStr for str {
             std::borrow::Cow::Borrowed(self)
         } else {
             std::borrow::Cow::Owned(self.to_lowercase())
+        }
+    }
+}
+
+/// The parts of a name between `::` ([`NameStr::split_colons`]).
+pub struct ColonSplit<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for ColonSplit<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        let b = s.as_bytes();
+        match (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':') {
+            // Split at ASCII bytes: char boundaries.
+            Some(at) => {
+                self.rest = Some(&s[at + 2..]);
+                Some(&s[..at])
+            }
+            None => {
+                self.rest = None;
+                Some(s)
+            }
         }
     }
 }
@@ -125,10 +164,17 @@ mod tests {
             "::a",
             "é::ü",
             "a:b",
+            ":::",
+            "a:::b",
+            "a::::b",
         ] {
             assert_eq!(s.rsplit_colons(), s.rsplit_once("::"), "{s:?}");
             assert_eq!(s.has_colons(), s.contains("::"), "{s:?}");
+            assert_eq!(s.split_colons_once(), s.split_once("::"), "{s:?}");
             assert_eq!(s.trim_colons(), s.trim_start_matches("::"), "{s:?}");
+            let ours: Vec<&str> = s.split_colons().collect();
+            let std: Vec<&str> = s.split("::").collect();
+            assert_eq!(ours, std, "{s:?}");
         }
         for s in ["", "abc", "Abc", "a::B", "É", "ß", "straße", "ǅ"] {
             assert_eq!(s.lowercase(), s.to_lowercase(), "{s:?}");

@@ -216,7 +216,7 @@ impl<'e> Compiler<'e> {
         s.vars.insert("title".into(), Value::string(key));
         s.vars.insert("name".into(), Value::string(key));
         if let Some(module) = self.module_of(&def) {
-            s.vars.insert("module_name".into(), Value::string(module));
+            s.vars.insert("module_name".into(), Value::String(module));
         }
         // Puppet: the module of the parent scope (the inherited class, else
         // where the class was declared), as `assert_private` reads it.
@@ -415,7 +415,7 @@ impl<'e> Compiler<'e> {
                 .unwrap_or_else(|| Value::string(title.as_str())),
         );
         if let Some(module) = self.module_of(&def) {
-            s.vars.insert("module_name".into(), Value::string(module));
+            s.vars.insert("module_name".into(), Value::String(module));
         }
         if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {
             s.vars.insert("caller_module_name".into(), caller);

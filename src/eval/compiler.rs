@@ -131,7 +131,7 @@ impl Res {
         }
         self.tags.push(t.into());
         if t.has_colons() {
-            for part in t.split("::") {
+            for part in t.split_colons() {
                 if !part.is_empty() && !self.tags.iter().any(|x| &**x == part) {
                     self.tags.push(part.into());
                 }
@@ -356,14 +356,8 @@ impl<'e> Compiler<'e> {
     }
 
     /// The module a definition's file belongs to (`$module_name`).
-    pub fn module_of(&self, def: &Definition) -> Option<String> {
-        let file = std::path::Path::new(&def.program.path);
-        self.env.modulepath.iter().find_map(|dir| {
-            let rel = file.strip_prefix(dir).ok()?;
-            rel.components()
-                .next()
-                .map(|c| c.as_os_str().to_string_lossy().to_string())
-        })
+    pub fn module_of(&self, def: &Definition) -> Option<Arc<str>> {
+        self.env.module_name_of(&def.program.path)
     }
 
     pub fn loc(&self, program: &Program, e: &Expr) -> Location {

@@ -1190,9 +1190,11 @@ pub fn type_reference(name: &str) -> PType {
     if let Some(t) = super::typeops::type_by_name(name) {
         return t;
     }
-    match &*name.lowercase() {
-        "class" => PType::Class(None),
-        "resource" => PType::Resource {
+    // No other character lower-cases into these ASCII words (the Kelvin
+    // sign is `k`): an ASCII-insensitive comparison is `to_lowercase`'s.
+    match name {
+        n if n.eq_ignore_ascii_case("class") => PType::Class(None),
+        n if n.eq_ignore_ascii_case("resource") => PType::Resource {
             type_name: None,
             title: None,
         },

@@ -235,7 +235,7 @@ impl Compiler<'_> {
     /// The layers for a key: global, environment, then the key's module;
     /// found once per module and compile.
     fn hiera_layers(&mut self, key: &str) -> Result<Arc<Vec<Layer>>, String> {
-        let module = key.trim_colons().split_once("::").map_or("", |(m, _)| m);
+        let module = key.trim_colons().split_colons_once().map_or("", |(m, _)| m);
         if let Some(layers) = self.hiera.layers.get(module) {
             return Ok(layers.clone());
         }
@@ -277,7 +277,7 @@ impl Compiler<'_> {
                 });
             }
         }
-        if let Some((module, _)) = key.trim_colons().split_once("::") {
+        if let Some((module, _)) = key.trim_colons().split_colons_once() {
             if let Some(dir) = self.env.module_dir(module) {
                 let path = dir.join("hiera.yaml");
                 if let Some(config) = self.env.hiera.config(&path)? {
@@ -556,7 +556,7 @@ impl Compiler<'_> {
     ) -> Result<Option<Arc<Map>>, Miss> {
         // Puppet's LookupAdapter reads the lookup_options of a module (or of
         // keys without one) once per compile and keeps them.
-        let module = key.split_once("::").map(|(m, _)| m).unwrap_or("");
+        let module = key.split_colons_once().map_or("", |(m, _)| m);
         let opts = match self.hiera.lookup_options.get(module) {
             Some(cached) => cached.clone(),
             None => {

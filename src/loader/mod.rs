@@ -75,6 +75,9 @@ pub struct Environment {
     /// none), probed once per run: every resource reference such as
     /// `Apache::Mod['x']` first asks whether `apache/types/mod.pp` exists.
     type_alias_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Manifest paths and the module each lies in (`$module_name`), found
+    /// once per run: every class and define evaluation asks.
+    module_names: Mutex<HashMap<String, Option<Arc<str>>>>,
 }
 
 impl std::fmt::Debug for Environment {
@@ -205,6 +208,7 @@ impl Environment {
             template_files: Mutex::default(),
             resolved_type_aliases: Mutex::default(),
             type_alias_files: Mutex::default(),
+            module_names: Mutex::default(),
         })
     }
 
@@ -277,6 +281,24 @@ impl Environment {
 
     fn is_initial_manifest(&self, path: &Path) -> bool {
         path.starts_with(&self.manifest)
+    }
+
+    /// The module a manifest lies in: the first directory below the
+    /// modulepath entry that holds it; `None` outside the modulepath.
+    pub fn module_name_of(&self, manifest: &str) -> Option<Arc<str>> {
+        let lock = || self.module_names.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(manifest) {
+            return found.clone();
+        }
+        let file = Path::new(manifest);
+        let found: Option<Arc<str>> = self.modulepath.iter().find_map(|dir| {
+            let rel = file.strip_prefix(dir).ok()?;
+            rel.components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().into())
+        });
+        lock().insert(manifest.to_string(), found.clone());
+        found
     }
 
     /// The file a type alias autoloads from: `mod/types/a/b.pp` for

@@ -9,6 +9,7 @@
 use super::error::RawError;
 use super::span::Span;
 use super::token::{Tok, Token};
+use crate::util::NameStr as _;
 
 /// Lexes a whole manifest.
 pub fn lex(src: &str) -> Result<Vec<Token>, RawError> {
@@ -1094,7 +1095,7 @@ fn scan_bare_word(b: &[u8], start: usize) -> usize {
 /// Puppet's PATTERN_NAME: `(::)?[a-z]\w*(::[a-z]\w*)*`, the whole text.
 fn is_name(text: &str) -> bool {
     let t = text.strip_prefix("::").unwrap_or(text);
-    t.split("::").all(|seg| {
+    t.split_colons().all(|seg| {
         let mut bytes = seg.bytes();
         matches!(bytes.next(), Some(b'a'..=b'z')) && bytes.all(is_word)
     })

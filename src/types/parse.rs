@@ -2,6 +2,7 @@
 //! `[]` operator on a type (`access_operator.rb`), with Puppet's messages for
 //! bad arguments.
 
+use crate::util::NameStr as _;
 use std::sync::Arc;
 
 use super::format::capitalize_segments;
@@ -1150,7 +1151,7 @@ fn access_class(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
 pub fn is_classref_ext(s: &str) -> bool {
     let rest = s.strip_prefix("::").unwrap_or(s);
     !rest.is_empty()
-        && rest.split("::").all(|seg| {
+        && rest.split_colons().all(|seg| {
             let mut cs = seg.chars();
             matches!(cs.next(), Some(c) if c.is_ascii_uppercase()) && cs.all(is_word_char)
         })
@@ -1160,7 +1161,7 @@ pub fn is_classref_ext(s: &str) -> bool {
 pub fn is_name(s: &str) -> bool {
     let rest = s.strip_prefix("::").unwrap_or(s);
     !rest.is_empty()
-        && rest.split("::").all(|seg| {
+        && rest.split_colons().all(|seg| {
             let mut cs = seg.chars();
             matches!(cs.next(), Some(c) if c.is_ascii_lowercase()) && cs.all(is_word_char)
         })
