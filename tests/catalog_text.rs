@@ -85,6 +85,7 @@ fn edge_values() {
             'deep' => [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['past the indent table']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
           },
         }
+        notify { 'escapes': message => "cr \r bs \u0008 ff \u000c us \u001f 1234567\n12345678\"123456789\\ tail\t" }
         notify { 'secret': message => Sensitive('s3cret') }
         notify { 'unset': message => undef }
         file { '/tmp/x': ensure => file }
