@@ -95,12 +95,12 @@ impl NameStr for str {
     }
 
     fn has_colons(&self) -> bool {
-        self.as_bytes().windows(2).any(|w| w == b"::")
+        first_colons(self).is_some()
     }
 
     fn split_colons_once(&self) -> Option<(&str, &str)> {
-        let b = self.as_bytes();
-        let at = (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':')?;
+        let at = first_colons(self)?;
+        // Both sides split at ASCII bytes: char boundaries.
         Some((&self[..at], &self[at + 2..]))
     }
 
@@ -120,6 +120,12 @@ impl NameStr for str {
     }
 }
 
+/// Where the first `::` starts.
+fn first_colons(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':')
+}
+
 /// The parts of a name between `::` ([`NameStr::split_colons`]).
 pub struct ColonSplit<'a> {
     rest: Option<&'a str>,
@@ -130,12 +136,10 @@ impl<'a> Iterator for ColonSplit<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         let s = self.rest?;
-        let b = s.as_bytes();
-        match (0..b.len().saturating_sub(1)).find(|&i| b[i] == b':' && b[i + 1] == b':') {
-            // Split at ASCII bytes: char boundaries.
-            Some(at) => {
-                self.rest = Some(&s[at + 2..]);
-                Some(&s[..at])
+        match s.split_colons_once() {
+            Some((part, rest)) => {
+                self.rest = Some(rest);
+                Some(part)
             }
             None => {
                 self.rest = None;

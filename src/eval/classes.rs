@@ -215,7 +215,7 @@ impl<'e> Compiler<'e> {
         s.inherited = parent_scope;
         s.vars.insert("title".into(), Value::string(key));
         s.vars.insert("name".into(), Value::string(key));
-        if let Some(module) = self.module_of(&def) {
+        if let Some(module) = self.env.module_name_of(&def.program.path) {
             s.vars.insert("module_name".into(), Value::String(module));
         }
         // Puppet: the module of the parent scope (the inherited class, else
@@ -414,7 +414,7 @@ impl<'e> Compiler<'e> {
                 .cloned()
                 .unwrap_or_else(|| Value::string(title.as_str())),
         );
-        if let Some(module) = self.module_of(&def) {
+        if let Some(module) = self.env.module_name_of(&def.program.path) {
             s.vars.insert("module_name".into(), Value::String(module));
         }
         if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {

@@ -355,11 +355,6 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    /// The module a definition's file belongs to (`$module_name`).
-    pub fn module_of(&self, def: &Definition) -> Option<Arc<str>> {
-        self.env.module_name_of(&def.program.path)
-    }
-
     pub fn loc(&self, program: &Program, e: &Expr) -> Location {
         let (line, column) = program.line_col(e.span);
         Location {
@@ -539,10 +534,16 @@ impl<'e> Compiler<'e> {
         let mut candidates = Vec::new();
         if segments.len() >= 2 {
             if let Some(module) = self.env.module_dir(segments[0]) {
-                candidates.push(path_under(&module.join("functions"), &segments[1..]));
+                candidates.push(crate::loader::path_under(
+                    &module.join("functions"),
+                    &segments[1..],
+                ));
             }
         }
-        candidates.push(path_under(&self.env.dir.join("functions"), &segments));
+        candidates.push(crate::loader::path_under(
+            &self.env.dir.join("functions"),
+            &segments,
+        ));
         for path in candidates {
             if path.is_file() {
                 self.load_file(&path)?;
@@ -861,16 +862,6 @@ impl<'e> Compiler<'e> {
         }
         None
     }
-}
-
-/// `dir/a/b.pp` for the segments `a`, `b`.
-fn path_under(dir: &std::path::Path, segments: &[&str]) -> PathBuf {
-    let mut p = dir.to_path_buf();
-    for s in segments {
-        p.push(s);
-    }
-    p.set_extension("pp");
-    p
 }
 
 fn node_key(m: &NodeMatch) -> String {

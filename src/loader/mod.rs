@@ -320,20 +320,16 @@ impl Environment {
     }
 
     fn probe_type_alias_file(&self, key: &str) -> Option<PathBuf> {
-        let segments: Vec<&str> = key.split("::").collect();
+        let segments: Vec<&str> = key.split_colons().collect();
         if segments.len() < 2 {
             return None;
         }
-        let mut path = if segments[0] == "environment" {
+        let root = if segments[0] == "environment" {
             self.dir.clone()
         } else {
             self.module_dir(segments[0])?
         };
-        path.push("types");
-        for s in &segments[1..] {
-            path.push(s);
-        }
-        path.set_extension("pp");
+        let path = path_under(&root.join("types"), &segments[1..]);
         path.is_file().then_some(path)
     }
 
@@ -433,6 +429,17 @@ fn valid_module_name(name: &str) -> bool {
 /// (`file`, `find_file`, templates, `source` contents) goes through this, so
 /// a manifest reads nothing outside its environment and modulepath: no `..`
 /// escape, no absolute path elsewhere, no symlink pointing out.
+/// `dir/a/b.pp` for the name segments `a`, `b` (the 4.x loaders' layout of
+/// `functions/` and `types/`).
+pub fn path_under(dir: &Path, segments: &[&str]) -> PathBuf {
+    let mut p = dir.to_path_buf();
+    for s in segments {
+        p.push(s);
+    }
+    p.set_extension("pp");
+    p
+}
+
 pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
     let mut resolved: Vec<PathBuf> = roots
         .iter()
