@@ -237,8 +237,7 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             if r.kind == ResKind::Builtin {
-                let key = r.type_name.to_lowercase();
-                let rtype = self.ruby_type(&key);
+                let rtype = self.ruby_type(&r.type_name.lowercase());
                 if let Some(bad) = r
                     .params
                     .keys()
@@ -260,12 +259,12 @@ impl<'e> Compiler<'e> {
                 matches!(p.as_str(), "before" | "require" | "notify" | "subscribe")
             });
             for (param, v) in relationships {
-                let refs: Vec<Value> = match v {
-                    Value::Array(items) => items.iter().cloned().collect(),
-                    other => vec![other.clone()],
+                let refs = match v {
+                    Value::Array(items) => items.as_slice(),
+                    other => std::slice::from_ref(other),
                 };
                 for x in refs {
-                    let Some((t, title)) = super::resources::as_ref(&x) else {
+                    let Some((t, title)) = super::resources::as_ref(x) else {
                         continue;
                     };
                     if self.find_resource(&t, &title).is_none() {

@@ -154,6 +154,29 @@ pub fn capitalize_name(name: &str) -> String {
     // A byte walk: `split("::")` built a substring searcher per call, and
     // this runs for every class reference written to a catalog.
     let name = name.trim_colons();
+    if name.is_ascii() {
+        // Bytes in, bytes out: the first byte and each one after `::`
+        // upper-cased, in one copy.
+        let mut out = name.to_string();
+        let b = name.as_bytes();
+        let mut segment_start = true;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b':' && b.get(i + 1) == Some(&b':') {
+                segment_start = true;
+                i += 2;
+                continue;
+            }
+            if segment_start {
+                if let Some(c) = out.get_mut(i..=i) {
+                    c.make_ascii_uppercase();
+                }
+                segment_start = false;
+            }
+            i += 1;
+        }
+        return out;
+    }
     let mut out = String::with_capacity(name.len());
     let mut segment_start = true;
     let mut rest = name;
@@ -226,6 +249,11 @@ pub struct Compiler<'e> {
     pub type_aliases: HashMap<String, Definition>,
     /// Resolved type aliases (resolving one evaluates its type expression).
     pub resolved_aliases: HashMap<String, crate::types::PType>,
+    /// A type name as written (`Package`, `Apache::Mod`) that named a
+    /// resource type, and its value: a manifest meets the same few names
+    /// hundreds of times. Cleared when a type alias is defined, as an alias
+    /// takes precedence.
+    pub resource_type_refs: HashMap<String, super::value::Value>,
     loaded_files: HashSet<PathBuf>,
     /// Names [`Compiler::autoload`] has searched for.
     autoloaded: HashSet<String>,
@@ -332,6 +360,7 @@ impl<'e> Compiler<'e> {
             functions: HashMap::default(),
             type_aliases: HashMap::default(),
             resolved_aliases: HashMap::default(),
+            resource_type_refs: HashMap::default(),
             loaded_files: HashSet::default(),
             autoloaded: HashSet::default(),
             annotations: Vec::new(),
@@ -457,6 +486,7 @@ impl<'e> Compiler<'e> {
             ExprKind::TypeAlias { name, .. } => {
                 if let ExprKind::QRef(n) = &name.kind {
                     self.type_aliases.insert(n.to_lowercase(), def);
+                    self.resource_type_refs.clear();
                 }
             }
             ExprKind::Node { host_matches, .. } => {
@@ -935,6 +965,9 @@ mod tests {
             "Foo::Bar",
             "a:b",
             "1x::_y",
+            ":a::b",
+            "a:::",
+            "x::::::y:::z",
         ] {
             assert_eq!(super::capitalize_name(n), by_split(n), "{n:?}");
         }

@@ -78,8 +78,11 @@ impl<'e> Compiler<'e> {
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
             ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
             ExprKind::QRef(n) => {
-                if super::typeops::type_by_name(n).is_some() {
-                    return Ok(Value::Type(Arc::new(type_reference(n))));
+                if let Some(t) = super::typeops::type_by_name(n) {
+                    return Ok(Value::Type(Arc::new(t)));
+                }
+                if let Some(v) = self.resource_type_refs.get(n.as_str()) {
+                    return Ok(v.clone());
                 }
                 // (An Object type's definition errors surface here, at its use.)
                 // (Wrapped at the outermost use: a definition naming another
@@ -104,17 +107,38 @@ impl<'e> Compiler<'e> {
                         format!("Resource type not found: {}", n.trim_colons()),
                     );
                 }
-                Ok(Value::Type(Arc::new(type_reference(n))))
+                let v = Value::Type(Arc::new(type_reference(n)));
+                self.resource_type_refs.insert(n.clone(), v.clone());
+                Ok(v)
             }
             ExprKind::Concat(parts) => {
-                let mut s = String::new();
+                // `"${x}"` of a string is that string, shared.
+                if let [StrPart::Expr(x)] = parts.as_slice() {
+                    let v = self.eval(x, scope, ctx)?;
+                    return Ok(match v {
+                        Value::String(_) => v,
+                        other => Value::string(other.to_string()),
+                    });
+                }
+                // Sized for the text and a short value per interpolation.
+                let guess = parts
+                    .iter()
+                    .map(|p| match p {
+                        StrPart::Text(t) => t.len(),
+                        StrPart::Expr(_) => 16,
+                    })
+                    .sum();
+                let mut s = String::with_capacity(guess);
                 for p in parts {
                     match p {
                         StrPart::Text(t) => s.push_str(t),
-                        StrPart::Expr(x) => {
-                            let v = self.eval(x, scope, ctx)?;
-                            s.push_str(&v.to_string());
-                        }
+                        StrPart::Expr(x) => match self.eval(x, scope, ctx)? {
+                            Value::String(v) => s.push_str(&v),
+                            v => {
+                                use std::fmt::Write as _;
+                                let _ = write!(s, "{v}");
+                            }
+                        },
                     }
                 }
                 Ok(Value::string(s))

@@ -4,7 +4,7 @@
 use super::compiler::Compiler;
 use super::error::EvalError;
 use super::expr::{Ctx, R};
-use super::resources::{as_ref, reference_value};
+use super::resources::{as_owned_ref, as_ref, reference_value};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::{Expr, ExprKind, Lambda};
@@ -163,7 +163,7 @@ impl<'e> Compiler<'e> {
                 // declared later.
                 for a in &args {
                     for r in flatten(a) {
-                        if let Some(reference) = as_ref(&r) {
+                        if let Some(reference) = as_owned_ref(&r) {
                             self.pending_realize.push(reference);
                         }
                     }

@@ -3,6 +3,7 @@
 //! `Relationship`).
 
 use crate::util::NameStr as _;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -54,14 +55,14 @@ pub struct Override {
 }
 
 /// A reference value as (type, title): `File['/x']` → ("File", "/x").
-pub fn as_ref(v: &Value) -> Option<(String, String)> {
+pub fn as_ref(v: &Value) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
     match v {
         Value::Type(t) => match t.as_ref() {
             PType::Resource {
                 type_name: Some(t),
                 title: Some(x),
-            } => Some((t.clone(), x.clone())),
-            PType::Class(Some(c)) => Some(("Class".into(), capitalize_name(c))),
+            } => Some((Cow::Borrowed(t), Cow::Borrowed(x))),
+            PType::Class(Some(c)) => Some((Cow::Borrowed("Class"), capitalize_name(c).into())),
             _ => None,
         },
         Value::String(s) => {
@@ -72,10 +73,15 @@ pub fn as_ref(v: &Value) -> Option<(String, String)> {
             if t.is_empty() || t.contains(']') || title.is_empty() {
                 return None;
             }
-            Some((capitalize_name(t), title.to_string()))
+            Some((capitalize_name(t).into(), Cow::Borrowed(title)))
         }
         _ => None,
     }
+}
+
+/// [`as_ref`], owned.
+pub fn as_owned_ref(v: &Value) -> Option<(String, String)> {
+    as_ref(v).map(|(t, x)| (t.into_owned(), x.into_owned()))
 }
 
 pub fn reference_value(type_name: &str, title: &str) -> Value {
@@ -164,24 +170,23 @@ impl<'e> Compiler<'e> {
                 default_bodies = &b.ops;
             }
         }
-        let mut refs = Vec::new();
+        let mut refs = Vec::with_capacity(bodies.len());
         for b in bodies {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
             let title_value = self.eval(&b.title, scope, ctx)?;
-            let title_at = self.loc(&ctx.program, &b.title);
             match &title_value {
                 Value::Undef => {
                     return Err(EvalError::Issue {
                         detail: "Missing title. The title expression resulted in undef".into(),
-                        at: title_at,
+                        at: self.loc(&ctx.program, &b.title),
                     })
                 }
                 Value::String(s) if s.is_empty() => {
                     return Err(EvalError::Issue {
                         detail: "Empty string title at 0. Title strings must have a length greater than zero.".into(),
-                        at: title_at,
+                        at: self.loc(&ctx.program, &b.title),
                     })
                 }
                 _ => {}
@@ -195,11 +200,17 @@ impl<'e> Compiler<'e> {
                     });
                 }
             }
-            let mut ops = default_ops.clone();
-            for op in body_ops {
-                ops.retain(|(n, _, _)| *n != op.0);
-                ops.push(op);
-            }
+            let ops = if default_ops.is_empty() {
+                body_ops
+            } else {
+                let mut ops = Vec::with_capacity(default_ops.len() + body_ops.len());
+                ops.extend(default_ops.iter().cloned());
+                for op in body_ops {
+                    ops.retain(|(n, _, _)| *n != op.0);
+                    ops.push(op);
+                }
+                ops
+            };
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
             for title in self.titles(title_value) {
@@ -221,7 +232,7 @@ impl<'e> Compiler<'e> {
                 let id = self.create_resource(&key, &title, &ops, *form, scope, &at)?;
                 self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
                 let r = &self.resources[id];
-                refs.push(reference_value(&r.type_name.clone(), &r.title.clone()));
+                refs.push(reference_value(&r.type_name, &r.title));
             }
         }
         Ok(Value::array(refs))
@@ -371,7 +382,11 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
     ) -> R<Value> {
         let target = self.eval(resources, scope, ctx)?;
-        let refs: Vec<(String, String)> = self.titles(target).iter().filter_map(as_ref).collect();
+        let refs: Vec<(String, String)> = self
+            .titles(target)
+            .iter()
+            .filter_map(as_owned_ref)
+            .collect();
         let params = self.eval_ops(ops, scope, ctx)?;
         let o = Override {
             refs,
@@ -668,7 +683,7 @@ impl<'e> Compiler<'e> {
     /// The references an operand stands for at completion.
     fn resolve_operand(&self, o: &Operand) -> Vec<(String, String)> {
         match o {
-            Operand::Ref(v) => as_ref(v).into_iter().collect(),
+            Operand::Ref(v) => as_owned_ref(v).into_iter().collect(),
             Operand::Collector(i) => self.collectors[*i]
                 .collected
                 .iter()
@@ -734,7 +749,11 @@ impl<'e> Compiler<'e> {
         let mut chain = Vec::new();
         let mut s = Some(scope);
         while let Some(id) = s {
-            chain.push(id);
+            // Only the scopes with defaults for the type matter (most have
+            // none): no list is built when none has.
+            if self.scopes.get(id).defaults.contains_key(type_key) {
+                chain.push(id);
+            }
             s = self.scopes.get(id).parent;
         }
         let mut out: Vec<(String, Value)> = Vec::new();

@@ -2,6 +2,7 @@
 //! Ruby types (`crate::restypes`), read once per run through the
 //! environment's cache.
 
+use crate::util::NameStr as _;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -64,7 +65,7 @@ impl Compiler<'_> {
                 .map(|(k, v)| (Cow::Borrowed(k.as_str()), Cow::Borrowed(v)))
                 .collect();
         }
-        let rtype = self.ruby_type(&r.type_name.to_ascii_lowercase());
+        let rtype = self.ruby_type(&r.type_name.lowercase());
         let rtype = rtype.as_deref();
         let namevar = rtype.map_or("name", |t| t.namevar());
         let mut out: Vec<(Cow<'r, str>, Cow<'r, Value>)> =
@@ -77,12 +78,16 @@ impl Compiler<'_> {
             if v.is_undef() {
                 continue;
             }
-            let key = if k == "name" { namevar } else { k.as_str() };
+            let key: Cow<'r, str> = if k == "name" {
+                Cow::Owned(namevar.to_string())
+            } else {
+                Cow::Borrowed(k.as_str())
+            };
             // A key given twice (`name` and the namevar, or a title
             // attribute) keeps its first place and takes the last value.
-            match out.iter_mut().find(|(have, _)| have == key) {
+            match out.iter_mut().find(|(have, _)| *have == key) {
                 Some(slot) => slot.1 = Cow::Borrowed(v),
-                None => out.push((Cow::Owned(key.to_string()), Cow::Borrowed(v))),
+                None => out.push((key, Cow::Borrowed(v))),
             }
         }
         if let Some(i) = out

@@ -577,8 +577,7 @@ impl Compiler<'_> {
                 if !pat.starts_with('^') {
                     return None;
                 }
-                let re = regex::Regex::new(pat).ok()?;
-                re.is_match(key).then(|| v.clone())
+                matches_option_pattern(pat, key).then(|| v.clone())
             }),
         };
         match entry {
@@ -879,4 +878,23 @@ fn signature_mismatch(count: usize, value_type: &Value) -> String {
          {SIG_OPTIONS_WITH_NAME}\n    rejected: expects 1 argument, got {count}\n  \
          (Variant[String, Array[String]] name, {OPTIONS_WITHOUT_NAME} options_hash, BlockType = Callable[NameType = Variant[String, Array[String]]] block?)\n    rejected: {last}"
     )
+}
+
+/// Whether a `lookup_options` key written as a pattern (`^profile::.*`)
+/// matches `key`. Each pattern is compiled once per thread: it is asked
+/// at every lookup of a key the options do not name.
+fn matches_option_pattern(pat: &str, key: &str) -> bool {
+    thread_local! {
+        static COMPILED: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<regex::Regex>>> =
+            std::cell::RefCell::default();
+    }
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if !c.contains_key(pat) {
+            c.insert(pat.to_string(), regex::Regex::new(pat).ok());
+        }
+        c.get(pat)
+            .and_then(Option::as_ref)
+            .is_some_and(|re| re.is_match(key))
+    })
 }

@@ -58,8 +58,13 @@ impl std::fmt::Display for AccessError {
 /// `TypeReference` is Puppet's unresolved reference and evaluates to an
 /// error ("Resource type not found: UnresolvedReference") in Puppet.
 pub fn type_by_name(name: &str) -> Option<PType> {
-    let lc = name.to_ascii_lowercase();
-    Some(match lc.as_str() {
+    // Lower-cased on the stack: every type reference the evaluator meets
+    // (`Package['x']` too) asks here first. No built-in name is longer.
+    let mut buf = [0u8; 20];
+    let lc = buf.get_mut(..name.len())?;
+    lc.copy_from_slice(name.as_bytes());
+    lc.make_ascii_lowercase();
+    Some(match std::str::from_utf8(lc).ok()? {
         "any" => T::Any,
         "undef" => T::Undef,
         "default" => T::Default,

@@ -25,7 +25,10 @@ use std::sync::Arc;
 pub use fancy_regex::Regex;
 
 thread_local! {
-    static CACHE: RefCell<HashMap<String, Result<Arc<Regex>, String>>> = RefCell::new(HashMap::default());
+    /// Per flavour (Puppet's, the Ruby interpreter's), keyed by source: a
+    /// hit is a borrowed lookup, with no key built.
+    static CACHE: RefCell<[HashMap<String, Result<Arc<Regex>, String>>; 2]> =
+        RefCell::new([HashMap::default(), HashMap::default()]);
 }
 
 /// Compiles a Puppet (Ruby) regular expression given by its source.
@@ -40,23 +43,19 @@ pub fn compile_ruby(source: &str) -> Result<Arc<Regex>, String> {
 }
 
 fn compile_cached(source: &str, exact_caret: bool) -> Result<Arc<Regex>, String> {
-    let key = if exact_caret {
-        format!("\u{0}ruby:{source}")
-    } else {
-        source.to_string()
-    };
+    let flavour = usize::from(exact_caret);
     CACHE.with(|c| {
-        if let Some(r) = c.borrow().get(&key) {
+        if let Some(r) = c.borrow()[flavour].get(source) {
             return r.clone();
         }
         let compiled = Regex::new(&translate_with(source, exact_caret))
             .map(Arc::new)
             .map_err(|e| error_message(source, &e));
-        let mut cache = c.borrow_mut();
+        let cache = &mut c.borrow_mut()[flavour];
         if cache.len() > 10_000 {
             cache.clear();
         }
-        cache.insert(key, compiled.clone());
+        cache.insert(source.to_string(), compiled.clone());
         compiled
     })
 }

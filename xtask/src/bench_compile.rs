@@ -74,8 +74,9 @@ struct Opts {
     cold_runs: usize,
     puppet: bool,
     sizes: Vec<usize>,
-    /// Only the warm per-catalog measurement (Puppet's side too, unless
-    /// `--no-puppet`): for checking a change quickly.
+    /// Only the warm per-catalog measurements, control repo and Debian
+    /// modules (Puppet's side too, unless `--no-puppet`): for checking a
+    /// change quickly.
     warm_only: bool,
 }
 
@@ -123,8 +124,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if opts.warm_only {
             // Warm the environment as the throughput run does otherwise.
             compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1)?;
-            return if puppet {
-                warm_ratio(&repo, &env, &nodes, opts.sample)
+            if puppet {
+                warm_ratio(&repo, &env, &nodes, opts.sample)?;
             } else {
                 let sample: Vec<NodeSpec> =
                     nodes.iter().take(opts.sample.max(2)).cloned().collect();
@@ -138,8 +139,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     ms(c),
                     ms(f)
                 );
-                Ok(())
-            };
+            }
+            return crate::bench_modules::run(workspace, opts.sample, puppet);
         }
         throughput_in_process(&env, &nodes, opts.jobs)?;
         let binary = release_binary(workspace)?;

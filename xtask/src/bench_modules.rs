@@ -63,9 +63,6 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         ms(p95),
         nodes.len() as f64 / total.as_secs_f64().max(1e-9)
     );
-    if !puppet {
-        return Ok(());
-    }
     // The sample: the biggest catalogs pverify compiles.
     let mut sized: Vec<(usize, &NodeSpec)> = nodes
         .iter()
@@ -81,6 +78,26 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         .map(|(_, n)| (*n).clone())
         .collect();
     let sizes: Vec<usize> = sized.iter().take(picked.len()).map(|(s, _)| *s).collect();
+    let rounds: Vec<NodeSpec> = (0..5).flat_map(|_| picked.iter().cloned()).collect();
+    let (ours, _, _) = compile_timed(&env, &rounds, 1)?;
+    let (o_median, _) = median_p95(&ours);
+    println!(
+        "  warm sample: the {} biggest catalogs ({} to {} resources; {} ...): pverify median {} \
+         (one thread, warm environment, node object + compile + catalog JSON)",
+        picked.len(),
+        sizes.last().copied().unwrap_or(0),
+        sizes.first().copied().unwrap_or(0),
+        picked
+            .iter()
+            .take(3)
+            .map(|n| n.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        ms(o_median)
+    );
+    if !puppet {
+        return Ok(());
+    }
     let theirs = repo.compile_with_puppet(&picked, 1)?;
     // The first node pays for loading Puppet's own code.
     let warm: Vec<Duration> = theirs[1..]
@@ -88,9 +105,6 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         .map(|c| Duration::from_millis(c.millis))
         .collect();
     let (p_median, _) = median_p95(&warm);
-    let rounds: Vec<NodeSpec> = (0..5).flat_map(|_| picked.iter().cloned()).collect();
-    let (ours, _, _) = compile_timed(&env, &rounds, 1)?;
-    let (o_median, _) = median_p95(&ours);
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let equal = picked
         .iter()
@@ -101,18 +115,6 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
             matches!((&ours, &p.result), (Ok(a), Ok(b)) if a == b)
         })
         .count();
-    println!(
-        "  warm sample: the {} biggest catalogs ({} to {} resources; {} ...)",
-        picked.len(),
-        sizes.last().copied().unwrap_or(0),
-        sizes.first().copied().unwrap_or(0),
-        picked
-            .iter()
-            .take(3)
-            .map(|n| n.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
     println!(
         "  puppet median {} per catalog (one Ruby process, fresh environment per node), \
          pverify median {} (one thread, warm environment)",

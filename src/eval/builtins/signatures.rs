@@ -4,24 +4,31 @@
 use super::*;
 
 thread_local! {
-    static TYPES: RefCell<HashMap<String, PType>> = RefCell::new(HashMap::default());
+    static TYPES: RefCell<HashMap<String, std::rc::Rc<PType>>> = RefCell::new(HashMap::default());
 }
 
 /// The type a signature names (`Iterable[Variant[String, Numeric]]`), parsed
 /// once per thread.
 pub(super) fn ty(src: &str) -> PType {
+    (*shared_ty(src)).clone()
+}
+
+/// [`ty`] without copying the type: what checking each call's arguments
+/// uses (a `Pattern` type's copy was most of a `getvar` call).
+fn shared_ty(src: &str) -> std::rc::Rc<PType> {
     if let Some(t) = TYPES.with(|m| m.borrow().get(src).cloned()) {
         return t;
     }
     // Signatures of modules' Ruby functions come from files: the reader
     // takes ASCII only (anything else is `Any`) and never slices past the end.
-    if !src.is_ascii() {
-        return PType::Any;
-    }
-    let t = match TypeParser::new(src).value() {
-        Value::Type(t) => (*t).clone(),
-        _ => PType::Any,
-    };
+    let t = std::rc::Rc::new(if !src.is_ascii() {
+        PType::Any
+    } else {
+        match TypeParser::new(src).value() {
+            Value::Type(t) => (*t).clone(),
+            _ => PType::Any,
+        }
+    });
     TYPES.with(|m| m.borrow_mut().insert(src.to_string(), t.clone()));
     t
 }
@@ -402,7 +409,7 @@ impl Sig {
         let types_ok = args
             .iter()
             .enumerate()
-            .all(|(i, a)| crate::types::is_instance(&ty(self.param(i).0), a));
+            .all(|(i, a)| crate::types::is_instance(&shared_ty(self.param(i).0), a));
         types_ok
             && match (self.block, lambda) {
                 (Blk::No, None) | (Blk::Opt(_), None) => true,

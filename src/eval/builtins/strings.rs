@@ -336,30 +336,30 @@ pub(super) fn version_cmp(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64
         }
         parts.join("-")
     }
-    fn scan(v: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        let cs: Vec<char> = v.chars().collect();
+    /// The version's pieces: `-`, `.`, a run of digits, or a run of
+    /// anything else (all separators are ASCII, so byte offsets are char
+    /// boundaries).
+    fn scan(v: &str) -> impl Iterator<Item = &str> {
+        let b = v.as_bytes();
         let mut i = 0;
-        while i < cs.len() {
-            let c = cs[i];
-            if c == '-' || c == '.' {
-                out.push(c.to_string());
-                i += 1;
-            } else if c.is_ascii_digit() {
-                let start = i;
-                while i < cs.len() && cs[i].is_ascii_digit() {
+        std::iter::from_fn(move || {
+            let start = i;
+            let c = *b.get(i)?;
+            i += 1;
+            if c != b'-' && c != b'.' {
+                let digits = c.is_ascii_digit();
+                while i < b.len()
+                    && if digits {
+                        b[i].is_ascii_digit()
+                    } else {
+                        !(b[i] == b'-' || b[i] == b'.' || b[i].is_ascii_digit())
+                    }
+                {
                     i += 1;
                 }
-                out.push(cs[start..i].iter().collect());
-            } else {
-                let start = i;
-                while i < cs.len() && !(cs[i] == '-' || cs[i] == '.' || cs[i].is_ascii_digit()) {
-                    i += 1;
-                }
-                out.push(cs[start..i].iter().collect());
             }
-        }
-        out
+            Some(&v[start..i])
+        })
     }
     fn ord(o: std::cmp::Ordering) -> i64 {
         match o {
@@ -368,14 +368,12 @@ pub(super) fn version_cmp(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64
             std::cmp::Ordering::Greater => 1,
         }
     }
-    let (va, vb) = if ignore_trailing_zeroes {
-        (normalize(a), normalize(b))
+    let (va, vb): (std::borrow::Cow<str>, std::borrow::Cow<str>) = if ignore_trailing_zeroes {
+        (normalize(a).into(), normalize(b).into())
     } else {
-        (a.to_string(), b.to_string())
+        (a.into(), b.into())
     };
-    let ax = scan(&va);
-    let bx = scan(&vb);
-    for (x, y) in ax.iter().zip(bx.iter()) {
+    for (x, y) in scan(&va).zip(scan(&vb)) {
         if x == y {
             continue;
         }
