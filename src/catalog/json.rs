@@ -190,7 +190,7 @@ impl Resource {
         if !params.is_empty() {
             let mut p = Map::new();
             for (k, v) in &params {
-                p.insert(k.clone(), to_data(v, opts.rich_data));
+                p.insert(k.to_string(), to_data(v, opts.rich_data));
             }
             out.insert("parameters".into(), J::Object(p));
         }
@@ -206,24 +206,24 @@ impl Resource {
     /// The parameters as Puppet serializes them (before value conversion),
     /// and the names of the sensitive ones.
     fn serialized_parameters(&self) -> (crate::eval::value::Params, Vec<String>) {
-        let namevar = self.namevar().to_string();
+        let namevar: crate::eval::value::Name = self.namevar().into();
         let mut sensitive = Vec::new();
         let mut out: crate::eval::value::Params = IndexMap::default();
         // parse_title: the attributes the title sets first.
         for (k, v) in self.title_attributes() {
-            out.insert(k, Value::string(v));
+            out.insert(k.into(), Value::string(v));
         }
         for (name, value) in &self.parameters {
             let mut value = value;
             if let Value::Sensitive(inner) = value {
-                sensitive.push(name.clone());
+                sensitive.push(name.to_string());
                 value = inner;
             }
             if value.is_undef() {
                 continue;
             }
             let mut value = value.clone();
-            if RELATIONSHIP_PARAMS.contains(&name.as_str()) {
+            if RELATIONSHIP_PARAMS.contains(&&**name) {
                 if let Value::Array(items) = &value {
                     let mut flat = Vec::new();
                     flatten_into(items, &mut flat);
@@ -231,7 +231,7 @@ impl Resource {
                     value = Value::array(flat);
                 }
             }
-            let key = if name == "name" {
+            let key = if &**name == "name" {
                 namevar.clone()
             } else {
                 name.clone()
@@ -250,9 +250,9 @@ impl Resource {
         }
         // Don't duplicate the title as the namevar.
         let is_title = !self.has_symbol_title()
-            && matches!(out.get(&namevar), Some(Value::String(s)) if **s == *self.title);
+            && matches!(out.get(&*namevar), Some(Value::String(s)) if **s == *self.title);
         if is_title {
-            out.shift_remove(&namevar);
+            out.shift_remove(&*namevar);
         }
         (out, sensitive)
     }

@@ -134,7 +134,7 @@ impl Resource {
     /// Sets a parameter (replacing keeps the original position, as Ruby's
     /// hashes do).
     pub fn set(&mut self, name: &str, value: Value) -> &mut Resource {
-        self.parameters.insert(name.to_string(), value);
+        self.parameters.insert(name.into(), value);
         self
     }
 
@@ -570,8 +570,8 @@ impl Catalog {
     /// uniqueness key a resource with that title would have (so
     /// `File['/tmp/d//']` finds `File['/tmp/d']`).
     pub fn find(&self, type_name: &str, title: &str) -> Option<ResourceId> {
-        let t = canonical_type(type_name);
-        let title = canonical_title(&t, title);
+        let t = names::canonical_type_ref(type_name);
+        let title = names::canonical_title_ref(&t, title);
         if let Some(&id) = self.index.get(&TitleKey(&t, &title)) {
             return Some(id);
         }
@@ -579,7 +579,7 @@ impl Catalog {
         // it for a resource of that title and no parameters (without
         // building one: this runs for every resource added). A defined
         // type's key is its title, just looked up.
-        let module_type = self.module_types.get(&t);
+        let module_type = self.module_types.get(&*t);
         if !(builtin_type(&t) || module_type.is_some()) {
             return None;
         }
@@ -603,7 +603,7 @@ impl Catalog {
                     .iter()
                     .map(|k| from(k).map_or(Value::Undef, |v| Value::string(v.as_str())))
                     .collect();
-                self.multi_keys.get(&(t, key)).copied()
+                self.multi_keys.get(&(t.into_owned(), key)).copied()
             }
         }
     }

@@ -1,6 +1,8 @@
 //! Puppet's canonical spelling of resource types, class titles and
 //! references, and the Ruby string helpers they are built from.
 
+use std::borrow::Cow;
+
 /// Ruby's `String#split("::")`: empty fields are kept except trailing ones
 /// (`"a::::b"` is `["a", "", "b"]`, `"a::"` is `["a"]`, `""` is `[]`).
 pub(crate) fn ruby_split_segments(s: &str) -> Vec<&str> {
@@ -32,12 +34,21 @@ fn ruby_capitalize(s: &str) -> String {
 /// with an ASCII capital is left exactly as it is (`FOO::bar` stays), as Puppet
 /// does (its test is `/^[A-Z]/`, which also looks after each newline).
 pub fn capitalize_segments(name: &str) -> String {
+    capitalized_segments(name).into_owned()
+}
+
+/// [`capitalize_segments`], borrowed when the name is left as it is.
+pub fn capitalized_segments(name: &str) -> Cow<'_, str> {
     let starts_with_capital = name
         .split('\n')
         .any(|line| line.starts_with(|c: char| c.is_ascii_uppercase()));
     if starts_with_capital {
-        return name.to_string();
+        return Cow::Borrowed(name);
     }
+    Cow::Owned(capitalize_lower_segments(name))
+}
+
+fn capitalize_lower_segments(name: &str) -> String {
     let segments = ruby_split_segments(name);
     if segments.len() == 1 {
         ruby_capitalize(name)
@@ -53,11 +64,17 @@ pub fn capitalize_segments(name: &str) -> String {
 /// The canonical name of a resource type: `file` is `File`, `foo::bar` is
 /// `Foo::Bar`; a leading `::` is dropped; `class` in any case is `Class`.
 pub fn canonical_type(type_name: &str) -> String {
+    canonical_type_ref(type_name).into_owned()
+}
+
+/// [`canonical_type`], borrowed when the name is canonical already (a
+/// lookup by reference does not copy `Package`).
+pub fn canonical_type_ref(type_name: &str) -> Cow<'_, str> {
     let t = type_name.strip_prefix("::").unwrap_or(type_name);
     if t.is_empty() || t.eq_ignore_ascii_case("class") || t.eq_ignore_ascii_case("component") {
-        return "Class".to_string();
+        return Cow::Borrowed("Class");
     }
-    capitalize_segments(t)
+    capitalized_segments(t)
 }
 
 /// The canonical title of a class resource (Puppet's `type_and_title`): the
@@ -66,21 +83,26 @@ pub fn canonical_type(type_name: &str) -> String {
 /// So the main class is `Class[main]` and a class named `main` could only be
 /// `Class[Main]`.
 pub fn canonical_class_title(title: &str) -> String {
-    let t = title.strip_prefix("::").unwrap_or(title);
-    if t.is_empty() {
-        return "main".to_string();
-    }
-    capitalize_segments(t)
+    canonical_title_ref("Class", title).into_owned()
 }
 
 /// The canonical title for a resource of type `canonical_type` (already
 /// canonical): class titles are capitalised, all other titles are kept.
 pub fn canonical_title(canonical_type: &str, title: &str) -> String {
-    if canonical_type == "Class" {
-        canonical_class_title(title)
-    } else {
-        title.to_string()
+    canonical_title_ref(canonical_type, title).into_owned()
+}
+
+/// [`canonical_title`], borrowed where it is the title itself (for a
+/// class: [`canonical_class_title`]).
+pub fn canonical_title_ref<'t>(canonical_type: &str, title: &'t str) -> Cow<'t, str> {
+    if canonical_type != "Class" {
+        return Cow::Borrowed(title);
     }
+    let t = title.strip_prefix("::").unwrap_or(title);
+    if t.is_empty() {
+        return Cow::Borrowed("main");
+    }
+    capitalized_segments(t)
 }
 
 /// A resource reference as Puppet prints it in catalogs, edges and

@@ -88,6 +88,7 @@ pub(super) fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usiz
         evaluated: true,
         scope,
         define: None,
+        rtype: None,
         scope_tagged: true,
         pending: None,
         exported_nil: false,
@@ -194,14 +195,14 @@ impl<'e> Compiler<'e> {
         for &(s, t) in &self.edges {
             children[s].push(t);
         }
-        let own = |r: &Res| -> Vec<(String, Value)> {
+        let own = |r: &Res| -> Vec<(super::value::Name, Value)> {
             NAMES
                 .iter()
                 .filter_map(|n| {
                     r.params
                         .get(*n)
                         .filter(|v| !v.is_undef())
-                        .map(|v| (n.to_string(), v.clone()))
+                        .map(|v| ((*n).into(), v.clone()))
                 })
                 .collect()
         };
@@ -237,7 +238,7 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             if r.kind == ResKind::Builtin {
-                let rtype = self.ruby_type(&r.type_name.lowercase());
+                let rtype = &r.rtype;
                 if let Some(bad) = r
                     .params
                     .keys()
@@ -255,9 +256,10 @@ impl<'e> Compiler<'e> {
             }
             // In the resource's parameter order, as Puppet's
             // RelationshipValidator walks `eachparam`.
-            let relationships = r.params.iter().filter(|(p, _)| {
-                matches!(p.as_str(), "before" | "require" | "notify" | "subscribe")
-            });
+            let relationships = r
+                .params
+                .iter()
+                .filter(|(p, _)| matches!(&***p, "before" | "require" | "notify" | "subscribe"));
             for (param, v) in relationships {
                 let refs = match v {
                     Value::Array(items) => items.as_slice(),
@@ -306,7 +308,7 @@ impl<'e> Compiler<'e> {
         let top = self.scopes.get_mut(self.top);
         for (k, v) in vars {
             if k != "environment" {
-                top.vars.insert(k, v);
+                top.vars.insert(k.into(), v);
             }
         }
         top.vars
@@ -389,9 +391,11 @@ impl<'e> Compiler<'e> {
                     self.node.name
                 )));
             };
-            let params = params
-                .filter(|p| !p.is_empty())
-                .map(|p| p.iter().map(|(k, v)| (k.to_string(), v.clone())).collect());
+            let params = params.filter(|p| !p.is_empty()).map(|p| {
+                p.iter()
+                    .map(|(k, v)| (k.to_string().into(), v.clone()))
+                    .collect()
+            });
             self.declare_class_lazily(&key, def, params, scope, &at)?;
         }
         Ok(())

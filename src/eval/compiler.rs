@@ -100,6 +100,9 @@ pub struct Res {
     pub scope: ScopeId,
     /// For defines: the definition's lower-case name.
     pub define: Option<String>,
+    /// For Ruby types: the type, found once when the resource is made (the
+    /// catalog index, the relationship check and the catalog JSON read it).
+    pub rtype: Option<Arc<crate::restypes::TypeDef>>,
     /// Whether the tags of the resource owning `scope` were merged in yet
     /// (Puppet does it when a class or define is evaluated, else at finish).
     pub scope_tagged: bool,
@@ -232,7 +235,7 @@ pub struct Compiler<'e> {
     edge_set: HashSet<(ResId, ResId)>,
     /// The lines of relationship metaparameters set in a resource body
     /// (`require => ...`): Puppet reports a missing target there.
-    pub relationship_lines: HashMap<(ResId, String), u32>,
+    pub relationship_lines: HashMap<(ResId, super::value::Name), u32>,
     /// What Hiera remembers for the compile (layers, `lookup_options`,
     /// resolved hierarchy levels), as Puppet's LookupAdapter does.
     pub hiera: crate::hiera::memo::HieraMemo,
@@ -315,10 +318,7 @@ pub struct ParamGuard {
 impl ParamGuard {
     /// The name of the parameter whose default is evaluated.
     pub fn param(&self) -> &str {
-        self.def
-            .params()
-            .get(self.from)
-            .map_or("", |p| p.name.as_str())
+        self.def.params().get(self.from).map_or("", |p| &*p.name)
     }
 
     /// The parameters not bound yet (this one included).
@@ -755,11 +755,11 @@ impl<'e> Compiler<'e> {
         entry.file = res.file.clone();
         entry.line = res.line;
         if res.kind == ResKind::Builtin {
-            entry.rtype = self.ruby_type(&res.type_name.to_lowercase());
+            entry.rtype = res.rtype.clone();
         }
         // The index reads only aliases and uniqueness keys: copying every
         // parameter cost a string and a value per parameter per resource.
-        let indexed: Vec<(String, Value)> = res
+        let indexed: Vec<(super::value::Name, Value)> = res
             .params
             .iter()
             .filter(|(k, _)| entry.indexes_parameter(k))

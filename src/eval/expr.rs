@@ -502,7 +502,7 @@ impl<'e> Compiler<'e> {
             };
         }
         if let Some(g) = &self.param_guard {
-            if g.unbound().iter().any(|u| u.name == name)
+            if g.unbound().iter().any(|u| &*u.name == name)
                 && self.scopes.assignment_target(scope) == g.scope
             {
                 return Err(EvalError::runtime(
@@ -575,7 +575,7 @@ impl<'e> Compiler<'e> {
                     };
                     return self.fail(ctx, at, msg);
                 }
-                s.vars.insert(name.clone(), v);
+                s.vars.insert(name.as_str().into(), v);
                 Ok(())
             }
             ExprKind::Array(targets) => match v {

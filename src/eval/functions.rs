@@ -388,7 +388,7 @@ impl<'e> Compiler<'e> {
             let described = crate::types::describe(
                 &ty,
                 &crate::types::infer_set(a),
-                &[crate::types::PathElement::Parameter(p.name.clone())],
+                &[crate::types::PathElement::Parameter(p.name.to_string())],
             );
             let detail = match described.as_slice() {
                 [one] => format!("'{name}'{}", one.format()),

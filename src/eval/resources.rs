@@ -12,7 +12,7 @@ use super::compiler::{capitalize_name, valid_tag, Compiler, Operand, Relation, R
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
-use super::value::Value;
+use super::value::{Name, Value};
 use crate::syntax::ast::*;
 use crate::types::PType;
 
@@ -22,7 +22,7 @@ pub struct Collector {
     pub kind: QueryKind,
     /// The query with its operands already evaluated (`None`: collect all).
     pub query: Option<Arc<Query>>,
-    pub ops: Vec<(String, bool, Value)>,
+    pub ops: Vec<(Name, bool, Value)>,
     pub scope: ScopeId,
     /// Resources this collector already collected, in collection order (a
     /// set: checking membership by scanning made collection quadratic).
@@ -49,7 +49,7 @@ pub enum Query {
 #[derive(Clone, Debug)]
 pub struct Override {
     pub refs: Vec<(String, String)>,
-    pub params: Vec<(String, bool, Value)>,
+    pub params: Vec<(Name, bool, Value)>,
     pub at: Location,
     pub scope: ScopeId,
 }
@@ -101,7 +101,7 @@ impl<'e> Compiler<'e> {
         ops: &[AttributeOp],
         scope: ScopeId,
         ctx: &Ctx,
-    ) -> R<Vec<(String, bool, Value)>> {
+    ) -> R<Vec<(Name, bool, Value)>> {
         let mut out = Vec::with_capacity(ops.len());
         for op in ops {
             match op {
@@ -117,7 +117,7 @@ impl<'e> Compiler<'e> {
                 AttributeOp::Splat { value, .. } => match self.eval(value, scope, ctx)? {
                     Value::Hash(h) => {
                         for (k, v) in h.iter() {
-                            out.push((k.to_string(), false, v.clone()));
+                            out.push((k.to_string().into(), false, v.clone()));
                         }
                     }
                     Value::Undef => {}
@@ -249,7 +249,7 @@ impl<'e> Compiler<'e> {
     ) {
         for op in body.iter().chain(defaults) {
             if let AttributeOp::Set { name, span, .. } = op {
-                if matches!(name.as_str(), "before" | "require" | "notify" | "subscribe") {
+                if matches!(&**name, "before" | "require" | "notify" | "subscribe") {
                     let (line, _) = ctx.program.line_col(*span);
                     self.relationship_lines
                         .entry((id, name.clone()))
@@ -264,13 +264,14 @@ impl<'e> Compiler<'e> {
         &mut self,
         key: &str,
         title: &str,
-        ops: &[(String, bool, Value)],
+        ops: &[(Name, bool, Value)],
         form: ResourceForm,
         scope: ScopeId,
         at: &Location,
     ) -> R<ResId> {
-        let (kind, define) = if self.is_ruby_type(key) {
-            if let Err(msg) = self.check_title_patterns(key, title) {
+        let rtype = self.ruby_type(key);
+        let (kind, define) = if let Some(t) = &rtype {
+            if let Err(msg) = super::rtypes::check_title_patterns(t, title) {
                 return Err(EvalError::runtime(msg, Location::default()));
             }
             (ResKind::Builtin, None)
@@ -296,6 +297,7 @@ impl<'e> Compiler<'e> {
             evaluated: kind != ResKind::Define,
             scope,
             define,
+            rtype,
             scope_tagged: false,
             pending: None,
             exported_nil: false,
@@ -303,7 +305,7 @@ impl<'e> Compiler<'e> {
         // Puppet sets the parameters first (a `tag` parameter tags at once),
         // then the defaults of the scope chain, then tags type and title.
         for (name, _, v) in ops {
-            if name == "tag" {
+            if &**name == "tag" {
                 for t in self.titles(v.clone()) {
                     res.tag(&t.to_string());
                 }
@@ -314,7 +316,7 @@ impl<'e> Compiler<'e> {
         }
         for (name, v) in self.lookup_defaults(scope, key) {
             if !res.params.contains_key(&name) {
-                if name == "tag" {
+                if &*name == "tag" {
                     for t in self.titles(v.clone()) {
                         res.tag(&t.to_string());
                     }
@@ -621,7 +623,7 @@ impl<'e> Compiler<'e> {
                     }
                     hit
                 } else {
-                    match r.params.get(attr) {
+                    match r.params.get(attr.as_str()) {
                         Some(Value::Array(items)) => items.iter().any(|i| i.puppet_eq(want)),
                         Some(v) => v.puppet_eq(want),
                         None => want.is_undef(),
@@ -728,7 +730,7 @@ impl<'e> Compiler<'e> {
                     let r = &mut self.resources[sid];
                     let entry = r
                         .params
-                        .entry(rel.param.to_string())
+                        .entry(rel.param.to_string().into())
                         .or_insert_with(|| Value::array(Vec::new()));
                     // Appended in place: copying the array for every edge made
                     // one source with many targets quadratic.
@@ -745,7 +747,7 @@ impl<'e> Compiler<'e> {
 
     /// Puppet's `lookupdefaults`: the dynamic scope chain's defaults for a
     /// type, outermost first, nearer scopes overriding.
-    pub fn lookup_defaults(&self, scope: ScopeId, type_key: &str) -> Vec<(String, Value)> {
+    pub fn lookup_defaults(&self, scope: ScopeId, type_key: &str) -> Vec<(Name, Value)> {
         let mut chain = Vec::new();
         let mut s = Some(scope);
         while let Some(id) = s {
@@ -756,7 +758,7 @@ impl<'e> Compiler<'e> {
             }
             s = self.scopes.get(id).parent;
         }
-        let mut out: Vec<(String, Value)> = Vec::new();
+        let mut out: Vec<(Name, Value)> = Vec::new();
         for id in chain.into_iter().rev() {
             if let Some(defs) = self.scopes.get(id).defaults.get(type_key) {
                 for (n, v) in defs {
@@ -791,10 +793,10 @@ fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
             Value::Array(a) => items.extend(a.iter().cloned()),
             other => items.push(other),
         }
-        r.params.insert(name.to_string(), Value::array(items));
+        r.params.insert(name.into(), Value::array(items));
     } else if v.is_undef() {
         r.params.shift_remove(name);
     } else {
-        r.params.insert(name.to_string(), v);
+        r.params.insert(name.into(), v);
     }
 }

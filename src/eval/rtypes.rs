@@ -2,7 +2,6 @@
 //! Ruby types (`crate::restypes`), read once per run through the
 //! environment's cache.
 
-use crate::util::NameStr as _;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -33,17 +32,17 @@ impl Compiler<'_> {
             None => format!("Unknown resource type: '{key}'"),
         }
     }
+}
 
-    /// Puppet's `parse_title` check for a new resource of a Ruby type: a
-    /// title no title pattern matches is an error.
-    pub fn check_title_patterns(&self, key: &str, title: &str) -> Result<(), String> {
-        match self.ruby_type(key) {
-            Some(t) if t.name != "file" && t.parse_title(title).is_none() => Err(format!(
-                "No set of title patterns matched the title \"{title}\"."
-            )),
-            _ => Ok(()),
-        }
+/// Puppet's `parse_title` check for a new resource of a Ruby type: a
+/// title no title pattern matches is an error.
+pub fn check_title_patterns(t: &TypeDef, title: &str) -> Result<(), String> {
+    if t.name != "file" && t.parse_title(title).is_none() {
+        return Err(format!(
+            "No set of title patterns matched the title \"{title}\"."
+        ));
     }
+    Ok(())
 }
 
 impl Compiler<'_> {
@@ -62,11 +61,10 @@ impl Compiler<'_> {
                 .params
                 .iter()
                 .filter(|(_, v)| !v.is_undef())
-                .map(|(k, v)| (Cow::Borrowed(k.as_str()), Cow::Borrowed(v)))
+                .map(|(k, v)| (Cow::Borrowed(&**k), Cow::Borrowed(v)))
                 .collect();
         }
-        let rtype = self.ruby_type(&r.type_name.lowercase());
-        let rtype = rtype.as_deref();
+        let rtype = r.rtype.as_deref();
         let namevar = rtype.map_or("name", |t| t.namevar());
         let mut out: Vec<(Cow<'r, str>, Cow<'r, Value>)> =
             crate::catalog::title_attributes(rtype, &r.title)
@@ -78,10 +76,10 @@ impl Compiler<'_> {
             if v.is_undef() {
                 continue;
             }
-            let key: Cow<'r, str> = if k == "name" {
+            let key: Cow<'r, str> = if &**k == "name" {
                 Cow::Owned(namevar.to_string())
             } else {
-                Cow::Borrowed(k.as_str())
+                Cow::Borrowed(&**k)
             };
             // A key given twice (`name` and the namevar, or a title
             // attribute) keeps its first place and takes the last value.

@@ -30,13 +30,13 @@ pub struct Scope {
     pub parent: Option<ScopeId>,
     /// For a class that `inherits`: its parent class's scope.
     pub inherited: Option<ScopeId>,
-    pub vars: HashMap<String, Value>,
+    pub vars: HashMap<super::value::Name, Value>,
     /// Match variables (`$0`, `$1`...) set by `=~`, case and node regexes.
     pub matches: Option<Vec<Value>>,
     /// The class, define or node resource that owns this scope.
     pub resource: Option<ResId>,
     /// Resource defaults by lower-cased type name: attribute => value.
-    pub defaults: HashMap<String, Vec<(String, Value)>>,
+    pub defaults: HashMap<String, Vec<(super::value::Name, Value)>>,
 }
 
 impl Scope {

@@ -106,8 +106,11 @@ impl Compiler<'_> {
                 at.clone(),
             ));
         }
-        let given: Vec<(String, Value)> = match args {
-            Some(Value::Hash(h)) => h.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        let given: Vec<(crate::eval::value::Name, Value)> = match args {
+            Some(Value::Hash(h)) => h
+                .iter()
+                .map(|(k, v)| (k.to_string().into(), v.clone()))
+                .collect(),
             _ => Vec::new(),
         };
         // Parameters are enforced when declared, and when nothing is given.
@@ -152,7 +155,7 @@ impl Compiler<'_> {
                     None => PType::Any,
                 };
                 specs.push(ParamSpec {
-                    name: p.name.clone(),
+                    name: p.name.to_string(),
                     ty,
                     optional: p.default.is_some(),
                 });
@@ -162,13 +165,13 @@ impl Compiler<'_> {
             let mut bound: Vec<(String, Value)> = Vec::new();
             for (k, _) in &given {
                 if let Some(v) = self.scopes.get(scope).vars.get(k) {
-                    bound.push((k.clone(), v.clone()));
+                    bound.push((k.to_string(), v.clone()));
                 }
             }
             for p in params {
-                if !bound.iter().any(|(k, _)| *k == p.name) {
+                if !bound.iter().any(|(k, _)| **k == *p.name) {
                     if let Some(v) = self.scopes.get(scope).vars.get(&p.name) {
-                        bound.push((p.name.clone(), v.clone()));
+                        bound.push((p.name.to_string(), v.clone()));
                     }
                 }
             }

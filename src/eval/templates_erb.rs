@@ -130,7 +130,7 @@ impl Host for ScopeHost<'_, '_> {
         if scope.vars.contains_key(name) {
             return Err(format!("Cannot reassign variable '${name}'"));
         }
-        scope.vars.insert(name.to_string(), value);
+        scope.vars.insert(name.into(), value);
         Ok(())
     }
 
@@ -143,7 +143,7 @@ impl Host for ScopeHost<'_, '_> {
             .scopes
             .get_mut(owner)
             .vars
-            .insert(name.to_string(), value.clone());
+            .insert(name.into(), value.clone());
         // A class or define parameter is the same object as the resource's.
         if let Some(res) = self.c.scopes.get(owner).resource {
             let params = &mut self.c.resources[res].params;
@@ -170,10 +170,11 @@ impl Host for ScopeHost<'_, '_> {
         }
         let mut m = Map::default();
         for id in chain.into_iter().rev() {
-            let mut names: Vec<(&String, &Value)> = self.c.scopes.get(id).vars.iter().collect();
+            let mut names: Vec<(&crate::eval::value::Name, &Value)> =
+                self.c.scopes.get(id).vars.iter().collect();
             names.sort_by(|a, b| a.0.cmp(b.0));
             for (k, v) in names.into_iter().filter(|(_, v)| !v.is_undef()) {
-                m.insert(Value::string(k.as_str()), v.clone());
+                m.insert(Value::String(k.clone()), v.clone());
             }
         }
         Value::hash(m)
@@ -189,7 +190,7 @@ impl ScopeHost<'_, '_> {
             params: r
                 .params
                 .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
+                .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
         }
     }

@@ -18,7 +18,8 @@ use crate::types::PType;
 pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
 
 /// Named parameters in the order they were set (resources, classes).
-pub type Params = IndexMap<String, Value, rustc_hash::FxBuildHasher>;
+pub type Params = IndexMap<Name, Value, rustc_hash::FxBuildHasher>;
+pub use crate::syntax::ast::Name;
 
 #[derive(Clone, Debug)]
 pub enum Value {

@@ -168,9 +168,13 @@ pub enum StrPart {
     Expr(Expr),
 }
 
+/// A parameter's or attribute's name, shared by the tree and every
+/// compile that binds it (no copy per binding).
+pub type Name = std::sync::Arc<str>;
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Parameter {
-    pub name: String,
+    pub name: Name,
     pub type_expr: Option<Expr>,
     pub default: Option<Expr>,
     /// `*$rest`
@@ -224,7 +228,7 @@ pub struct Lambda {
 pub enum AttributeOp {
     /// `name => value` (`append` for `+>`).
     Set {
-        name: String,
+        name: Name,
         append: bool,
         value: Expr,
         #[serde(skip)]

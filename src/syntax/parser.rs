@@ -508,7 +508,7 @@ fn untitled_resource(
                         value,
                         span,
                     } => entries.push(HashEntry {
-                        key: ex(ExprKind::Str(name), span),
+                        key: ex(ExprKind::Str(name.to_string()), span),
                         value,
                         span,
                     }),
@@ -658,7 +658,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                 .then(choice((t(Tok::FArrow).to(false), t(Tok::PArrow).to(true))))
                 .then(expr.clone())
                 .map_with(|((name, append), value), e| AttributeOp::Set {
-                    name,
+                    name: name.into(),
                     append,
                     value,
                     span: e.span(),
@@ -947,7 +947,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .then(t(Tok::Equals).ignore_then(expr.clone()).or_not())
             .map_with(
                 |(((type_expr, splat), (name, var)), default), e| Parameter {
-                    name,
+                    name: name.into(),
                     type_expr,
                     default,
                     captures_rest: splat.is_some(),

@@ -768,7 +768,7 @@ impl<'a> Checker<'a> {
     fn unique_params(&mut self, params: &[Parameter]) {
         let mut seen = rustc_hash::FxHashSet::default();
         for p in params {
-            if !seen.insert(p.name.as_str()) {
+            if !seen.insert(&*p.name) {
                 self.accept(
                     p.span.start as usize,
                     format!(
@@ -782,7 +782,7 @@ impl<'a> Checker<'a> {
 
     fn reserved_params(&mut self, params: &[Parameter], container: &Expr) {
         for p in params {
-            if p.name == "name" || p.name == "title" {
+            if &*p.name == "name" || &*p.name == "title" {
                 self.accept(
                     p.span.start as usize,
                     format!(

@@ -65,7 +65,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 };
                 let params: crate::eval::value::Params = merged
                     .iter()
-                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .map(|(k, v)| (k.to_string().into(), v.clone()))
                     .collect();
                 let id =
                     cx.c.declare_class(&ckey, def, Some(params), cx.scope, &at)?;
@@ -74,9 +74,9 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 cx.c.resources[id].exported_nil = true;
                 continue;
             }
-            let ops: Vec<(String, bool, Value)> = merged
+            let ops: Vec<(crate::eval::value::Name, bool, Value)> = merged
                 .iter()
-                .map(|(k, v)| (k.to_string(), false, v.clone()))
+                .map(|(k, v)| (k.to_string().into(), false, v.clone()))
                 .collect();
             let id =
                 cx.c.create_resource(&key, &title, &ops, form, cx.scope, &at)?;

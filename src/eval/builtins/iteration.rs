@@ -149,7 +149,7 @@ pub(super) fn slice(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
                 return cx.fail("slice(): block must define at least one parameter. Block has 0.");
             }
             if s != 1 && s != n {
-                let names: Vec<&str> = l.params.iter().map(|p| p.name.as_str()).collect();
+                let names: Vec<&str> = l.params.iter().map(|p| &*p.name).collect();
                 return cx.fail(format!(
                     "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({n}). Block has {s}; {}",
                     names.join(", ")

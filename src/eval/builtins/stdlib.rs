@@ -733,7 +733,7 @@ fn defined_with_params(cx: &Cx<'_, '_>, ty: &str, title: &str, params: &Map) -> 
     }
     let res = &cx.c.resources[id];
     params.iter().all(|(k, v)| {
-        let have = res.params.get(&ruby_to_s(k));
+        let have = res.params.get(ruby_to_s(k).as_str());
         match have {
             None | Some(Value::Undef) => v.is_undef(),
             Some(h) => h == v,
