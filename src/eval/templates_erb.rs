@@ -281,6 +281,10 @@ impl Compiler<'_> {
                 self.render(&t, scope, ctx, at)
                     .map_err(|e| template_error(&text, &path, &e, at))?
             };
+            if args.len() == 1 {
+                // One template: its text as it is, not copied once more.
+                return Ok(Value::string(rendered));
+            }
             out.push_str(&rendered);
         }
         Ok(Value::string(out))

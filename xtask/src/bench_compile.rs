@@ -19,7 +19,7 @@
 //!    compiled by Puppet in ONE Ruby process (`xtask/puppet/compile.rb`, the
 //!    oracle driver; the first node pays Puppet's own loading and is left
 //!    out of the median), the same S nodes by pverify on one thread with the
-//!    environment already warm (5 rounds); Puppet median / pverify median,
+//!    environment already warm (repeated over 3 s at least); Puppet median / pverify median,
 //!    with and without converting the JSON facts, and how many of the S
 //!    catalogs are equal.
 //! 3. **Cold ratio** (with Puppet): K runs (default 3) of one `pverify compile`
@@ -131,10 +131,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     nodes.iter().take(opts.sample.max(2)).cloned().collect();
                 let (v, c, f) = pverify_warm(&env, &sample)?;
                 println!(
-                    "warm, per catalog ({} nodes x {WARM_ROUNDS} rounds, one pverify thread): median {} \
+                    "warm, per catalog ({} nodes, repeated over {}s at least, one pverify thread): median {} \
                      (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
                      the node object alone {}",
                     sample.len(),
+                    WARM_WINDOW.as_secs(),
                     ms(v),
                     ms(c),
                     ms(f)
@@ -526,8 +527,25 @@ fn warm_ratio(
     Ok(())
 }
 
-/// Rounds of the warm sample pverify compiles, for a steadier median.
+/// Rounds of the warm sample pverify compiles at least, for a steadier median.
 const WARM_ROUNDS: usize = 5;
+
+/// The span pverify's warm sample is timed over at least. Puppet's median
+/// comes from ~20 catalogs over 10 to 20 s; a few rounds of pverify's took
+/// half a second, so a slow moment of this (shared) machine could move
+/// pverify's median alone. Over a few seconds it is as steady as Puppet's.
+const WARM_WINDOW: Duration = Duration::from_secs(3);
+
+/// The warm sample repeated for timing: [`WARM_ROUNDS`] rounds at least,
+/// and as many as fill [`WARM_WINDOW`] (measured on one untimed round).
+pub(crate) fn warm_rounds(env: &Environment, sample: &[NodeSpec]) -> Result<Vec<NodeSpec>, String> {
+    let start = Instant::now();
+    compile_timed(env, sample, 1)?;
+    let round = start.elapsed().max(Duration::from_micros(1));
+    let rounds = ((WARM_WINDOW.as_secs_f64() / round.as_secs_f64()).ceil() as usize)
+        .clamp(WARM_ROUNDS, 1000);
+    Ok((0..rounds).flat_map(|_| sample.iter().cloned()).collect())
+}
 
 /// pverify's warm per-catalog medians on one thread, the environment
 /// already warm: node object from JSON facts + compile + catalog JSON;
@@ -537,9 +555,7 @@ fn pverify_warm(
     env: &Environment,
     sample: &[NodeSpec],
 ) -> Result<(Duration, Duration, Duration), String> {
-    let rounds: Vec<NodeSpec> = (0..WARM_ROUNDS)
-        .flat_map(|_| sample.iter().cloned())
-        .collect();
+    let rounds = warm_rounds(env, sample)?;
     let (times, _, _) = compile_timed(env, &rounds, 1)?;
     let (v_median, _) = median_p95(&times);
     let c_median = compile_only_median(env, &rounds)?;

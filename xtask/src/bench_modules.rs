@@ -21,7 +21,7 @@ use pverify::control::{NodeSpec, Repo};
 use pverify::eval;
 use pverify::harness::{canonicalize_catalog, node_for, FACTSETS_DIR};
 
-use crate::bench_compile::{compile_timed, median_p95, ms, tempfile_dir};
+use crate::bench_compile::{compile_timed, median_p95, ms, tempfile_dir, warm_rounds};
 use crate::oracle_modules::{
     class_case, public_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
 };
@@ -78,7 +78,7 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         .map(|(_, n)| (*n).clone())
         .collect();
     let sizes: Vec<usize> = sized.iter().take(picked.len()).map(|(s, _)| *s).collect();
-    let rounds: Vec<NodeSpec> = (0..5).flat_map(|_| picked.iter().cloned()).collect();
+    let rounds = warm_rounds(&env, &picked)?;
     let (ours, _, _) = compile_timed(&env, &rounds, 1)?;
     let (o_median, _) = median_p95(&ours);
     println!(
