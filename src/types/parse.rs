@@ -1003,6 +1003,16 @@ fn access_resource(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
             base
         )));
     }
+    // `Package['httpd']`, by far the most common form: what the general
+    // path below makes of it, without its vectors and copies.
+    if let (Some(n), None, [Value::String(title)]) = (base_name, base_title, args) {
+        if !title.is_empty() && is_classref_ext(n) {
+            return Ok(Value::Type(Arc::new(T::resource(
+                n.clone(),
+                Some(title.to_string()),
+            ))));
+        }
+    }
     let mut keys: Vec<Value> = args.to_vec();
     let blamed = 0usize;
     let type_name: String = match base_name {
@@ -1102,6 +1112,10 @@ fn access_class(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
             "Class[] accepts 1 or more arguments. Got 0",
         ));
     }
+    // `Class['apache']`: one name, as the general path below makes it.
+    if let (None, [c @ Value::String(_)]) = (base_name, args) {
+        return class_reference(0, c);
+    }
     let as_array = args.len() > 1 || matches!(args[0], Value::Array(_));
     let keys: Vec<Value> = flatten(args)
         .into_iter()
@@ -1122,34 +1136,39 @@ fn access_class(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
     }
     let mut refs = Vec::with_capacity(keys.len());
     for (i, c) in keys.iter().enumerate() {
-        let Value::String(s) = c else {
-            return Err(AccessError::at(
-                i,
-                format!(
-                    "Illegal Class name in class reference. {} cannot be used where a String is expected",
-                    a_an_uc(&label_value(c))
-                ),
-            ));
-        };
-        let mut name = s.to_lowercase();
-        if let Some(rest) = name.strip_prefix("::") {
-            name = rest.to_string();
-        }
-        if !is_name(&name) {
-            return Err(AccessError::at(
-                i,
-                format!(
-                    "Illegal name. The given name '{s}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
-                ),
-            ));
-        }
-        refs.push(Value::Type(Arc::new(T::Class(Some(name)))));
+        refs.push(class_reference(i, c)?);
     }
     Ok(if as_array {
         Value::array(refs)
     } else {
         refs.pop().unwrap()
     })
+}
+
+/// `Class[c]` for the `i`th key `c`.
+fn class_reference(i: usize, c: &Value) -> Result<Value, AccessError> {
+    let Value::String(s) = c else {
+        return Err(AccessError::at(
+            i,
+            format!(
+                "Illegal Class name in class reference. {} cannot be used where a String is expected",
+                a_an_uc(&label_value(c))
+            ),
+        ));
+    };
+    let mut name = s.to_lowercase();
+    if let Some(rest) = name.strip_prefix("::") {
+        name = rest.to_string();
+    }
+    if !is_name(&name) {
+        return Err(AccessError::at(
+            i,
+            format!(
+                "Illegal name. The given name '{s}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
+            ),
+        ));
+    }
+    Ok(Value::Type(Arc::new(T::Class(Some(name)))))
 }
 
 /// `Patterns::CLASSREF_EXT`: `\A((::){0,1}[A-Z][\w]*)+\z`.
