@@ -909,14 +909,20 @@ pub(super) fn args3(args: &[Value]) -> Vec<Value> {
 /// Runtime3Converter's `convert_Version`/`convert_VersionRange`: a SemVer
 /// or SemVerRange, at any depth, reaches a 3.x function as its string.
 fn versions_as_strings(v: &Value) -> Value {
-    // Data can nest deeper than the stack: grow it on the heap.
+    // Data can nest deeper than the stack: grow it on the heap, checked
+    // once per container (every 3.x call walks its arguments: a check per
+    // scalar was most of `has_key` on apache's module hashes).
     fn has_version(v: &Value) -> bool {
-        stacker::maybe_grow(256 << 10, 4 << 20, || match v {
+        match v {
             Value::SemVer(_) | Value::SemVerRange(_) => true,
-            Value::Array(a) => a.iter().any(has_version),
-            Value::Hash(h) => h.iter().any(|(k, x)| has_version(k) || has_version(x)),
+            Value::Array(a) => {
+                stacker::maybe_grow(256 << 10, 4 << 20, || a.iter().any(has_version))
+            }
+            Value::Hash(h) => stacker::maybe_grow(256 << 10, 4 << 20, || {
+                h.iter().any(|(k, x)| has_version(k) || has_version(x))
+            }),
             _ => false,
-        })
+        }
     }
     if !has_version(v) {
         return v.clone();
