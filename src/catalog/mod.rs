@@ -126,9 +126,19 @@ impl Resource {
         }
     }
 
+    /// [`Resource::new`] with the title kept as given (the compiler's index
+    /// keys resources by their titles as written; canonicalizing one only
+    /// to replace it cost a copy per resource).
+    pub fn with_title(type_name: &str, title: String, kind: Kind) -> Resource {
+        Resource {
+            title,
+            ..Resource::new(type_name, "", kind)
+        }
+    }
+
     /// `Type[title]`, as Puppet prints references (`Class[Foo]`, `File[/x]`).
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        names::bracketed(&self.type_name, &self.title)
     }
 
     /// Sets a parameter (replacing keeps the original position, as Ruby's

@@ -232,7 +232,7 @@ impl<'e> Compiler<'e> {
         self.class_scopes.insert(key.to_string(), class_scope);
         self.add_class(key);
         let ctx = Ctx { program };
-        let reference = format!("Class[{}]", capitalize_name(key));
+        let reference = crate::catalog::names::bracketed("Class", &capitalize_name(key));
         let given = self.resources[id].pending.take().unwrap_or_default();
         self.bind_parameters(&reference, &def, given, class_scope, id, &ctx, at)?;
         // Classes are contained by their stage: their own `stage`, else the
@@ -300,7 +300,7 @@ impl<'e> Compiler<'e> {
                 if given.get(&p.name).is_some_and(|v| !v.is_undef()) {
                     continue;
                 }
-                let key = format!("{class}::{}", p.name);
+                let key = [class.as_str(), "::", &p.name].concat();
                 if let Some(v) = self.hiera_class_parameter(&key, scope)? {
                     if !v.is_undef() {
                         self.resources[id].params.insert(p.name.clone(), v.clone());

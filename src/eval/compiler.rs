@@ -115,7 +115,7 @@ pub struct Res {
 
 impl Res {
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        crate::catalog::names::bracketed(&self.type_name, &self.title)
     }
 
     /// Adds tags in Puppet's order: each new tag once; `a::b` also adds `a`, `b`.
@@ -534,21 +534,21 @@ impl<'e> Compiler<'e> {
 
     /// Finds a class, autoloading it with Puppet's 3.x search if needed.
     pub fn find_class(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
-        let key = name.trim_colons().to_lowercase();
-        if let Some(d) = self.hostclasses.get(&key) {
+        let key = name.trim_colons().lowercase();
+        if let Some(d) = self.hostclasses.get(&*key) {
             return Ok(Some(d.clone()));
         }
         self.autoload(&key)?;
-        Ok(self.hostclasses.get(&key).cloned())
+        Ok(self.hostclasses.get(&*key).cloned())
     }
 
     pub fn find_define(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
-        let key = name.trim_colons().to_lowercase();
-        if let Some(d) = self.defines.get(&key) {
+        let key = name.trim_colons().lowercase();
+        if let Some(d) = self.defines.get(&*key) {
             return Ok(Some(d.clone()));
         }
         self.autoload(&key)?;
-        Ok(self.defines.get(&key).cloned())
+        Ok(self.defines.get(&*key).cloned())
     }
 
     /// A Puppet-language function: known, or autoloaded by the 4.x loaders'
@@ -750,8 +750,7 @@ impl<'e> Compiler<'e> {
             ResKind::Class | ResKind::Node => Kind::Unknown,
             ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
         };
-        let mut entry = Resource::new(&res.type_name, &res.title, kind);
-        entry.title = res.title.clone();
+        let mut entry = Resource::with_title(&res.type_name, res.title.clone(), kind);
         entry.file = res.file.clone();
         entry.line = res.line;
         if res.kind == ResKind::Builtin {

@@ -2,6 +2,7 @@
 //! relationships (Puppet's `Runtime3ResourceSupport`, `Collector`,
 //! `Relationship`).
 
+use crate::catalog::names::bracketed;
 use crate::util::NameStr as _;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -149,18 +150,23 @@ impl<'e> Compiler<'e> {
         else {
             return Ok(Value::Undef);
         };
-        let tname = match self.eval(type_name, scope, ctx)? {
-            Value::String(s) => s.to_string(),
-            Value::Type(t) => match t.as_ref() {
-                PType::Resource {
-                    type_name: Some(n), ..
-                } => n.clone(),
-                PType::Class(None) => "class".into(),
+        // A bare word (`file { ... }`, nearly every resource expression) is
+        // its own name: no value to make and copy.
+        let tname: Cow<str> = match &type_name.kind {
+            ExprKind::QName(n) => Cow::Borrowed(n),
+            _ => Cow::Owned(match self.eval(type_name, scope, ctx)? {
+                Value::String(s) => s.to_string(),
+                Value::Type(t) => match t.as_ref() {
+                    PType::Resource {
+                        type_name: Some(n), ..
+                    } => n.clone(),
+                    PType::Class(None) => "class".into(),
+                    other => other.to_string(),
+                },
                 other => other.to_string(),
-            },
-            other => other.to_string(),
+            }),
         };
-        let key = tname.trim_colons().to_lowercase();
+        let key = tname.trim_colons().lowercase();
         // `default:` bodies give values to the others of the same expression.
         let mut default_ops = Vec::new();
         let mut default_bodies: &[AttributeOp] = &[];
@@ -216,7 +222,7 @@ impl<'e> Compiler<'e> {
             for title in self.titles(title_value) {
                 let title = title.to_string();
                 if key == "class" {
-                    let ckey = title.trim_colons().to_lowercase();
+                    let ckey = title.trim_colons().lowercase();
                     let Some(def) = self.find_class(&ckey)? else {
                         return Err(EvalError::runtime(
                             format!("Could not find declared class {title}"),
@@ -713,31 +719,35 @@ impl<'e> Compiler<'e> {
                 .iter()
                 .flat_map(|o| self.resolve_operand(o))
                 .collect();
-            for (st, stitle) in sources {
-                for (tt, ttitle) in targets.clone() {
-                    let source = format!("{st}[{stitle}]");
-                    let target = format!("{tt}[{ttitle}]");
-                    let Some(sid) = self.find_resource(&st, &stitle) else {
+            let param: Name = rel.param.into();
+            for (st, stitle) in &sources {
+                for (tt, ttitle) in &targets {
+                    let Some(sid) = self.find_resource(st, stitle) else {
                         return Err(EvalError::Completion(format!(
-                            "Could not find resource '{source}' for relationship on '{target}'"
+                            "Could not find resource '{}' for relationship on '{}'",
+                            bracketed(st, stitle),
+                            bracketed(tt, ttitle)
                         )));
                     };
-                    if self.find_resource(&tt, &ttitle).is_none() {
+                    if self.find_resource(tt, ttitle).is_none() {
                         return Err(EvalError::Completion(format!(
-                            "Could not find resource '{target}' for relationship from '{source}'"
+                            "Could not find resource '{}' for relationship from '{}'",
+                            bracketed(tt, ttitle),
+                            bracketed(st, stitle)
                         )));
                     }
+                    let target = Value::string(bracketed(tt, ttitle));
                     let r = &mut self.resources[sid];
                     let entry = r
                         .params
-                        .entry(rel.param.to_string().into())
+                        .entry(param.clone())
                         .or_insert_with(|| Value::array(Vec::new()));
                     // Appended in place: copying the array for every edge made
                     // one source with many targets quadratic.
                     match entry {
-                        Value::Array(a) => Arc::make_mut(a).push(Value::string(target)),
-                        Value::Undef => *entry = Value::array(vec![Value::string(target)]),
-                        other => *other = Value::array(vec![other.clone(), Value::string(target)]),
+                        Value::Array(a) => Arc::make_mut(a).push(target),
+                        Value::Undef => *entry = Value::array(vec![target]),
+                        other => *other = Value::array(vec![other.clone(), target]),
                     }
                 }
             }

@@ -712,7 +712,11 @@ impl Compiler<'_> {
                     _ => self.interpolation_var(expr, scope),
                 },
             };
-            out.push_str(&ruby_to_s(&value));
+            match &value {
+                // Most interpolations are strings: no copy to append one.
+                Value::String(v) => out.push_str(v),
+                other => out.push_str(&ruby_to_s(other)),
+            }
         }
         out.push_str(rest);
         Ok(out)
