@@ -229,6 +229,28 @@ impl Resource {
         self.type_def().is_none_or(|t| t.isomorphic)
     }
 
+    /// Whether the uniqueness key is just the title, as it is for most
+    /// resources: one key attribute, not set by a parameter, that the title
+    /// gives whole. (The full [`Resource::uniqueness_key`] builds several
+    /// vectors and strings to find the same.)
+    fn key_is_own_title(&self) -> bool {
+        let def = self.type_def();
+        let key = match def.map(|t| t.key_attributes.as_slice()) {
+            Some([one]) => one.as_str(),
+            Some([]) | None => "name",
+            Some(_) => return false,
+        };
+        if self.parameters.get(key).is_some_and(|v| !v.is_undef()) {
+            return false;
+        }
+        match def {
+            None => true,
+            // `file_path_from_title` changes only a title ending in `/`.
+            Some(t) if t.name == "file" => !self.title.ends_with('/'),
+            Some(t) => t.title_patterns.is_none(),
+        }
+    }
+
     /// Puppet's `uniqueness_key` for the resource as declared: the key
     /// attributes sorted by name, each from its parameter (under its own
     /// name: `name` is not mapped to the namevar here, as in Puppet's
@@ -408,6 +430,14 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// Room for `n` resources and their titles, made at once: growing one
+    /// resource at a time moved every resource and rehashed every title
+    /// several times over in a catalog of a few hundred.
+    pub fn reserve(&mut self, n: usize) {
+        self.resources.reserve(n);
+        self.index.reserve(n);
+    }
+
     pub fn new(name: &str, environment: &str, version: u64) -> Catalog {
         Catalog {
             name: name.to_string(),
@@ -488,7 +518,7 @@ impl Catalog {
                 single.push(key);
             }
         }
-        if resource.is_isomorphic() {
+        if resource.is_isomorphic() && !resource.key_is_own_title() {
             let ukey = resource.uniqueness_key();
             let is_own_title =
                 ukey.len() == 1 && matches!(&ukey[0], Value::String(s) if **s == *resource.title);
@@ -531,9 +561,10 @@ impl Catalog {
             self.multi_keys.insert((resource.type_name.clone(), k), id);
         }
         if let Some(t) = &resource.rtype {
-            self.module_types
-                .entry(resource.type_name.clone())
-                .or_insert_with(|| t.clone());
+            if !self.module_types.contains_key(&resource.type_name) {
+                self.module_types
+                    .insert(resource.type_name.clone(), t.clone());
+            }
         }
         self.resources.push(resource);
         Ok(id)

@@ -163,89 +163,119 @@ impl<'o> PrettySink<'o> {
 
     fn quoted(&mut self, s: &str) {
         // Most strings need no escape (serde_json escapes only control
-        // characters, `"` and `\\`): a branch-free scan, then one copy.
+        // characters, `"` and `\\`): a scan, then one copy.
         if !needs_escape(s.as_bytes()) {
             self.out.push(b'"');
             self.out.extend_from_slice(s.as_bytes());
             self.out.push(b'"');
         } else {
-            // serde_json's own escaping, without building a tree.
-            let _ = serde_json::to_writer(&mut *self.out, s);
+            write_escaped(self.out, s.as_bytes());
         }
     }
 }
 
-/// Whether any byte is one serde_json escapes: control characters, `"`
-/// and `\\`. Every string of the catalog text (~200 kB a node) is scanned,
-/// so the scan goes sixteen bytes at a time with SSE2 (part of every x86-64;
-/// elsewhere eight at a time, [`needs_escape_words`]).
+/// Whether serde_json escapes the byte: control characters, `"` and `\\`.
+fn escaped(c: u8) -> bool {
+    c < 0x20 || c == b'"' || c == b'\\'
+}
+
+/// Bit `i` set when byte `i` of the block is [`escaped`]. Every string of the
+/// catalog text (~200 kB a node) goes through this, so on x86-64 it is a
+/// few SSE2 instructions (SSE2 is part of every x86-64).
 #[cfg(target_arch = "x86_64")]
-fn needs_escape(b: &[u8]) -> bool {
+fn escape_mask(block: &[u8; 16]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
         _mm_set1_epi8,
     };
-    /// Whether any of the 16 bytes at `p` is one to escape.
-    ///
-    /// SAFETY: `p` must point to 16 readable bytes. SSE2 is in the x86-64
-    /// baseline, so the intrinsics themselves are always available.
-    unsafe fn block_has_escape(p: *const u8) -> bool {
-        let v = _mm_loadu_si128(p.cast::<__m128i>());
+    // SAFETY: SSE2 is in the x86-64 baseline, so the intrinsics are always
+    // available, and the (unaligned) load reads exactly the 16 bytes of
+    // `block`.
+    unsafe {
+        let v = _mm_loadu_si128(block.as_ptr().cast::<__m128i>());
         // Unsigned `v <= 0x1f` is `min(v, 0x1f) == v`.
         let control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
         let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
         let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
-        _mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, backslash))) != 0
+        _mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, backslash))) as u32
     }
-    if b.len() < 16 {
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn escape_mask(block: &[u8; 16]) -> u32 {
+    (0..16).fold(0, |mask, i| mask | (u32::from(escaped(block[i])) << i))
+}
+
+/// Whether any byte of `b` is [`escaped`].
+fn needs_escape(b: &[u8]) -> bool {
+    if let Some(tail) = b.len().checked_sub(16) {
+        let (blocks, _) = b.as_chunks::<16>();
+        // The last 16 bytes cover whatever the whole blocks leave over.
+        blocks.iter().any(|block| escape_mask(block) != 0)
+            || b[tail..]
+                .as_chunks::<16>()
+                .0
+                .first()
+                .is_some_and(|last| escape_mask(last) != 0)
+    } else {
         // Most strings are short (tags, names): padded with spaces, which
         // need no escape, to one block.
         let mut block = [b' '; 16];
         block[..b.len()].copy_from_slice(b);
-        // SAFETY: `block` is 16 bytes.
-        return unsafe { block_has_escape(block.as_ptr()) };
+        escape_mask(&block) != 0
     }
-    let blocks = b.chunks_exact(16);
-    let tail = b.len() - 16;
-    // SAFETY: each block is 16 in-bounds bytes, and so are the last 16
-    // (`b` has at least 16), which cover what the blocks leave over.
-    blocks
-        .into_iter()
-        .any(|block| unsafe { block_has_escape(block.as_ptr()) })
-        || unsafe { block_has_escape(b[tail..].as_ptr()) }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-fn needs_escape(b: &[u8]) -> bool {
-    needs_escape_words(b)
-}
-
-/// [`needs_escape`] eight bytes at a time (the classic "has a zero byte" /
-/// "has a byte less than n" word tricks).
-#[cfg(any(not(target_arch = "x86_64"), test))]
-fn needs_escape_words(b: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        let x = u64::from_le_bytes(w);
-        // A byte below 0x20; a byte 0x80 or above can set the high bit of
-        // `x - 0x20` too, so `& !x` keeps only bytes below 0x80.
-        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH != 0;
-        if control
-            || has_zero(x ^ (ONES * u64::from(b'"')))
-            || has_zero(x ^ (ONES * u64::from(b'\\')))
-        {
-            return true;
+/// `s` as serde_json writes a string, escapes included: runs of plain bytes
+/// copied whole between the escapes the block masks point at (serde_json's
+/// own writer goes byte by byte; file contents make this the costly case).
+fn write_escaped(out: &mut Vec<u8>, s: &[u8]) {
+    out.reserve(s.len() + 8);
+    out.push(b'"');
+    let mut start = 0;
+    let mut escape_at = |out: &mut Vec<u8>, i: usize| {
+        out.extend_from_slice(&s[start..i]);
+        write_escape(out, s[i]);
+        start = i + 1;
+    };
+    let (blocks, rest) = s.as_chunks::<16>();
+    for (n, block) in blocks.iter().enumerate() {
+        let mut mask = escape_mask(block);
+        while mask != 0 {
+            escape_at(out, n * 16 + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
         }
     }
-    chunks
-        .remainder()
-        .iter()
-        .any(|&c| c < 0x20 || c == b'"' || c == b'\\')
+    let rest_at = s.len() - rest.len();
+    for (i, &c) in rest.iter().enumerate() {
+        if escaped(c) {
+            escape_at(out, rest_at + i);
+        }
+    }
+    out.extend_from_slice(&s[start..]);
+    out.push(b'"');
+}
+
+/// One escaped byte, spelled as serde_json spells it.
+fn write_escape(out: &mut Vec<u8>, c: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    match c {
+        b'"' => out.extend_from_slice(b"\\\""),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        0x08 => out.extend_from_slice(b"\\b"),
+        0x0c => out.extend_from_slice(b"\\f"),
+        _ => out.extend_from_slice(&[
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[usize::from(c >> 4)],
+            HEX[usize::from(c & 0xf)],
+        ]),
+    }
 }
 
 impl JsonSink for PrettySink<'_> {
@@ -505,24 +535,28 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
 
 #[cfg(test)]
 mod tests {
-    use super::{needs_escape, needs_escape_words};
+    use super::{needs_escape, write_escaped};
 
     #[test]
-    fn escape_scan_agrees_with_a_byte_loop() {
+    fn escape_scan_and_writer_agree_with_serde_json() {
         let slow = |b: &[u8]| b.iter().any(|&c| c < 0x20 || c == b'"' || c == b'\\');
-        // Every byte value at every position of a 41-byte string (two SSE2
-        // blocks, a word and a remainder), among plain, high and boundary neighbours.
-        for fill in [b'a', 0x7f, 0x80, 0xff, 0x20, 0x21, 0x5b, 0x5d] {
-            for pos in 0..41 {
-                for c in 0..=255u8 {
-                    let mut s = vec![fill; 41];
-                    s[pos] = c;
-                    assert_eq!(
-                        needs_escape(&s),
-                        slow(&s),
-                        "fill {fill:#x} byte {c:#x} at {pos}"
-                    );
-                    assert_eq!(needs_escape_words(&s), slow(&s));
+        // Every ASCII byte at every position of strings of 0 to 40 bytes (one
+        // short block, whole blocks and a remainder), among plain,
+        // boundary and multi-byte neighbours.
+        for fill in ["a", "\u{7f}", "é", " ", "!", "[", "]", "\u{1f}"] {
+            for len in [0usize, 1, 7, 15, 16, 17, 31, 32, 33, 40] {
+                let base: String = fill.repeat(len);
+                for pos in 0..=len {
+                    for c in 0..=127u8 {
+                        let mut s = base.chars().take(pos).collect::<String>();
+                        s.push(char::from(c));
+                        s.extend(base.chars().skip(pos));
+                        assert_eq!(needs_escape(s.as_bytes()), slow(s.as_bytes()), "{s:?}");
+                        let mut ours = Vec::new();
+                        write_escaped(&mut ours, s.as_bytes());
+                        let theirs = serde_json::to_vec(&s).unwrap_or_default();
+                        assert_eq!(ours, theirs, "{s:?}");
+                    }
                 }
             }
         }

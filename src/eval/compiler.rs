@@ -346,7 +346,11 @@ impl<'e> Compiler<'e> {
             scopes,
             // Sized for a typical catalog: growing moved every resource again.
             resources: Vec::with_capacity(256),
-            index: crate::catalog::Catalog::new(&node_name, &env.name, 0),
+            index: {
+                let mut index = crate::catalog::Catalog::new(&node_name, &env.name, 0);
+                index.reserve(256);
+                index
+            },
             edges: Vec::new(),
             edge_set: HashSet::default(),
             relationship_lines: HashMap::default(),
@@ -758,13 +762,11 @@ impl<'e> Compiler<'e> {
         }
         // The index reads only aliases and uniqueness keys: copying every
         // parameter cost a string and a value per parameter per resource.
-        let indexed: Vec<(super::value::Name, Value)> = res
-            .params
-            .iter()
-            .filter(|(k, _)| entry.indexes_parameter(k))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        entry.parameters.extend(indexed);
+        for (k, v) in &res.params {
+            if entry.indexes_parameter(k) {
+                entry.parameters.insert(k.clone(), v.clone());
+            }
+        }
         match self.index.add_resource(entry) {
             Ok(id) => {
                 self.resources.push(res);

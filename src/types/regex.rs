@@ -24,34 +24,50 @@ use std::sync::Arc;
 
 pub use fancy_regex::Regex;
 
+/// The translations of one source, each cached apart.
+#[derive(Clone, Copy)]
+enum Flavour {
+    /// Puppet's expressions.
+    Puppet = 0,
+    /// The Ruby interpreter's (templates, functions): `^` exactly.
+    Ruby = 1,
+    /// Puppet's, only asked whether they match ([`is_match`]).
+    MatchOnly = 2,
+}
+
 thread_local! {
-    /// Per flavour (Puppet's, the Ruby interpreter's), keyed by source: a
-    /// hit is a borrowed lookup, with no key built.
-    static CACHE: RefCell<[HashMap<String, Result<Arc<Regex>, String>>; 2]> =
-        RefCell::new([HashMap::default(), HashMap::default()]);
+    /// Per [`Flavour`], keyed by source: a hit is a borrowed lookup, with
+    /// no key built.
+    static CACHE: RefCell<[HashMap<String, Result<Arc<Regex>, String>>; 3]> =
+        RefCell::new(Default::default());
 }
 
 /// Compiles a Puppet (Ruby) regular expression given by its source.
 pub fn compile(source: &str) -> Result<Arc<Regex>, String> {
-    compile_cached(source, false)
+    compile_cached(source, Flavour::Puppet)
 }
 
 /// `compile` for the Ruby code of templates and functions, with Ruby's `^`
 /// exactly (not after a final line break).
 pub fn compile_ruby(source: &str) -> Result<Arc<Regex>, String> {
-    compile_cached(source, true)
+    compile_cached(source, Flavour::Ruby)
 }
 
-fn compile_cached(source: &str, exact_caret: bool) -> Result<Arc<Regex>, String> {
-    let flavour = usize::from(exact_caret);
+fn compile_cached(source: &str, flavour: Flavour) -> Result<Arc<Regex>, String> {
+    let slot = flavour as usize;
     CACHE.with(|c| {
-        if let Some(r) = c.borrow()[flavour].get(source) {
+        if let Some(r) = c.borrow()[slot].get(source) {
             return r.clone();
         }
-        let compiled = Regex::new(&translate_with(source, exact_caret))
+        let translated = match flavour {
+            Flavour::Puppet => translate_with(source, false),
+            Flavour::Ruby => translate_with(source, true),
+            Flavour::MatchOnly => consume_final_lookahead(translate_with(source, false)),
+        };
+        let compiled = Regex::new(&translated)
             .map(Arc::new)
             .map_err(|e| error_message(source, &e));
-        let cache = &mut c.borrow_mut()[flavour];
+        let cache = &mut c.borrow_mut()[slot];
         if cache.len() > 10_000 {
             cache.clear();
         }
@@ -64,10 +80,36 @@ fn compile_cached(source: &str, exact_caret: bool) -> Result<Arc<Regex>, String>
 /// An expression that does not compile, or runs out of backtracking, does
 /// not match.
 pub fn is_match(source: &str, s: &str) -> bool {
-    match compile(source) {
+    match compile_cached(source, Flavour::MatchOnly) {
         Ok(re) => re.is_match(s).unwrap_or(false),
         Err(_) => false,
     }
+}
+
+/// For a yes/no match only: a final `\Z` look-ahead, `(?=\n?\z)` with
+/// nothing after it but closing groups, made to consume what it looks at.
+/// Nothing follows it, so whether there is a match does not change; but
+/// with no look-around left the whole expression runs on the `regex`
+/// crate's automata instead of fancy-regex's backtracking (Puppet's own
+/// patterns end in `\Z`: `getvar`'s cost ~4,000 instructions a check).
+fn consume_final_lookahead(translated: String) -> String {
+    const LOOK: &str = "(?=\\n?\\z)";
+    let Some(at) = translated.rfind(LOOK) else {
+        return translated;
+    };
+    let rest = &translated[at + LOOK.len()..];
+    // An odd number of backslashes before it makes its `(` a literal.
+    let escaped = translated[..at]
+        .bytes()
+        .rev()
+        .take_while(|&b| b == b'\\')
+        .count()
+        % 2
+        == 1;
+    if escaped || !rest.bytes().all(|b| b == b')') {
+        return translated;
+    }
+    format!("{}\\n?\\z{rest}", &translated[..at])
 }
 
 /// The message Ruby gives for a bad expression, for the common mistakes;
@@ -339,6 +381,30 @@ mod tests {
         assert!(is_match("^b$", "a\nb"));
         assert!(!is_match("\\Ab\\z", "a\nb"));
         assert!(is_match("b\\Z", "b\n"));
+        // A final `\Z` is consumed for a yes/no match: the same answers.
+        let getvar = "\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)";
+        assert!(consume_final_lookahead(translate_with(getvar, false)).ends_with("\\n?\\z)"));
+        for (s, want) in [
+            ("a::b", true),
+            ("::a.b", true),
+            ("a\n", true),
+            ("a\nb", false),
+            ("A", false),
+            ("a-b", false),
+            ("a b", false),
+            ("", false),
+        ] {
+            assert_eq!(is_match(getvar, s), want, "{s:?}");
+            assert_eq!(compile(getvar).unwrap().is_match(s).unwrap(), want, "{s:?}");
+        }
+        assert_eq!(
+            consume_final_lookahead("\\(?=\\n?\\z)".into()),
+            "\\(?=\\n?\\z)"
+        );
+        assert_eq!(
+            consume_final_lookahead("(?=\\n?\\z)a".into()),
+            "(?=\\n?\\z)a"
+        );
         // subexpression calls, as Puppet's SemVerQualifier has them
         let q = "\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z";
         assert!(is_match(q, "rc.1.a-b"));
