@@ -104,7 +104,7 @@ impl<'e> Compiler<'e> {
             title: title.clone(),
             params: IndexMap::default(),
             rtype: None,
-            tags: Vec::new(),
+            tags: Vec::with_capacity(super::resources::RES_TAGS),
             file: declared_at.and_then(|a| a.file.clone()),
             line: declared_at.and_then(|a| a.line),
             exported: false,

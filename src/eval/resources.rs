@@ -55,6 +55,9 @@ pub struct Override {
     pub scope: ScopeId,
 }
 
+/// Tags a resource has room for when made.
+pub const RES_TAGS: usize = 12;
+
 /// A reference value as (type, title): `File['/x']` → ("File", "/x").
 pub fn as_ref(v: &Value) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
     match v {
@@ -293,8 +296,11 @@ impl<'e> Compiler<'e> {
         let mut res = Res {
             type_name: capitalize_name(key),
             title: title.to_string(),
-            params: IndexMap::default(),
-            tags: Vec::new(),
+            // Sized once: growing them cost a reallocation and a copy or
+            // two per resource (a resource ends with ~10 tags: its type's,
+            // its scopes').
+            params: IndexMap::with_capacity_and_hasher(ops.len(), Default::default()),
+            tags: Vec::with_capacity(RES_TAGS),
             file: at.file.clone(),
             line: at.line,
             exported: form == ResourceForm::Exported,

@@ -16,12 +16,13 @@
 //!      --jobs J` (the release binary, built if needed): wall time and peak
 //!      RSS (the child's own `VmHWM`, sampled while it runs).
 //! 2. **Warm ratio** (with Puppet): S nodes of the same matrix (default 20)
-//!    compiled by Puppet in ONE Ruby process (`xtask/puppet/compile.rb`, the
-//!    oracle driver; the first node pays Puppet's own loading and is left
-//!    out of the median), the same S nodes by pverify on one thread with the
-//!    environment already warm (repeated over 3 s at least); Puppet median / pverify median,
-//!    with and without converting the JSON facts, and how many of the S
-//!    catalogs are equal.
+//!    compiled by Puppet (`xtask/puppet/compile.rb`, the oracle driver) and
+//!    by pverify on one thread with the environment already warm, timed in
+//!    turns (`bench_paired.rs`: four Ruby processes, each compiling its
+//!    quarter of the sample twice and timed on the second pass; pverify's
+//!    whole sample for a second after each); Puppet median / pverify
+//!    median, with and without converting the JSON facts, and how many of
+//!    the S catalogs are equal.
 //! 3. **Cold ratio** (with Puppet): K runs (default 3) of one `pverify compile`
 //!    process for one node vs K runs of one Ruby process compiling that node
 //!    (what `puppet catalog find --terminus compiler` does: boot Ruby and
@@ -129,7 +130,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             } else {
                 let sample: Vec<NodeSpec> =
                     nodes.iter().take(opts.sample.max(2)).cloned().collect();
-                let (v, c, f) = pverify_warm(&env, &sample)?;
+                let warm = pverify_warm(&env, &sample, WARM_WINDOW)?;
+                let (v, c, f) = (
+                    median_p95(&warm.with_node).0,
+                    median_p95(&warm.compile_only).0,
+                    warm.node_only_each(),
+                );
                 println!(
                     "warm, per catalog ({} nodes, repeated over {}s at least, one pverify thread): median {} \
                      (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
@@ -481,18 +487,15 @@ fn warm_ratio(
 ) -> Result<(), String> {
     // Spread the sample over the matrix: consecutive nodes cycle through it.
     let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
-    let puppet = repo.compile_with_puppet(&sample, 1)?;
-    let puppet_ms: Vec<u64> = puppet.iter().map(|c| c.millis).collect();
-    let warm: Vec<Duration> = puppet_ms[1..]
-        .iter()
-        .map(|&m| Duration::from_millis(m))
-        .collect();
-    let (p_median, _) = median_p95(&warm);
-    let (v_median, c_median, facts_each) = pverify_warm(env, &sample)?;
+    let paired = crate::bench_paired::paired(repo, env, &sample)?;
+    let (p_median, _) = median_p95(&paired.puppet_times);
+    let ours = &paired.ours;
+    let (v_median, _) = median_p95(&ours.with_node);
+    let (c_median, _) = median_p95(&ours.compile_only);
     // Agreement on the sample, in canonical form.
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let mut equal = 0;
-    for (n, p) in sample.iter().zip(&puppet) {
+    for (n, p) in sample.iter().zip(&paired.puppet) {
         let ours = eval::compile(env, node_for(&n.case, &n.case.facts))
             .map(|c| canonicalize_catalog(&c.catalog, &dir));
         if let (Ok(a), Ok(b)) = (&ours, &p.result) {
@@ -500,13 +503,15 @@ fn warm_ratio(
         }
     }
     println!(
-        "warm, per catalog ({} nodes, one Ruby process vs one pverify thread):",
-        sample.len()
+        "warm, per catalog ({} nodes; Puppet in {} Ruby processes, pverify on one thread, \
+         timed in turns):",
+        sample.len(),
+        paired.processes
     );
     println!(
-        "  puppet: first node {} ms (loads Puppet), then median {}; each node gets a fresh \
-         environment object (compile.rb), as a server after an environment timeout",
-        puppet_ms[0],
+        "  puppet: median {}; each process compiles its nodes twice and the second pass is \
+         timed; each node gets a fresh environment object (compile.rb), as a server after an \
+         environment timeout",
         ms(p_median)
     );
     println!(
@@ -514,7 +519,7 @@ fn warm_ratio(
          compile + catalog JSON alone {}; the node object alone {}",
         ms(v_median),
         ms(c_median),
-        ms(facts_each)
+        ms(ours.node_only_each())
     );
     let ratio = |d: Duration| p_median.as_secs_f64() / d.as_secs_f64().max(1e-9);
     println!(
@@ -530,51 +535,81 @@ fn warm_ratio(
 /// Rounds of the warm sample pverify compiles at least, for a steadier median.
 const WARM_ROUNDS: usize = 5;
 
-/// The span pverify's warm sample is timed over at least. Puppet's median
-/// comes from ~20 catalogs over 10 to 20 s; a few rounds of pverify's took
-/// half a second, so a slow moment of this (shared) machine could move
-/// pverify's median alone. Over a few seconds it is as steady as Puppet's.
+/// The span pverify's warm sample is timed over at least when Puppet is not
+/// run (`--warm --no-puppet`); with Puppet, the timing goes in turns with
+/// Puppet's (`bench_paired`).
 const WARM_WINDOW: Duration = Duration::from_secs(3);
 
 /// The warm sample repeated for timing: [`WARM_ROUNDS`] rounds at least,
-/// and as many as fill [`WARM_WINDOW`] (measured on one untimed round).
-pub(crate) fn warm_rounds(env: &Environment, sample: &[NodeSpec]) -> Result<Vec<NodeSpec>, String> {
+/// and as many as fill `window` (measured on one untimed round).
+pub(crate) fn warm_rounds(
+    env: &Environment,
+    sample: &[NodeSpec],
+    window: Duration,
+) -> Result<Vec<NodeSpec>, String> {
     let start = Instant::now();
     compile_timed(env, sample, 1)?;
     let round = start.elapsed().max(Duration::from_micros(1));
-    let rounds = ((WARM_WINDOW.as_secs_f64() / round.as_secs_f64()).ceil() as usize)
-        .clamp(WARM_ROUNDS, 1000);
+    let rounds =
+        ((window.as_secs_f64() / round.as_secs_f64()).ceil() as usize).clamp(WARM_ROUNDS, 1000);
     Ok((0..rounds).flat_map(|_| sample.iter().cloned()).collect())
 }
 
-/// pverify's warm per-catalog medians on one thread, the environment
-/// already warm: node object from JSON facts + compile + catalog JSON;
-/// compile + catalog JSON alone (as compile.rb is handed facts already
-/// parsed); and the node object alone.
-fn pverify_warm(
+/// pverify's warm per-catalog times on one thread, the environment already
+/// warm.
+#[derive(Default)]
+pub(crate) struct PverifyWarm {
+    /// Node object from JSON facts + compile + catalog JSON.
+    pub with_node: Vec<Duration>,
+    /// Compile + catalog JSON alone (as compile.rb is handed facts already
+    /// parsed).
+    pub compile_only: Vec<Duration>,
+    /// Making all the node objects, and how many.
+    node_only: (Duration, usize),
+}
+
+impl PverifyWarm {
+    pub(crate) fn extend(&mut self, more: PverifyWarm) {
+        self.with_node.extend(more.with_node);
+        self.compile_only.extend(more.compile_only);
+        self.node_only.0 += more.node_only.0;
+        self.node_only.1 += more.node_only.1;
+    }
+
+    /// The node object alone, per node.
+    pub(crate) fn node_only_each(&self) -> Duration {
+        self.node_only.0 / self.node_only.1.max(1) as u32
+    }
+}
+
+/// [`PverifyWarm`] over rounds of `sample` that fill `window`.
+pub(crate) fn pverify_warm(
     env: &Environment,
     sample: &[NodeSpec],
-) -> Result<(Duration, Duration, Duration), String> {
-    let rounds = warm_rounds(env, sample)?;
-    let (times, _, _) = compile_timed(env, &rounds, 1)?;
-    let (v_median, _) = median_p95(&times);
-    let c_median = compile_only_median(env, &rounds)?;
-    let facts_start = Instant::now();
+    window: Duration,
+) -> Result<PverifyWarm, String> {
+    let rounds = warm_rounds(env, sample, window)?;
+    let (with_node, _, _) = compile_timed(env, &rounds, 1)?;
+    let compile_only = compile_only_times(env, &rounds)?;
+    let start = Instant::now();
     for n in &rounds {
         std::hint::black_box(node_for(&n.case, &n.case.facts));
     }
-    let facts_each = facts_start.elapsed() / rounds.len().max(1) as u32;
-    Ok((v_median, c_median, facts_each))
+    Ok(PverifyWarm {
+        with_node,
+        compile_only,
+        node_only: (start.elapsed(), rounds.len()),
+    })
 }
 
-/// Median time of compile + catalog JSON on one thread, node objects made
+/// Time of compile + catalog JSON per node on one thread, node objects made
 /// beforehand.
-fn compile_only_median(env: &Environment, nodes: &[NodeSpec]) -> Result<Duration, String> {
+fn compile_only_times(env: &Environment, nodes: &[NodeSpec]) -> Result<Vec<Duration>, String> {
     let prepared: Vec<_> = nodes
         .iter()
         .map(|n| node_for(&n.case, &n.case.facts))
         .collect();
-    let times = std::thread::scope(|s| {
+    std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(STACK)
             .spawn_scoped(s, || {
@@ -593,8 +628,7 @@ fn compile_only_median(env: &Environment, nodes: &[NodeSpec]) -> Result<Duration
             .map_err(|e| format!("cannot spawn a thread: {e}"))?
             .join()
             .map_err(|_| "the compile thread panicked".to_string())
-    })?;
-    Ok(median_p95(&times).0)
+    })
 }
 
 fn cold_ratio(

@@ -5,8 +5,9 @@
 //!
 //! pverify compiles them all on one thread with a warm environment (per
 //! catalog median and p95); with Puppet, the S biggest catalogs (by
-//! pverify's resource count) are compiled in one warm Ruby process and the
-//! per-catalog ratio is printed on that sample, with how many of the
+//! pverify's resource count) are timed against Puppet in turns
+//! (`bench_paired.rs`) and the per-catalog ratio is printed on that
+//! sample, with how many of the
 //! sample's catalogs are equal. The classes Puppet itself fails on are
 //! compiled too (pverify fails them the same way; `oracle-modules` checks
 //! that) but left out of the sample.
@@ -21,7 +22,7 @@ use pverify::control::{NodeSpec, Repo};
 use pverify::eval;
 use pverify::harness::{canonicalize_catalog, node_for, FACTSETS_DIR};
 
-use crate::bench_compile::{compile_timed, median_p95, ms, tempfile_dir, warm_rounds};
+use crate::bench_compile::{compile_timed, median_p95, ms, pverify_warm, tempfile_dir};
 use crate::oracle_modules::{
     class_case, public_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
 };
@@ -78,12 +79,8 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         .map(|(_, n)| (*n).clone())
         .collect();
     let sizes: Vec<usize> = sized.iter().take(picked.len()).map(|(s, _)| *s).collect();
-    let rounds = warm_rounds(&env, &picked)?;
-    let (ours, _, _) = compile_timed(&env, &rounds, 1)?;
-    let (o_median, _) = median_p95(&ours);
     println!(
-        "  warm sample: the {} biggest catalogs ({} to {} resources; {} ...): pverify median {} \
-         (one thread, warm environment, node object + compile + catalog JSON)",
+        "  warm sample: the {} biggest catalogs ({} to {} resources; {} ...)",
         picked.len(),
         sizes.last().copied().unwrap_or(0),
         sizes.first().copied().unwrap_or(0),
@@ -93,26 +90,23 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
             .map(|n| n.id.as_str())
             .collect::<Vec<_>>()
             .join(", "),
-        ms(o_median)
     );
     if !puppet {
+        let ours = pverify_warm(&env, &picked, Duration::from_secs(3))?;
+        println!(
+            "  pverify median {} (one thread, warm environment, node object + compile + \
+             catalog JSON)",
+            ms(median_p95(&ours.with_node).0)
+        );
         return Ok(());
     }
-    let theirs = repo.compile_with_puppet(&picked, 1)?;
-    // The first node pays for loading Puppet's own code.
-    let warm: Vec<Duration> = theirs[1..]
-        .iter()
-        .map(|c| Duration::from_millis(c.millis))
-        .collect();
-    let (p_median, _) = median_p95(&warm);
-    // Measured again right after Puppet, as the control repo's sample is:
-    // the machine's speed drifts over a run.
-    let (ours, _, _) = compile_timed(&env, &rounds, 1)?;
-    let (o_median, _) = median_p95(&ours);
+    let paired = crate::bench_paired::paired(&repo, &env, &picked)?;
+    let (p_median, _) = median_p95(&paired.puppet_times);
+    let (o_median, _) = median_p95(&paired.ours.with_node);
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let equal = picked
         .iter()
-        .zip(&theirs)
+        .zip(&paired.puppet)
         .filter(|(n, p)| {
             let ours = eval::compile(&env, node_for(&n.case, &n.case.facts))
                 .map(|c| canonicalize_catalog(&c.catalog, &dir));
@@ -120,9 +114,11 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         })
         .count();
     println!(
-        "  puppet median {} per catalog (one Ruby process, fresh environment per node), \
-         pverify median {} right after it (one thread, warm environment)",
+        "  puppet median {} per catalog ({} Ruby processes, each compiling its nodes twice, \
+         the second pass timed; fresh environment per node), pverify median {} (one thread, \
+         warm environment, node object + compile + catalog JSON), timed in turns",
         ms(p_median),
+        paired.processes,
         ms(o_median)
     );
     println!(

@@ -4,6 +4,7 @@ mod bench;
 mod bench_compile;
 mod bench_diff;
 mod bench_modules;
+mod bench_paired;
 mod bless;
 mod corpus;
 mod coverage;
