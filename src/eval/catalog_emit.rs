@@ -145,6 +145,12 @@ impl<'o> PrettySink<'o> {
         const LINE: &[u8; 65] =
             b"\n                                                                ";
         let n = 1 + depth * 2;
+        if n <= 16 {
+            // Catalogs nest 7 deep at most, short of parameter values.
+            if let Some(block) = LINE.first_chunk::<16>() {
+                return push_prefix(self.out, block, n);
+            }
+        }
         if n <= LINE.len() {
             self.out.extend_from_slice(&LINE[..n]);
         } else {
@@ -163,15 +169,44 @@ impl<'o> PrettySink<'o> {
 
     fn quoted(&mut self, s: &str) {
         // Most strings need no escape (serde_json escapes only control
-        // characters, `"` and `\\`): a scan, then one copy.
-        if !needs_escape(s.as_bytes()) {
+        // characters, `"` and `\\`): a scan, then one copy. Most are short
+        // too (tags, names, parameter keys): their scan's padded block is
+        // what is written.
+        let b = s.as_bytes();
+        if b.len() < 16 {
+            let block = padded_block(b);
+            if escape_mask(&block) == 0 {
+                self.out.push(b'"');
+                push_prefix(self.out, &block, b.len());
+                self.out.push(b'"');
+                return;
+            }
+        } else if !needs_escape(b) {
             self.out.push(b'"');
-            self.out.extend_from_slice(s.as_bytes());
+            self.out.extend_from_slice(b);
             self.out.push(b'"');
-        } else {
-            write_escaped(self.out, s.as_bytes());
+            return;
         }
+        write_escaped(self.out, b);
     }
+}
+
+/// Appends the first `n` (at most 16) bytes of `block`: a fixed 16-byte
+/// copy, one store where a copy of `n` bytes is a call to `memcpy`, then the
+/// excess cut off. Short strings and indents are most of the catalog text.
+fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
+    let len = out.len();
+    out.extend_from_slice(block);
+    out.truncate(len + n.min(16));
+}
+
+/// A string shorter than 16 bytes, padded with spaces (which need no
+/// escape) to one block.
+fn padded_block(b: &[u8]) -> [u8; 16] {
+    let mut block = [b' '; 16];
+    let n = b.len().min(16);
+    block[..n].copy_from_slice(&b[..n]);
+    block
 }
 
 /// Whether serde_json escapes the byte: control characters, `"` and `\\`.
@@ -218,11 +253,8 @@ fn needs_escape(b: &[u8]) -> bool {
                 .first()
                 .is_some_and(|last| escape_mask(last) != 0)
     } else {
-        // Most strings are short (tags, names): padded with spaces, which
-        // need no escape, to one block.
-        let mut block = [b' '; 16];
-        block[..b.len()].copy_from_slice(b);
-        escape_mask(&block) != 0
+        // Most strings are short (tags, names): one padded block.
+        escape_mask(&padded_block(b)) != 0
     }
 }
 
