@@ -527,7 +527,7 @@ impl Catalog {
                 full.extend(ukey.iter().cloned());
                 let existing = match ukey.as_slice() {
                     [Value::String(s)] => {
-                        let key = (resource.type_name.clone(), s.to_string());
+                        let key = (resource.type_name.clone(), String::from(&**s));
                         let found = self.index.get(&key).copied();
                         if found.is_none() && !single.contains(&key) {
                             single.push(key);

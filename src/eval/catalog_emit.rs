@@ -125,6 +125,7 @@ impl<'o> PrettySink<'o> {
     }
 
     /// The separator and indent before a value or key at the current depth.
+    #[inline]
     fn before_item(&mut self) {
         if self.after_key {
             self.after_key = false;
@@ -141,6 +142,7 @@ impl<'o> PrettySink<'o> {
     }
 
     /// A newline and `depth` levels of two-space indent, in one copy.
+    #[inline]
     fn newline_indent(&mut self, depth: usize) {
         const LINE: &[u8; 65] =
             b"\n                                                                ";
@@ -159,6 +161,7 @@ impl<'o> PrettySink<'o> {
         }
     }
 
+    #[inline]
     fn close(&mut self, bracket: u8) {
         let had_items = self.first.pop() == Some(false);
         if had_items {
@@ -167,6 +170,7 @@ impl<'o> PrettySink<'o> {
         self.out.push(bracket);
     }
 
+    #[inline]
     fn quoted(&mut self, s: &str) {
         // Most strings need no escape (serde_json escapes only control
         // characters, `"` and `\\`): a scan, then one copy. Most are short
@@ -194,6 +198,7 @@ impl<'o> PrettySink<'o> {
 /// Appends the first `n` (at most 16) bytes of `block`: a fixed 16-byte
 /// copy, one store where a copy of `n` bytes is a call to `memcpy`, then the
 /// excess cut off. Short strings and indents are most of the catalog text.
+#[inline]
 fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
     let len = out.len();
     out.extend_from_slice(block);
@@ -202,6 +207,7 @@ fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
 
 /// A string shorter than 16 bytes, padded with spaces (which need no
 /// escape) to one block.
+#[inline]
 fn padded_block(b: &[u8]) -> [u8; 16] {
     let mut block = [b' '; 16];
     let n = b.len().min(16);
@@ -218,6 +224,7 @@ fn escaped(c: u8) -> bool {
 /// catalog text (~200 kB a node) goes through this, so on x86-64 it is a
 /// few SSE2 instructions (SSE2 is part of every x86-64).
 #[cfg(target_arch = "x86_64")]
+#[inline]
 fn escape_mask(block: &[u8; 16]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
@@ -311,32 +318,39 @@ fn write_escape(out: &mut Vec<u8>, c: u8) {
 }
 
 impl JsonSink for PrettySink<'_> {
+    #[inline]
     fn begin_object(&mut self) {
         self.before_item();
         self.out.push(b'{');
         self.first.push(true);
     }
+    #[inline]
     fn key(&mut self, key: &str) {
         self.before_item();
         self.quoted(key);
         self.out.extend_from_slice(b": ");
         self.after_key = true;
     }
+    #[inline]
     fn end_object(&mut self) {
         self.close(b'}');
     }
+    #[inline]
     fn begin_array(&mut self) {
         self.before_item();
         self.out.push(b'[');
         self.first.push(true);
     }
+    #[inline]
     fn end_array(&mut self) {
         self.close(b']');
     }
+    #[inline]
     fn string(&mut self, s: &str) {
         self.before_item();
         self.quoted(s);
     }
+    #[inline]
     fn string_of(&mut self, parts: &[&str]) {
         if parts.iter().any(|p| needs_escape(p.as_bytes())) {
             return self.string(&parts.concat());
@@ -348,20 +362,24 @@ impl JsonSink for PrettySink<'_> {
         }
         self.out.push(b'"');
     }
+    #[inline]
     fn int(&mut self, i: i64) {
         self.before_item();
         let _ = serde_json::to_writer(&mut *self.out, &i);
     }
+    #[inline]
     fn float(&mut self, f: f64) {
         self.before_item();
         // serde_json writes a non-finite float as `null`, as the tree holds it.
         let _ = serde_json::to_writer(&mut *self.out, &f);
     }
+    #[inline]
     fn bool(&mut self, b: bool) {
         self.before_item();
         self.out
             .extend_from_slice(if b { b"true" } else { b"false" });
     }
+    #[inline]
     fn null(&mut self) {
         self.before_item();
         self.out.extend_from_slice(b"null");

@@ -290,15 +290,23 @@ impl<'e> Compiler<'e> {
     }
 
     fn set_node_parameters(&mut self) {
-        let mut vars: Vec<(String, Value)> = Vec::new();
+        // A string key is already the variable's name: its `Arc` shared,
+        // not printed into a new string (a fact set has ~50 keys a node).
+        let name_of = |k: &Value| -> super::value::Name {
+            match k {
+                Value::String(s) => s.clone(),
+                other => other.to_string().into(),
+            }
+        };
+        let mut vars: Vec<(super::value::Name, Value)> = Vec::new();
         for (k, v) in self.node.facts.iter() {
-            vars.push((k.to_string(), v.clone()));
+            vars.push((name_of(k), v.clone()));
         }
         for (k, v) in self.node.parameters.iter() {
-            vars.push((k.to_string(), v.clone()));
+            vars.push((name_of(k), v.clone()));
         }
         for (k, v) in self.node.server_facts.iter() {
-            vars.push((k.to_string(), v.clone()));
+            vars.push((name_of(k), v.clone()));
         }
         let env_name = self
             .node
@@ -307,8 +315,8 @@ impl<'e> Compiler<'e> {
             .unwrap_or_else(|| self.env.name.clone());
         let top = self.scopes.get_mut(self.top);
         for (k, v) in vars {
-            if k != "environment" {
-                top.vars.insert(k.into(), v);
+            if &*k != "environment" {
+                top.vars.insert(k, v);
             }
         }
         top.vars

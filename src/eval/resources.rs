@@ -223,7 +223,11 @@ impl<'e> Compiler<'e> {
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
             for title in self.titles(title_value) {
-                let title = title.to_string();
+                let title = match &title {
+                    // Not through `Display`: most titles are strings.
+                    Value::String(s) => String::from(&**s),
+                    other => other.to_string(),
+                };
                 if key == "class" {
                     let ckey = title.trim_colons().lowercase();
                     let Some(def) = self.find_class(&ckey)? else {
