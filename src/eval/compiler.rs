@@ -219,6 +219,10 @@ pub struct Relation {
     pub param: &'static str,
 }
 
+/// The resources a compile makes room for at once (the module catalogs of
+/// the benchmark have ~200).
+const TYPICAL_RESOURCES: usize = 256;
+
 pub struct Compiler<'e> {
     pub env: &'e Environment,
     pub node: NodeInfo,
@@ -345,10 +349,10 @@ impl<'e> Compiler<'e> {
             node,
             scopes,
             // Sized for a typical catalog: growing moved every resource again.
-            resources: Vec::with_capacity(256),
+            resources: Vec::with_capacity(TYPICAL_RESOURCES),
             index: {
                 let mut index = crate::catalog::Catalog::new(&node_name, &env.name, 0);
-                index.reserve(256);
+                index.reserve(TYPICAL_RESOURCES);
                 index
             },
             edges: Vec::new(),
