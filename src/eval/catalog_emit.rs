@@ -146,12 +146,11 @@ impl<'o> PrettySink<'o> {
     fn newline_indent(&mut self, depth: usize) {
         const LINE: &[u8; 65] =
             b"\n                                                                ";
+        const SHORT: &[u8; 16] = b"\n               ";
         let n = 1 + depth * 2;
-        if n <= 16 {
+        if n <= SHORT.len() {
             // Catalogs nest 7 deep at most, short of parameter values.
-            if let Some(block) = LINE.first_chunk::<16>() {
-                return push_prefix(self.out, block, n);
-            }
+            return push_prefix(self.out, SHORT, n);
         }
         if n <= LINE.len() {
             self.out.extend_from_slice(&LINE[..n]);
@@ -250,15 +249,13 @@ fn escape_mask(block: &[u8; 16]) -> u32 {
 
 /// Whether any byte of `b` is [`escaped`].
 fn needs_escape(b: &[u8]) -> bool {
-    if let Some(tail) = b.len().checked_sub(16) {
-        let (blocks, _) = b.as_chunks::<16>();
+    if let Some(last) = b.last_chunk::<16>() {
         // The last 16 bytes cover whatever the whole blocks leave over.
-        blocks.iter().any(|block| escape_mask(block) != 0)
-            || b[tail..]
-                .as_chunks::<16>()
-                .0
-                .first()
-                .is_some_and(|last| escape_mask(last) != 0)
+        b.as_chunks::<16>()
+            .0
+            .iter()
+            .any(|block| escape_mask(block) != 0)
+            || escape_mask(last) != 0
     } else {
         // Most strings are short (tags, names): one padded block.
         escape_mask(&padded_block(b)) != 0
