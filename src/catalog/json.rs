@@ -178,7 +178,7 @@ impl Resource {
             J::Array(self.tags.iter().map(|t| J::String(t.into())).collect()),
         );
         if let Some(f) = &self.file {
-            out.insert("file".into(), J::String(f.clone()));
+            out.insert("file".into(), J::String(f.to_string()));
         }
         if let Some(l) = self.line {
             out.insert("line".into(), J::Number(l.into()));

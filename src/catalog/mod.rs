@@ -85,7 +85,7 @@ pub struct Resource {
     /// parameter's values, then its type, then its title if that is a valid
     /// tag ([`Resource::tag_type_and_title`]), then the tags of its container.
     pub tags: TagSet,
-    pub file: Option<String>,
+    pub file: Option<std::sync::Arc<str>>,
     pub line: Option<u32>,
     /// `@@` resources: they are in the serialized catalog, with
     /// `"exported": true`, whether collected or not.
@@ -149,7 +149,7 @@ impl Resource {
     }
 
     pub fn at(mut self, file: &str, line: u32) -> Resource {
-        self.file = Some(file.to_string());
+        self.file = Some(file.into());
         self.line = Some(line);
         self
     }
@@ -475,7 +475,7 @@ impl Catalog {
             return Err(Box::new(CatalogError::DuplicateDeclaration {
                 resource: resource.reference(),
                 existing,
-                existing_file: e.file.clone(),
+                existing_file: e.file.as_deref().map(String::from),
                 existing_line: e.line,
             }));
         }
@@ -490,10 +490,10 @@ impl Catalog {
                 resource: resource.reference(),
                 key,
                 newref,
-                file: resource.file.clone(),
+                file: resource.file.as_deref().map(String::from),
                 line: resource.line,
                 existing,
-                existing_file: e.file.clone(),
+                existing_file: e.file.as_deref().map(String::from),
                 existing_line: e.line,
             })
         };
@@ -591,10 +591,10 @@ impl Catalog {
                         Value::string(r.type_name.as_str()),
                         Value::string(key),
                     ]),
-                    file: r.file.clone(),
+                    file: r.file.as_deref().map(String::from),
                     line: r.line,
                     existing,
-                    existing_file: e.file.clone(),
+                    existing_file: e.file.as_deref().map(String::from),
                     existing_line: e.line,
                 }))
             }

@@ -315,9 +315,14 @@ impl<'e> Compiler<'e> {
         // Built at the first default evaluated (most bindings have none).
         let mut guard_reference: Option<std::sync::Arc<str>> = None;
         for (i, p) in decl.iter().enumerate() {
-            let looked_up = found_in_hiera.shift_remove(&p.name);
+            // (Most maps are empty: removing from one still hashes the name.)
+            let take = |m: &mut crate::eval::value::Params| match m.is_empty() {
+                true => None,
+                false => m.swap_remove(&p.name),
+            };
+            let looked_up = take(&mut found_in_hiera);
             let mut missing = false;
-            let (value, defaulted) = match given.shift_remove(&p.name) {
+            let (value, defaulted) = match take(&mut given) {
                 Some(v) if !v.is_undef() => (v, false),
                 // A found undef (`~`) leaves a parameter with a default to it.
                 _ if looked_up

@@ -8,7 +8,6 @@
 
 use crate::util::NameStr as _;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
@@ -89,7 +88,7 @@ pub struct Res {
     pub title: String,
     pub params: crate::eval::value::Params,
     pub tags: Vec<Tag>,
-    pub file: Option<String>,
+    pub file: Option<Arc<str>>,
     pub line: Option<u32>,
     pub exported: bool,
     pub virtual_: bool,
@@ -261,7 +260,8 @@ pub struct Compiler<'e> {
     /// hundreds of times. Cleared when a type alias is defined, as an alias
     /// takes precedence.
     pub resource_type_refs: HashMap<String, super::value::Value>,
-    loaded_files: HashSet<PathBuf>,
+    /// The files loaded, by their number in the run.
+    loaded_files: HashSet<crate::util::FileNumber>,
     /// Names [`Compiler::autoload`] has searched for.
     autoloaded: HashSet<String>,
     /// `annotate`'s side table: annotated values (kept alive, compared by
@@ -406,13 +406,11 @@ impl<'e> Compiler<'e> {
 
     /// Parses (once per run) and registers every definition of a file.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<Option<Arc<Program>>, EvalError> {
-        if !self.loaded_files.insert(path.to_path_buf()) {
+        let (number, parsed) = self.env.parse_numbered(path);
+        if !self.loaded_files.insert(number) {
             return Ok(None);
         }
-        let program = self
-            .env
-            .parse(path)
-            .map_err(|e| EvalError::Parse(syntax_message(&e)))?;
+        let program = parsed.map_err(|e| EvalError::Parse(syntax_message(&e)))?;
         self.register_definitions(&program)?;
         Ok(Some(program))
     }
@@ -686,7 +684,7 @@ impl<'e> Compiler<'e> {
         };
         let alias = crate::types::PType::alias(display, crate::types::AliasTarget::resolved(t));
         if let Some(path) = autoloaded {
-            let shareable = def.program.path == path.to_string_lossy()
+            let shareable = *def.program.path == *path.to_string_lossy()
                 && self.warnings.len() == warnings_before
                 && reads_nothing(type_expr);
             if shareable {
@@ -710,7 +708,7 @@ impl<'e> Compiler<'e> {
         entries
             .iter()
             .find_map(|e| match (&e.key.kind, &e.value.kind) {
-                (ExprKind::QName(k) | ExprKind::Str(k), ExprKind::QRef(p)) if k == "parent" => {
+                (ExprKind::QName(k) | ExprKind::Str(k), ExprKind::QRef(p)) if &**k == "parent" => {
                     Some(p.trim_colons())
                 }
                 _ => None,

@@ -6,7 +6,7 @@ use std::fmt;
 /// Where in the manifests something happened.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Location {
-    pub file: Option<String>,
+    pub file: Option<std::sync::Arc<str>>,
     pub line: Option<u32>,
     pub column: Option<u32>,
 }

@@ -73,8 +73,8 @@ impl<'e> Compiler<'e> {
             ExprKind::Number(Number::Overflow(t)) => {
                 self.fail(ctx, e, format!("Integer out of range: {t}"))
             }
-            ExprKind::Str(s) => Ok(Value::string(s.as_str())),
-            ExprKind::QName(n) => Ok(Value::string(n.as_str())),
+            ExprKind::Str(s) => Ok(Value::String(s.clone())),
+            ExprKind::QName(n) => Ok(Value::String(n.clone())),
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
             ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
             ExprKind::QRef(n) => {
@@ -319,7 +319,7 @@ impl<'e> Compiler<'e> {
             } => {
                 let name = match &functor.kind {
                     ExprKind::QName(n) => n.clone(),
-                    ExprKind::QRef(n) => n.clone(),
+                    ExprKind::QRef(n) => n.as_str().into(),
                     _ => return self.fail(ctx, e, "Illegal function name"),
                 };
                 let mut vals = Vec::with_capacity(args.len());

@@ -593,7 +593,7 @@ impl<'e> Compiler<'e> {
                 ),
                 BinaryOp::Eq | BinaryOp::Ne => match &lhs.kind {
                     ExprKind::QName(n) | ExprKind::Str(n) => Query::Compare {
-                        attr: n.clone(),
+                        attr: n.to_string(),
                         value: self.eval(rhs, scope, ctx)?,
                         negate: *op == BinaryOp::Ne,
                     },

@@ -8,7 +8,7 @@
 
 mod parse_ahead;
 
-use crate::util::NameStr as _;
+use crate::util::{FileNumber, NameStr as _, PathSlots};
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -39,9 +39,9 @@ pub struct Environment {
     /// The initial manifests in evaluation order.
     pub manifests: Vec<PathBuf>,
     pub modulepath: Vec<PathBuf>,
-    cache: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
+    cache: PathSlots<Parsed>,
     /// EPP templates, each parsed once per run like the manifests.
-    templates: Mutex<HashMap<PathBuf, Arc<OnceLock<Parsed>>>>,
+    templates: PathSlots<Parsed>,
     modules: Mutex<HashMap<String, Option<PathBuf>>>,
     /// Files to parse ahead of the compile, on a spare thread.
     parse_ahead: parse_ahead::ParseAhead,
@@ -194,8 +194,8 @@ impl Environment {
             manifest,
             manifests,
             modulepath,
-            cache: Mutex::new(HashMap::default()),
-            templates: Mutex::new(HashMap::default()),
+            cache: PathSlots::default(),
+            templates: PathSlots::default(),
             modules: Mutex::new(HashMap::default()),
             autoload: Mutex::default(),
             parse_ahead: Default::default(),
@@ -215,18 +215,22 @@ impl Environment {
     /// The file's tree, parsing it on first use only; later calls (from any
     /// node, any thread) share it.
     pub fn parse(&self, path: &Path) -> Parsed {
-        let slot = {
-            let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-            cache.entry(path.to_path_buf()).or_default().clone()
-        };
-        slot.get_or_init(|| {
+        self.parse_numbered(path).1
+    }
+
+    /// [`Environment::parse`], with the file's number in the run (the same
+    /// for every spelling of its path): what a compile keys the files it
+    /// loaded by.
+    pub fn parse_numbered(&self, path: &Path) -> (FileNumber, Parsed) {
+        let (number, slot) = self.cache.slot(path);
+        let parsed = slot.get_or_init(|| {
             let parsed = self.parse_uncached(path);
             if let (true, Ok(program)) = (self.parse_ahead.is_enabled(), &parsed) {
                 self.queue_references(program);
             }
             parsed
-        })
-        .clone()
+        });
+        (number, parsed.clone())
     }
 
     /// Lets [`Environment::parse_ahead_worker`] follow each parsed file's
@@ -255,10 +259,7 @@ impl Environment {
 
     /// An EPP template's tree (`epp()`), parsed on first use only and shared.
     pub fn parse_epp(&self, path: &Path) -> Parsed {
-        let slot = {
-            let mut cache = self.templates.lock().unwrap_or_else(|p| p.into_inner());
-            cache.entry(path.to_path_buf()).or_default().clone()
-        };
+        let (_, slot) = self.templates.slot(path);
         slot.get_or_init(|| {
             let name = path.display().to_string();
             let bytes = read_source(path)?;

@@ -78,7 +78,7 @@ fn collect(e: &Expr, out: &mut Vec<String>) {
         } => out.push(p.clone()),
         ExprKind::CallNamed { functor, args, .. } => {
             if let ExprKind::QName(f) = &functor.kind {
-                if matches!(f.as_str(), "include" | "contain" | "require") {
+                if matches!(&**f, "include" | "contain" | "require") {
                     for a in args {
                         literal_names(a, out);
                     }
@@ -88,12 +88,12 @@ fn collect(e: &Expr, out: &mut Vec<String>) {
         ExprKind::Resource {
             type_name, bodies, ..
         } => match &type_name.kind {
-            ExprKind::QName(t) if t == "class" => {
+            ExprKind::QName(t) if &**t == "class" => {
                 for b in bodies {
                     literal_names(&b.title, out);
                 }
             }
-            ExprKind::QName(t) if t.contains("::") => out.push(t.clone()),
+            ExprKind::QName(t) if t.contains("::") => out.push(t.to_string()),
             _ => {}
         },
         _ => {}
@@ -103,7 +103,7 @@ fn collect(e: &Expr, out: &mut Vec<String>) {
 
 fn literal_names(e: &Expr, out: &mut Vec<String>) {
     match &e.kind {
-        ExprKind::Str(s) | ExprKind::QName(s) => out.push(s.clone()),
+        ExprKind::Str(s) | ExprKind::QName(s) => out.push(s.to_string()),
         ExprKind::Array(items) => {
             for i in items {
                 literal_names(i, out);

@@ -10,7 +10,7 @@ use super::span::{LineIndex, Span};
 #[derive(Debug, Serialize)]
 pub struct Program {
     #[serde(skip)]
-    pub path: String,
+    pub path: std::sync::Arc<str>,
     #[serde(skip)]
     pub source: String,
     #[serde(skip)]
@@ -283,7 +283,7 @@ pub enum ExprKind {
     Boolean(bool),
     Number(Number),
     /// A single-quoted string, a double-quoted one without interpolation, or a bare word.
-    Str(String),
+    Str(std::sync::Arc<str>),
     /// A double-quoted string (or heredoc) with interpolation.
     Concat(Vec<StrPart>),
     Heredoc {
@@ -292,7 +292,7 @@ pub enum ExprKind {
     },
     Regex(String),
     /// A bare lower-case name (`file`, `foo::bar`).
-    QName(String),
+    QName(std::sync::Arc<str>),
     /// A capitalised type reference (`File`, `Foo::Bar`).
     QRef(String),
     /// A reserved word used as a value (`private`, `attr`).

@@ -117,7 +117,7 @@ fn parse_source(
     let mut body = check_tree_depth(body).map_err(locate)?;
     qualify_nested(&mut body, &mut Vec::new());
     let program = Program {
-        path: path.to_string(),
+        path: path.into(),
         source: text.to_string(),
         lines: LineIndex::new(source),
         body,
@@ -362,7 +362,7 @@ fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, PErr> {
     for item in items {
         let statement_name = matches!(
             memo.last(),
-            Some(Expr { kind: ExprKind::QName(n), .. }) if STATEMENT_CALLS.contains(&n.as_str())
+            Some(Expr { kind: ExprKind::QName(n), .. }) if STATEMENT_CALLS.contains(&&**n)
         );
         if statement_name {
             let Some(name) = memo.pop() else { continue };
@@ -445,7 +445,7 @@ fn merge_unfolded(args: Vec<Expr>) -> Vec<Expr> {
 fn interpolate(e: Expr) -> Expr {
     let span = e.span;
     match e.kind {
-        ExprKind::QName(n) => ex(ExprKind::Var(n), span),
+        ExprKind::QName(n) => ex(ExprKind::Var(n.to_string()), span),
         ExprKind::Number(Number::Integer(v, _)) => ex(ExprKind::Var(v.to_string()), span),
         ExprKind::Access { lhs, keys } => ex(
             ExprKind::Access {
@@ -508,7 +508,7 @@ fn untitled_resource(
                         value,
                         span,
                     } => entries.push(HashEntry {
-                        key: ex(ExprKind::Str(name.to_string()), span),
+                        key: ex(ExprKind::Str(name.into()), span),
                         value,
                         span,
                     }),
@@ -870,7 +870,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             Tok::Type => "type",
             Tok::Function => "function",
         }
-        .map_with(|k, e| ex(ExprKind::Str(k.to_string()), e.span()));
+        .map_with(|k, e| ex(ExprKind::Str(k.into()), e.span()));
         let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
         let farrow = t(Tok::FArrow).map_with(|_, e| -> Span { e.span() });
         let hashpair = hash_entry
@@ -1019,12 +1019,12 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             Tok::Str(s) => s.clone(),
             Tok::Word(s) => s.clone(),
         }
-        .map_with(|s, e| ex(ExprKind::Str(s), e.span()));
+        .map_with(|s, e| ex(ExprKind::Str(s.into()), e.span()));
         let heredoc = select_ref! { Tok::Heredoc(s) => s.clone() }
             .map_with(|s, e| (s, e.span()))
             .then(choice((
                 select_ref! { Tok::Str(s) => s.clone() }
-                    .map_with(|s, e| ex(ExprKind::Str(s), e.span())),
+                    .map_with(|s, e| ex(ExprKind::Str(s.into()), e.span())),
                 dq_string.clone(),
             )))
             .map(|((syntax, span), text)| {
@@ -1212,7 +1212,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .separated_by(t(Tok::Dot))
             .at_least(1)
             .collect::<Vec<_>>()
-            .map_with(|parts, e| ex(ExprKind::Str(parts.join(".")), e.span()));
+            .map_with(|parts, e| ex(ExprKind::Str(parts.join(".").into()), e.span()));
         let hostname = choice((
             dotted_name,
             quoted_text.clone(),
@@ -1339,7 +1339,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             Tok::Boolean(b) => ExprKind::Boolean(*b),
             Tok::Default => ExprKind::Default,
             Tok::Undef => ExprKind::Undef,
-            Tok::Name(n) => ExprKind::QName(n.clone()),
+            Tok::Name(n) => ExprKind::QName(n.as_str().into()),
             Tok::ClassRef(n) => ExprKind::QRef(n.clone()),
             Tok::Private => ExprKind::Reserved("private".into()),
             Tok::Attr => ExprKind::Reserved("attr".into()),

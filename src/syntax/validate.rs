@@ -941,7 +941,8 @@ impl<'a> Checker<'a> {
             }
         };
         match &h.kind {
-            ExprKind::Str(s) | ExprKind::QName(s) | ExprKind::QRef(s) => chars(self, s, at(h)),
+            ExprKind::Str(s) | ExprKind::QName(s) => chars(self, s, at(h)),
+            ExprKind::QRef(s) => chars(self, s, at(h)),
             ExprKind::Concat(parts) => {
                 if let Some(x) = parts.iter().find_map(|p| match p {
                     StrPart::Expr(x) => Some(x),
@@ -1162,7 +1163,7 @@ impl<'a> Checker<'a> {
                 form, type_name, ..
             } => {
                 if *form != ResourceForm::Regular
-                    && matches!(&type_name.kind, ExprKind::QName(n) if n == "class")
+                    && matches!(&type_name.kind, ExprKind::QName(n) if &**n == "class")
                 {
                     self.accept(at(e), "Classes are not virtualizable");
                 }

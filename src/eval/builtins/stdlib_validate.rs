@@ -21,18 +21,18 @@ fn frames(cx: &Cx<'_, '_>) -> String {
     let file = cx.at.file.clone().unwrap_or_default();
     let here = format!(
         "{}, {}",
-        ruby_inspect(&Value::string(file.as_str())),
+        ruby_inspect(&Value::string(&*file)),
         cx.at.line.unwrap_or(0)
     );
     let outer = match cx.c.scope_resource(cx.scope) {
-        None => format!("[{}, 0]", ruby_inspect(&Value::string(file.as_str()))),
+        None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
         Some(id) => {
             let r = &cx.c.resources[id];
             match (r.type_name.as_str(), &r.file, r.line) {
                 ("Class", Some(f), Some(l)) => {
-                    format!("[{}, {l}]", ruby_inspect(&Value::string(f.as_str())))
+                    format!("[{}, {l}]", ruby_inspect(&Value::string(&**f)))
                 }
-                ("Class", _, _) => format!("[{}, 0]", ruby_inspect(&Value::string(file.as_str()))),
+                ("Class", _, _) => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
                 _ => String::new(),
             }
         }

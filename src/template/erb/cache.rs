@@ -2,9 +2,10 @@
 //! environment): each ERB template or Ruby function file is read and parsed
 //! once.
 
-use rustc_hash::FxHashMap as HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::util::PathSlots;
 
 use super::function_file::FunctionFile;
 use super::{parse, ErbError, Template};
@@ -20,16 +21,13 @@ pub enum LoadError {
 
 /// Files of one kind, parsed by `parse` on first use.
 pub struct ParseCache<T> {
-    files: Mutex<HashMap<PathBuf, Arc<OnceLock<Loaded<T>>>>>,
+    files: PathSlots<Loaded<T>>,
     parse: fn(&str) -> Result<T, ErbError>,
 }
 
 impl<T> ParseCache<T> {
     pub fn load(&self, path: &Path) -> Loaded<T> {
-        let slot = {
-            let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-            files.entry(path.to_path_buf()).or_default().clone()
-        };
+        let (_, slot) = self.files.slot(path);
         slot.get_or_init(|| {
             let bytes = std::fs::read(path).map_err(|e| LoadError::Read(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
@@ -45,7 +43,7 @@ pub type Cache = ParseCache<Template>;
 impl Default for ParseCache<Template> {
     fn default() -> Self {
         ParseCache {
-            files: Mutex::default(),
+            files: PathSlots::default(),
             parse,
         }
     }
@@ -57,7 +55,7 @@ pub type FunctionCache = ParseCache<FunctionFile>;
 impl Default for ParseCache<FunctionFile> {
     fn default() -> Self {
         ParseCache {
-            files: Mutex::default(),
+            files: PathSlots::default(),
             parse: FunctionFile::parse,
         }
     }
