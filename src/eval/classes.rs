@@ -4,7 +4,7 @@
 use crate::util::NameStr as _;
 use indexmap::IndexMap;
 
-use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind};
+use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind, SCOPE_NAMES};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, Scope, ScopeId, ScopeKind};
@@ -214,10 +214,13 @@ impl<'e> Compiler<'e> {
             Some(id),
         );
         s.inherited = parent_scope;
-        s.vars.insert("title".into(), Value::string(key));
-        s.vars.insert("name".into(), Value::string(key));
+        s.vars.reserve(SCOPE_NAMES + def.params().len());
+        let names = &self.scope_names;
+        let title = Value::string(key);
+        s.vars.insert(names.title.clone(), title.clone());
+        s.vars.insert(names.name.clone(), title);
         if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars.insert("module_name".into(), Value::String(module));
+            s.vars.insert(names.module_name.clone(), Value::String(module));
         }
         // Puppet: the module of the parent scope (the inherited class, else
         // where the class was declared), as `assert_private` reads it.
@@ -226,7 +229,8 @@ impl<'e> Compiler<'e> {
             .lookup(parent_scope.unwrap_or(declared_in), "module_name")
             .cloned()
         {
-            s.vars.insert("caller_module_name".into(), caller);
+            s.vars
+                .insert(self.scope_names.caller_module_name.clone(), caller);
         }
         let class_scope = self.scopes.push(s);
         self.class_scopes.insert(key.to_string(), class_scope);
@@ -412,19 +416,17 @@ impl<'e> Compiler<'e> {
         let reference = res.reference();
         let given: crate::eval::value::Params = std::mem::take(&mut self.resources[id].params);
         let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
-        s.vars.insert("title".into(), Value::string(title.as_str()));
-        s.vars.insert(
-            "name".into(),
-            given
-                .get("name")
-                .cloned()
-                .unwrap_or_else(|| Value::string(title.as_str())),
-        );
+        s.vars.reserve(SCOPE_NAMES + def.params().len());
+        let names = &self.scope_names;
+        let title = Value::string(title.as_str());
+        let name = given.get("name").cloned().unwrap_or_else(|| title.clone());
+        s.vars.insert(names.title.clone(), title);
+        s.vars.insert(names.name.clone(), name);
         if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars.insert("module_name".into(), Value::String(module));
+            s.vars.insert(names.module_name.clone(), Value::String(module));
         }
         if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {
-            s.vars.insert("caller_module_name".into(), caller);
+            s.vars.insert(names.caller_module_name.clone(), caller);
         }
         let scope = self.scopes.push(s);
         let ctx = Ctx { program };
@@ -437,7 +439,8 @@ impl<'e> Compiler<'e> {
             ));
         }
         if let Some(n) = given.get("name") {
-            self.resources[id].params.insert("name".into(), n.clone());
+            let name = self.scope_names.name.clone();
+            self.resources[id].params.insert(name, n.clone());
         }
         let mut given = given;
         given.shift_remove("name");

@@ -222,6 +222,29 @@ pub struct Relation {
 /// the benchmark have ~200).
 const TYPICAL_RESOURCES: usize = 256;
 
+/// `$title`, `$name`, `$module_name` and `$caller_module_name`: the
+/// variables a class or define scope starts with.
+pub struct ScopeNames {
+    pub title: super::value::Name,
+    pub name: super::value::Name,
+    pub module_name: super::value::Name,
+    pub caller_module_name: super::value::Name,
+}
+
+impl Default for ScopeNames {
+    fn default() -> Self {
+        ScopeNames {
+            title: "title".into(),
+            name: "name".into(),
+            module_name: "module_name".into(),
+            caller_module_name: "caller_module_name".into(),
+        }
+    }
+}
+
+/// How many variables a class or define scope starts with (see [`ScopeNames`]).
+pub const SCOPE_NAMES: usize = 4;
+
 pub struct Compiler<'e> {
     pub env: &'e Environment,
     pub node: NodeInfo,
@@ -301,6 +324,9 @@ pub struct Compiler<'e> {
     pub pending_realize: Vec<(String, String)>,
     /// Requests not resolvable when last tried.
     pub unrealized: Vec<(String, String)>,
+    /// The names every class and define scope sets, made once per compile
+    /// (each was a new string per scope).
+    pub scope_names: ScopeNames,
     /// The text of each EPP template being rendered, innermost last
     /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
     /// rendered into it (then the result is Sensitive).
@@ -389,6 +415,7 @@ impl<'e> Compiler<'e> {
             epp_output: Vec::new(),
             pending_realize: Vec::new(),
             unrealized: Vec::new(),
+            scope_names: ScopeNames::default(),
         }
     }
 
