@@ -61,6 +61,13 @@ fn is_other_number(c: char) -> bool {
 /// also matches before one final newline, so `"web\n"` is a valid tag.
 pub fn valid_tag(tag: &str) -> bool {
     let body = tag.strip_suffix('\n').unwrap_or(tag);
+    // Every resource's title is checked; most are ASCII, where Ruby's
+    // `[[:alnum:]]` is ASCII's.
+    if body.is_ascii() {
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        return body.as_bytes().first().is_some_and(|&b| word(b))
+            && body.bytes().all(|b| word(b) || matches!(b, b':' | b'.' | b'-'));
+    }
     let mut chars = body.chars();
     match chars.next() {
         Some(c) if c == '_' || is_ruby_alnum(c) => {}

@@ -499,7 +499,7 @@ impl<'e> Compiler<'e> {
             exported_nil: false,
         };
         res.tag("node");
-        if super::compiler::valid_tag(&title) {
+        if crate::catalog::valid_tag(&title) {
             res.tag(&title);
         }
         let tags = res.tags.clone();

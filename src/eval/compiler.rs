@@ -142,15 +142,6 @@ impl Res {
     }
 }
 
-/// Puppet's `valid_tag?`: `\A[[:alnum:]_][[:alnum:]_:.-]*\z`.
-pub fn valid_tag(t: &str) -> bool {
-    let mut chars = t.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_alphanumeric() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
-}
-
 /// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
 pub fn capitalize_name(name: &str) -> String {
     // A byte walk: `split("::")` built a substring searcher per call, and

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::compiler::{capitalize_name, valid_tag, Compiler, Operand, Relation, Res, ResKind};
+use crate::catalog::valid_tag;
+use super::compiler::{capitalize_name, Compiler, Operand, Relation, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
