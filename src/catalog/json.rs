@@ -171,8 +171,8 @@ impl Resource {
     /// The resource's data hash as it appears in the catalog's `resources`.
     pub fn to_json_with(&self, opts: JsonOptions) -> J {
         let mut out = Map::new();
-        out.insert("type".into(), J::String(self.type_name.clone()));
-        out.insert("title".into(), J::String(self.title.clone()));
+        out.insert("type".into(), J::String(self.type_name.to_string()));
+        out.insert("title".into(), J::String(self.title.to_string()));
         out.insert(
             "tags".into(),
             J::Array(self.tags.iter().map(|t| J::String(t.into())).collect()),

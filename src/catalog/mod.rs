@@ -29,6 +29,8 @@ use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 use indexmap::IndexMap;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::eval::Value;
 
@@ -78,9 +80,9 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resource {
     /// `File`, `Foo::Bar`, `Class`, `Node`, `Stage`.
-    pub type_name: String,
+    pub type_name: Arc<str>,
     /// As given, except class titles (`Foo::Bar`; the main class is `main`).
-    pub title: String,
+    pub title: Arc<str>,
     /// In Puppet's order. Puppet tags a new resource with its `tag`
     /// parameter's values, then its type, then its title if that is a valid
     /// tag ([`Resource::tag_type_and_title`]), then the tags of its container.
@@ -112,6 +114,12 @@ impl Resource {
     pub fn new(type_name: &str, title: &str, kind: Kind) -> Resource {
         let type_name = canonical_type(type_name);
         let title = canonical_title(&type_name, title);
+        Resource::bare(type_name.into(), title.into(), kind)
+    }
+
+    /// A resource of this (canonical) type and title, no tags, no
+    /// parameters, not exported or virtual, no location.
+    fn bare(type_name: Arc<str>, title: Arc<str>, kind: Kind) -> Resource {
         Resource {
             type_name,
             title,
@@ -129,11 +137,14 @@ impl Resource {
     /// [`Resource::new`] with the title kept as given (the compiler's index
     /// keys resources by their titles as written; canonicalizing one only
     /// to replace it cost a copy per resource).
-    pub fn with_title(type_name: &str, title: String, kind: Kind) -> Resource {
-        Resource {
-            title,
-            ..Resource::new(type_name, "", kind)
-        }
+    /// The type's name is shared when it is canonical already (the
+    /// compiler's are).
+    pub fn with_title(type_name: &Arc<str>, title: Arc<str>, kind: Kind) -> Resource {
+        let type_name = match names::canonical_type_ref(type_name) {
+            Cow::Borrowed(t) if t.len() == type_name.len() => type_name.clone(),
+            other => other.into(),
+        };
+        Resource::bare(type_name, title, kind)
     }
 
     /// `Type[title]`, as Puppet prints references (`Class[Foo]`, `File[/x]`).
@@ -211,7 +222,7 @@ impl Resource {
     /// string, so their `name` parameter is kept in the JSON, and it is not a
     /// tag.
     pub(crate) fn has_symbol_title(&self) -> bool {
-        self.title == "main" && (self.type_name == "Class" || self.type_name == "Stage")
+        &*self.title == "main" && matches!(&*self.type_name, "Class" | "Stage")
     }
 
     /// The attributes Puppet derives from the title (`parse_title`): a
@@ -419,11 +430,11 @@ pub struct Catalog {
     resources: Vec<Resource>,
     /// `(type, title-or-alias)` → resource: titles, explicit aliases and
     /// single-valued uniqueness keys, which Puppet keeps in one table.
-    index: IndexMap<(String, String), ResourceId, rustc_hash::FxBuildHasher>,
+    index: IndexMap<(Arc<str>, Arc<str>), ResourceId, rustc_hash::FxBuildHasher>,
     /// Uniqueness keys of several values (`Package`: command, name, provider).
-    multi_keys: HashMap<(String, Vec<Value>), ResourceId>,
+    multi_keys: HashMap<(Arc<str>, Vec<Value>), ResourceId>,
     /// The module types of the resources added, by type name, for `find`.
-    module_types: HashMap<String, std::sync::Arc<crate::restypes::TypeDef>>,
+    module_types: HashMap<Arc<str>, Arc<crate::restypes::TypeDef>>,
     edges: Vec<(ResourceId, ResourceId)>,
     edge_set: rustc_hash::FxHashSet<(ResourceId, ResourceId)>,
     classes: Vec<String>,
@@ -482,7 +493,7 @@ impl Catalog {
         let id = ResourceId(self.resources.len() as u32);
 
         // Aliases, checked before anything is inserted.
-        let mut single: Vec<(String, String)> = Vec::new();
+        let mut single: Vec<(Arc<str>, Arc<str>)> = Vec::new();
         let mut multi: Option<Vec<Value>> = None;
         let conflict = |existing: ResourceId, key: String, newref: String, cat: &Catalog| {
             let e = &cat.resources[existing.index()];
@@ -498,14 +509,14 @@ impl Catalog {
             })
         };
         for alias in explicit_aliases(&resource) {
-            if alias == resource.title {
+            if *alias == *resource.title {
                 continue;
             }
-            let key = (resource.type_name.clone(), alias.clone());
+            let key = (resource.type_name.clone(), Arc::from(alias.as_str()));
             if let Some(&existing) = self.index.get(&key) {
                 let newref = inspect_list(&[
-                    Value::string(resource.type_name.as_str()),
-                    Value::string(alias.as_str()),
+                    Value::String(resource.type_name.clone()),
+                    Value::String(key.1),
                 ]);
                 return Err(conflict(
                     existing,
@@ -523,11 +534,11 @@ impl Catalog {
             let is_own_title =
                 ukey.len() == 1 && matches!(&ukey[0], Value::String(s) if **s == *resource.title);
             if ukey.iter().any(|v| !v.is_undef()) && !is_own_title {
-                let mut full = vec![Value::string(resource.type_name.as_str())];
+                let mut full = vec![Value::String(resource.type_name.clone())];
                 full.extend(ukey.iter().cloned());
                 let existing = match ukey.as_slice() {
                     [Value::String(s)] => {
-                        let key = (resource.type_name.clone(), String::from(&**s));
+                        let key = (resource.type_name.clone(), s.clone());
                         let found = self.index.get(&key).copied();
                         if found.is_none() && !single.contains(&key) {
                             single.push(key);
@@ -576,10 +587,10 @@ impl Catalog {
     /// `Cannot alias` error.
     pub fn add_alias(&mut self, id: ResourceId, key: &str) -> Result<(), Box<CatalogError>> {
         let r = &self.resources[id.index()];
-        if key == r.title {
+        if key == &*r.title {
             return Ok(());
         }
-        let k = (r.type_name.clone(), key.to_string());
+        let k = (r.type_name.clone(), Arc::from(key));
         match self.index.get(&k) {
             Some(&existing) if existing == id => Ok(()),
             Some(&existing) => {
@@ -587,10 +598,7 @@ impl Catalog {
                 Err(Box::new(CatalogError::AliasConflict {
                     resource: r.reference(),
                     key: names::ruby_inspect_str(key),
-                    newref: inspect_list(&[
-                        Value::string(r.type_name.as_str()),
-                        Value::string(key),
-                    ]),
+                    newref: inspect_list(&[Value::String(r.type_name.clone()), Value::string(key)]),
                     file: r.file.as_deref().map(String::from),
                     line: r.line,
                     existing,
@@ -644,7 +652,7 @@ impl Catalog {
                     .iter()
                     .map(|k| from(k).map_or(Value::Undef, |v| Value::string(v.as_str())))
                     .collect();
-                self.multi_keys.get(&(t.into_owned(), key)).copied()
+                self.multi_keys.get(&(Arc::from(t.as_ref()), key)).copied()
             }
         }
     }
@@ -759,9 +767,9 @@ fn explicit_aliases(r: &Resource) -> Vec<String> {
 #[derive(Hash)]
 struct TitleKey<'a>(&'a str, &'a str);
 
-impl indexmap::Equivalent<(String, String)> for TitleKey<'_> {
-    fn equivalent(&self, key: &(String, String)) -> bool {
-        self.0 == key.0 && self.1 == key.1
+impl indexmap::Equivalent<(Arc<str>, Arc<str>)> for TitleKey<'_> {
+    fn equivalent(&self, key: &(Arc<str>, Arc<str>)) -> bool {
+        self.0 == &*key.0 && self.1 == &*key.1
     }
 }
 

@@ -66,7 +66,9 @@ pub fn valid_tag(tag: &str) -> bool {
     if body.is_ascii() {
         let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         return body.as_bytes().first().is_some_and(|&b| word(b))
-            && body.bytes().all(|b| word(b) || matches!(b, b':' | b'.' | b'-'));
+            && body
+                .bytes()
+                .all(|b| word(b) || matches!(b, b':' | b'.' | b'-'));
     }
     let mut chars = body.chars();
     match chars.next() {

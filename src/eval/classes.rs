@@ -101,7 +101,7 @@ impl<'e> Compiler<'e> {
         let at = declared_at.cloned().unwrap_or_default();
         let mut res = Res {
             type_name: "Class".into(),
-            title: title.clone(),
+            title: title.as_str().into(),
             params: IndexMap::default(),
             rtype: None,
             tags: Vec::with_capacity(super::resources::RES_TAGS),
@@ -220,7 +220,8 @@ impl<'e> Compiler<'e> {
         s.vars.insert(names.title.clone(), title.clone());
         s.vars.insert(names.name.clone(), title);
         if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars.insert(names.module_name.clone(), Value::String(module));
+            s.vars
+                .insert(names.module_name.clone(), Value::String(module));
         }
         // Puppet: the module of the parent scope (the inherited class, else
         // where the class was declared), as `assert_private` reads it.
@@ -418,12 +419,13 @@ impl<'e> Compiler<'e> {
         let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
         s.vars.reserve(SCOPE_NAMES + def.params().len());
         let names = &self.scope_names;
-        let title = Value::string(title.as_str());
+        let title = Value::String(title.clone());
         let name = given.get("name").cloned().unwrap_or_else(|| title.clone());
         s.vars.insert(names.title.clone(), title);
         s.vars.insert(names.name.clone(), name);
         if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars.insert(names.module_name.clone(), Value::String(module));
+            s.vars
+                .insert(names.module_name.clone(), Value::String(module));
         }
         if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {
             s.vars.insert(names.caller_module_name.clone(), caller);
@@ -482,7 +484,7 @@ impl<'e> Compiler<'e> {
         let main = self.find_resource("Class", "");
         let mut res = Res {
             type_name: "Node".into(),
-            title: title.clone(),
+            title: title.as_str().into(),
             params: IndexMap::default(),
             rtype: None,
             tags: Vec::new(),

@@ -84,8 +84,8 @@ pub type Tag = std::sync::Arc<str>;
 /// A resource as the compiler builds it.
 #[derive(Clone, Debug)]
 pub struct Res {
-    pub type_name: String,
-    pub title: String,
+    pub type_name: Arc<str>,
+    pub title: Arc<str>,
     pub params: crate::eval::value::Params,
     pub tags: Vec<Tag>,
     pub file: Option<Arc<str>>,
@@ -318,6 +318,10 @@ pub struct Compiler<'e> {
     /// The names every class and define scope sets, made once per compile
     /// (each was a new string per scope).
     pub scope_names: ScopeNames,
+    /// Resource type names as declared (`apache::mod`) and capitalised
+    /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
+    /// resources, each of which had its own copy.
+    type_names: HashMap<Box<str>, Arc<str>>,
     /// The text of each EPP template being rendered, innermost last
     /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
     /// rendered into it (then the result is Sensitive).
@@ -407,6 +411,7 @@ impl<'e> Compiler<'e> {
             pending_realize: Vec::new(),
             unrealized: Vec::new(),
             scope_names: ScopeNames::default(),
+            type_names: HashMap::default(),
         }
     }
 
@@ -834,6 +839,16 @@ impl<'e> Compiler<'e> {
                 ..at.clone()
             },
         }
+    }
+
+    /// The capitalised name of resource type `key` (see `type_names`).
+    pub fn type_name(&mut self, key: &str) -> Arc<str> {
+        if let Some(t) = self.type_names.get(key) {
+            return t.clone();
+        }
+        let t: Arc<str> = capitalize_name(key).into();
+        self.type_names.insert(key.into(), t.clone());
+        t
     }
 
     /// Merges the tags of the resource owning the declaring scope (once).

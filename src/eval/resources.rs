@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use crate::catalog::valid_tag;
 use super::compiler::{capitalize_name, Compiler, Operand, Relation, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
 use super::value::{Name, Value};
+use crate::catalog::valid_tag;
 use crate::syntax::ast::*;
 use crate::types::PType;
 
@@ -299,8 +299,8 @@ impl<'e> Compiler<'e> {
             ));
         };
         let mut res = Res {
-            type_name: capitalize_name(key),
-            title: title.to_string(),
+            type_name: self.type_name(key),
+            title: title.into(),
             // Sized once: growing them cost a reallocation and a copy or
             // two per resource (a resource ends with ~10 tags: its type's,
             // its scopes').
@@ -618,7 +618,7 @@ impl<'e> Compiler<'e> {
             } => {
                 let r = &self.resources[res];
                 let eq = if attr == "title" {
-                    Value::string(r.title.as_str()).puppet_eq(want)
+                    Value::String(r.title.clone()).puppet_eq(want)
                 } else if attr == "tag" {
                     // Puppet's `tagged?` also asks the containing resources.
                     let tagged =
@@ -708,8 +708,8 @@ impl<'e> Compiler<'e> {
                 .iter()
                 .map(|&id| {
                     (
-                        self.resources[id].type_name.clone(),
-                        self.resources[id].title.clone(),
+                        self.resources[id].type_name.to_string(),
+                        self.resources[id].title.to_string(),
                     )
                 })
                 .collect(),

@@ -58,7 +58,7 @@ fn eval(e: &crate::syntax::ast::Expr) -> Result<Value, String> {
         ExprKind::Boolean(b) => Value::Boolean(*b),
         ExprKind::Number(Number::Integer(i, _)) => Value::Integer(*i),
         ExprKind::Number(Number::Float(f)) => Value::Float(*f),
-        ExprKind::Str(s) | ExprKind::QName(s) => Value::string(s.as_str()),
+        ExprKind::Str(s) | ExprKind::QName(s) => Value::String(s.clone()),
         ExprKind::Concat(parts) => {
             let mut s = String::new();
             for p in parts {
@@ -108,8 +108,10 @@ fn eval(e: &crate::syntax::ast::Expr) -> Result<Value, String> {
             access(&t, &keys).map_err(|e| e.message)?
         }
         ExprKind::CallNamed { functor, args, .. } => {
-            let (ExprKind::QRef(n) | ExprKind::QName(n)) = &functor.kind else {
-                panic!("call")
+            let n: &str = match &functor.kind {
+                ExprKind::QRef(n) => n,
+                ExprKind::QName(n) => n,
+                _ => panic!("call"),
             };
             assert_eq!(n, "Sensitive");
             Value::Sensitive(Arc::new(eval(&args[0])?))

@@ -674,7 +674,7 @@ pub(super) fn assert_private(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let (kind, name) = match cx.c.scope_resource(cx.scope) {
         Some(id) => {
             let r = &cx.c.resources[id];
-            if r.type_name == "Class" {
+            if &*r.type_name == "Class" {
                 ("Class", r.title.to_lowercase())
             } else {
                 ("Definition", r.type_name.to_lowercase())

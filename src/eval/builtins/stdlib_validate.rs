@@ -28,7 +28,7 @@ fn frames(cx: &Cx<'_, '_>) -> String {
         None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
         Some(id) => {
             let r = &cx.c.resources[id];
-            match (r.type_name.as_str(), &r.file, r.line) {
+            match (&*r.type_name, &r.file, r.line) {
                 ("Class", Some(f), Some(l)) => {
                     format!("[{}, {l}]", ruby_inspect(&Value::string(&**f)))
                 }
