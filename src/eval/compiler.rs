@@ -142,6 +142,23 @@ impl Res {
     }
 }
 
+/// [`capitalize_name`], borrowed when that changes nothing (`Package`,
+/// `Apache::Mod`: most references written in strings).
+pub fn capitalized_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let trimmed = name.trim_colons();
+    let b = trimmed.as_bytes();
+    // Every byte that could start a segment (a superset of those
+    // `capitalize_name` upper-cases) is not a lower-case letter.
+    let unchanged = trimmed.is_ascii()
+        && b.iter().enumerate().all(|(i, c)| {
+            !c.is_ascii_lowercase() || (i > 0 && (i < 2 || &b[i - 2..i] != b"::"))
+        });
+    match unchanged {
+        true => std::borrow::Cow::Borrowed(trimmed),
+        false => std::borrow::Cow::Owned(capitalize_name(name)),
+    }
+}
+
 /// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
 pub fn capitalize_name(name: &str) -> String {
     // A byte walk: `split("::")` built a substring searcher per call, and
@@ -999,6 +1016,8 @@ mod tests {
             "a::::b",
             "ßa::éb",
             "Foo::Bar",
+            "Apache::mod",
+            "Apache::Mod::Ssl",
             "a:b",
             "1x::_y",
             ":a::b",
@@ -1006,6 +1025,7 @@ mod tests {
             "x::::::y:::z",
         ] {
             assert_eq!(super::capitalize_name(n), by_split(n), "{n:?}");
+            assert_eq!(super::capitalized_name(n), by_split(n), "{n:?}");
         }
     }
 }

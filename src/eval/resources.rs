@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::compiler::{capitalize_name, Compiler, Operand, Relation, Res, ResKind};
+use super::compiler::{capitalize_name, capitalized_name, Compiler, Operand, Relation, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
@@ -78,7 +78,7 @@ pub fn as_ref(v: &Value) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
             if t.is_empty() || t.contains(']') || title.is_empty() {
                 return None;
             }
-            Some((capitalize_name(t).into(), Cow::Borrowed(title)))
+            Some((capitalized_name(t), Cow::Borrowed(title)))
         }
         _ => None,
     }
