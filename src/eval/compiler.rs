@@ -127,6 +127,22 @@ impl Res {
         }
     }
 
+    /// [`Res::tag`] with a tag made by [`split_tag`] (shared, not copied).
+    pub fn tag_split(&mut self, split: &[Tag]) {
+        let Some((full, parts)) = split.split_first() else {
+            return;
+        };
+        if self.tags.contains(full) {
+            return;
+        }
+        self.tags.push(full.clone());
+        for part in parts {
+            if !self.tags.contains(part) {
+                self.tags.push(part.clone());
+            }
+        }
+    }
+
     fn tag_lowercase(&mut self, t: &str) {
         if self.tags.iter().any(|x| &**x == t) {
             return;
@@ -140,6 +156,17 @@ impl Res {
             }
         }
     }
+}
+
+/// A tag as [`Res::tag`] adds it: lower-cased, then the non-empty parts of
+/// a qualified name (for [`Res::tag_split`]).
+pub fn split_tag(tag: &str) -> Vec<Tag> {
+    let t = tag.to_lowercase();
+    let mut split: Vec<Tag> = vec![t.as_str().into()];
+    if t.has_colons() {
+        split.extend(t.split_colons().filter(|p| !p.is_empty()).map(Tag::from));
+    }
+    split
 }
 
 /// [`capitalize_name`], borrowed when that changes nothing (`Package`,
@@ -229,6 +256,14 @@ pub struct Relation {
 /// The resources a compile makes room for at once (the module catalogs of
 /// the benchmark have ~200).
 const TYPICAL_RESOURCES: usize = 256;
+
+/// A resource type's name as the catalog writes it (`Apache::Mod`) and the
+/// tags it gives its resources (`apache::mod`, `apache`, `mod`).
+#[derive(Clone)]
+pub struct ResourceTypeName {
+    pub name: Arc<str>,
+    pub tags: Arc<[Tag]>,
+}
 
 /// `$title`, `$name`, `$module_name` and `$caller_module_name`: the
 /// variables a class or define scope starts with.
@@ -338,7 +373,7 @@ pub struct Compiler<'e> {
     /// Resource type names as declared (`apache::mod`) and capitalised
     /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
     /// resources, each of which had its own copy.
-    type_names: HashMap<Box<str>, Arc<str>>,
+    type_names: HashMap<Box<str>, ResourceTypeName>,
     /// The text of each EPP template being rendered, innermost last
     /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
     /// rendered into it (then the result is Sensitive).
@@ -858,12 +893,16 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    /// The capitalised name of resource type `key` (see `type_names`).
-    pub fn type_name(&mut self, key: &str) -> Arc<str> {
+    /// The capitalised name of resource type `key` and its tags (see
+    /// `type_names`).
+    pub fn type_name(&mut self, key: &str) -> ResourceTypeName {
         if let Some(t) = self.type_names.get(key) {
             return t.clone();
         }
-        let t: Arc<str> = capitalize_name(key).into();
+        let t = ResourceTypeName {
+            name: capitalize_name(key).into(),
+            tags: split_tag(key).into(),
+        };
         self.type_names.insert(key.into(), t.clone());
         t
     }

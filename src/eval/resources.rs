@@ -298,8 +298,9 @@ impl<'e> Compiler<'e> {
                 Location::default(),
             ));
         };
+        let type_name = self.type_name(key);
         let mut res = Res {
-            type_name: self.type_name(key),
+            type_name: type_name.name,
             title: title.into(),
             // Sized once: growing them cost a reallocation and a copy or
             // two per resource (a resource ends with ~10 tags: its type's,
@@ -343,7 +344,7 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        res.tag(key);
+        res.tag_split(&type_name.tags);
         if valid_tag(title) {
             res.tag(title);
         }
