@@ -598,7 +598,15 @@ impl<'h> Interp<'h> {
     }
 
     fn interpolate(&mut self, parts: &[StrPart]) -> R<String> {
-        let mut s = String::new();
+        // Sized for the text and a short value per interpolation.
+        let guess = parts
+            .iter()
+            .map(|p| match p {
+                StrPart::Lit(l) => l.len(),
+                StrPart::Code(_) => 16,
+            })
+            .sum();
+        let mut s = String::with_capacity(guess);
         for p in parts {
             match p {
                 StrPart::Lit(l) => s.push_str(l),

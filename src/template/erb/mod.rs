@@ -98,6 +98,8 @@ pub trait Host {
 #[derive(Debug)]
 pub struct Template {
     body: parser::Body,
+    /// The template's length: its output is sized for that much.
+    source_len: usize,
 }
 
 /// An error of a template: Ruby's message and the template's line.
@@ -121,13 +123,19 @@ pub fn parse(src: &str) -> Result<Template, ErbError> {
             };
             ErbError { message, line }
         })?;
-    Ok(Template { body })
+    Ok(Template {
+        body,
+        source_len: src.len(),
+    })
 }
 
 impl Template {
     /// Renders the template: the text ERB's `result` returns.
     pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
         let mut it = interp::Interp::new(host);
+        // Output about as long as the template (growing it copied it a
+        // dozen times).
+        it.out.reserve(self.source_len);
         match it.run(&self.body) {
             Ok(_) => Ok(it.out),
             Err(interp::Flow::Error(message, line)) => Err(ErbError { message, line }),
