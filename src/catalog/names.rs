@@ -39,6 +39,10 @@ pub fn capitalize_segments(name: &str) -> String {
 
 /// [`capitalize_segments`], borrowed when the name is left as it is.
 pub fn capitalized_segments(name: &str) -> Cow<'_, str> {
+    // (Most names are capitalised already: no line search for them.)
+    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return Cow::Borrowed(name);
+    }
     let starts_with_capital = name
         .split('\n')
         .any(|line| line.starts_with(|c: char| c.is_ascii_uppercase()));

@@ -177,9 +177,9 @@ pub fn capitalized_name(name: &str) -> std::borrow::Cow<'_, str> {
     // Every byte that could start a segment (a superset of those
     // `capitalize_name` upper-cases) is not a lower-case letter.
     let unchanged = trimmed.is_ascii()
-        && b.iter().enumerate().all(|(i, c)| {
-            !c.is_ascii_lowercase() || (i > 0 && (i < 2 || &b[i - 2..i] != b"::"))
-        });
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| !c.is_ascii_lowercase() || (i > 0 && (i < 2 || &b[i - 2..i] != b"::")));
     match unchanged {
         true => std::borrow::Cow::Borrowed(trimmed),
         false => std::borrow::Cow::Owned(capitalize_name(name)),

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use super::compiler::{capitalize_name, capitalized_name, Compiler, Operand, Relation, Res, ResKind};
+use super::compiler::{
+    capitalize_name, capitalized_name, Compiler, Operand, Relation, Res, ResKind,
+};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};

@@ -240,6 +240,7 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
         key_attributes,
         isomorphic: true,
         title_patterns: patterns,
+        accepted: Default::default(),
     })
 }
 
