@@ -314,9 +314,9 @@ impl<'e> Compiler<'e> {
                 super::error::Location::default(),
             ));
         }
-        let scope = self
-            .scopes
-            .push(Scope::new(ScopeKind::Local, Some(self.top), None));
+        let mut local = Scope::new(ScopeKind::Local, Some(self.top), None);
+        local.vars.reserve(params.len());
+        let scope = self.scopes.push(local);
         self.check_function_args(name, params, &args, scope, &ctx)?;
         for (i, p) in params.iter().enumerate() {
             let v = if p.captures_rest {
@@ -448,9 +448,10 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         ctx: &Ctx,
     ) -> R<Value> {
-        let inner = self
-            .scopes
-            .push(Scope::new(ScopeKind::Local, Some(scope), None));
+        let mut local = Scope::new(ScopeKind::Local, Some(scope), None);
+        // Sized for the parameters (a lambda runs once per element).
+        local.vars.reserve(l.params.len());
+        let inner = self.scopes.push(local);
         for (i, p) in l.params.iter().enumerate() {
             let v = if p.captures_rest {
                 Value::array(args.get(i..).unwrap_or(&[]).to_vec())
