@@ -119,7 +119,8 @@ pub fn from_yaml(v: &serde_yaml::Value) -> Value {
 
 fn as_map(v: Value) -> Map {
     match v {
-        Value::Hash(h) => (*h).clone(),
+        // Taken, not copied, when not shared (a node file's facts are not).
+        Value::Hash(h) => std::sync::Arc::unwrap_or_clone(h),
         _ => Map::default(),
     }
 }

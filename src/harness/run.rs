@@ -18,7 +18,8 @@ pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
         ..NodeInfo::default()
     };
     if let Value::Hash(h) = from_json(facts) {
-        node.facts = (*h).clone();
+        // Just made, so not shared: taken, not copied.
+        node.facts = std::sync::Arc::unwrap_or_clone(h);
     }
     if let Some(t) = &case.trusted {
         if let Some(x) = t.get("extensions") {
