@@ -66,18 +66,14 @@ impl Compiler<'_> {
         }
         let rtype = r.rtype.as_deref();
         let namevar = rtype.map_or("name", |t| t.namevar());
-        let mut out: Vec<(Cow<'r, str>, Cow<'r, Value>)> =
-            crate::catalog::title_attributes(rtype, &r.title)
-                .into_iter()
-                .map(|(k, v)| (Cow::Owned(k), Cow::Owned(Value::string(v))))
-                .collect();
+        let mut out = title_attributes(rtype, &r.title);
         out.reserve(r.params.len());
         for (k, v) in &r.params {
             if v.is_undef() {
                 continue;
             }
             let key: Cow<'r, str> = if &**k == "name" {
-                Cow::Owned(namevar.to_string())
+                Cow::Borrowed(namevar)
             } else {
                 Cow::Borrowed(&**k)
             };
@@ -95,5 +91,28 @@ impl Compiler<'_> {
             out.remove(i);
         }
         out
+    }
+}
+
+/// [`crate::catalog::title_attributes`] as `catalog_params` starts from,
+/// borrowed where the attribute is the title itself (nearly always: a
+/// `File` without a trailing slash, a type without title patterns). The
+/// title's value shares the title; only patterns and trimmed paths copy.
+fn title_attributes<'r>(
+    rtype: Option<&'r crate::restypes::TypeDef>,
+    title: &'r std::sync::Arc<str>,
+) -> Vec<(Cow<'r, str>, Cow<'r, Value>)> {
+    let whole_title = match rtype {
+        None => Some("name"),
+        Some(t) if t.name == "file" => (!title.ends_with('/')).then_some("path"),
+        Some(t) if t.title_patterns.is_none() => t.key_attributes.first().map(String::as_str),
+        Some(_) => None,
+    };
+    match whole_title {
+        Some(key) => vec![(Cow::Borrowed(key), Cow::Owned(Value::String(title.clone())))],
+        None => crate::catalog::title_attributes(rtype, title)
+            .into_iter()
+            .map(|(k, v)| (Cow::Owned(k), Cow::Owned(Value::string(v))))
+            .collect(),
     }
 }
