@@ -2070,6 +2070,38 @@ pub(super) fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> S
 /// What an iterating method called without a block returns: an
 /// Enumerator over the values it would yield (`None`: not such a call).
 fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumerator> {
+    // Every block-less call asks (`h['k']`, `a.length`): answer from the
+    // name before copying the receiver's elements (a hash's into new pairs).
+    let enumerates = match args.len() {
+        0 => matches!(
+            name,
+            "each"
+                | "each_entry"
+                | "map"
+                | "collect"
+                | "flat_map"
+                | "collect_concat"
+                | "select"
+                | "filter"
+                | "reject"
+                | "sort_by"
+                | "group_by"
+                | "partition"
+                | "min_by"
+                | "max_by"
+                | "each_pair"
+                | "each_key"
+                | "each_value"
+                | "times"
+                | "find_index"
+                | "each_with_index"
+        ),
+        1 => matches!(name, "upto" | "downto" | "each_slice" | "each_cons"),
+        _ => false,
+    };
+    if !enumerates {
+        return None;
+    }
     let int_arg = |i: usize| match args.get(i) {
         Some(RValue::Int(n)) if *n > 0 => Some(*n as usize),
         _ => None,
