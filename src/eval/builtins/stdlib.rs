@@ -202,13 +202,30 @@ pub(super) fn member(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 pub(super) fn has_key(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    let args = args3(args);
     if args.len() != 2 {
         return cx.fail(format!(
             "has_key(): wrong number of arguments ({}; must be 2)",
             args.len()
         ));
     }
+    // Only the hash's keys matter: when none is a version or a container
+    // (which 3.x conversion could change), the hash is looked in as it is,
+    // not converted whole (apache's module hashes, on every call).
+    if let Value::Hash(h) = &args[0] {
+        let plain = |k: &Value| {
+            !matches!(
+                k,
+                Value::SemVer(_) | Value::SemVerRange(_) | Value::Array(_) | Value::Hash(_)
+            )
+        };
+        if h.keys().all(plain) {
+            let key = args3(&args[1..]);
+            return Ok(Value::Boolean(
+                key.first().is_some_and(|k| h.contains_key(k)),
+            ));
+        }
+    }
+    let args = args3(args);
     let Value::Hash(h) = &args[0] else {
         return cx.fail(format!(
             "has_key(): expects the first argument to be a hash, got {} which is of type {}",
