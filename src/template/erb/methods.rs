@@ -2070,38 +2070,28 @@ pub(super) fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> S
 /// What an iterating method called without a block returns: an
 /// Enumerator over the values it would yield (`None`: not such a call).
 fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumerator> {
-    // Every block-less call asks (`h['k']`, `a.length`): answer from the
-    // name before copying the receiver's elements (a hash's into new pairs).
-    let enumerates = match args.len() {
-        0 => matches!(
-            name,
-            "each"
-                | "each_entry"
-                | "map"
-                | "collect"
-                | "flat_map"
-                | "collect_concat"
-                | "select"
-                | "filter"
-                | "reject"
-                | "sort_by"
-                | "group_by"
-                | "partition"
-                | "min_by"
-                | "max_by"
-                | "each_pair"
-                | "each_key"
-                | "each_value"
-                | "times"
-                | "find_index"
-                | "each_with_index"
-        ),
-        1 => matches!(name, "upto" | "downto" | "each_slice" | "each_cons"),
-        _ => false,
-    };
-    if !enumerates {
-        return None;
+    // Every block-less call asks (`h['k']`, `a.length`): the method's
+    // shape is decided from its name before the receiver's elements are
+    // copied (a hash's into new pairs).
+    enum Shape {
+        Each,
+        WithIndex,
+        Slice,
+        Cons,
     }
+    let shape = match (name, args.len()) {
+        (
+            "each" | "each_entry" | "map" | "collect" | "flat_map" | "collect_concat" | "select"
+            | "filter" | "reject" | "sort_by" | "group_by" | "partition" | "min_by" | "max_by"
+            | "each_pair" | "each_key" | "each_value" | "times" | "find_index",
+            0,
+        )
+        | ("upto" | "downto", 1) => Shape::Each,
+        ("each_with_index", 0) => Shape::WithIndex,
+        ("each_slice", 1) => Shape::Slice,
+        ("each_cons", 1) => Shape::Cons,
+        _ => return None,
+    };
     let int_arg = |i: usize| match args.get(i) {
         Some(RValue::Int(n)) if *n > 0 => Some(*n as usize),
         _ => None,
@@ -2127,28 +2117,21 @@ fn make_enumerator(recv: &RValue, name: &str, args: &[RValue]) -> Option<Enumera
         },
         _ => return None,
     };
-    let items = match (name, args.len()) {
-        (
-            "each" | "each_entry" | "map" | "collect" | "flat_map" | "collect_concat" | "select"
-            | "filter" | "reject" | "sort_by" | "group_by" | "partition" | "min_by" | "max_by"
-            | "each_pair" | "each_key" | "each_value" | "times" | "find_index",
-            0,
-        )
-        | ("upto" | "downto", 1) => list,
-        ("each_with_index", 0) => list
+    let items = match shape {
+        Shape::Each => list,
+        Shape::WithIndex => list
             .into_iter()
             .enumerate()
             .map(|(i, x)| RValue::array(vec![x, RValue::Int(i as i64)]))
             .collect(),
-        ("each_slice", 1) => {
+        Shape::Slice => {
             let n = int_arg(0)?;
             list.chunks(n).map(|c| RValue::array(c.to_vec())).collect()
         }
-        ("each_cons", 1) => {
+        Shape::Cons => {
             let n = int_arg(0)?;
             list.windows(n).map(|c| RValue::array(c.to_vec())).collect()
         }
-        _ => return None,
     };
     Some(Enumerator {
         method: name.to_string(),
