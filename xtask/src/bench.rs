@@ -74,7 +74,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             for _ in 0..runs {
                 let t = Instant::now();
                 for (name, src) in &inputs {
-                    std::hint::black_box(pverify::syntax::parse(name, src));
+                    let _ = std::hint::black_box(pverify::syntax::parse(name, src));
                 }
                 times.push(t.elapsed());
             }
