@@ -540,15 +540,18 @@ fn class_of_reference(reference: &str) -> Option<String> {
 }
 
 impl Compiler<'_> {
-    /// A parameter's declared type. Evaluated per node, it was a few percent
-    /// of a compile (apache's classes declare ~150 typed parameters), so it
+    /// A parameter's declared type (of a class, define, function, lambda or
+    /// EPP template). Evaluated per node, and for a function or lambda per
+    /// call, it was a few percent of a compile (apache's classes declare ~150
+    /// typed parameters), so it
     /// is kept on the parameter once it is known to be the same for every
     /// node: no variable read, no function called, no warning given, and
     /// every type it names one of Puppet's or an alias the environment
     /// shares (resolved from an autoloaded `types/` file, the same for every
     /// node; an alias from a manifest may be loaded for one node and not for
     /// another).
-    fn parameter_type(
+    #[inline]
+    pub(super) fn parameter_type(
         &mut self,
         p: &crate::syntax::ast::Parameter,
         t: &crate::syntax::ast::Expr,
@@ -558,6 +561,19 @@ impl Compiler<'_> {
         if let Some(ty) = p.resolved_type.0.get() {
             return Ok(Value::Type(ty.clone()));
         }
+        self.evaluate_parameter_type(p, t, scope, ctx)
+    }
+
+    /// [`Self::parameter_type`] not yet known: evaluated, and kept when it is
+    /// the same for every node. Out of line: the known type is the hot path.
+    #[inline(never)]
+    fn evaluate_parameter_type(
+        &mut self,
+        p: &crate::syntax::ast::Parameter,
+        t: &crate::syntax::ast::Expr,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
         let warnings = self.warnings.len();
         let v = self.eval(t, scope, ctx)?;
         if let Value::Type(ty) = &v {

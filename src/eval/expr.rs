@@ -78,11 +78,15 @@ impl<'e> Compiler<'e> {
             ExprKind::Reserved(w) => Ok(Value::string(w.as_str())),
             ExprKind::Regex(r) => Ok(Value::Regexp(r.as_str().into())),
             ExprKind::QRef(n) => {
-                if let Some(t) = super::typeops::type_by_name(n) {
-                    return Ok(Value::Type(Arc::new(t)));
-                }
+                // A name already known as a resource type (`Package` of
+                // `Package['x']`, most of the references a catalog makes)
+                // was no Puppet type then and is none now: `type_by_name`
+                // depends on the name alone.
                 if let Some(v) = self.resource_type_refs.get(n.as_str()) {
                     return Ok(v.clone());
+                }
+                if let Some(t) = super::typeops::type_by_name(n) {
+                    return Ok(Value::Type(Arc::new(t)));
                 }
                 // (An Object type's definition errors surface here, at its use.)
                 // (Wrapped at the outermost use: a definition naming another

@@ -379,7 +379,7 @@ impl<'e> Compiler<'e> {
             let Some(t) = &p.type_expr else {
                 continue;
             };
-            let Value::Type(ty) = self.eval(t, scope, ctx)? else {
+            let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
                 continue;
             };
             if crate::types::is_instance(&ty, a) {
@@ -483,7 +483,7 @@ impl<'e> Compiler<'e> {
         let Some(t) = &p.type_expr else {
             return Ok(());
         };
-        let Value::Type(ty) = self.eval(t, scope, ctx)? else {
+        let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
             return Ok(());
         };
         let items = match v {

@@ -148,7 +148,7 @@ impl Compiler<'_> {
                     }
                 }
                 let ty = match &p.type_expr {
-                    Some(t) => match self.eval(t, scope, &ctx)? {
+                    Some(t) => match self.parameter_type(p, t, scope, &ctx)? {
                         Value::Type(t) => (*t).clone(),
                         _ => PType::Any,
                     },
