@@ -261,7 +261,11 @@ impl Compiler<'_> {
                 other => other.to_string(),
             };
             let rendered = if name == "inline_template" {
-                let t = crate::template::erb::parse(&text).map_err(|e| inline_error(&e, at))?;
+                let t = self
+                    .env
+                    .erb_inline
+                    .parse(&text)
+                    .map_err(|e| inline_error(&e, at))?;
                 self.render(&t, scope, ctx, at)
                     .map_err(|e| inline_error(&e, at))?
             } else {

@@ -434,8 +434,11 @@ impl Compiler<'_> {
                     }
                 };
                 if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
-                    if !self.hiera.prefix_checked.contains(file)
-                        && self.hiera.prefix_checked.insert(file.clone())
+                    if !self.hiera.prefix_checked.contains(file.as_os_str())
+                        && self
+                            .hiera
+                            .prefix_checked
+                            .insert(file.as_os_str().to_owned())
                         && h.keys().any(|k| {
                             k.as_str()
                                 .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))

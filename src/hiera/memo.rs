@@ -37,8 +37,10 @@ pub struct HieraMemo {
     /// While a level's paths are interpolated: the variables read.
     recording: Option<Recording>,
     /// Module data files whose keys were checked for the module's prefix
-    /// (Puppet warns once about keys of other namespaces).
-    pub(super) prefix_checked: rustc_hash::FxHashSet<PathBuf>,
+    /// (Puppet warns once about keys of other namespaces). By the path's
+    /// bytes: asked for every module-data file of every lookup, and a
+    /// `PathBuf` hashes component by component, several times slower.
+    pub(super) prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
 }
 
 struct ResolvedLevel {

@@ -54,6 +54,8 @@ pub struct Environment {
     pub resource_types: crate::restypes::TypeCache,
     /// ERB templates, each file parsed once per run.
     pub erb: crate::template::erb::cache::Cache,
+    /// Inline ERB templates, each text parsed once per run.
+    pub erb_inline: crate::template::erb::cache::InlineCache,
     /// Modules' Ruby functions, each file parsed once per run.
     pub ruby_functions: crate::template::erb::cache::FunctionCache,
     /// Function names and the Ruby file each resolves to (or none), found
@@ -202,6 +204,7 @@ impl Environment {
             hiera: Default::default(),
             resource_types: Default::default(),
             erb: Default::default(),
+            erb_inline: Default::default(),
             ruby_functions: Default::default(),
             ruby_function_paths: Default::default(),
             confine_roots: OnceLock::new(),

@@ -3,7 +3,7 @@
 //! once.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::util::PathSlots;
 
@@ -58,5 +58,40 @@ impl Default for ParseCache<FunctionFile> {
             files: PathSlots::default(),
             parse: FunctionFile::parse,
         }
+    }
+}
+
+/// Inline templates (`inline_template(text)`) by their text, parsed once per
+/// run: the text is nearly always a constant of the manifest, the same for
+/// every node (a control-repo node parsed three of them on every compile).
+#[derive(Default)]
+pub struct InlineCache {
+    texts: Mutex<rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>>,
+}
+
+/// Texts kept at most: a manifest that builds its template text per node
+/// (interpolating a fact into it) gets a new text on every node, and those
+/// are parsed as they come once the cache is full rather than grow it.
+const INLINE_TEXTS: usize = 4096;
+
+impl InlineCache {
+    pub fn parse(&self, text: &str) -> Result<Arc<Template>, ErbError> {
+        if let Some(parsed) = self.texts().get(text) {
+            return parsed.clone();
+        }
+        // Parsed outside the lock; two nodes parsing the same text at once
+        // make the same tree, and the first one kept is used from then on.
+        let parsed = parse(text).map(Arc::new);
+        let mut texts = self.texts();
+        if texts.len() < INLINE_TEXTS {
+            return texts.entry(text.into()).or_insert(parsed).clone();
+        }
+        parsed
+    }
+
+    fn texts(
+        &self,
+    ) -> MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>> {
+        self.texts.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
