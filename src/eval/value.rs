@@ -15,7 +15,17 @@ use super::time::Nanos;
 use crate::types::PType;
 
 /// An ordered hash, as Puppet's hashes keep insertion order.
-pub type Map = IndexMap<Value, Value, rustc_hash::FxBuildHasher>;
+pub type Map = IndexMap<Value, Value, MapHasher>;
+
+/// [`Map`]'s hasher: stateless, so every map hashes a key alike.
+pub type MapHasher = rustc_hash::FxBuildHasher;
+
+/// A key's hash in any [`Map`]: for looking one key up in many maps
+/// (`Map::raw_entry_v1().from_hash`) with one hashing.
+pub fn map_key_hash(key: &Value) -> u64 {
+    use std::hash::BuildHasher;
+    MapHasher::default().hash_one(key)
+}
 
 /// Named parameters in the order they were set (resources, classes).
 pub type Params = IndexMap<Name, Value, rustc_hash::FxBuildHasher>;

@@ -3,6 +3,7 @@
 //! `lookup_options`, and the `lookup()`/`hiera*()` functions.
 
 use crate::util::NameStr as _;
+use indexmap::map::RawEntryApiV1 as _;
 use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -412,6 +413,8 @@ impl Compiler<'_> {
         // Once per call, not per file: the key as a Puppet string, the
         // module layer's key prefix.
         let wanted = Value::string(key);
+        // Hashed once for all the level's files.
+        let wanted_hash = crate::eval::value::map_key_hash(&wanted);
         let prefix = layer.module.as_ref().map(|m| format!("{m}::"));
         for level in &layer.config.levels {
             let files = self.level_files(level, scope, chain)?;
@@ -454,7 +457,7 @@ impl Compiler<'_> {
                         continue;
                     }
                 }
-                if let Some(v) = h.get(&wanted) {
+                if let Some((_, v)) = h.raw_entry_v1().from_hash(wanted_hash, |k| *k == wanted) {
                     if let Some(t) = symbol_type(v) {
                         return Err(Miss::Error(format!(
                             "Value for key '{key}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
