@@ -543,13 +543,12 @@ impl Compiler<'_> {
     /// A parameter's declared type (of a class, define, function, lambda or
     /// EPP template). Evaluated per node, and for a function or lambda per
     /// call, it was a few percent of a compile (apache's classes declare ~150
-    /// typed parameters), so it
-    /// is kept on the parameter once it is known to be the same for every
-    /// node: no variable read, no function called, no warning given, and
-    /// every type it names one of Puppet's or an alias the environment
-    /// shares (resolved from an autoloaded `types/` file, the same for every
-    /// node; an alias from a manifest may be loaded for one node and not for
-    /// another).
+    /// typed parameters), so it is kept on the parameter once it is known to
+    /// be the same for every node: no variable read, no function called, no
+    /// warning given, and every type it names one of Puppet's or an alias
+    /// the environment shares (resolved from an autoloaded `types/` file,
+    /// the same for every node; an alias from a manifest may be loaded for
+    /// one node and not for another).
     #[inline]
     pub(super) fn parameter_type(
         &mut self,
