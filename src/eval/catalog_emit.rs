@@ -133,10 +133,19 @@ impl<'o> PrettySink<'o> {
         }
         let depth = self.first.len();
         if let Some(first) = self.first.last_mut() {
-            if !*first {
+            let comma = !*first;
+            *first = false;
+            // Catalogs nest 7 deep at most, short of parameter values: the
+            // comma, the newline and the indent in one short write.
+            if depth <= 7 {
+                const COMMA_LINE: &[u8; 17] = b",\n               ";
+                let from = usize::from(!comma);
+                let block = COMMA_LINE[from..].first_chunk::<16>().unwrap_or(SHORT_LINE);
+                return push_prefix(self.out, block, usize::from(comma) + 1 + depth * 2);
+            }
+            if comma {
                 self.out.push(b',');
             }
-            *first = false;
             self.newline_indent(depth);
         }
     }
@@ -146,11 +155,10 @@ impl<'o> PrettySink<'o> {
     fn newline_indent(&mut self, depth: usize) {
         const LINE: &[u8; 65] =
             b"\n                                                                ";
-        const SHORT: &[u8; 16] = b"\n               ";
         let n = 1 + depth * 2;
-        if n <= SHORT.len() {
+        if n <= SHORT_LINE.len() {
             // Catalogs nest 7 deep at most, short of parameter values.
-            return push_prefix(self.out, SHORT, n);
+            return push_prefix(self.out, SHORT_LINE, n);
         }
         if n <= LINE.len() {
             self.out.extend_from_slice(&LINE[..n]);
@@ -179,10 +187,7 @@ impl<'o> PrettySink<'o> {
         if b.len() < 16 {
             let block = padded_block(b);
             if escape_mask(&block) == 0 {
-                self.out.push(b'"');
-                push_prefix(self.out, &block, b.len());
-                self.out.push(b'"');
-                return;
+                return push_quoted(self.out, &block, b.len());
             }
         } else if !needs_escape(b) {
             self.out.push(b'"');
@@ -194,14 +199,45 @@ impl<'o> PrettySink<'o> {
     }
 }
 
+/// A newline and the indent of up to seven levels, as one block.
+const SHORT_LINE: &[u8; 16] = b"\n               ";
+
 /// Appends the first `n` (at most 16) bytes of `block`: a fixed 16-byte
-/// copy, one store where a copy of `n` bytes is a call to `memcpy`, then the
-/// excess cut off. Short strings and indents are most of the catalog text.
+/// store where a copy of `n` bytes is a call to `memcpy`, with the length
+/// then set past the `n` wanted. Short strings and indents are most of the
+/// catalog text.
 #[inline]
 fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
+    out.reserve(16);
     let len = out.len();
-    out.extend_from_slice(block);
-    out.truncate(len + n.min(16));
+    // SAFETY: `reserve` made room for 16 bytes past `len`, all written
+    // before the length grows by at most 16 of them.
+    unsafe {
+        out.as_mut_ptr()
+            .add(len)
+            .cast::<[u8; 16]>()
+            .write_unaligned(*block);
+        out.set_len(len + n.min(16));
+    }
+}
+
+/// Appends the first `n` (under 16) bytes of `block` in quotes, with one
+/// capacity check and fixed-size stores, as [`push_prefix`] does.
+#[inline]
+fn push_quoted(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
+    let n = n.min(15);
+    out.reserve(18);
+    let len = out.len();
+    // SAFETY: `reserve` made room for 18 bytes past `len`: the opening
+    // quote, 16 bytes of block and, at `len + 1 + n` (≤ `len + 16`), the
+    // closing quote. The length covers exactly the bytes written last.
+    unsafe {
+        let at = out.as_mut_ptr().add(len);
+        at.write(b'"');
+        at.add(1).cast::<[u8; 16]>().write_unaligned(*block);
+        at.add(1 + n).write(b'"');
+        out.set_len(len + 2 + n);
+    }
 }
 
 /// A string shorter than 16 bytes, padded with spaces (which need no
@@ -582,7 +618,39 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
 
 #[cfg(test)]
 mod tests {
-    use super::{needs_escape, write_escaped};
+    use super::{emit_value, needs_escape, write_escaped, PrettySink, TreeSink};
+    use crate::eval::Value;
+
+    /// The short writes (indents, short strings) agree with serde_json's
+    /// pretty printer at every depth, from an empty buffer up.
+    #[test]
+    fn pretty_sink_writes_what_serde_json_writes() {
+        let mut v = Value::Integer(1);
+        for depth in 0..12 {
+            let strings =
+                (0..40).map(|n| Value::string("ab\"c".repeat(n / 4) + &"x".repeat(n % 4)));
+            let mut items: Vec<Value> = strings.collect();
+            items.push(v.clone());
+            items.push(Value::array(Vec::new()));
+            let mut h = crate::eval::value::Map::default();
+            h.insert(Value::string(format!("k{depth}")), Value::array(items));
+            h.insert(
+                Value::string("a key longer than sixteen bytes"),
+                Value::Boolean(true),
+            );
+            v = Value::Hash(std::sync::Arc::new(h));
+            let mut ours = Vec::new();
+            emit_value(&v, &mut PrettySink::new(&mut ours));
+            let mut tree = TreeSink::default();
+            emit_value(&v, &mut tree);
+            let theirs = serde_json::to_vec_pretty(&tree.finish()).unwrap_or_default();
+            assert_eq!(
+                String::from_utf8_lossy(&ours),
+                String::from_utf8_lossy(&theirs),
+                "depth {depth}"
+            );
+        }
+    }
 
     #[test]
     fn escape_scan_and_writer_agree_with_serde_json() {
