@@ -1227,7 +1227,7 @@ pub fn type_reference(name: &str) -> PType {
             title: None,
         },
         _ => PType::Resource {
-            type_name: Some(capitalize_name(name)),
+            type_name: Some(capitalize_name(name).into()),
             title: None,
         },
     }

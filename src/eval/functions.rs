@@ -36,7 +36,7 @@ fn class_names(args: &[Value]) -> Vec<String> {
                 PType::Resource {
                     type_name: Some(tn),
                     title: Some(x),
-                } if tn == "Class" => out.push(x.to_lowercase()),
+                } if &**tn == "Class" => out.push(x.to_lowercase()),
                 other => out.push(other.to_string()),
             },
             other => out.push(other.to_string()),

@@ -96,8 +96,8 @@ pub fn reference_value(type_name: &str, title: &str) -> Value {
         Value::Type(Arc::new(PType::Class(Some(title.to_lowercase()))))
     } else {
         Value::Type(Arc::new(PType::Resource {
-            type_name: Some(type_name.to_string()),
-            title: Some(title.to_string()),
+            type_name: Some(type_name.into()),
+            title: Some(title.into()),
         }))
     }
 }
@@ -165,7 +165,7 @@ impl<'e> Compiler<'e> {
                 Value::Type(t) => match t.as_ref() {
                     PType::Resource {
                         type_name: Some(n), ..
-                    } => n.clone(),
+                    } => n.to_string(),
                     PType::Class(None) => "class".into(),
                     other => other.to_string(),
                 },
@@ -226,10 +226,10 @@ impl<'e> Compiler<'e> {
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
             for title in self.titles(title_value) {
-                let title = match &title {
+                let title: Arc<str> = match title {
                     // Not through `Display`: most titles are strings.
-                    Value::String(s) => String::from(&**s),
-                    other => other.to_string(),
+                    Value::String(s) => s,
+                    other => other.to_string().into(),
                 };
                 if key == "class" {
                     let ckey = title.trim_colons().lowercase();
@@ -245,7 +245,7 @@ impl<'e> Compiler<'e> {
                     refs.push(reference_value("Class", &self.resources[id].title.clone()));
                     continue;
                 }
-                let id = self.create_resource(&key, &title, &ops, *form, scope, &at)?;
+                let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
                 self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
                 let r = &self.resources[id];
                 refs.push(reference_value(&r.type_name, &r.title));
@@ -279,7 +279,7 @@ impl<'e> Compiler<'e> {
     pub fn create_resource(
         &mut self,
         key: &str,
-        title: &str,
+        title: Arc<str>,
         ops: &[(Name, bool, Value)],
         form: ResourceForm,
         scope: ScopeId,
@@ -287,7 +287,7 @@ impl<'e> Compiler<'e> {
     ) -> R<ResId> {
         let rtype = self.ruby_type(key);
         let (kind, define) = if let Some(t) = &rtype {
-            if let Err(msg) = super::rtypes::check_title_patterns(t, title) {
+            if let Err(msg) = super::rtypes::check_title_patterns(t, &title) {
                 return Err(EvalError::runtime(msg, Location::default()));
             }
             (ResKind::Builtin, None)
@@ -303,7 +303,7 @@ impl<'e> Compiler<'e> {
         let type_name = self.type_name(key);
         let mut res = Res {
             type_name: type_name.name,
-            title: title.into(),
+            title: title.clone(),
             // Sized once: growing them cost a reallocation and a copy or
             // two per resource (a resource ends with ~10 tags: its type's,
             // its scopes').
@@ -347,8 +347,8 @@ impl<'e> Compiler<'e> {
             }
         }
         res.tag_split(&type_name.tags);
-        if valid_tag(title) {
-            res.tag(title);
+        if valid_tag(&title) {
+            res.tag(&title);
         }
         let id = self.add_resource(res, at)?;
         // Stages are top-level containers, whatever declares them.

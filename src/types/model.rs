@@ -237,8 +237,8 @@ pub enum PType {
     /// type name is kept as written (Puppet compares it case-insensitively and
     /// prints it with capitalised segments).
     Resource {
-        type_name: Option<String>,
-        title: Option<String>,
+        type_name: Option<Arc<str>>,
+        title: Option<Arc<str>>,
     },
     CatalogEntry,
     Runtime {
@@ -433,7 +433,7 @@ impl PType {
     }
 
     /// A resource type (`File`) or reference (`File['/x']`).
-    pub fn resource(type_name: impl Into<String>, title: Option<String>) -> PType {
+    pub fn resource(type_name: impl Into<Arc<str>>, title: Option<Arc<str>>) -> PType {
         T::Resource {
             type_name: Some(type_name.into()),
             title,

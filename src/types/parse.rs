@@ -1009,18 +1009,18 @@ fn access_resource(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
         if !title.is_empty() && is_classref_ext(n) {
             return Ok(Value::Type(Arc::new(T::resource(
                 n.clone(),
-                Some(title.to_string()),
+                Some(title.clone()),
             ))));
         }
     }
     let mut keys: Vec<Value> = args.to_vec();
     let blamed = 0usize;
-    let type_name: String = match base_name {
+    let type_name: Arc<str> = match base_name {
         Some(n) => n.clone(),
         None => {
             let first = keys.remove(0);
             match &first {
-                Value::String(s) => capitalize_segments(s),
+                Value::String(s) => capitalize_segments(s).into(),
                 Value::Type(t) => match &**t {
                     T::Resource { type_name: Some(n), .. } => n.clone(),
                     T::Resource { type_name: None, .. } => {
@@ -1083,7 +1083,7 @@ fn access_resource(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
     let mut refs = Vec::with_capacity(titles.len());
     for (i, t) in titles.drain(..).enumerate() {
         match t {
-            Value::String(s) => refs.push(Value::Type(Arc::new(T::resource(type_name.clone(), Some(s.to_string()))))),
+            Value::String(s) => refs.push(Value::Type(Arc::new(T::resource(type_name.clone(), Some(s))))),
             other => {
                 return Err(AccessError::at(
                     i + consumed,

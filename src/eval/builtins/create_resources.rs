@@ -79,7 +79,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 .map(|(k, v)| (k.to_string().into(), false, v.clone()))
                 .collect();
             let id =
-                cx.c.create_resource(&key, &title, &ops, form, cx.scope, &at)?;
+                cx.c.create_resource(&key, title.as_str().into(), &ops, form, cx.scope, &at)?;
             if form == ResourceForm::Regular {
                 cx.c.resources[id].exported_nil = true;
             }

@@ -175,7 +175,7 @@ fn from_puppet_3x(v: &Value) -> RValue {
             PType::Resource {
                 type_name: Some(ty),
                 title: Some(title),
-            } => reference(capitalize_segments(ty), title.clone()),
+            } => reference(capitalize_segments(ty), title.to_string()),
             PType::Class(Some(name)) => reference("Class".into(), capitalize_segments(name)),
             _ => from_puppet(v),
         },
