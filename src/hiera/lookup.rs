@@ -356,7 +356,8 @@ impl Compiler<'_> {
                 (None, false) => 1,
             };
             let mut level_results = Vec::new();
-            let per_level = match self.layer_values(layer, &root, scope, chain) {
+            let first_only = merge.kind == MergeKind::First;
+            let per_level = match self.layer_values(layer, &root, scope, chain, first_only) {
                 Err(Miss::Error(e)) if layer.global && !e.starts_with("Lookup of key ") => {
                     return Err(Miss::Error(format!(
                         "Lookup of key '{}' failed: {e}",
@@ -401,13 +402,17 @@ impl Compiler<'_> {
         Ok(value)
     }
 
-    /// Every value of `key` in a layer's files, in hierarchy order, interpolated.
+    /// Every value of `key` in a layer's files, in hierarchy order,
+    /// interpolated. With `first_only` (the first-found merge), the search
+    /// ends at the first value: as in Puppet, no file or value past it is
+    /// read or interpolated, so an error there does not surface.
     fn layer_values(
         &mut self,
         layer: &Layer,
         key: &str,
         scope: ScopeId,
         chain: &[String],
+        first_only: bool,
     ) -> Result<Vec<Vec<Option<Value>>>, Miss> {
         let mut out = Vec::with_capacity(layer.config.levels.len());
         // Once per call, not per file: the key as a Puppet string, the
@@ -468,6 +473,10 @@ impl Compiler<'_> {
                     let v = self.interpolate(v, scope, chain)?;
                     per_location.pop();
                     per_location.push(Some(v));
+                    if first_only {
+                        out.push(per_location);
+                        return Ok(out);
+                    }
                 }
             }
             out.push(per_location);
@@ -603,7 +612,7 @@ impl Compiler<'_> {
         let layers = self.hiera_layers(key).map_err(Miss::Error)?;
         let mut found = Vec::new();
         for layer in layers.iter() {
-            for level in self.layer_values(layer, "lookup_options", scope, chain)? {
+            for level in self.layer_values(layer, "lookup_options", scope, chain, false)? {
                 found.extend(level.into_iter().flatten());
             }
         }
