@@ -260,8 +260,7 @@ impl<'e> Compiler<'e> {
                 ))
             }
         }
-        self.eval_block(body, class_scope, &ctx)?;
-        Ok(())
+        self.exec_block(body, class_scope, &ctx)
     }
 
     /// Binds declared parameters: given values, else defaults (evaluated in the
@@ -465,8 +464,7 @@ impl<'e> Compiler<'e> {
             .and_then(|_| {
                 // Defines are evaluated lazily; Puppet wraps what fails in
                 // the body as the instance's resource statement.
-                self.eval_block(body, scope, &ctx)
-                    .map(|_| ())
+                self.exec_block(body, scope, &ctx)
                     .map_err(|e| e.as_resource_statement(&at))
             });
         self.depth -= 1;
@@ -522,8 +520,7 @@ impl<'e> Compiler<'e> {
         let ExprKind::Node { body, .. } = &def.expr().kind else {
             return Ok(());
         };
-        self.eval_block(body, scope, &Ctx { program })?;
-        Ok(())
+        self.exec_block(body, scope, &Ctx { program })
     }
 }
 

@@ -165,7 +165,7 @@ impl<'e> Compiler<'e> {
         self.add_edge(stage, main);
         for p in programs {
             let ctx = Ctx { program: p.clone() };
-            self.eval_block(&p.body, self.top, &ctx)?;
+            self.exec_block(&p.body, self.top, &ctx)?;
         }
 
         self.evaluate_ast_node()?;

@@ -127,6 +127,21 @@ impl Res {
         }
     }
 
+    /// [`Res::tag`] with a tag already shared (a title): kept, not copied,
+    /// when it is a lower-case ASCII name without `::`, as most titles are.
+    pub fn tag_shared(&mut self, tag: &Tag) {
+        if tag
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_uppercase() && b != b':')
+        {
+            if !self.tags.contains(tag) {
+                self.tags.push(tag.clone());
+            }
+        } else {
+            self.tag(tag);
+        }
+    }
+
     /// [`Res::tag`] with a tag made by [`split_tag`] (shared, not copied).
     pub fn tag_split(&mut self, split: &[Tag]) {
         let Some((full, parts)) = split.split_first() else {

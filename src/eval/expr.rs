@@ -56,11 +56,27 @@ impl<'e> Compiler<'e> {
     }
 
     pub fn eval_block(&mut self, stmts: &[Expr], scope: ScopeId, ctx: &Ctx) -> R<Value> {
-        let mut last = Value::Undef;
+        let Some((last, before)) = stmts.split_last() else {
+            return Ok(Value::Undef);
+        };
+        self.exec_block(before, scope, ctx)?;
+        self.eval(last, scope, ctx)
+    }
+
+    /// A block's statements for their effects, their values dropped (a
+    /// class, define or node body, or all but a block's last statement).
+    pub fn exec_block(&mut self, stmts: &[Expr], scope: ScopeId, ctx: &Ctx) -> R<()> {
         for s in stmts {
-            last = self.eval(s, scope, ctx)?;
+            // A resource expression's value (its references) is made only
+            // when something uses it.
+            if let ExprKind::Resource { .. } = s.kind {
+                self.eval_resource(s, scope, ctx, false)
+                    .map_err(|err| self.wrap(ctx, s, err))?;
+            } else {
+                self.eval(s, scope, ctx)?;
+            }
         }
-        Ok(last)
+        Ok(())
     }
 
     pub fn eval(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
@@ -378,7 +394,7 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::NamedAccess { .. } => self.fail(ctx, e, "Named access is not supported here"),
             ExprKind::Resource { .. } => self
-                .eval_resource(e, scope, ctx)
+                .eval_resource(e, scope, ctx, true)
                 .map_err(|err| self.wrap(ctx, e, err)),
             ExprKind::ResourceDefaults { type_ref, ops, .. } => {
                 self.eval_defaults(e, type_ref, ops, scope, ctx)

@@ -147,7 +147,9 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    pub fn eval_resource(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+    /// A resource expression: its resources, and with `wanted` its value
+    /// (the references to them).
+    pub fn eval_resource(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx, wanted: bool) -> R<Value> {
         let ExprKind::Resource {
             form,
             type_name,
@@ -182,7 +184,7 @@ impl<'e> Compiler<'e> {
                 default_bodies = &b.ops;
             }
         }
-        let mut refs = Vec::with_capacity(bodies.len());
+        let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
         for b in bodies {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
@@ -242,16 +244,24 @@ impl<'e> Compiler<'e> {
                     let params: crate::eval::value::Params =
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
-                    refs.push(reference_value("Class", &self.resources[id].title.clone()));
+                    if wanted {
+                        refs.push(reference_value("Class", &self.resources[id].title.clone()));
+                    }
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
                 self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
-                let r = &self.resources[id];
-                refs.push(reference_value(&r.type_name, &r.title));
+                if wanted {
+                    let r = &self.resources[id];
+                    refs.push(reference_value(&r.type_name, &r.title));
+                }
             }
         }
-        Ok(Value::array(refs))
+        Ok(if wanted {
+            Value::array(refs)
+        } else {
+            Value::Undef
+        })
     }
 
     /// Where a resource's body (or its expression's `default:` body) sets
@@ -348,7 +358,7 @@ impl<'e> Compiler<'e> {
         }
         res.tag_split(&type_name.tags);
         if valid_tag(&title) {
-            res.tag(&title);
+            res.tag_shared(&title);
         }
         let id = self.add_resource(res, at)?;
         // Stages are top-level containers, whatever declares them.
