@@ -91,6 +91,17 @@ pub fn as_owned_ref(v: &Value) -> Option<(String, String)> {
     as_ref(v).map(|(t, x)| (t.into_owned(), x.into_owned()))
 }
 
+/// The reference value of a resource (`File['/x']`), sharing its names.
+pub fn reference_to(r: &Res) -> Value {
+    if &*r.type_name == "Class" {
+        return reference_value("Class", &r.title);
+    }
+    Value::Type(Arc::new(PType::Resource {
+        type_name: Some(r.type_name.clone()),
+        title: Some(r.title.clone()),
+    }))
+}
+
 pub fn reference_value(type_name: &str, title: &str) -> Value {
     if type_name == "Class" {
         Value::Type(Arc::new(PType::Class(Some(title.to_lowercase()))))
@@ -252,8 +263,7 @@ impl<'e> Compiler<'e> {
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
                 self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
                 if wanted {
-                    let r = &self.resources[id];
-                    refs.push(reference_value(&r.type_name, &r.title));
+                    refs.push(reference_to(&self.resources[id]));
                 }
             }
         }
