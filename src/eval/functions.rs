@@ -4,7 +4,7 @@
 use super::compiler::Compiler;
 use super::error::EvalError;
 use super::expr::{Ctx, R};
-use super::resources::{as_owned_ref, as_ref, reference_value};
+use super::resources::{as_owned_ref, as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::{Expr, ExprKind, Lambda};
@@ -82,7 +82,7 @@ impl<'e> Compiler<'e> {
                             r.params.insert("require".into(), Value::array(items));
                         }
                     }
-                    refs.push(reference_value("Class", &title));
+                    refs.push(reference_to(&self.resources[id]));
                 }
                 Ok(if name == "include" {
                     Value::Undef

@@ -91,26 +91,16 @@ pub fn as_owned_ref(v: &Value) -> Option<(String, String)> {
     as_ref(v).map(|(t, x)| (t.into_owned(), x.into_owned()))
 }
 
-/// The reference value of a resource (`File['/x']`), sharing its names.
+/// The reference value of a resource (`File['/x']`, sharing its names;
+/// `Class['x']` with the class name downcased).
 pub fn reference_to(r: &Res) -> Value {
     if &*r.type_name == "Class" {
-        return reference_value("Class", &r.title);
+        return Value::Type(Arc::new(PType::Class(Some(r.title.to_lowercase()))));
     }
     Value::Type(Arc::new(PType::Resource {
         type_name: Some(r.type_name.clone()),
         title: Some(r.title.clone()),
     }))
-}
-
-pub fn reference_value(type_name: &str, title: &str) -> Value {
-    if type_name == "Class" {
-        Value::Type(Arc::new(PType::Class(Some(title.to_lowercase()))))
-    } else {
-        Value::Type(Arc::new(PType::Resource {
-            type_name: Some(type_name.into()),
-            title: Some(title.into()),
-        }))
-    }
 }
 
 impl<'e> Compiler<'e> {
@@ -256,7 +246,7 @@ impl<'e> Compiler<'e> {
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
                     if wanted {
-                        refs.push(reference_value("Class", &self.resources[id].title.clone()));
+                        refs.push(reference_to(&self.resources[id]));
                     }
                     continue;
                 }
