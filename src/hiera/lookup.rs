@@ -349,6 +349,8 @@ impl Compiler<'_> {
         // differently for one variant than for several.
         let layers = self.hiera_layers(&root).map_err(Miss::Error)?;
         let mut top: Vec<Option<Value>> = vec![None, None, None];
+        // The first-found merge: each layer's search ends at its first value.
+        let first_only = merge.kind == MergeKind::First;
         for layer in layers.iter() {
             let slot = match (&layer.module, layer.global) {
                 (Some(_), _) => 2,
@@ -356,7 +358,6 @@ impl Compiler<'_> {
                 (None, false) => 1,
             };
             let mut level_results = Vec::new();
-            let first_only = merge.kind == MergeKind::First;
             let per_level = match self.layer_values(layer, &root, scope, chain, first_only) {
                 Err(Miss::Error(e)) if layer.global && !e.starts_with("Lookup of key ") => {
                     return Err(Miss::Error(format!(
@@ -368,14 +369,9 @@ impl Compiler<'_> {
             };
             for per_location in per_level {
                 level_results.push(merge.lookup(per_location).map_err(Miss::Error)?);
-                if merge.kind == MergeKind::First
-                    && level_results.last().is_some_and(Option::is_some)
-                {
-                    break;
-                }
             }
             top[slot] = merge.lookup(level_results).map_err(Miss::Error)?;
-            if merge.kind == MergeKind::First && top[slot].is_some() {
+            if first_only && top[slot].is_some() {
                 break;
             }
         }
