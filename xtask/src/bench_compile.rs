@@ -1,4 +1,4 @@
-//! `cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--sizes N,...]`
+//! `cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--sizes N,...] [--warm [--runs R]]`
 //!
 //! (docs/benchmark.md)
 //!
@@ -28,13 +28,18 @@
 //!    (what `puppet catalog find --terminus compiler` does: boot Ruby and
 //!    Puppet, compile, print); median / median.
 //! 4. **Linearity.** Synthetic catalogs of 2,500 to 20,000 resources (defines,
-//!    tags, collectors with overrides and relationships, chained edges), best
-//!    of 3 compiles each on one thread: time per resource must stay about
-//!    constant.
+//!    tags, collectors with overrides and relationships, chained edges), the
+//!    best of as many compiles on one thread as fill [`LINEARITY_WINDOW`]
+//!    (3 at least): time per resource must stay about constant.
 //!
 //! 5. **The Debian-module catalogs** of issue 4 (`bench_modules.rs`): every
 //!    public class of the 14 module packages on two fact sets, warm, one
 //!    thread; with Puppet, the ratio on the S biggest of them.
+//!
+//! `--warm` runs only the two warm ratios (2 and 5's), for checking a change
+//! quickly; `--runs R` repeats them R times in one process and ends with
+//! each ratio's lowest, median and highest value, since one run's ratio
+//! moves with the machine's speed while Puppet and pverify take turns.
 //!
 //! Like bench-parse, a dev build re-runs itself from a release build. The
 //! figures are only meaningful on an otherwise idle machine.
@@ -56,7 +61,7 @@ use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
 use crate::bench_diff::peak_rss;
 
 const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] \
-                     [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm]";
+                     [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm [--runs R]]";
 
 /// Control repos tried in order when none is given (relative to the
 /// workspace): the bigger bundled control repo when it is there, else the
@@ -79,6 +84,8 @@ struct Opts {
     /// modules (Puppet's side too, unless `--no-puppet`): for checking a
     /// change quickly.
     warm_only: bool,
+    /// With `--warm`: how many times to take the warm measurements.
+    runs: usize,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -125,29 +132,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if opts.warm_only {
             // Warm the environment as the throughput run does otherwise.
             compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1)?;
-            if puppet {
-                warm_ratio(&repo, &env, &nodes, opts.sample)?;
-            } else {
-                let sample: Vec<NodeSpec> =
-                    nodes.iter().take(opts.sample.max(2)).cloned().collect();
-                let warm = pverify_warm(&env, &sample, WARM_WINDOW)?;
-                let (v, c, f) = (
-                    median_p95(&warm.with_node).0,
-                    median_p95(&warm.compile_only).0,
-                    warm.node_only_each(),
-                );
-                println!(
-                    "warm, per catalog ({} nodes, repeated over {}s at least, one pverify thread): median {} \
-                     (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
-                     the node object alone {}",
-                    sample.len(),
-                    WARM_WINDOW.as_secs(),
-                    ms(v),
-                    ms(c),
-                    ms(f)
-                );
+            let mut ratios = (Vec::new(), Vec::new());
+            for run in 1..=opts.runs {
+                if opts.runs > 1 {
+                    println!("run {run} of {}:", opts.runs);
+                }
+                if puppet {
+                    ratios.0.push(warm_ratio(&repo, &env, &nodes, opts.sample)?);
+                } else {
+                    warm_alone(&env, &nodes, opts.sample)?;
+                }
+                if let Some(r) = crate::bench_modules::run(workspace, opts.sample, puppet)? {
+                    ratios.1.push(r);
+                }
             }
-            return crate::bench_modules::run(workspace, opts.sample, puppet);
+            if opts.runs > 1 {
+                print_spread("control repo", &mut ratios.0);
+                print_spread("debian modules", &mut ratios.1);
+            }
+            return Ok(());
         }
         throughput_in_process(&env, &nodes, opts.jobs)?;
         let binary = release_binary(workspace)?;
@@ -160,10 +163,45 @@ pub fn run(args: &[String]) -> Result<(), String> {
             println!("puppet: not run (--no-puppet, or `puppet` is not on PATH)");
         }
         linearity(&tmp.join("synthetic"), &opts.sizes, &nodes[0])?;
-        crate::bench_modules::run(workspace, opts.sample, puppet)
+        crate::bench_modules::run(workspace, opts.sample, puppet).map(|_| ())
     })();
     let _ = std::fs::remove_dir_all(&tmp);
     result
+}
+
+/// pverify's side of the warm measurement alone (`--warm --no-puppet`).
+fn warm_alone(env: &Environment, nodes: &[NodeSpec], sample: usize) -> Result<(), String> {
+    let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
+    let warm = pverify_warm(env, &sample, WARM_WINDOW)?;
+    println!(
+        "warm, per catalog ({} nodes, repeated over {}s at least, one pverify thread): median {} \
+         (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
+         the node object alone {}",
+        sample.len(),
+        WARM_WINDOW.as_secs(),
+        ms(median_p95(&warm.with_node).0),
+        ms(median_p95(&warm.compile_only).0),
+        ms(warm.node_only_each())
+    );
+    Ok(())
+}
+
+/// One sample's warm ratios over `--runs`: lowest, median, highest, and
+/// each run's in order.
+fn print_spread(what: &str, ratios: &mut [f64]) {
+    if ratios.is_empty() {
+        return;
+    }
+    let in_order: Vec<String> = ratios.iter().map(|r| format!("{r:.0}x")).collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "{what}: warm ratio over {} runs: lowest {:.0}x, median {:.0}x, highest {:.0}x ({})",
+        ratios.len(),
+        ratios[0],
+        ratios[ratios.len() / 2],
+        ratios[ratios.len() - 1],
+        in_order.join(", ")
+    );
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
@@ -176,6 +214,7 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
         puppet: true,
         sizes: vec![2500, 5000, 10000, 20000],
         warm_only: false,
+        runs: 1,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -192,6 +231,7 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
             "--cold-runs" => opts.cold_runs = num("--cold-runs")?,
             "--no-puppet" => opts.puppet = false,
             "--warm" => opts.warm_only = true,
+            "--runs" => opts.runs = num("--runs")?,
             "--sizes" => {
                 let v = it.next().ok_or(format!("--sizes needs a list\n{USAGE}"))?;
                 opts.sizes = v
@@ -208,6 +248,9 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
             s if opts.repo.is_none() => opts.repo = Some(PathBuf::from(s)),
             _ => return Err(format!("too many arguments\n{USAGE}")),
         }
+    }
+    if opts.runs > 1 && !opts.warm_only {
+        return Err(format!("--runs needs --warm\n{USAGE}"));
     }
     Ok(Some(opts))
 }
@@ -484,7 +527,7 @@ fn warm_ratio(
     env: &Environment,
     nodes: &[NodeSpec],
     sample: usize,
-) -> Result<(), String> {
+) -> Result<f64, String> {
     // Spread the sample over the matrix: consecutive nodes cycle through it.
     let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
     let paired = crate::bench_paired::paired(repo, env, &sample)?;
@@ -531,7 +574,7 @@ fn warm_ratio(
         ratio(c_median),
         sample.len()
     );
-    Ok(())
+    Ok(ratio(v_median))
 }
 
 /// Rounds of the warm sample pverify compiles at least, for a steadier median.
@@ -727,8 +770,17 @@ include bench
     )
 }
 
+/// How long each synthetic size is compiled over, again and again, for its
+/// best time: with only 3 compiles, the 8 ms of the smallest catalog moved
+/// by 1.8x between runs (docs/benchmark.md, run 60), and every other size's
+/// ratio to it with it.
+const LINEARITY_WINDOW: Duration = Duration::from_secs(1);
+
 fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), String> {
-    println!("linearity (synthetic catalogs, one thread, best of 3):");
+    println!(
+        "linearity (synthetic catalogs, one thread, best of the compiles that fill {}s, 3 at least):",
+        LINEARITY_WINDOW.as_secs()
+    );
     let mut first: Option<f64> = None;
     for &size in sizes {
         // Each item makes three resources (the define instance, a file, a notify).
@@ -741,7 +793,10 @@ fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), Str
         let node = synthetic_node(template);
         let mut best = Duration::MAX;
         let mut resources = 0;
-        for _ in 0..3 {
+        let start = Instant::now();
+        let mut compiles = 0;
+        while compiles < 3 || start.elapsed() < LINEARITY_WINDOW {
+            compiles += 1;
             let (times, failed, r) = compile_timed(&env, std::slice::from_ref(&node), 1)?;
             if failed > 0 {
                 let err = eval::compile(&env, node_for(&node.case, &node.case.facts))
@@ -756,7 +811,7 @@ fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), Str
         let per = best.as_secs_f64() * 1e6 / resources.max(1) as f64;
         let rel = per / *first.get_or_insert(per);
         println!(
-            "  {resources:>6} resources: {:>8.1} ms, {per:.2} µs per resource ({rel:.2}x the smallest)",
+            "  {resources:>6} resources: {:>8.1} ms, {per:.2} µs per resource ({rel:.2}x the smallest; best of {compiles})",
             best.as_secs_f64() * 1e3
         );
     }

@@ -27,12 +27,13 @@ use crate::oracle_modules::{
     class_case, public_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
 };
 
-pub fn run(workspace: &Path, sample: usize, puppet: bool) -> Result<(), String> {
+/// The module catalogs' figures; with Puppet, the warm ratio too.
+pub fn run(workspace: &Path, sample: usize, puppet: bool) -> Result<Option<f64>, String> {
     if !Path::new(MODULE_DIR).is_dir() {
         println!(
             "debian modules: not run ({MODULE_DIR} is missing; cargo xtask corpus --install-only)"
         );
-        return Ok(());
+        return Ok(None);
     }
     let tmp = tempfile_dir("pverify-bench-modules")?;
     let result = run_in(workspace, &tmp, sample, puppet);
@@ -40,7 +41,12 @@ pub fn run(workspace: &Path, sample: usize, puppet: bool) -> Result<(), String> 
     result
 }
 
-fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(), String> {
+fn run_in(
+    workspace: &Path,
+    tmp: &Path,
+    sample: usize,
+    puppet: bool,
+) -> Result<Option<f64>, String> {
     let repo = module_repo(tmp)?;
     let nodes = class_nodes(workspace)?;
     let env = repo.boot()?;
@@ -98,7 +104,7 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
              catalog JSON)",
             ms(median_p95(&ours.with_node).0)
         );
-        return Ok(());
+        return Ok(None);
     }
     let paired = crate::bench_paired::paired(&repo, &env, &picked)?;
     let (p_median, _) = median_p95(&paired.puppet_times);
@@ -131,7 +137,7 @@ fn run_in(workspace: &Path, tmp: &Path, sample: usize, puppet: bool) -> Result<(
         ms(c_median),
         picked.len()
     );
-    Ok(())
+    Ok(Some(ratio(o_median)))
 }
 
 /// A throwaway control repo whose environment sees the module packages.
