@@ -358,6 +358,9 @@ pub struct Compiler<'e> {
     pub node_scope: Option<ScopeId>,
     pub relations: Vec<Relation>,
     pub collectors: Vec<super::resources::Collector>,
+    /// The resources by type name, for the collectors (see
+    /// `resources::ResourcesByType`): built only once there is a collector.
+    pub by_type: super::resources::ResourcesByType,
     pub overrides: Vec<super::resources::Override>,
     pub warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
@@ -466,6 +469,7 @@ impl<'e> Compiler<'e> {
             node_scope: None,
             relations: Vec::new(),
             collectors: Vec::new(),
+            by_type: Default::default(),
             overrides: Vec::new(),
             warnings: Vec::new(),
             depth: 0,

@@ -7,6 +7,8 @@ use crate::util::NameStr as _;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use indexmap::IndexMap;
 
 use super::compiler::{
@@ -31,6 +33,59 @@ pub struct Collector {
     /// Resources this collector already collected, in collection order (a
     /// set: checking membership by scanning made collection quadratic).
     pub collected: indexmap::IndexSet<ResId>,
+}
+
+/// The resources of each type name, in the order they were added, brought
+/// up to date as the collectors run. A collector looks at the resources of
+/// its own type only: scanning every resource on every pass, each to compare
+/// its type name, cost a 20,000-resource catalog with five collectors a
+/// third of its instructions, most of them cache misses. Names are kept as
+/// the resources spell them (no lowercase copy per resource); a collector
+/// takes every name that equals its own but for ASCII case, as the scan
+/// did.
+#[derive(Default)]
+pub struct ResourcesByType {
+    ids: FxHashMap<Arc<str>, Vec<ResId>>,
+    /// How many of the compiler's resources are in `ids`.
+    indexed: usize,
+}
+
+impl ResourcesByType {
+    /// Adds the resources created since the last call.
+    fn catch_up(&mut self, resources: &[Res]) {
+        for (id, r) in resources.iter().enumerate().skip(self.indexed) {
+            match self.ids.get_mut(&r.type_name) {
+                Some(ids) => ids.push(id),
+                None => {
+                    self.ids.insert(r.type_name.clone(), vec![id]);
+                }
+            }
+        }
+        self.indexed = resources.len();
+    }
+
+    /// The resources whose type is `type_name` (ASCII case aside), in
+    /// resource order.
+    fn of_type(&self, type_name: &str) -> Vec<ResId> {
+        let mut lists = self
+            .ids
+            .iter()
+            .filter(|(t, _)| t.eq_ignore_ascii_case(type_name))
+            .map(|(_, ids)| ids);
+        let Some(first) = lists.next() else {
+            return Vec::new();
+        };
+        let mut out = first.clone();
+        let mut merged = false;
+        for more in lists {
+            out.extend_from_slice(more);
+            merged = true;
+        }
+        if merged {
+            out.sort_unstable();
+        }
+        out
+    }
 }
 
 /// A collector's query as Puppet's `CollectorTransformer` makes it: the
@@ -634,8 +689,14 @@ impl<'e> Compiler<'e> {
                     Value::String(r.title.clone()).puppet_eq(want)
                 } else if attr == "tag" {
                     // Puppet's `tagged?` also asks the containing resources.
-                    let tagged =
-                        |r: &Res| r.tags.iter().any(|t| Value::string(&**t).puppet_eq(want));
+                    // A string compared as a string, with no value made
+                    // for each tag of each resource scanned.
+                    let tagged = |r: &Res| match want {
+                        Value::String(w) => {
+                            r.tags.iter().any(|t| super::value::str_puppet_eq(t, w))
+                        }
+                        _ => r.tags.iter().any(|t| Value::string(&**t).puppet_eq(want)),
+                    };
                     let mut hit = tagged(r);
                     let mut owner = self.scope_resource(r.scope);
                     let mut hops = 0;
@@ -680,19 +741,18 @@ impl<'e> Compiler<'e> {
                 None => self.unrealized.push((t, x)),
             }
         }
+        if !self.collectors.is_empty() {
+            self.by_type.catch_up(&self.resources);
+        }
         for c in 0..self.collectors.len() {
             let coll = &self.collectors[c];
             if coll.kind == QueryKind::Exported {
                 continue;
             }
-            let (type_name, query) = (coll.type_name.clone(), coll.query.clone());
+            let query = coll.query.clone();
             let mut hits = Vec::new();
-            for id in 0..self.resources.len() {
+            for id in self.by_type.of_type(&coll.type_name) {
                 if self.collectors[c].collected.contains(&id) {
-                    continue;
-                }
-                let r = &self.resources[id];
-                if !r.type_name.eq_ignore_ascii_case(&type_name) {
                     continue;
                 }
                 if query.as_ref().is_none_or(|q| self.query_matches(q, id)) {

@@ -119,13 +119,7 @@ impl Value {
     /// element-wise.
     pub fn puppet_eq(&self, other: &Value) -> bool {
         match (self, other) {
-            (Value::String(a), Value::String(b)) => {
-                // Compared without allocating: collectors call this per resource.
-                a.len() == b.len()
-                    && a.chars()
-                        .flat_map(char::to_lowercase)
-                        .eq(b.chars().flat_map(char::to_lowercase))
-            }
+            (Value::String(a), Value::String(b)) => str_puppet_eq(a, b),
             (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
                 (*a as f64) == *b
             }
@@ -147,6 +141,15 @@ impl Value {
             _ => self == other,
         }
     }
+}
+
+/// Puppet's `==` on two strings: equal but for case. Compared without
+/// allocating: collectors call this per resource.
+pub fn str_puppet_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.chars()
+            .flat_map(char::to_lowercase)
+            .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 impl PartialEq for Value {
