@@ -772,7 +772,7 @@ include bench
 
 /// How long each synthetic size is compiled over, again and again, for its
 /// median time: the best of 3 compiles put the smallest catalog's 8 ms
-/// anywhere from 6.8 to 14.9 ms between runs (docs/benchmark.md, stop 21),
+/// anywhere from 7.7 to 14.9 ms between runs (docs/benchmark.md, stop 21),
 /// and every other size's ratio to it with it. The median, not the best,
 /// since a small catalog gets more compiles in the window than a big one,
 /// and the best of more tries is lower.
