@@ -50,18 +50,20 @@ pub struct ResourcesByType {
 }
 
 impl ResourcesByType {
-    /// Adds the resources created since the last call, given every
-    /// resource's type name in resource order.
-    fn catch_up<'a>(&mut self, type_names: impl Iterator<Item = &'a Arc<str>>) {
-        for (id, t) in type_names.enumerate().skip(self.indexed) {
+    /// Adds the resources created since the last call: those of `all`
+    /// (every resource, in order) past the ones already indexed, which are
+    /// not walked again.
+    fn catch_up<T>(&mut self, all: &[T], type_name: impl Fn(&T) -> &Arc<str>) {
+        for (id, r) in all.iter().enumerate().skip(self.indexed) {
+            let t = type_name(r);
             match self.ids.get_mut(t) {
                 Some(ids) => ids.push(id),
                 None => {
                     self.ids.insert(t.clone(), vec![id]);
                 }
             }
-            self.indexed = id + 1;
         }
+        self.indexed = self.indexed.max(all.len());
     }
 
     /// The resources whose type is `type_name` (ASCII case aside), in
@@ -741,8 +743,7 @@ impl<'e> Compiler<'e> {
             }
         }
         if !self.collectors.is_empty() {
-            self.by_type
-                .catch_up(self.resources.iter().map(|r| &r.type_name));
+            self.by_type.catch_up(&self.resources, |r| &r.type_name);
         }
         for c in 0..self.collectors.len() {
             let coll = &self.collectors[c];
@@ -907,11 +908,11 @@ mod tests {
             .map(Arc::from)
             .collect();
         let mut by_type = ResourcesByType::default();
-        by_type.catch_up(names[..2].iter());
+        by_type.catch_up(&names[..2], |n| n);
         assert_eq!(&*by_type.of_type("File"), &[0]);
         // Only the new resources are added; a name spelt in another case
         // joins its type, in resource order.
-        by_type.catch_up(names.iter());
+        by_type.catch_up(&names, |n| n);
         assert_eq!(&*by_type.of_type("FILE"), &[0, 2, 3]);
         assert_eq!(&*by_type.of_type("Notify"), &[1]);
         assert!(by_type.of_type("Package").is_empty());
