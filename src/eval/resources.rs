@@ -33,6 +33,9 @@ pub struct Collector {
     /// Resources this collector already collected, in collection order (a
     /// set: checking membership by scanning made collection quadratic).
     pub collected: indexmap::IndexSet<ResId>,
+    /// What a chain links through this collector when it collects nothing:
+    /// the left side of the link whose right side it is alone.
+    pub empty_alternative: Option<Vec<Operand>>,
 }
 
 /// The resources of each type name, in the order they were added, brought
@@ -587,6 +590,7 @@ impl<'e> Compiler<'e> {
             ops,
             scope,
             collected: indexmap::IndexSet::new(),
+            empty_alternative: None,
         });
         Ok(Value::Undef)
     }
@@ -600,22 +604,10 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         ctx: &Ctx,
     ) -> R<Value> {
-        let l = self.operands(e, lhs, scope, ctx)?;
-        let r = self.operands(e, rhs, scope, ctx)?;
-        let (source, target, param) = match op {
-            RelationOp::Before => (l, r.clone(), "before"),
-            RelationOp::Notify => (l, r.clone(), "notify"),
-            RelationOp::Require => (r.clone(), l, "before"),
-            RelationOp::Subscribe => (r.clone(), l, "notify"),
-        };
-        self.relations.push(Relation {
-            source,
-            target,
-            param,
-        });
-        // A chain continues with the right side.
+        let result = self.chain(e, op, lhs, rhs, scope, ctx)?;
         Ok(Value::array(
-            r.into_iter()
+            result
+                .into_iter()
                 .filter_map(|o| match o {
                     Operand::Ref(v) => Some(v),
                     Operand::Collector(_) => None,
@@ -624,15 +616,59 @@ impl<'e> Compiler<'e> {
         ))
     }
 
-    /// One side of `->`: resource references (a string is not one in Puppet 7),
-    /// the right side of a nested chain, or a collector.
+    /// One link of a chain: records the relationship and gives what the
+    /// chain continues with, as Puppet's `RelationshipOperator` does: the
+    /// right side, or the left side where the right one is empty (`X -> [] ->
+    /// Y` is `X -> Y`). A collector alone on the right remembers the left
+    /// side as its empty alternative, so that `X -> Coll -> Y` still links X
+    /// to Y when Coll collects nothing.
+    fn chain(
+        &mut self,
+        e: &Expr,
+        op: RelationOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Vec<Operand>> {
+        let l = self.operands(e, lhs, scope, ctx)?;
+        let r = self.operands(e, rhs, scope, ctx)?;
+        let (source, target, param) = match op {
+            RelationOp::Before => (l.clone(), r.clone(), "before"),
+            RelationOp::Notify => (l.clone(), r.clone(), "notify"),
+            RelationOp::Require => (r.clone(), l.clone(), "before"),
+            RelationOp::Subscribe => (r.clone(), l.clone(), "notify"),
+        };
+        self.relations.push(Relation {
+            source,
+            target,
+            param,
+        });
+        if r.is_empty() {
+            return Ok(l);
+        }
+        if let [Operand::Collector(i)] = r.as_slice() {
+            self.collectors[*i].empty_alternative = Some(l);
+        }
+        Ok(r)
+    }
+
+    /// One side of `->`, flattened and without duplicates: resource
+    /// references (a string is not one in Puppet 7), what a nested chain
+    /// continues with, or a collector.
     fn operands(&mut self, rel: &Expr, side: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Vec<Operand>> {
-        if let ExprKind::Collect { .. } = side.kind {
-            self.eval(side, scope, ctx)?;
-            return Ok(vec![Operand::Collector(self.collectors.len() - 1)]);
+        match &side.kind {
+            ExprKind::Collect { .. } => {
+                self.eval(side, scope, ctx)?;
+                return Ok(vec![Operand::Collector(self.collectors.len() - 1)]);
+            }
+            ExprKind::Relationship { op, lhs, rhs } => {
+                return self.chain(side, *op, lhs, rhs, scope, ctx);
+            }
+            _ => {}
         }
         let v = self.eval(side, scope, ctx)?;
-        let mut out = Vec::new();
+        let mut out: Vec<Operand> = Vec::new();
         for x in self.titles(v) {
             if let Value::String(s) = &x {
                 return Err(EvalError::Runtime {
@@ -641,7 +677,10 @@ impl<'e> Compiler<'e> {
                     at: self.loc(&ctx.program, rel),
                 });
             }
-            out.push(Operand::Ref(x));
+            let seen = out.iter().any(|o| matches!(o, Operand::Ref(y) if *y == x));
+            if !seen {
+                out.push(Operand::Ref(x));
+            }
         }
         Ok(out)
     }
@@ -773,20 +812,27 @@ impl<'e> Compiler<'e> {
         Ok(changed)
     }
 
-    /// The references an operand stands for at completion.
-    fn resolve_operand(&self, o: &Operand) -> Vec<(String, String)> {
+    /// The references an operand stands for at completion. A collector
+    /// stands for what it collected; on the source side, an empty one
+    /// stands for its empty alternative (Puppet's `leftmost_alternative`).
+    fn resolve_operand(&self, o: &Operand, source: bool, out: &mut Vec<(String, String)>) {
         match o {
-            Operand::Ref(v) => as_owned_ref(v).into_iter().collect(),
-            Operand::Collector(i) => self.collectors[*i]
-                .collected
-                .iter()
-                .map(|&id| {
+            Operand::Ref(v) => out.extend(as_owned_ref(v)),
+            Operand::Collector(i) => {
+                let c = &self.collectors[*i];
+                if source && c.collected.is_empty() {
+                    for alt in c.empty_alternative.iter().flatten() {
+                        self.resolve_operand(alt, true, out);
+                    }
+                    return;
+                }
+                out.extend(c.collected.iter().map(|&id| {
                     (
                         self.resources[id].type_name.to_string(),
                         self.resources[id].title.to_string(),
                     )
-                })
-                .collect(),
+                }))
+            }
         }
     }
 
@@ -794,16 +840,14 @@ impl<'e> Compiler<'e> {
     pub fn evaluate_relationships(&mut self) -> R<()> {
         let relations = std::mem::take(&mut self.relations);
         for rel in relations {
-            let sources: Vec<(String, String)> = rel
-                .source
-                .iter()
-                .flat_map(|o| self.resolve_operand(o))
-                .collect();
-            let targets: Vec<(String, String)> = rel
-                .target
-                .iter()
-                .flat_map(|o| self.resolve_operand(o))
-                .collect();
+            let mut sources = Vec::new();
+            for o in &rel.source {
+                self.resolve_operand(o, true, &mut sources);
+            }
+            let mut targets = Vec::new();
+            for o in &rel.target {
+                self.resolve_operand(o, false, &mut targets);
+            }
             let param: Name = rel.param.into();
             for (st, stitle) in &sources {
                 for (tt, ttitle) in &targets {

@@ -1,31 +1,32 @@
-//! `cargo xtask oracle-modules [--factset NAME] [--verbose] [MODULE...]`:
-//! every public class of Debian's module packages, compiled alone with
-//! Puppet 7.23 and with pverify, on the debian-12 and redhat-9 fact sets;
-//! a per-module agreement table, and the first difference of each class that
-//! does not agree.
+//! `cargo xtask oracle-modules [--factset NAME] [--verbose] [--public] [MODULE...]`:
+//! every class of every module Debian packages (`puppet-module-*`, under
+//! /usr/share/puppet/modules), compiled alone with Puppet 7.23 and with
+//! pverify on four fact sets (debian-12, redhat-9, ubuntu-22.04,
+//! opensuse-15), and every manifest under each module's `examples/` and
+//! `tests/` compiled as the site manifest; a per-module agreement table,
+//! and the first difference of each compile that does not agree.
 //!
-//! Which classes: every `class` defined in `<module>/manifests/**/*.pp`
-//! (under /usr/share/puppet/modules) that is public. A class is private, and
-//! left out, when its file calls `assert_private()`, its documentation
-//! says `@api private`, or its name ends in `::params` (the parameter-default
-//! pattern; such classes are only read, never declared by users).
+//! Which classes: every `class` defined in `<module>/manifests/**/*.pp`,
+//! public and private alike (a private class included alone must fail as
+//! Puppet fails: `assert_private`, missing parameters). `--public` keeps only
+//! the public ones, as the benchmark does: a class is private when its file
+//! calls `assert_private()`, its documentation says `@api private`, or its
+//! name ends in `::params`.
 //!
 //! How: each class is one node whose ENC declares it: `include <class>`
 //! (`classes: [<class>]`), or `class { <class>: ... }` with the required
 //! parameters of `xtask/data/module-classes.yaml` when the class has an entry
-//! there. The environment's `environment.conf` sets `modulepath` to the
-//! module directory, so every module and its Hiera data is visible, as on a
-//! server with the packages installed. Puppet compiles through the harness's
-//! warm driver (`harness::oracle`), pverify through `harness::run_case`;
-//! both are in canonical form and compared as the spec-suite compares them.
+//! there. An example or test manifest is the environment's `site.pp`. The
+//! environment's `environment.conf` sets `modulepath` to the module
+//! directory, so every module and its Hiera data is visible, as on a server
+//! with the packages installed. Puppet compiles through the harness's warm
+//! driver (`harness::oracle`), pverify through `harness::run_case`; both are
+//! in canonical form and compared as the spec-suite compares them.
 //!
 //! Verdicts: when Puppet compiles, `equal` or `differs` (a different catalog
-//! or a pverify error); `template-blocked` when pverify fails only because
-//! `template()`/`epp()` is not implemented yet; when Puppet fails,
-//! `error-equal` or `error-differs`. A template-blocked class is compiled
-//! again with the template functions mocked (returning ''), and compared
-//! without the `content` parameters: `tmpl-rest-ok` counts those whose
-//! rest agrees, and the report shows the first other difference.
+//! or a pverify error); when Puppet fails, `error-equal` or `error-differs`.
+//! `template-blocked` (pverify failing only because a template function is
+//! missing) is kept for modules that bring their own template functions.
 //!
 //! Known differences: with no MODULE argument and no --factset, the
 //! verdicts other than `equal`/`error-equal` must be exactly those listed in
@@ -43,7 +44,7 @@ use pverify::harness::diff::{catalog_diff, Ignore};
 use pverify::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR};
 use serde_json::{json, Value};
 
-/// Debian's module packages the acceptance of issue 4 names.
+/// The modules the benchmark's module sample is drawn from.
 pub(crate) const MODULES: &[&str] = &[
     "stdlib",
     "concat",
@@ -62,7 +63,17 @@ pub(crate) const MODULES: &[&str] = &[
 ];
 
 pub(crate) const MODULE_DIR: &str = "/usr/share/puppet/modules";
+/// The benchmark's fact sets.
 pub(crate) const FACTSETS: &[&str] = &["debian-12-x86_64", "redhat-9-x86_64"];
+/// The fact sets every class is checked on: two Debian-family and one
+/// Red Hat-family Linux, and a Suse one, where modules take their other
+/// branches (or fail as unsupported).
+const CHECK_FACTSETS: &[&str] = &[
+    "debian-12-x86_64",
+    "redhat-9-x86_64",
+    "ubuntu-22.04-x86_64",
+    "opensuse-15-x86_64",
+];
 /// Where each node's environment is written for Puppet and for pverify.
 const WORK: &str = "/tmp/pverify-oracle-modules";
 pub(crate) const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
@@ -112,13 +123,15 @@ const TEMPLATE_FUNCTIONS: &[&str] = &["template", "epp", "inline_template", "inl
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut modules = Vec::new();
-    let mut factsets: Vec<String> = FACTSETS.iter().map(|s| s.to_string()).collect();
+    let mut factsets: Vec<String> = CHECK_FACTSETS.iter().map(|s| s.to_string()).collect();
     let mut verbose = false;
+    let mut public_only = false;
     let mut only_factset = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--verbose" => verbose = true,
+            "--public" => public_only = true,
             "--factset" => {
                 let f = it.next().ok_or("--factset needs a name")?;
                 factsets = vec![f.clone()];
@@ -126,15 +139,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             s if s.starts_with('-') => {
                 return Err(format!(
-                    "unknown argument '{s}' (usage: oracle-modules [--factset NAME] [--verbose] [MODULE...])"
+                    "unknown argument '{s}' (usage: oracle-modules [--factset NAME] [--verbose] [--public] [MODULE...])"
                 ))
             }
             s => modules.push(s.to_string()),
         }
     }
-    let check_known = modules.is_empty() && !only_factset;
+    let check_known = modules.is_empty() && !only_factset && !public_only;
     if modules.is_empty() {
-        modules = MODULES.iter().map(|s| s.to_string()).collect();
+        modules = all_modules(Path::new(MODULE_DIR))?;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -157,7 +170,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut cases = Vec::new();
     let mut owners = Vec::new();
     for module in &modules {
-        let classes = public_classes(&Path::new(MODULE_DIR).join(module))?;
+        let dir = Path::new(MODULE_DIR).join(module);
+        let classes = if public_only {
+            public_classes(&dir)?
+        } else {
+            all_classes(&dir)?
+        };
         for class in classes {
             for factset in &factsets {
                 cases.push(class_case(
@@ -169,9 +187,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 owners.push((module.clone(), class.clone(), factset.clone()));
             }
         }
+        if public_only {
+            continue;
+        }
+        for (label, text) in example_manifests(&dir, module)? {
+            for factset in &factsets {
+                let mut case = class_case(&label, factset, &structured[factset], None);
+                case.classes = None;
+                case.path = PathBuf::from(format!("{factset}/{}.case", label.replace('/', "__")));
+                case.files.push(("manifests/site.pp".into(), text.clone()));
+                cases.push(case);
+                owners.push((module.clone(), label.clone(), factset.clone()));
+            }
+        }
     }
     if cases.is_empty() {
-        return Err("no public classes in the modules given".into());
+        return Err("no classes in the modules given".into());
     }
 
     let work = Path::new(WORK);
@@ -265,6 +296,78 @@ pub(crate) fn public_classes(module: &Path) -> Result<Vec<String>, String> {
         }
     }
     Ok(out.into_iter().collect())
+}
+
+/// Every module directory under `dir`, sorted.
+fn all_modules(dir: &Path) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).map_err(|e| format!("{}: {e} (are the puppet-module-* packages installed?)", dir.display()))? {
+        let e = e.map_err(|e| format!("{}: {e}", dir.display()))?;
+        if e.path().is_dir() {
+            out.push(e.file_name().to_string_lossy().into_owned());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Every class a module defines, public and private, sorted.
+fn all_classes(module: &Path) -> Result<Vec<String>, String> {
+    let manifests = module.join("manifests");
+    let mut out = BTreeSet::new();
+    if !manifests.is_dir() {
+        return Ok(Vec::new());
+    }
+    let files = pverify::util::find_manifests(&manifests)
+        .map_err(|e| format!("{}: {e}", manifests.display()))?;
+    for file in files {
+        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        out.extend(class_names(&text));
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// The classes a manifest's text defines: lines `class NAME` followed by
+/// `(`, `{` or `inherits` (a `class { 'x': }` declaration names no class).
+fn class_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("class ") else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        let after = rest[name.len()..].trim_start();
+        let defines = after.starts_with('(') || after.starts_with('{') || after.starts_with("inherits") || after.is_empty();
+        if !name.is_empty() && defines {
+            out.push(name.trim_start_matches("::").to_string());
+        }
+    }
+    out
+}
+
+/// A module's `examples/**/*.pp` and `tests/**/*.pp`, each labelled
+/// `<module>/<path>`, sorted.
+fn example_manifests(module: &Path, name: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for sub in ["examples", "tests"] {
+        let dir = module.join(sub);
+        if !dir.is_dir() {
+            continue;
+        }
+        let files =
+            pverify::util::find_manifests(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for file in files {
+            let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let rel = file.strip_prefix(module).unwrap_or(&file);
+            out.push((format!("{name}/{}", rel.display()), text));
+        }
+    }
+    out.sort();
+    Ok(out)
 }
 
 /// `xtask/data/module-classes.yaml`: class => required parameters.
