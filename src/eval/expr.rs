@@ -679,47 +679,8 @@ impl<'e> Compiler<'e> {
             BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Boolean(!l.puppet_eq(&r))),
             BinaryOp::Match | BinaryOp::NotMatch => {
-                let matched = match &r {
-                    Value::Regexp(src) => match &l {
-                        Value::String(s) => {
-                            let caps = self.regex_captures(src, s, ctx, e)?;
-                            let hit = caps.is_some();
-                            if let Some(c) = caps {
-                                self.scopes.get_mut(scope).matches = Some(c);
-                            }
-                            hit
-                        }
-                        _ => return self.fail(ctx, e, "Left operand of =~ must be a String"),
-                    },
-                    Value::String(src) => match &l {
-                        Value::String(s) => self.regex_captures(src, s, ctx, e)?.is_some(),
-                        _ => false,
-                    },
-                    Value::Type(t) => super::typeops::is_instance(t, &l),
-                    Value::SemVerRange(_) => {
-                        super::semver::pattern_match(&r, &l).unwrap_or(false)
-                    }
-                    // Puppet hands anything else to `Regexp.new`.
-                    Value::SemVer(_) => {
-                        return self.fail(
-                            ctx,
-                            rhs,
-                            "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of SemanticPuppet::Version into String'.",
-                        )
-                    }
-                    _ => {
-                        return self.fail(
-                            ctx,
-                            e,
-                            "Right operand of =~ must be a Regexp, String or Type",
-                        )
-                    }
-                };
-                Ok(Value::Boolean(if op == BinaryOp::Match {
-                    matched
-                } else {
-                    !matched
-                }))
+                let matched = self.eval_match(l, r, lhs, rhs, scope, ctx)?;
+                Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }
             BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
                 (Value::String(needle), Value::String(hay)) => {
@@ -1276,6 +1237,81 @@ pub fn value_label(v: &Value) -> String {
 }
 
 impl Compiler<'_> {
+    /// `l =~ r`, in the order of Puppet's `eval_MatchExpression`: a type is
+    /// an instance check and a SemVerRange an inclusion; anything else
+    /// becomes a regular expression (`Regexp.new`, whose conversion errors
+    /// Puppet reports at the right operand) before the left operand must be
+    /// a String; a match sets the match variables, whatever the pattern's
+    /// form.
+    fn eval_match(
+        &mut self,
+        l: Value,
+        r: Value,
+        lhs: &Expr,
+        rhs: &Expr,
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<bool> {
+        let src = match &r {
+            Value::Type(t) => return Ok(super::typeops::is_instance(t, &l)),
+            Value::SemVerRange(_) => {
+                return Ok(super::semver::pattern_match(&r, &l).unwrap_or(false))
+            }
+            Value::Regexp(src) => src.clone(),
+            Value::String(src) => {
+                if let Err(detail) = crate::types::regex::compile(src) {
+                    return self.fail(
+                        ctx,
+                        rhs,
+                        format!("Can not convert right match operand to a regular expression. Caused by '{detail}'."),
+                    );
+                }
+                src.clone()
+            }
+            other => {
+                let ruby_class = match other {
+                    Value::Undef => "nil",
+                    Value::Boolean(true) => "true",
+                    Value::Boolean(false) => "false",
+                    Value::Integer(_) => "Integer",
+                    Value::Float(_) => "Float",
+                    Value::Array(_) => "Array",
+                    Value::Hash(_) => "Hash",
+                    Value::Default => "Symbol",
+                    Value::SemVer(_) => "SemanticPuppet::Version",
+                    Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
+                    Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
+                    Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
+                    Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
+                    _ => "Object",
+                };
+                return self.fail(
+                    ctx,
+                    rhs,
+                    format!(
+                        "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {ruby_class} into String'."
+                    ),
+                );
+            }
+        };
+        let Value::String(s) = &l else {
+            return self.fail(
+                ctx,
+                lhs,
+                format!(
+                    "Left match operand must result in a String value. Got {}.",
+                    crate::syntax::validate::a_an(&value_label(&l))
+                ),
+            );
+        };
+        let caps = self.regex_captures(&src, s, ctx, rhs)?;
+        let hit = caps.is_some();
+        if let Some(c) = caps {
+            self.scopes.get_mut(scope).matches = Some(c);
+        }
+        Ok(hit)
+    }
+
     /// A runtime error with `detail`, wrapped as Puppet wraps an error at
     /// expression `e` (`Error while evaluating a ...`).
     fn wrap_detail(&self, ctx: &Ctx, e: &Expr, detail: String) -> EvalError {
