@@ -277,12 +277,13 @@ impl<'e> Compiler<'e> {
         at: &Location,
     ) -> R<()> {
         let decl = def.params();
+        // Puppet binds every parameter (defaults included) and then reports
+        // all unknown, missing and mistyped ones at once: the unknown ones
+        // first, in the order given, then the rest in declaration order.
+        let mut problems: Vec<String> = Vec::new();
         for name in given.keys() {
             if !decl.iter().any(|p| &p.name == name) && !is_metaparam(name) {
-                return Err(EvalError::runtime(
-                    format!("{reference}: has no parameter named '{name}'"),
-                    at.clone(),
-                ));
+                problems.push(format!("has no parameter named '{name}'"));
             }
         }
         // Sized once: apache's classes bind ~150 parameters, and growing
@@ -313,11 +314,14 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        // Puppet binds every parameter (defaults included) and then reports
-        // all missing and mistyped ones at once, in declaration order.
-        let mut problems: Vec<String> = Vec::new();
         // Built at the first default evaluated (most bindings have none).
         let mut guard_reference: Option<std::sync::Arc<str>> = None;
+        // Parameters bound so far without a value (no default, not given):
+        // a later default that reads one fails at once.
+        let mut missing_before: Vec<usize> = Vec::new();
+        // Whether the values given or found for parameters after the one
+        // being bound are in the scope yet (at the first default).
+        let mut later_bound = false;
         for (i, p) in decl.iter().enumerate() {
             // (Most maps are empty: removing from one still hashes the name.)
             let take = |m: &mut crate::eval::value::Params| match m.is_empty() {
@@ -326,7 +330,9 @@ impl<'e> Compiler<'e> {
             };
             let looked_up = take(&mut found_in_hiera);
             let mut missing = false;
-            let (value, defaulted) = match take(&mut given) {
+            let given_value = take(&mut given);
+            let was_given = given_value.is_some();
+            let (value, defaulted) = match given_value {
                 Some(v) if !v.is_undef() => (v, false),
                 // A found undef (`~`) leaves a parameter with a default to it.
                 _ if looked_up
@@ -341,19 +347,43 @@ impl<'e> Compiler<'e> {
                         let reference = guard_reference
                             .get_or_insert_with(|| reference.into())
                             .clone();
+                        // Unassigned: the parameters before this one left
+                        // without a value, and those from this one on that
+                        // were neither given nor found (given values are
+                        // bound before any default is evaluated).
+                        let mut unassigned = missing_before.clone();
+                        unassigned.extend((i..decl.len()).filter(|&j| {
+                            j == i
+                                || (!given.contains_key(&decl[j].name)
+                                    && !found_in_hiera.contains_key(&decl[j].name))
+                        }));
+                        // Those given or found later are readable.
+                        if !later_bound {
+                            later_bound = true;
+                            let vars = &mut self.scopes.get_mut(scope).vars;
+                            for (k, v) in given.iter().chain(found_in_hiera.iter()) {
+                                if decl.iter().any(|p| &p.name == k) {
+                                    vars.insert(k.clone(), v.clone());
+                                }
+                            }
+                        }
                         let guard = super::compiler::ParamGuard {
                             scope,
                             reference,
                             def: def.clone(),
                             from: i,
+                            unassigned,
                         };
                         let saved = self.param_guard.replace(guard);
                         let v = self.eval(d, scope, ctx);
                         self.param_guard = saved;
                         (v?, true)
                     }
+                    // Given as undef: bound to undef, and type-checked.
+                    None if was_given => (Value::Undef, false),
                     None => {
                         problems.push(format!("expects a value for parameter '{}'", p.name));
+                        missing_before.push(i);
                         missing = true;
                         (Value::Undef, false)
                     }

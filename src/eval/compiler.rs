@@ -406,8 +406,11 @@ pub struct ParamGuard {
     /// are read from its declaration, not copied per binding (apache's
     /// classes have ~150).
     pub def: Definition,
-    /// The parameter whose default is evaluated: the first unbound one.
+    /// The parameter whose default is evaluated.
     pub from: usize,
+    /// The parameters without a value yet, by index (this one included):
+    /// Puppet's `ParameterScope` entries not assigned.
+    pub unassigned: Vec<usize>,
 }
 
 impl ParamGuard {
@@ -416,9 +419,15 @@ impl ParamGuard {
         self.def.params().get(self.from).map_or("", |p| &*p.name)
     }
 
-    /// The parameters not bound yet (this one included).
-    pub fn unbound(&self) -> &[crate::syntax::ast::Parameter] {
-        self.def.params().get(self.from..).unwrap_or(&[])
+    /// Whether `name` is a parameter without a value yet, and if so, whether
+    /// it comes before the one whose default is evaluated (it never will
+    /// have one) or not (it is not evaluated yet).
+    pub fn unassigned(&self, name: &str) -> Option<bool> {
+        let params = self.def.params();
+        self.unassigned
+            .iter()
+            .find(|&&j| params.get(j).is_some_and(|p| &*p.name == name))
+            .map(|&j| j < self.from)
     }
 }
 

@@ -522,17 +522,19 @@ impl<'e> Compiler<'e> {
             };
         }
         if let Some(g) = &self.param_guard {
-            if g.unbound().iter().any(|u| &*u.name == name)
-                && self.scopes.assignment_target(scope) == g.scope
-            {
-                return Err(EvalError::runtime(
-                    format!(
-                        "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
-                        g.reference,
-                        g.param()
-                    ),
-                    super::error::Location::default(),
-                ));
+            if let Some(before) = g.unassigned(name) {
+                if self.scopes.assignment_target(scope) == g.scope {
+                    let detail = if before {
+                        format!("{}: expects a value for parameter ${name}", g.reference)
+                    } else {
+                        format!(
+                            "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
+                            g.reference,
+                            g.param()
+                        )
+                    };
+                    return Err(EvalError::runtime(detail, super::error::Location::default()));
+                }
             }
         }
         match self.scopes.lookup(scope, name) {
