@@ -533,7 +533,10 @@ impl<'e> Compiler<'e> {
                             g.param()
                         )
                     };
-                    return Err(EvalError::runtime(detail, super::error::Location::default()));
+                    return Err(EvalError::runtime(
+                        detail,
+                        super::error::Location::default(),
+                    ));
                 }
             }
         }

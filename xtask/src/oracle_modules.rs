@@ -74,7 +74,9 @@ const CHECK_FACTSETS: &[&str] = &[
     "ubuntu-22.04-x86_64",
     "opensuse-15-x86_64",
 ];
-/// Where each node's environment is written for Puppet and for pverify.
+/// Where each node's environment is written for Puppet and for pverify
+/// (`PVERIFY_ORACLE_WORK` names another place, so that two runs on one
+/// machine do not write over each other).
 const WORK: &str = "/tmp/pverify-oracle-modules";
 pub(crate) const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
 const KNOWN_FILE: &str = "xtask/data/known-module-diffs.txt";
@@ -205,7 +207,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("no classes in the modules given".into());
     }
 
-    let work = Path::new(WORK);
+    let work_dir =
+        std::env::var_os("PVERIFY_ORACLE_WORK").map_or_else(|| PathBuf::from(WORK), PathBuf::from);
+    let work = work_dir.as_path();
     let _ = fs::remove_dir_all(work);
     let mut requests = Vec::new();
     for c in &cases {
@@ -301,7 +305,12 @@ pub(crate) fn public_classes(module: &Path) -> Result<Vec<String>, String> {
 /// Every module directory under `dir`, sorted.
 fn all_modules(dir: &Path) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for e in fs::read_dir(dir).map_err(|e| format!("{}: {e} (are the puppet-module-* packages installed?)", dir.display()))? {
+    for e in fs::read_dir(dir).map_err(|e| {
+        format!(
+            "{}: {e} (are the puppet-module-* packages installed?)",
+            dir.display()
+        )
+    })? {
         let e = e.map_err(|e| format!("{}: {e}", dir.display()))?;
         if e.path().is_dir() {
             out.push(e.file_name().to_string_lossy().into_owned());
@@ -341,7 +350,10 @@ fn class_names(text: &str) -> Vec<String> {
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
             .collect();
         let after = rest[name.len()..].trim_start();
-        let defines = after.starts_with('(') || after.starts_with('{') || after.starts_with("inherits") || after.is_empty();
+        let defines = after.starts_with('(')
+            || after.starts_with('{')
+            || after.starts_with("inherits")
+            || after.is_empty();
         if !name.is_empty() && defines {
             out.push(name.trim_start_matches("::").to_string());
         }
