@@ -219,10 +219,13 @@ impl<'e> Compiler<'e> {
         let title = Value::string(key);
         s.vars.insert(names.title.clone(), title.clone());
         s.vars.insert(names.name.clone(), title);
-        if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars
-                .insert(names.module_name.clone(), Value::String(module));
-        }
+        // Outside a module, the module name is "" (Puppet's, for a file of
+        // the environment's manifests).
+        let module = self.env.module_name_of(&def.program.path);
+        s.vars.insert(
+            names.module_name.clone(),
+            module.map_or_else(|| Value::string(""), Value::String),
+        );
         // Puppet: the module of the parent scope (the inherited class, else
         // where the class was declared), as `assert_private` reads it.
         if let Some(caller) = self
@@ -452,10 +455,11 @@ impl<'e> Compiler<'e> {
         let name = given.get("name").cloned().unwrap_or_else(|| title.clone());
         s.vars.insert(names.title.clone(), title);
         s.vars.insert(names.name.clone(), name);
-        if let Some(module) = self.env.module_name_of(&def.program.path) {
-            s.vars
-                .insert(names.module_name.clone(), Value::String(module));
-        }
+        let module = self.env.module_name_of(&def.program.path);
+        s.vars.insert(
+            names.module_name.clone(),
+            module.map_or_else(|| Value::string(""), Value::String),
+        );
         if let Some(caller) = self.scopes.lookup(declared_in, "module_name").cloned() {
             s.vars.insert(names.caller_module_name.clone(), caller);
         }
@@ -544,6 +548,9 @@ impl<'e> Compiler<'e> {
         s.matches = captures;
         s.vars.insert("title".into(), Value::string(title.as_str()));
         s.vars.insert("name".into(), Value::string(title.as_str()));
+        s.vars.insert("module_name".into(), Value::string(""));
+        s.vars
+            .insert("caller_module_name".into(), Value::string(""));
         let scope = self.scopes.push(s);
         self.node_scope = Some(scope);
         let program = def.program.clone();

@@ -161,7 +161,15 @@ impl<'e> Compiler<'e> {
         main.tag("class");
         main.params.insert("name".into(), Value::string("main"));
         let main = self.add_resource(main, &nowhere)?;
-        self.scopes.get_mut(self.top).resource = Some(main);
+        // Class[main]'s scope is the top scope: Puppet's
+        // `set_resource_parameters` binds its title, name and (empty)
+        // module name there, so they cannot be assigned.
+        let top = self.scopes.get_mut(self.top);
+        top.resource = Some(main);
+        for var in ["title", "name"] {
+            top.vars.insert(var.into(), Value::string("main"));
+        }
+        top.vars.insert("module_name".into(), Value::string(""));
         self.add_edge(stage, main);
         for p in programs {
             let ctx = Ctx { program: p.clone() };

@@ -45,10 +45,11 @@ pub enum EvalError {
     /// An error of the catalog's definitions (redefinitions, missing nodes).
     Syntax(String),
     /// `next(v)`, `break()`, `return(v)`: control flow unwinding to the
-    /// lambda, iteration or function that handles it.
-    Next(crate::eval::Value),
-    Break,
-    Return(crate::eval::Value),
+    /// lambda, iteration or function that handles it. Each carries the
+    /// call's file and line, which Puppet reports when nothing handles it.
+    Next(crate::eval::Value, Location),
+    Break(Location),
+    Return(crate::eval::Value, Location),
     /// An error of catalog completion (relationships, realize): not wrapped.
     Completion(String),
     /// A Ruby exception Puppet lets through as it is (a template's
@@ -111,9 +112,15 @@ impl EvalError {
             | EvalError::Syntax(m)
             | EvalError::Completion(m)
             | EvalError::Foreign(m) => m.clone(),
-            EvalError::Next(_) => "next() from context where this is illegal".into(),
-            EvalError::Break => "break() from context where this is illegal".into(),
-            EvalError::Return(_) => "return() from context where this is illegal".into(),
+            EvalError::Next(_, at) => {
+                format!("next() from context where this is illegal{}", at.suffix())
+            }
+            EvalError::Break(at) => {
+                format!("break() from context where this is illegal{}", at.suffix())
+            }
+            EvalError::Return(_, at) => {
+                format!("return() from context where this is illegal{}", at.suffix())
+            }
         }
     }
 

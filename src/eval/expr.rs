@@ -196,10 +196,7 @@ impl<'e> Compiler<'e> {
                         expr,
                     } = &x.kind
                     {
-                        match self.eval(expr, scope, ctx)? {
-                            Value::Array(a) => out.extend(a.iter().cloned()),
-                            v => out.push(v),
-                        }
+                        out.extend(unfold(self.eval(expr, scope, ctx)?));
                     } else {
                         out.push(self.eval(x, scope, ctx)?);
                     }
@@ -243,7 +240,7 @@ impl<'e> Compiler<'e> {
                             ),
                         ),
                     },
-                    UnaryOp::Splat => Ok(v),
+                    UnaryOp::Splat => Ok(Value::array(unfold(v))),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(e, *op, lhs, rhs, scope, ctx),
@@ -260,77 +257,18 @@ impl<'e> Compiler<'e> {
                 }
                 self.access(e, base, ks, keys, ctx)
             }
-            ExprKind::If {
-                test,
-                then,
-                otherwise,
-            } => {
-                if self.eval(test, scope, ctx)?.is_truthy() {
-                    self.eval_block(then, scope, ctx)
-                } else if let Some(o) = otherwise {
-                    self.eval_branch(o, scope, ctx)
-                } else {
-                    Ok(Value::Undef)
-                }
-            }
-            ExprKind::Unless {
-                test,
-                then,
-                otherwise,
-            } => {
-                if !self.eval(test, scope, ctx)?.is_truthy() {
-                    self.eval_block(then, scope, ctx)
-                } else if let Some(o) = otherwise {
-                    self.eval_branch(o, scope, ctx)
-                } else {
-                    Ok(Value::Undef)
-                }
+            ExprKind::If { .. }
+            | ExprKind::Unless { .. }
+            | ExprKind::Case { .. }
+            | ExprKind::Selector { .. } => {
+                // Puppet's `with_guarded_scope`: match variables set in the
+                // test or the branches are gone after the expression.
+                let saved = self.scopes.get(scope).matches.clone();
+                let result = self.eval_conditional(e, scope, ctx);
+                self.scopes.get_mut(scope).matches = saved;
+                result
             }
             ExprKind::Block(stmts) => self.eval_block(stmts, scope, ctx),
-            ExprKind::Case { test, options } => {
-                let v = self.eval(test, scope, ctx)?;
-                let mut default_body = None;
-                for o in options {
-                    for m in &o.values {
-                        if matches!(m.kind, ExprKind::Default) {
-                            default_body = Some(&o.body);
-                            continue;
-                        }
-                        let mv = self.eval(m, scope, ctx)?;
-                        if let Some(caps) = self.case_match(&v, &mv, ctx, m)? {
-                            let inner = self.match_scope(scope, caps);
-                            return self.eval_block(&o.body, inner, ctx);
-                        }
-                    }
-                }
-                match default_body {
-                    Some(b) => self.eval_block(b, scope, ctx),
-                    None => Ok(Value::Undef),
-                }
-            }
-            ExprKind::Selector { lhs, entries } => {
-                let v = self.eval(lhs, scope, ctx)?;
-                let mut default = None;
-                for s in entries {
-                    if matches!(s.matching.kind, ExprKind::Default) {
-                        default = Some(&s.value);
-                        continue;
-                    }
-                    let mv = self.eval(&s.matching, scope, ctx)?;
-                    if let Some(caps) = self.case_match(&v, &mv, ctx, &s.matching)? {
-                        let inner = self.match_scope(scope, caps);
-                        return self.eval(&s.value, inner, ctx);
-                    }
-                }
-                match default {
-                    Some(d) => self.eval(d, scope, ctx),
-                    None => self.fail(
-                        ctx,
-                        e,
-                        format!("No matching entry for selector parameter with value '{v}'"),
-                    ),
-                }
-            }
             ExprKind::CallNamed {
                 functor,
                 args,
@@ -349,10 +287,7 @@ impl<'e> Compiler<'e> {
                         expr,
                     } = &a.kind
                     {
-                        match self.eval(expr, scope, ctx)? {
-                            Value::Array(items) => vals.extend(items.iter().cloned()),
-                            v => vals.push(v),
-                        }
+                        vals.extend(unfold(self.eval(expr, scope, ctx)?));
                     } else {
                         vals.push(self.eval(a, scope, ctx)?);
                     }
@@ -413,6 +348,83 @@ impl<'e> Compiler<'e> {
             | ExprKind::Function { .. }
             | ExprKind::TypeAlias { .. }
             | ExprKind::TypeDefinition { .. } => Ok(Value::Undef),
+        }
+    }
+
+    /// `if`, `unless`, `case` and selectors (see the guard in `eval`).
+    fn eval_conditional(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
+        match &e.kind {
+            ExprKind::If {
+                test,
+                then,
+                otherwise,
+            } => {
+                if self.eval(test, scope, ctx)?.is_truthy() {
+                    self.eval_block(then, scope, ctx)
+                } else if let Some(o) = otherwise {
+                    self.eval_branch(o, scope, ctx)
+                } else {
+                    Ok(Value::Undef)
+                }
+            }
+            ExprKind::Unless {
+                test,
+                then,
+                otherwise,
+            } => {
+                if !self.eval(test, scope, ctx)?.is_truthy() {
+                    self.eval_block(then, scope, ctx)
+                } else if let Some(o) = otherwise {
+                    self.eval_branch(o, scope, ctx)
+                } else {
+                    Ok(Value::Undef)
+                }
+            }
+            ExprKind::Case { test, options } => {
+                let v = self.eval(test, scope, ctx)?;
+                let mut default_body = None;
+                for o in options {
+                    for m in &o.values {
+                        if matches!(m.kind, ExprKind::Default) {
+                            default_body = Some(&o.body);
+                            continue;
+                        }
+                        let mv = self.eval(m, scope, ctx)?;
+                        if let Some(caps) = self.case_match(&v, &mv, ctx, m)? {
+                            let inner = self.match_scope(scope, caps);
+                            return self.eval_block(&o.body, inner, ctx);
+                        }
+                    }
+                }
+                match default_body {
+                    Some(b) => self.eval_block(b, scope, ctx),
+                    None => Ok(Value::Undef),
+                }
+            }
+            ExprKind::Selector { lhs, entries } => {
+                let v = self.eval(lhs, scope, ctx)?;
+                let mut default = None;
+                for s in entries {
+                    if matches!(s.matching.kind, ExprKind::Default) {
+                        default = Some(&s.value);
+                        continue;
+                    }
+                    let mv = self.eval(&s.matching, scope, ctx)?;
+                    if let Some(caps) = self.case_match(&v, &mv, ctx, &s.matching)? {
+                        let inner = self.match_scope(scope, caps);
+                        return self.eval(&s.value, inner, ctx);
+                    }
+                }
+                match default {
+                    Some(d) => self.eval(d, scope, ctx),
+                    None => self.fail(
+                        ctx,
+                        e,
+                        format!("No matching entry for selector parameter with value '{v}'"),
+                    ),
+                }
+            }
+            _ => Ok(Value::Undef),
         }
     }
 
@@ -595,6 +607,8 @@ impl<'e> Compiler<'e> {
                 if s.vars.contains_key(name.as_str()) {
                     let msg = if name == "facts" || name == "trusted" {
                         format!("Attempt to assign to a reserved variable name: '${name}'")
+                    } else if name == "title" || name == "name" {
+                        format!("Cannot reassign built in (or already assigned) variable '${name}'")
                     } else {
                         format!("Cannot reassign variable '${name}'")
                     };
@@ -686,6 +700,28 @@ impl<'e> Compiler<'e> {
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.eval_match(l, r, lhs, rhs, scope, ctx)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
+            }
+            // A regular expression in a String, or in an Array's (or a
+            // Hash's keys') Strings, sets the match variables of its match
+            // (Puppet's `include_String` and `include_Array`).
+            BinaryOp::In if matches!(l, Value::Regexp(_)) => {
+                let Value::Regexp(src) = &l else {
+                    return Ok(Value::Boolean(false));
+                };
+                let candidates: Vec<Value> = match &r {
+                    Value::String(_) => vec![r.clone()],
+                    Value::Array(items) => items.iter().cloned().collect(),
+                    Value::Hash(h) => h.keys().cloned().collect(),
+                    _ => Vec::new(),
+                };
+                for c in &candidates {
+                    let Value::String(hay) = c else { continue };
+                    if let Some(caps) = self.regex_captures(src, hay, ctx, e)? {
+                        self.scopes.get_mut(scope).matches = Some(caps);
+                        return Ok(Value::Boolean(true));
+                    }
+                }
+                Ok(Value::Boolean(false))
             }
             BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
                 (Value::String(needle), Value::String(hay)) => {
@@ -1212,6 +1248,21 @@ pub fn type_reference(name: &str) -> PType {
             type_name: Some(capitalize_name(name).into()),
             title: None,
         },
+    }
+}
+
+/// What `*v` unfolds to (Puppet's `eval_UnfoldExpression`): nothing for
+/// undef, an Array's elements, a Hash's `[key, value]` pairs, else the value
+/// itself.
+pub fn unfold(v: Value) -> Vec<Value> {
+    match v {
+        Value::Undef => Vec::new(),
+        Value::Array(a) => Arc::unwrap_or_clone(a),
+        Value::Hash(h) => h
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect(),
+        other => vec![other],
     }
 }
 

@@ -2,7 +2,7 @@
 //! written in the Puppet language, and lambdas.
 
 use super::compiler::Compiler;
-use super::error::EvalError;
+use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::resources::{as_owned_ref, as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
@@ -170,12 +170,15 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Undef)
             }
+            // Puppet's jumpers carry the call's file and line, not its column.
             "next" => Err(EvalError::Next(
                 args.first().cloned().unwrap_or(Value::Undef),
+                Location { column: None, ..at },
             )),
-            "break" => Err(EvalError::Break),
+            "break" => Err(EvalError::Break(Location { column: None, ..at })),
             "return" => Err(EvalError::Return(
                 args.first().cloned().unwrap_or(Value::Undef),
+                Location { column: None, ..at },
             )),
             // Hiera 5 (src/hiera): lookup() and the legacy hiera*() functions.
             "lookup" => {
@@ -350,7 +353,7 @@ impl<'e> Compiler<'e> {
             ));
         }
         let r = match self.eval_block(body, scope, &ctx) {
-            Err(EvalError::Return(v)) => Ok(v),
+            Err(EvalError::Return(v, _)) => Ok(v),
             other => other,
         };
         self.depth -= 1;
@@ -436,7 +439,7 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
     ) -> R<Value> {
         match self.call_lambda_body(l, args, scope, ctx) {
-            Err(EvalError::Next(v)) => Ok(v),
+            Err(EvalError::Next(v, _)) => Ok(v),
             other => other,
         }
     }
@@ -615,7 +618,7 @@ impl<'e> Compiler<'e> {
             "each" => {
                 for el in elements {
                     match self.call_lambda(l, &el, scope, ctx) {
-                        Err(EvalError::Break) => break,
+                        Err(EvalError::Break(_)) => break,
                         r => {
                             r?;
                         }
@@ -627,7 +630,7 @@ impl<'e> Compiler<'e> {
                 let mut out = Vec::with_capacity(elements.len());
                 for el in elements {
                     match self.call_lambda(l, &el, scope, ctx) {
-                        Err(EvalError::Break) => break,
+                        Err(EvalError::Break(_)) => break,
                         r => out.push(r?),
                     }
                 }

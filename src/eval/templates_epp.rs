@@ -197,10 +197,10 @@ impl Compiler<'_> {
                 Value::string(text)
             }),
             // `return(v)` in a template: the function returns v, unchecked.
-            Err(EvalError::Return(v)) => Ok(v),
+            Err(EvalError::Return(v, _)) => Ok(v),
             // `next(v)` ends the closure with v, which is then checked
             // against `epp`'s return type.
-            Err(EvalError::Next(v)) => {
+            Err(EvalError::Next(v, _)) => {
                 let ty = PType::Variant(vec![
                     PType::STRING,
                     PType::Sensitive(Some(Box::new(PType::STRING))),

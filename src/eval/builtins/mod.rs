@@ -336,7 +336,7 @@ impl Cx<'_, '_> {
     fn yield_or_stop(&mut self, args: &[Value]) -> R<bool> {
         match self.yield_(args) {
             Ok(_) => Ok(true),
-            Err(EvalError::Break) => Ok(false),
+            Err(EvalError::Break(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }
