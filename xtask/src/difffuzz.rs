@@ -140,6 +140,8 @@ struct Runner {
     /// Where pverify's are.
     pverify_dir: tempfile::TempDir,
     counter: AtomicUsize,
+    /// The oracle's driver script, written out.
+    driver: PathBuf,
     puppet_secs: f64,
     pverify_secs: f64,
     compiles: usize,
@@ -156,8 +158,13 @@ impl Runner {
                 .tempdir()
                 .map_err(|e| format!("cannot make a temporary directory: {e}"))
         };
+        let puppet_dir = mk("pverify-difffuzz-puppet-")?;
+        let driver = puppet_dir.path().join("compile.rb");
+        std::fs::write(&driver, oracle::DRIVER)
+            .map_err(|e| format!("{}: {e}", driver.display()))?;
         Ok(Runner {
-            puppet_dir: mk("pverify-difffuzz-puppet-")?,
+            driver,
+            puppet_dir,
             pverify_dir: mk("pverify-difffuzz-ours-")?,
             counter: AtomicUsize::new(0),
             puppet_secs: 0.0,
@@ -196,7 +203,7 @@ impl Runner {
                     (r, t.elapsed().as_secs_f64())
                 })
                 .expect("spawning pverify's thread");
-            let puppet = puppet_results(&nodes);
+            let puppet = puppet_results(&self.driver, &nodes);
             let (ours, secs) = h.join().unwrap_or_else(|_| (Vec::new(), 0.0));
             (ours, puppet, secs)
         });
@@ -205,15 +212,13 @@ impl Runner {
         self.compiles += cases.len();
         let mut out = Vec::new();
         for ((c, reply), ours) in cases.iter().zip(puppet).zip(ours) {
-            let env_dir = self
-                .puppet_dir
-                .path()
-                .join(c.name())
-                .join(&c.environment);
+            let env_dir = self.puppet_dir.path().join(c.name()).join(&c.environment);
             let theirs = match reply {
-                Some(r) => oracle::observed(&r, &env_dir.to_string_lossy())
-                    .map_err(|e| format!("bad reply from compile.rb: {e}"))?
-                    .0,
+                Some(r) => {
+                    oracle::observed(&r, &env_dir.to_string_lossy())
+                        .map_err(|e| format!("bad reply from compile.rb: {e}"))?
+                        .0
+                }
                 None => Expect::None,
             };
             let _ = std::fs::remove_dir_all(self.puppet_dir.path().join(c.name()));
@@ -242,20 +247,94 @@ fn run_pverify(c: &Case, work: &Path) -> Expect {
 
 /// Puppet's replies; a batch whose Ruby process fails is split in halves
 /// until the culprit stands alone (its reply is `None`).
-fn puppet_results(nodes: &[Value]) -> Vec<Option<Value>> {
-    match oracle::compile_with_puppet(nodes, 0) {
-        Ok(r) => r.into_iter().map(Some).collect(),
-        Err(e) if nodes.len() == 1 => {
-            eprintln!("difffuzz: Puppet failed on one environment: {}", first_line(&e));
-            vec![None]
-        }
-        Err(_) => {
-            let (a, b) = nodes.split_at(nodes.len() / 2);
-            let mut r = puppet_results(a);
-            r.extend(puppet_results(b));
-            r
+fn puppet_results(driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
+    // Two processes (the machine's cores are shared), each over a half.
+    if nodes.len() >= 20 {
+        let (a, b) = nodes.split_at(nodes.len() / 2);
+        let (ra, rb) = std::thread::scope(|s| {
+            let h = s.spawn(|| puppet_batch(driver, a));
+            let rb = puppet_batch(driver, b);
+            (h.join().unwrap_or_else(|_| vec![None; a.len()]), rb)
+        });
+        let mut r = ra;
+        r.extend(rb);
+        return r;
+    }
+    puppet_batch(driver, nodes)
+}
+
+/// Puppet's replies for `nodes` in one process; when the process dies (a
+/// crash, the memory or time limit) the replies printed so far are kept,
+/// the node it died on gets `None`, and a new process takes the rest.
+fn puppet_batch(driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
+    let mut out: Vec<Option<Value>> = Vec::new();
+    while out.len() < nodes.len() {
+        let rest = &nodes[out.len()..];
+        let (replies, err) = run_driver(driver, rest);
+        let got = replies.len();
+        out.extend(replies.into_iter().map(Some));
+        if let Some(e) = err {
+            if got < rest.len() {
+                eprintln!(
+                    "difffuzz: Puppet died on {}: {}",
+                    rest[got]["environmentpath"].as_str().unwrap_or("?"),
+                    first_line(&e)
+                );
+                out.push(None);
+            }
         }
     }
+    out
+}
+
+/// Runs the oracle's driver over `nodes` in one Ruby process, with its
+/// memory (3 GB of address space) and time (20 s plus 1 s a node) limited:
+/// a generated program may ask Ruby for a 2^63-bit Integer.
+fn run_driver(driver: &Path, nodes: &[Value]) -> (Vec<Value>, Option<String>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let request = serde_json::json!({ "environment": "production", "nodes": nodes });
+    let secs = 20 + nodes.len();
+    let spawned = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 3000000; exec timeout -s KILL {secs} ruby \"$0\""
+        ))
+        .arg(driver)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => return (Vec::new(), Some(format!("running ruby: {e}"))),
+    };
+    let Some(mut stdin) = child.stdin.take() else {
+        return (Vec::new(), Some("ruby's stdin is not piped".into()));
+    };
+    let body = serde_json::to_vec(&request).unwrap_or_default();
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => return (Vec::new(), Some(format!("waiting for ruby: {e}"))),
+    };
+    let _ = writer.join();
+    // Complete lines only: a killed process may leave half a line.
+    let replies: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map_while(|l| serde_json::from_str(l).ok())
+        .collect();
+    if !out.status.success() || replies.len() != nodes.len() {
+        let e = format!(
+            "compile.rb failed ({}, {} of {} replies): {}",
+            out.status,
+            replies.len(),
+            nodes.len(),
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+        return (replies, Some(e));
+    }
+    (replies, None)
 }
 
 fn first_line(s: &str) -> &str {
@@ -324,8 +403,9 @@ fn first_catalog_change(a: &str, b: &str) -> (String, String) {
             let param = c.parameter.clone().unwrap_or_default();
             let sig = format!("{kind} {ty} {param}");
             let show = |v: &Option<Value>| {
-                v.as_ref()
-                    .map_or("-".to_string(), |v| v.to_string().chars().take(300).collect())
+                v.as_ref().map_or("-".to_string(), |v| {
+                    v.to_string().chars().take(300).collect()
+                })
             };
             let detail = format!(
                 "{kind} {} {param}: puppet {} | pverify {}",
@@ -397,7 +477,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(i) = o.show {
         let mut cov = gen::Coverage::new();
         let env = gen::generate(o.seed, i, &mut cov);
-        print!("{}", write_case(&to_case(&env, &format!("s{}-{i}", o.seed))));
+        print!(
+            "{}",
+            write_case(&to_case(&env, &format!("s{}-{i}", o.seed)))
+        );
         return Ok(());
     }
     let known: Vec<String> = match &o.known {
@@ -420,7 +503,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut i = 0;
     while i < o.count {
         let n = (o.count - i).min(o.batch as u64);
-        let envs: Vec<Env> = (i..i + n).map(|k| gen::generate(o.seed, k, &mut cov)).collect();
+        let envs: Vec<Env> = (i..i + n)
+            .map(|k| gen::generate(o.seed, k, &mut cov))
+            .collect();
         for e in &envs {
             if !parses(e) {
                 unparsable += 1;
@@ -473,8 +558,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let before = reduce::sites(&env);
             let t = Instant::now();
             let mut failed = None;
-            let (small, rounds) = reduce::reduce(&env, 16, 60, &mut |cands| {
-                match runner.run(cands) {
+            let (small, rounds) =
+                reduce::reduce(&env, 16, 60, &mut |cands| match runner.run(cands) {
                     Ok(r) => r
                         .iter()
                         .map(|(a, b)| {
@@ -486,8 +571,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                         failed = Some(e);
                         vec![false; cands.len()]
                     }
-                }
-            });
+                });
             if let Some(e) = failed {
                 eprintln!("difffuzz: reducing {name}: {}", first_line(&e));
             }
@@ -544,7 +628,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Kind::OnlyPverifyFails,
         Kind::OnlyPuppetFails,
     ] {
-        println!("  {:<20} {}", k.name(), counts.get(&k).copied().unwrap_or(0));
+        println!(
+            "  {:<20} {}",
+            k.name(),
+            counts.get(&k).copied().unwrap_or(0)
+        );
     }
     println!("constructs generated:");
     let mut line = String::new();
@@ -560,7 +648,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("  {}", line.trim_end());
     }
     if !groups.is_empty() {
-        println!("disagreements, grouped by signature ({} groups):", groups.len());
+        println!(
+            "disagreements, grouped by signature ({} groups):",
+            groups.len()
+        );
         print!("{summary}");
         let sum_path = o.out.join(format!("summary-s{}.txt", o.seed));
         std::fs::write(&sum_path, &summary).map_err(|e| format!("{}: {e}", sum_path.display()))?;
@@ -581,9 +672,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// Whether every manifest of the environment parses with pverify.
 fn parses(env: &Env) -> bool {
-    env.render().iter().all(|(p, text)| {
-        !p.ends_with(".pp") || pverify::syntax::parse(p, text.as_bytes()).is_ok()
-    })
+    env.render()
+        .iter()
+        .all(|(p, text)| !p.ends_with(".pp") || pverify::syntax::parse(p, text.as_bytes()).is_ok())
 }
 
 #[cfg(test)]

@@ -158,7 +158,10 @@ fn indent(out: &mut String, n: usize) {
 /// Does the text start with a character that would continue the previous
 /// statement (`[`, `(`, `{`, `-`, `/`)?
 fn continues(s: &str) -> bool {
-    matches!(s.as_bytes().first(), Some(b'[' | b'(' | b'{' | b'-' | b'/' | b'*'))
+    matches!(
+        s.as_bytes().first(),
+        Some(b'[' | b'(' | b'{' | b'-' | b'/' | b'*')
+    )
 }
 
 /// Prints statements, one a line; a statement that would be read as
@@ -357,9 +360,7 @@ fn lambda(l: &Lambda) -> String {
 fn compound(e: &Expr) -> bool {
     match e {
         Expr::Bin(..) | Expr::Un(..) | Expr::Sel(..) | Expr::Collect(..) => true,
-        Expr::Lit(s) => {
-            s.starts_with('-') || s.as_bytes().first().is_some_and(u8::is_ascii_digit)
-        }
+        Expr::Lit(s) => s.starts_with('-') || s.as_bytes().first().is_some_and(u8::is_ascii_digit),
         _ => false,
     }
 }

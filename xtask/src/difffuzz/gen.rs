@@ -63,25 +63,84 @@ fn attr(name: &str, value: Expr) -> Attr {
 
 const INTS: &[&str] = &[
     "0", "1", "2", "3", "-3", "42", "0x1F", "010", "0777", "100", "-1", "7",
-    "9223372036854775807",
 ];
 const FLOATS: &[&str] = &["1.5", "0.0", "-2.25", "2e3", "3.0", "1.0e-2", "0.1"];
 const STRINGS: &[&str] = &[
-    "'abc'", "''", "'0x1F'", "'010'", "'1e3'", "'1.5'", "' 2'", "'2 '", "'-7'", "'A'",
-    "'true'", "'a,b,c'", "'Hello World'", "'x'", "'b'", "'08'", "'0b101'", "'1_000'",
-    "\"tab\\there\"", "'abc123'", "'ÅÄÖ'", "'1'", "'3'",
+    "'abc'",
+    "''",
+    "'0x1F'",
+    "'010'",
+    "'1e3'",
+    "'1.5'",
+    "' 2'",
+    "'2 '",
+    "'-7'",
+    "'A'",
+    "'true'",
+    "'a,b,c'",
+    "'Hello World'",
+    "'x'",
+    "'b'",
+    "'08'",
+    "'0b101'",
+    "'1_000'",
+    "\"tab\\there\"",
+    "'abc123'",
+    "'ÅÄÖ'",
+    "'1'",
+    "'3'",
 ];
 const TYPES: &[&str] = &[
-    "Integer", "Integer[1,5]", "Integer[0]", "String", "String[1]", "Array[Integer]", "Array",
-    "Hash[String,Integer]", "Hash", "Optional[String]", "Variant[Integer,String]",
-    "Enum['a','b']", "Pattern[/a/]", "Numeric", "Float", "Boolean", "Undef", "Any", "Scalar",
-    "Data", "Type", "Callable", "Tuple[Integer,String]", "Struct[{a=>Integer}]", "Default",
-    "NotUndef", "Regexp", "Collection", "Iterable", "Type[Integer]", "Float[0.0,2.0]",
-    "Array[String,1,2]", "SemVer", "Notify", "File['/tmp/a']", "Resource", "Class['fz']",
-    "Sensitive", "Runtime", "Integer[default,3]",
+    "Integer",
+    "Integer[1,5]",
+    "Integer[0]",
+    "String",
+    "String[1]",
+    "Array[Integer]",
+    "Array",
+    "Hash[String,Integer]",
+    "Hash",
+    "Optional[String]",
+    "Variant[Integer,String]",
+    "Enum['a','b']",
+    "Pattern[/a/]",
+    "Numeric",
+    "Float",
+    "Boolean",
+    "Undef",
+    "Any",
+    "Scalar",
+    "Data",
+    "Type",
+    "Callable",
+    "Tuple[Integer,String]",
+    "Struct[{a=>Integer}]",
+    "Default",
+    "NotUndef",
+    "Regexp",
+    "Collection",
+    "Iterable",
+    "Type[Integer]",
+    "Float[0.0,2.0]",
+    "Array[String,1,2]",
+    "SemVer",
+    "Notify",
+    "File['/tmp/a']",
+    "Resource",
+    "Class['fz']",
+    "Sensitive",
+    "Runtime",
+    "Integer[default,3]",
 ];
 const REGEXES: &[&str] = &[
-    "/a(b)?/", "/^\\d+$/", "/(\\w+)-(\\d+)/", "/b/", "/^$/", "/x(\\d)/", "/A/", "/(?i)a/",
+    "/a(b)?/",
+    "/^\\d+$/",
+    "/(\\w+)-(\\d+)/",
+    "/b/",
+    "/^$/",
+    "/x(\\d)/",
+    "/A/",
+    "/(?i)a/",
     "/[a-c]+/",
 ];
 const SEMVERS: &[&str] = &[
@@ -335,6 +394,10 @@ impl<'a> Gen<'a> {
                     lit(*self.rng.pick(TYPES))
                 }
             }
+            // Shift counts stay small: Ruby would build a 2^63-bit Integer.
+            "<<" | ">>" => lit(*self
+                .rng
+                .pick(&["1", "2", "0", "-1", "'3'", "63", "64", "1.5", "[1]"])),
             "in" if self.rng.chance(50) => match self.rng.below(3) {
                 0 => Expr::Array(vec![sq("a"), sq("b"), lit("1"), lit("/c/")]),
                 1 => sq("cabbage"),
@@ -342,8 +405,13 @@ impl<'a> Gen<'a> {
             },
             _ => self.expr(d),
         };
-        let l = if matches!(op, "=~" | "!~" | "in") && self.rng.chance(30) {
-            lit(*self.rng.pick(&["'abc'", "'x1'", "'A'", "/b/", "Integer", "1"]))
+        let l = if matches!(op, "+" | "-" | "*" | "==" | "<") && self.rng.chance(8) {
+            self.c("atom:int64-max");
+            lit("9223372036854775807")
+        } else if matches!(op, "=~" | "!~" | "in") && self.rng.chance(30) {
+            lit(*self
+                .rng
+                .pick(&["'abc'", "'x1'", "'A'", "/b/", "Integer", "1"]))
         } else {
             l
         };
@@ -363,10 +431,20 @@ impl<'a> Gen<'a> {
     fn access(&mut self, d: u32) -> Expr {
         self.c("op:[]");
         let recv = match self.rng.below(6) {
-            0 => Expr::Array(vec![lit("1"), sq("two"), lit("3"), Expr::Array(vec![lit("4")])]),
-            1 => Expr::Hash(vec![(sq("a"), lit("1")), (sq("b"), Expr::Array(vec![lit("2")]))]),
+            0 => Expr::Array(vec![
+                lit("1"),
+                sq("two"),
+                lit("3"),
+                Expr::Array(vec![lit("4")]),
+            ]),
+            1 => Expr::Hash(vec![
+                (sq("a"), lit("1")),
+                (sq("b"), Expr::Array(vec![lit("2")])),
+            ]),
             2 => sq("abcdef"),
-            3 => lit(*self.rng.pick(&["Integer", "String", "Array", "Hash", "Optional", "Enum"])),
+            3 => lit(*self
+                .rng
+                .pick(&["Integer", "String", "Array", "Hash", "Optional", "Enum"])),
             _ => self.expr(d),
         };
         let n = 1 + self.rng.below(2);
@@ -396,7 +474,9 @@ impl<'a> Gen<'a> {
             } else {
                 parts.push(Part::Expr(self.expr(d)));
             }
-            parts.push(Part::Text(self.rng.pick(&[" ", "-", "\\n", "\\$", ""]).to_string()));
+            parts.push(Part::Text(
+                self.rng.pick(&[" ", "-", "\\n", "\\$", ""]).to_string(),
+            ));
         }
         Expr::Str(parts)
     }
@@ -404,7 +484,9 @@ impl<'a> Gen<'a> {
     fn selector(&mut self, d: u32) -> Expr {
         self.c("expr:selector");
         let subject = if self.rng.chance(40) {
-            lit(*self.rng.pick(&["'x1'", "'abc'", "$facts['role']", "1", "undef", "'A'"]))
+            lit(*self
+                .rng
+                .pick(&["'x1'", "'abc'", "$facts['role']", "1", "undef", "'A'"]))
         } else {
             self.expr(d)
         };
@@ -452,7 +534,9 @@ impl<'a> Gen<'a> {
             }
             1 => {
                 self.c("convert:Integer-radix");
-                let s = sq(self.rng.pick(&["ff", "11", "0x1F", "777", "z", "-10", "0b11"]));
+                let s = sq(self
+                    .rng
+                    .pick(&["ff", "11", "0x1F", "777", "z", "-10", "0b11"]));
                 let r = lit(*self.rng.pick(&["2", "8", "10", "16", "36", "3"]));
                 Expr::Call("Integer".into(), vec![s, r], None)
             }
@@ -464,7 +548,9 @@ impl<'a> Gen<'a> {
                 self.c("convert:String");
                 let mut args = vec![arg];
                 if self.rng.chance(40) {
-                    args.push(sq(self.rng.pick(&["%x", "%p", "%s", "%#o", "%5d", "%.2f", "%b", "%d"])));
+                    args.push(sq(self
+                        .rng
+                        .pick(&["%x", "%p", "%s", "%#o", "%5d", "%.2f", "%b", "%d"])));
                 }
                 Expr::Call("String".into(), args, None)
             }
@@ -483,7 +569,11 @@ impl<'a> Gen<'a> {
             6 => {
                 self.c("convert:Boolean");
                 let s = sq(self.rng.pick(&["yes", "no", "true", "y", "0", "maybe"]));
-                Expr::Call("Boolean".into(), vec![if self.rng.chance(50) { s } else { arg }], None)
+                Expr::Call(
+                    "Boolean".into(),
+                    vec![if self.rng.chance(50) { s } else { arg }],
+                    None,
+                )
             }
             7 => {
                 self.c("convert:Hash");
@@ -491,7 +581,9 @@ impl<'a> Gen<'a> {
             }
             8 => {
                 self.c("convert:new");
-                let t = lit(*self.rng.pick(&["Integer", "Float", "String", "Array", "Numeric", "SemVer"]));
+                let t = lit(*self
+                    .rng
+                    .pick(&["Integer", "Float", "String", "Array", "Numeric", "SemVer"]));
                 Expr::Method(bx(t), "new".into(), vec![arg], None)
             }
             9 => {
@@ -514,11 +606,46 @@ impl<'a> Gen<'a> {
 
     fn call(&mut self, d: u32) -> Expr {
         const FNS: &[&str] = &[
-            "join", "split", "upcase", "downcase", "capitalize", "sprintf", "size", "length",
-            "keys", "values", "flatten", "sort", "unique", "type", "abs", "max", "min", "strip",
-            "empty", "reverse_each", "regsubst", "match", "versioncmp", "compare", "dig",
-            "get", "camelcase", "round", "ceiling", "floor", "chomp", "lest", "then",
-            "index", "slice", "convert_to", "assert_type", "defined", "tagged", "step",
+            "join",
+            "split",
+            "upcase",
+            "downcase",
+            "capitalize",
+            "sprintf",
+            "size",
+            "length",
+            "keys",
+            "values",
+            "flatten",
+            "sort",
+            "unique",
+            "type",
+            "abs",
+            "max",
+            "min",
+            "strip",
+            "empty",
+            "reverse_each",
+            "regsubst",
+            "match",
+            "versioncmp",
+            "compare",
+            "dig",
+            "get",
+            "camelcase",
+            "round",
+            "ceiling",
+            "floor",
+            "chomp",
+            "lest",
+            "then",
+            "index",
+            "slice",
+            "convert_to",
+            "assert_type",
+            "defined",
+            "tagged",
+            "step",
         ];
         let name = *self.rng.pick(FNS);
         self.c(match name {
@@ -553,30 +680,51 @@ impl<'a> Gen<'a> {
         let args: Vec<Expr> = match name {
             "join" => vec![arr(self), sq(self.rng.pick(&[",", "-", ""]))],
             "split" => vec![
-                if self.rng.chance(60) { sq("a,b,,c") } else { a(self, d) },
-                if self.rng.chance(50) { sq(",") } else { lit(*self.rng.pick(REGEXES)) },
+                if self.rng.chance(60) {
+                    sq("a,b,,c")
+                } else {
+                    a(self, d)
+                },
+                if self.rng.chance(50) {
+                    sq(",")
+                } else {
+                    lit(*self.rng.pick(REGEXES))
+                },
             ],
             "sprintf" => {
-                let f = sq(self.rng.pick(&["%s-%d", "%05.1f", "%x", "%<a>s", "%-4s|", "%o", "%e", "%%"]));
+                let f = sq(self
+                    .rng
+                    .pick(&["%s-%d", "%05.1f", "%x", "%<a>s", "%-4s|", "%o", "%e", "%%"]));
                 let n = self.rng.below(3);
                 let mut v = vec![f];
                 v.extend((0..n).map(|_| self.atom()));
                 v
             }
             "regsubst" => vec![
-                if self.rng.chance(60) { sq("hello world") } else { a(self, d) },
+                if self.rng.chance(60) {
+                    sq("hello world")
+                } else {
+                    a(self, d)
+                },
                 lit(*self.rng.pick(&["/o/", "'o'", "/(l+)/"])),
                 sq(self.rng.pick(&["0", "<\\1>", "X"])),
                 sq(self.rng.pick(&["G", "", "I"])),
             ],
             "match" => vec![
-                if self.rng.chance(60) { sq("abc-123") } else { a(self, d) },
+                if self.rng.chance(60) {
+                    sq("abc-123")
+                } else {
+                    a(self, d)
+                },
                 lit(*self.rng.pick(REGEXES)),
             ],
             "versioncmp" => vec![sq("1.10"), sq(self.rng.pick(&["1.9", "1.10", "a"]))],
             "compare" => vec![self.atom(), self.atom()],
             "dig" => vec![
-                Expr::Hash(vec![(sq("a"), Expr::Array(vec![lit("1"), Expr::Hash(vec![(sq("b"), lit("2"))])]))]),
+                Expr::Hash(vec![(
+                    sq("a"),
+                    Expr::Array(vec![lit("1"), Expr::Hash(vec![(sq("b"), lit("2"))])]),
+                )]),
                 sq("a"),
                 lit(*self.rng.pick(&["1", "0", "5"])),
                 sq("b"),
@@ -597,9 +745,17 @@ impl<'a> Gen<'a> {
             "convert_to" => vec![self.atom(), lit(*self.rng.pick(TYPES))],
             "assert_type" => vec![lit(*self.rng.pick(TYPES)), self.atom()],
             "defined" => vec![if self.rng.chance(50) {
-                lit(*self.rng.pick(&["'$v1'", "'fz'", "'notify'", "'fz::nosuch'", "\"Notify['r1']\""]))
+                lit(*self.rng.pick(&[
+                    "'$v1'",
+                    "'fz'",
+                    "'notify'",
+                    "'fz::nosuch'",
+                    "\"Notify['r1']\"",
+                ]))
             } else {
-                lit(*self.rng.pick(&["Notify['r1']", "Class['fz']", "Fz::Thing['a']"]))
+                lit(*self
+                    .rng
+                    .pick(&["Notify['r1']", "Class['fz']", "Fz::Thing['a']"]))
             }],
             "tagged" => vec![sq(self.rng.pick(TAGS))],
             "step" => {
@@ -615,7 +771,11 @@ impl<'a> Gen<'a> {
             }
             "lest" | "then" => {
                 let l = Lambda {
-                    params: if name == "then" { vec!["x".into()] } else { vec![] },
+                    params: if name == "then" {
+                        vec!["x".into()]
+                    } else {
+                        vec![]
+                    },
                     body: vec![Stmt::Expr(self.expr(1))],
                 };
                 return Expr::Call(name.into(), vec![self.atom()], Some(Box::new(l)));
@@ -639,10 +799,16 @@ impl<'a> Gen<'a> {
             0 => Expr::Array(vec![lit("1"), lit("2"), lit("3")]),
             1 => Expr::Hash(vec![(sq("a"), lit("1")), (sq("b"), lit("2"))]),
             2 => lit("[1, 'two', [3], undef]"),
-            3 => lit(*self.rng.pick(&["3", "'ab'", "Integer[1,3]", "$facts['list']"])),
-            _ => self.expr(d),
+            3 => lit(*self
+                .rng
+                .pick(&["3", "'ab'", "Integer[1,3]", "$facts['list']"])),
+            // Not any expression: an Integer receiver iterates that many
+            // times, and arithmetic makes big ones.
+            _ => Expr::Array(vec![self.expr(d), self.small_atom()]),
         };
-        let f = *self.rng.pick(&["each", "map", "filter", "reduce", "each", "map", "any", "all", "with"]);
+        let f = *self.rng.pick(&[
+            "each", "map", "filter", "reduce", "each", "map", "any", "all", "with",
+        ]);
         self.c(match f {
             "each" => "iter:each",
             "map" => "iter:map",
@@ -751,10 +917,16 @@ impl<'a> Gen<'a> {
 
     fn lookup(&mut self) -> Expr {
         self.c("hiera:lookup");
-        let key = sq(self.rng.pick(&["fz::s", "fz::a", "fz::h", "fz::n", "fz::missing", "fz::i"]));
+        let key = sq(self
+            .rng
+            .pick(&["fz::s", "fz::a", "fz::h", "fz::n", "fz::missing", "fz::i"]));
         match self.rng.below(4) {
             0 => Expr::Call("lookup".into(), vec![key], None),
-            1 => Expr::Call("lookup".into(), vec![key, lit("undef"), lit("undef"), sq("dflt")], None),
+            1 => Expr::Call(
+                "lookup".into(),
+                vec![key, lit("undef"), lit("undef"), sq("dflt")],
+                None,
+            ),
             _ => {
                 let m = *self.rng.pick(&["first", "unique", "hash", "deep"]);
                 self.c(match m {
@@ -768,7 +940,11 @@ impl<'a> Gen<'a> {
                 } else {
                     sq(m)
                 };
-                let mut args = vec![key, lit(*self.rng.pick(&["undef", "Data", "Array", "Hash"])), merge];
+                let mut args = vec![
+                    key,
+                    lit(*self.rng.pick(&["undef", "Data", "Array", "Hash"])),
+                    merge,
+                ];
                 if self.rng.chance(50) {
                     args.push(self.small_atom());
                 }
@@ -796,11 +972,20 @@ impl<'a> Gen<'a> {
         let title = match self.rng.below(14) {
             0 => {
                 self.c("title:illegal");
-                lit(*self.rng.pick(&["''", "undef", "[]", "1", "['a', 'a']", "{}", "'a b'", "default"]))
+                lit(*self.rng.pick(&[
+                    "''",
+                    "undef",
+                    "[]",
+                    "1",
+                    "['a', 'a']",
+                    "{}",
+                    "'a b'",
+                    "default",
+                ]))
             }
             1 => {
                 self.c("title:array");
-                Expr::Array(vec![sq(&format!("{t}a")), sq(&format!("{t}b"))])
+                Expr::Array(vec![sq(format!("{t}a")), sq(format!("{t}b"))])
             }
             2 if !self.titles.is_empty() => {
                 self.c("title:duplicate");
@@ -810,7 +995,7 @@ impl<'a> Gen<'a> {
             3 => Expr::Str(vec![Part::Text(format!("{t}-")), Part::Expr(self.expr(1))]),
             _ => {
                 if ty == "file" {
-                    sq(&format!("/tmp/fz/{t}"))
+                    sq(format!("/tmp/fz/{t}"))
                 } else {
                     sq(&t)
                 }
@@ -818,7 +1003,8 @@ impl<'a> Gen<'a> {
         };
         if let Expr::Lit(s) = &title {
             if s.starts_with('\'') {
-                self.titles.push((ty.to_string(), s.trim_matches('\'').to_string()));
+                self.titles
+                    .push((ty.to_string(), s.trim_matches('\'').to_string()));
             }
         }
         let mut attrs = Vec::new();
@@ -850,7 +1036,17 @@ impl<'a> Gen<'a> {
         let (name, value) = match ty {
             "notify" => ("message", self.expr(3)),
             "file" => match self.rng.below(4) {
-                0 => ("ensure", lit(*self.rng.pick(&["file", "directory", "absent", "'link'", "present", "bogus"]))),
+                0 => (
+                    "ensure",
+                    lit(*self.rng.pick(&[
+                        "file",
+                        "directory",
+                        "absent",
+                        "'link'",
+                        "present",
+                        "bogus",
+                    ])),
+                ),
                 1 => ("content", self.expr(2)),
                 2 => ("mode", sq(self.rng.pick(&["0644", "755", "u+x", "bad"]))),
                 _ => ("owner", sq("root")),
@@ -861,16 +1057,28 @@ impl<'a> Gen<'a> {
                 2 => ("groups", Expr::Array(vec![sq("wheel"), sq("adm")])),
                 _ => ("managehome", lit(*self.rng.pick(&["true", "'yes'", "1"]))),
             },
-            "package" => ("ensure", lit(*self.rng.pick(&["installed", "'1.2.3'", "latest", "absent"]))),
+            "package" => (
+                "ensure",
+                lit(*self.rng.pick(&["installed", "'1.2.3'", "latest", "absent"])),
+            ),
             "group" => ("gid", lit(*self.rng.pick(&["100", "'abc'"]))),
             "exec" => match self.rng.below(3) {
-                0 => ("command", sq(self.rng.pick(&["/bin/true", "true", "echo hi"]))),
+                0 => (
+                    "command",
+                    sq(self.rng.pick(&["/bin/true", "true", "echo hi"])),
+                ),
                 1 => ("path", Expr::Array(vec![sq("/bin"), sq("/usr/bin")])),
                 _ => ("refreshonly", lit("true")),
             },
             _ => match self.rng.below(2) {
-                0 => ("ensure", lit(*self.rng.pick(&["running", "stopped", "true"]))),
-                _ => ("enable", lit(*self.rng.pick(&["true", "false", "'manual'"]))),
+                0 => (
+                    "ensure",
+                    lit(*self.rng.pick(&["running", "stopped", "true"])),
+                ),
+                _ => (
+                    "enable",
+                    lit(*self.rng.pick(&["true", "false", "'manual'"])),
+                ),
             },
         };
         attr(name, value)
@@ -884,10 +1092,16 @@ impl<'a> Gen<'a> {
                 let name = *self.rng.pick(&["before", "require", "notify", "subscribe"]);
                 attr(name, lit(format!("{}['{t}']", capitalize(&ty))))
             }
-            1 => attr("alias", sq(&format!("al{}", self.rng.below(3)))),
+            1 => attr("alias", sq(format!("al{}", self.rng.below(3)))),
             2 => attr("noop", lit(*self.rng.pick(&["true", "'false'"]))),
             3 => attr("loglevel", sq(self.rng.pick(&["info", "warning", "bogus"]))),
-            _ => attr("tag", Expr::Array(vec![sq("t2"), sq(self.rng.pick(&["Bad Tag", "ok", "a::b"]))])),
+            _ => attr(
+                "tag",
+                Expr::Array(vec![
+                    sq("t2"),
+                    sq(self.rng.pick(&["Bad Tag", "ok", "a::b"])),
+                ]),
+            ),
         }
     }
 
@@ -897,7 +1111,12 @@ impl<'a> Gen<'a> {
             let (ty, t) = self.rng.pick(&self.titles).clone();
             lit(format!("{}['{t}']", capitalize(&ty)))
         } else {
-            lit(*self.rng.pick(&["Notify['nosuch']", "Notify", "Class['fz']", "Notify['r1', 'r2']"]))
+            lit(*self.rng.pick(&[
+                "Notify['nosuch']",
+                "Notify",
+                "Class['fz']",
+                "Notify['r1', 'r2']",
+            ]))
         }
     }
 
@@ -939,7 +1158,10 @@ impl<'a> Gen<'a> {
 
     fn collector(&mut self) -> Expr {
         self.c("collector");
-        let ty = self.rng.pick(&["Notify", "Notify", "File", "User", "Fz::Thing"]).to_string();
+        let ty = self
+            .rng
+            .pick(&["Notify", "Notify", "File", "User", "Fz::Thing"])
+            .to_string();
         let q = if self.rng.chance(85) {
             Some(self.query(2))
         } else {
@@ -960,7 +1182,16 @@ impl<'a> Gen<'a> {
                     self.rng.pick(&self.vars).clone()
                 } else if self.rng.chance(4) {
                     self.c("assign:builtin");
-                    self.rng.pick(&["facts", "trusted", "title", "name", "server_facts", "module_name"]).to_string()
+                    self.rng
+                        .pick(&[
+                            "facts",
+                            "trusted",
+                            "title",
+                            "name",
+                            "server_facts",
+                            "module_name",
+                        ])
+                        .to_string()
                 } else {
                     self.var_name()
                 };
@@ -972,8 +1203,8 @@ impl<'a> Gen<'a> {
             6 => {
                 self.c("stmt:virtual");
                 let v = if self.rng.chance(85) { "@" } else { "@@" };
-                let r = self.new_resource(v);
-                r
+
+                self.new_resource(v)
             }
             7 => {
                 self.c("stmt:realize");
@@ -996,7 +1227,10 @@ impl<'a> Gen<'a> {
             9 => self.chain(),
             10 => {
                 self.c("stmt:defaults");
-                let ty = self.rng.pick(&["Notify", "File", "Exec", "User"]).to_string();
+                let ty = self
+                    .rng
+                    .pick(&["Notify", "File", "Exec", "User"])
+                    .to_string();
                 let a = match ty.as_str() {
                     "Notify" => attr("message", self.expr(2)),
                     "File" => attr("mode", sq("0600")),
@@ -1024,7 +1258,9 @@ impl<'a> Gen<'a> {
             }
             12 => {
                 self.c("stmt:notice");
-                let f = *self.rng.pick(&["notice", "warning", "info", "debug", "fail", "notice"]);
+                let f = *self
+                    .rng
+                    .pick(&["notice", "warning", "info", "debug", "fail", "notice"]);
                 Stmt::Expr(Expr::Call(f.into(), vec![self.expr(2)], None))
             }
             13 | 14 => {
@@ -1032,7 +1268,15 @@ impl<'a> Gen<'a> {
                 self.c(if unless { "stmt:unless" } else { "stmt:if" });
                 let cond = if self.rng.chance(30) {
                     self.c("match-var");
-                    Expr::Bin("=~", bx(lit(*self.rng.pick(&["'abc-123'", "$facts['role']", "'x1'"]))), bx(lit(*self.rng.pick(REGEXES))))
+                    Expr::Bin(
+                        "=~",
+                        bx(lit(*self.rng.pick(&[
+                            "'abc-123'",
+                            "$facts['role']",
+                            "'x1'",
+                        ]))),
+                        bx(lit(*self.rng.pick(REGEXES))),
+                    )
                 } else {
                     self.expr(2)
                 };
@@ -1053,7 +1297,14 @@ impl<'a> Gen<'a> {
             15 => {
                 self.c("stmt:case");
                 let subject = if self.rng.chance(50) {
-                    lit(*self.rng.pick(&["$facts['role']", "'foo123'", "1", "undef", "[1,2]", "$facts['os']['family']"]))
+                    lit(*self.rng.pick(&[
+                        "$facts['role']",
+                        "'foo123'",
+                        "1",
+                        "undef",
+                        "[1,2]",
+                        "$facts['os']['family']",
+                    ]))
                 } else {
                     self.expr(2)
                 };
@@ -1066,7 +1317,15 @@ impl<'a> Gen<'a> {
                         }
                         1 => {
                             self.c("case:splat");
-                            Expr::Un("*", bx(lit(*self.rng.pick(&["undef", "['a', 'web']", "$facts['list']", "[]"]))))
+                            Expr::Un(
+                                "*",
+                                bx(lit(*self.rng.pick(&[
+                                    "undef",
+                                    "['a', 'web']",
+                                    "$facts['list']",
+                                    "[]",
+                                ]))),
+                            )
                         }
                         2 => {
                             self.c("case:undef");
@@ -1087,7 +1346,15 @@ impl<'a> Gen<'a> {
                             virt: "",
                             ty: "notify".into(),
                             title: sq(&t),
-                            attrs: vec![attr("message", Expr::Str(vec![Part::Text("m=".into()), Part::Var("0".into()), Part::Text("/".into()), Part::Var("1".into())]))],
+                            attrs: vec![attr(
+                                "message",
+                                Expr::Str(vec![
+                                    Part::Text("m=".into()),
+                                    Part::Var("0".into()),
+                                    Part::Text("/".into()),
+                                    Part::Var("1".into()),
+                                ]),
+                            )],
                         });
                     }
                     arms.push((opts, body));
@@ -1155,13 +1422,32 @@ impl<'a> Gen<'a> {
 
     fn param(&mut self, name: &str) -> Param {
         let ty = if self.rng.chance(70) {
-            Some(self.rng.pick(&["String", "Integer", "Optional[String]", "Array[String]", "Hash", "Boolean", "Variant[String,Integer]", "Any", "Enum['a','b']", "Integer[0,10]"]).to_string())
+            Some(
+                self.rng
+                    .pick(&[
+                        "String",
+                        "Integer",
+                        "Optional[String]",
+                        "Array[String]",
+                        "Hash",
+                        "Boolean",
+                        "Variant[String,Integer]",
+                        "Any",
+                        "Enum['a','b']",
+                        "Integer[0,10]",
+                    ])
+                    .to_string(),
+            )
         } else {
             None
         };
         let default = if self.rng.chance(70) {
             self.c("class:param-default");
-            Some(if self.rng.chance(50) { self.small_atom() } else { self.expr(2) })
+            Some(if self.rng.chance(50) {
+                self.small_atom()
+            } else {
+                self.expr(2)
+            })
         } else {
             None
         };
@@ -1325,7 +1611,13 @@ impl<'a> Gen<'a> {
                 inherits,
                 body,
             };
-            module_files.insert(0, ("modules/fz/manifests/init.pp".into(), Body::Manifest(vec![class])));
+            module_files.insert(
+                0,
+                (
+                    "modules/fz/manifests/init.pp".into(),
+                    Body::Manifest(vec![class]),
+                ),
+            );
             for i in 0..n_sub {
                 let name = format!("fz::c{i}");
                 self.c("class");
@@ -1340,13 +1632,16 @@ impl<'a> Gen<'a> {
                     ps.push(self.param("q"));
                 }
                 let n = 1 + self.rng.below(3);
-            let mut body = self.class_body(n);
+                let mut body = self.class_body(n);
                 if inherits.is_some() && self.rng.chance(50) {
                     body.push(Stmt::Resource {
                         virt: "",
                         ty: "notify".into(),
-                        title: sq(&format!("inh{i}")),
-                        attrs: vec![attr("message", Expr::Str(vec![Part::Text("p1=".into()), Part::Var("p1".into())]))],
+                        title: sq(format!("inh{i}")),
+                        attrs: vec![attr(
+                            "message",
+                            Expr::Str(vec![Part::Text("p1=".into()), Part::Var("p1".into())]),
+                        )],
                     });
                 }
                 module_files.push((
@@ -1362,12 +1657,22 @@ impl<'a> Gen<'a> {
             if !self.defines.is_empty() {
                 self.c("define");
                 let ps = vec![self.param("msg"), self.param("n")];
-                let saved = std::mem::replace(&mut self.vars, vec!["msg".into(), "n".into(), "title".into(), "name".into()]);
+                let saved = std::mem::replace(
+                    &mut self.vars,
+                    vec!["msg".into(), "n".into(), "title".into(), "name".into()],
+                );
                 let mut body = vec![Stmt::Resource {
                     virt: "",
                     ty: "notify".into(),
                     title: Expr::Str(vec![Part::Text("thing-".into()), Part::Var("title".into())]),
-                    attrs: vec![attr("message", Expr::Str(vec![Part::Var("msg".into()), Part::Text(" ".into()), Part::Var("n".into())]))],
+                    attrs: vec![attr(
+                        "message",
+                        Expr::Str(vec![
+                            Part::Var("msg".into()),
+                            Part::Text(" ".into()),
+                            Part::Var("n".into()),
+                        ]),
+                    )],
                 }];
                 for _ in 0..self.rng.below(2) {
                     body.push(self.stmt(1));
@@ -1407,7 +1712,11 @@ impl<'a> Gen<'a> {
                 }
                 _ => {
                     self.c("class:include");
-                    decls.push(Stmt::Expr(Expr::Call("include".into(), vec![sq("fz")], None)));
+                    decls.push(Stmt::Expr(Expr::Call(
+                        "include".into(),
+                        vec![sq("fz")],
+                        None,
+                    )));
                 }
             }
             for d in self.defines.clone() {
@@ -1449,7 +1758,10 @@ impl<'a> Gen<'a> {
                 }
                 2 => {
                     self.c("node:name");
-                    format!("'{}', 'other.example.com'", node.split('.').next().unwrap_or("x"))
+                    format!(
+                        "'{}', 'other.example.com'",
+                        node.split('.').next().unwrap_or("x")
+                    )
                 }
                 _ => "/example/".into(),
             };
@@ -1496,7 +1808,16 @@ impl<'a> Gen<'a> {
         ));
         let val = |g: &mut Gen, key: &str| -> String {
             match key {
-                "fz::a" => format!("[{}]", (0..1 + g.rng.below(3)).map(|_| g.rng.pick(&["a", "b", "c", "1", "'%{facts.role}'"]).to_string()).collect::<Vec<_>>().join(", ")),
+                "fz::a" => format!(
+                    "[{}]",
+                    (0..1 + g.rng.below(3))
+                        .map(|_| g
+                            .rng
+                            .pick(&["a", "b", "c", "1", "'%{facts.role}'"])
+                            .to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 "fz::h" => format!(
                     "{{{}: {{x: {}, y: [{}]}}, {}: {}}}",
                     g.rng.pick(&["k1", "k2"]),
@@ -1506,15 +1827,24 @@ impl<'a> Gen<'a> {
                     g.rng.pick(&["v", "'%{facts.os.family}'"])
                 ),
                 "fz::n" => g.rng.pick(&["1", "0x10", "'7'", "1.5"]).to_string(),
-                "fz::p1" => g.rng.pick(&["from-hiera", "5", "[a]", "'%{facts.role}'"]).to_string(),
+                "fz::p1" => g
+                    .rng
+                    .pick(&["from-hiera", "5", "[a]", "'%{facts.role}'"])
+                    .to_string(),
                 "fz::i" => "\"%{lookup('fz::s')}-i\"".to_string(),
-                _ => g.rng.pick(&["s-%{facts.role}", "plain", "'%{::role}'"]).to_string(),
+                _ => g
+                    .rng
+                    .pick(&["s-%{facts.role}", "plain", "'%{::role}'"])
+                    .to_string(),
             }
         };
         let keys = ["fz::a", "fz::h", "fz::s", "fz::n", "fz::p1", "fz::i"];
         let mut levels = vec![("data/common.yaml".to_string(), 5)];
         if self.rng.chance(60) {
-            levels.push((format!("data/role/{}.yaml", self.rng.pick(&["web", "db", "x1"])), 3));
+            levels.push((
+                format!("data/role/{}.yaml", self.rng.pick(&["web", "db", "x1"])),
+                3,
+            ));
         }
         if self.rng.chance(30) {
             levels.push(("data/nodes/web01.example.com.yaml".into(), 2));
@@ -1533,7 +1863,10 @@ impl<'a> Gen<'a> {
                 self.c("hiera:lookup_options");
                 l.push("lookup_options:".into());
                 l.push("  fz::h:".into());
-                l.push(format!("    merge: {}", self.rng.pick(&["deep", "hash", "first"])));
+                l.push(format!(
+                    "    merge: {}",
+                    self.rng.pick(&["deep", "hash", "first"])
+                ));
                 l.push("  fz::a:".into());
                 l.push("    merge: unique".into());
             }

@@ -127,7 +127,9 @@ fn stmt(c: &mut Cursor, s: &mut Stmt) {
     }
     match s {
         Stmt::Assign(_, e) | Stmt::Expr(e) => expr(c, e),
-        Stmt::Resource { title, attrs: a, .. } => {
+        Stmt::Resource {
+            title, attrs: a, ..
+        } => {
             attrs(c, a);
             expr(c, title);
         }

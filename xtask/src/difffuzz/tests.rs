@@ -41,11 +41,31 @@ fn generated_programs_parse() {
         }
     }
     let firsts: Vec<&String> = bad.iter().take(6).collect();
-    assert!(bad.is_empty(), "{} of 900 do not parse; first:\n{firsts:#?}", bad.len());
+    assert!(
+        bad.is_empty(),
+        "{} of 900 do not parse; first:\n{firsts:#?}",
+        bad.len()
+    );
     // Every kind of construct shows up.
-    for k in ["op:+", "op:in", "op:=~", "iter:reduce", "collector", "chain:<~", "hiera:lookup",
-        "template:epp-file", "template:erb-file", "node:regex", "class:inherits", "case:splat",
-        "flow:break", "title:illegal", "convert:Integer-radix", "atom:semver", "stmt:virtual"] {
+    for k in [
+        "op:+",
+        "op:in",
+        "op:=~",
+        "iter:reduce",
+        "collector",
+        "chain:<~",
+        "hiera:lookup",
+        "template:epp-file",
+        "template:erb-file",
+        "node:regex",
+        "class:inherits",
+        "case:splat",
+        "flow:break",
+        "title:illegal",
+        "convert:Integer-radix",
+        "atom:semver",
+        "stmt:virtual",
+    ] {
         assert!(cov.get(k).copied().unwrap_or(0) > 0, "{k} never generated");
     }
 }
@@ -68,7 +88,11 @@ fn reducer_shrinks_to_the_culprit() {
                 attrs: vec![super::ast::Attr {
                     name: "message".into(),
                     op: "=>",
-                    value: Expr::Bin("+", Box::new(Expr::Lit("42".into())), Box::new(Expr::Lit("1".into()))),
+                    value: Expr::Bin(
+                        "+",
+                        Box::new(Expr::Lit("42".into())),
+                        Box::new(Expr::Lit("1".into())),
+                    ),
                 }],
             }],
             els: None,
@@ -89,5 +113,9 @@ fn reducer_shrinks_to_the_culprit() {
     assert!(calls > 0);
     let t = text(&small);
     assert_eq!(small.files.len(), 1, "{t}");
-    assert_eq!(t.trim_end(), "-- manifests/site.pp --\nnotify { 'culprit':\n  message => 42,\n}", "{t}");
+    assert_eq!(
+        t.trim_end(),
+        "-- manifests/site.pp --\nnotify { 'culprit':\n  message => 42,\n}",
+        "{t}"
+    );
 }
