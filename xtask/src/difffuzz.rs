@@ -548,7 +548,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !found.is_empty() {
         std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
     }
-    for (sig, members) in &groups {
+    // The most frequent groups first (they are reduced while the limit lasts).
+    let mut ordered: Vec<(&String, &Vec<usize>)> = groups.iter().collect();
+    ordered.sort_by_key(|(_, m)| std::cmp::Reverse(m.len()));
+    for (sig, members) in ordered {
         let f = &found[members[0]];
         let name = format!("{}-s{}-{}", f.kind.name(), o.seed, f.index);
         let mut env = f.env.clone();
