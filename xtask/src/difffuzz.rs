@@ -381,6 +381,19 @@ fn mask(s: &str) -> String {
             _ => out.push(ch),
         }
     }
+    // Operand types vary with the values; the message is the cause.
+    for (phrase, end) in [
+        ("is not applicable to ", '.'),
+        ("must result in a String value. Got ", '.'),
+        ("Comparison of: ", ','),
+    ] {
+        if let Some(at) = out.find(phrase) {
+            let from = at + phrase.len();
+            if let Some(len) = out[from..].find(end) {
+                out.replace_range(from..from + len, "T");
+            }
+        }
+    }
     if out.chars().count() > 220 {
         out = out.chars().take(220).collect::<String>() + "…";
     }
@@ -470,6 +483,8 @@ struct Found {
     sig: String,
     detail: String,
     env: Env,
+    /// Puppet's result.
+    theirs: Expect,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -523,6 +538,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     sig,
                     detail,
                     env,
+                    theirs,
                 });
             }
         }
@@ -562,7 +578,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let t = Instant::now();
             let mut failed = None;
             let (small, rounds) =
-                reduce::reduce(&env, 16, 60, &mut |cands| match runner.run(cands) {
+                reduce::reduce(&env, 32, 40, &mut |cands| match runner.run(cands) {
                     Ok(r) => r
                         .iter()
                         .map(|(a, b)| {
@@ -587,16 +603,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             env = small;
         }
         // Puppet's result on the final environment is the expectation.
-        let r = runner.run(std::slice::from_ref(&env))?;
-        let (theirs, ours) = &r[0];
-        let (sig2, detail) = signature(classify(theirs, ours), theirs, ours);
+        let (theirs, detail) = if note.is_empty() {
+            (f.theirs.clone(), f.detail.clone())
+        } else {
+            let r = runner.run(std::slice::from_ref(&env))?;
+            let (theirs, ours) = &r[0];
+            let (_, detail) = signature(classify(theirs, ours), theirs, ours);
+            (theirs.clone(), detail)
+        };
         let mut case = to_case(&env, &name);
         case.spec = vec!["difffuzz".into()];
-        case.description = format!("difffuzz seed {} #{}: {sig2}", o.seed, f.index)
+        case.description = format!("difffuzz seed {} #{}: {sig}", o.seed, f.index)
             .chars()
             .take(400)
             .collect();
-        case.expect = theirs.clone();
+        case.expect = theirs;
         let path = o.out.join(format!("{name}.case"));
         std::fs::write(&path, write_case(&case)).map_err(|e| format!("{}: {e}", path.display()))?;
         let is_known = known.iter().any(|k| sig.contains(k.as_str()));
