@@ -8,6 +8,7 @@ mod bench_paired;
 mod bless;
 mod corpus;
 mod coverage;
+mod difffuzz;
 mod fuzz;
 mod oracle;
 mod oracle_ast;
@@ -48,6 +49,9 @@ tasks:
                            checked against xtask/data/known-module-diffs.txt
   fuzz TARGET [--seconds N] [--seed N] [--corpus DIR]
                            stable-Rust fuzzing of a pverify::fuzzing target (fuzz/README.md)
+  difffuzz [--seed S] [--count N] [--no-reduce] [--out DIR] [--allow-disagreements]
+                           differential fuzzing: random environments compiled by Puppet and
+                           pverify; disagreements reduced and written as spec-suite candidates
   oracle-types [MODULES_DIR...]
                            compare the resource types pverify reads (Puppet's own and the
                            modules' lib/puppet/type/*.rb) with what Puppet 7.23 loads
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         "oracle-types" => oracle_types::run(rest),
         "oracle-modules" => oracle_modules::run(rest),
         "fuzz" => fuzz::run(rest),
+        "difffuzz" => difffuzz::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);
