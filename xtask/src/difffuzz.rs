@@ -504,8 +504,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(String::from)
-            .collect(),
+            .map(|l| match l.split_once(" | ") {
+                Some((sig, reason)) if !reason.trim().is_empty() => Ok(sig.trim().to_string()),
+                _ => Err(format!(
+                    "{}: `{l}`: expected `SIGNATURE SUBSTRING | reason`",
+                    p.display()
+                )),
+            })
+            .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
     oracle::check_puppet()?;
