@@ -350,17 +350,8 @@ impl<'e> Compiler<'e> {
                         let reference = guard_reference
                             .get_or_insert_with(|| reference.into())
                             .clone();
-                        // Unassigned: the parameters before this one left
-                        // without a value, and those from this one on that
-                        // were neither given nor found (given values are
-                        // bound before any default is evaluated).
-                        let mut unassigned = missing_before.clone();
-                        unassigned.extend((i..decl.len()).filter(|&j| {
-                            j == i
-                                || (!given.contains_key(&decl[j].name)
-                                    && !found_in_hiera.contains_key(&decl[j].name))
-                        }));
-                        // Those given or found later are readable.
+                        // Given values (and found ones) are bound before any
+                        // default is evaluated, so later ones are readable.
                         if !later_bound {
                             later_bound = true;
                             let vars = &mut self.scopes.get_mut(scope).vars;
@@ -375,7 +366,7 @@ impl<'e> Compiler<'e> {
                             reference,
                             def: def.clone(),
                             from: i,
-                            unassigned,
+                            missing_before: missing_before.clone(),
                         };
                         let saved = self.param_guard.replace(guard);
                         let v = self.eval(d, scope, ctx);

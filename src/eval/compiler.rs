@@ -408,9 +408,9 @@ pub struct ParamGuard {
     pub def: Definition,
     /// The parameter whose default is evaluated.
     pub from: usize,
-    /// The parameters without a value yet, by index (this one included):
-    /// Puppet's `ParameterScope` entries not assigned.
-    pub unassigned: Vec<usize>,
+    /// The parameters before it left without a value (no default, not
+    /// given), by index; usually none.
+    pub missing_before: Vec<usize>,
 }
 
 impl ParamGuard {
@@ -419,15 +419,17 @@ impl ParamGuard {
         self.def.params().get(self.from).map_or("", |p| &*p.name)
     }
 
-    /// Whether `name` is a parameter without a value yet, and if so, whether
-    /// it comes before the one whose default is evaluated (it never will
-    /// have one) or not (it is not evaluated yet).
-    pub fn unassigned(&self, name: &str) -> Option<bool> {
-        let params = self.def.params();
-        self.unassigned
-            .iter()
-            .find(|&&j| params.get(j).is_some_and(|p| &*p.name == name))
-            .map(|&j| j < self.from)
+    /// Whether `name` is a parameter without a value yet (Puppet's
+    /// `ParameterScope` entry not assigned), and if so, whether it comes
+    /// before the one whose default is evaluated (it never will have one)
+    /// or not (it is not evaluated yet). Given values are in the scope
+    /// before any default is evaluated; `bound` says whether a name is.
+    pub fn unassigned(&self, name: &str, bound: impl Fn(&str) -> bool) -> Option<bool> {
+        let j = self.def.params().iter().position(|p| &*p.name == name)?;
+        if j < self.from {
+            return self.missing_before.contains(&j).then_some(true);
+        }
+        (j == self.from || !bound(name)).then_some(false)
     }
 }
 

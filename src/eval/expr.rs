@@ -534,7 +534,8 @@ impl<'e> Compiler<'e> {
             };
         }
         if let Some(g) = &self.param_guard {
-            if let Some(before) = g.unassigned(name) {
+            let bound = |n: &str| self.scopes.get(g.scope).vars.contains_key(n);
+            if let Some(before) = g.unassigned(name, bound) {
                 if self.scopes.assignment_target(scope) == g.scope {
                     let detail = if before {
                         format!("{}: expects a value for parameter ${name}", g.reference)
