@@ -98,6 +98,7 @@ use digests::*;
 pub use digests::{ruby_digest, ruby_hexdigest};
 use epp::*;
 use files::*;
+pub(crate) use iteration::evaluator_dispatch;
 use iteration::*;
 use numbers::*;
 use objects::*;
