@@ -506,7 +506,7 @@ fn hash_from_array(items: &[Value]) -> Result<Map, String> {
         }
         return Ok(out);
     }
-    if items.len() % 2 != 0 {
+    if !items.len().is_multiple_of(2) {
         return Err("odd number of arguments for Hash".into());
     }
     for kv in items.chunks(2) {

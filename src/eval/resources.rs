@@ -304,14 +304,14 @@ impl<'e> Compiler<'e> {
                     let params: crate::eval::value::Params =
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
-                    self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
+                    self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                     if wanted {
                         refs.push(reference_to(&self.resources[id]));
                     }
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
-                self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
+                self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                 if wanted {
                     refs.push(reference_to(&self.resources[id]));
                 }
