@@ -269,10 +269,15 @@ impl<'e> Compiler<'e> {
                 .iter()
                 .filter(|(p, _)| matches!(&***p, "before" | "require" | "notify" | "subscribe"));
             for (param, v) in relationships {
-                let refs = match v {
-                    Value::Array(items) => items.as_slice(),
-                    other => std::slice::from_ref(other),
-                };
+                // `param.value.flatten` for an Array.
+                let mut refs = Vec::new();
+                let mut stack = vec![v];
+                while let Some(x) = stack.pop() {
+                    match x {
+                        Value::Array(items) => stack.extend(items.iter().rev()),
+                        other => refs.push(other),
+                    }
+                }
                 for x in refs {
                     let Some((t, title)) = super::resources::as_ref(x) else {
                         continue;

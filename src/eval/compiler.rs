@@ -517,11 +517,48 @@ impl<'e> Compiler<'e> {
         }
         let program = parsed.map_err(|e| EvalError::Parse(syntax_message(&e)))?;
         self.register_definitions(&program)?;
+        self.evaluate_parameter_types(&program)?;
         Ok(Some(program))
     }
 
     pub fn register_program(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
-        self.register_definitions(program)
+        self.register_definitions(program)?;
+        self.evaluate_parameter_types(program)
+    }
+
+    /// Puppet instantiates every class and define of a file as it loads the
+    /// file, evaluating their parameter types in the global scope
+    /// (`PopsBridge#create_type_map`): a type that names nothing fails the
+    /// load, whether or not the class is ever declared, and the error is
+    /// the type's own, not wrapped by what made the file load.
+    fn evaluate_parameter_types(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
+        let ctx = super::expr::Ctx {
+            program: program.clone(),
+        };
+        for &crate::syntax::ast::ExprRef(ptr) in program.definitions() {
+            let def = Definition {
+                program: program.clone(),
+                expr: ptr,
+            };
+            if !matches!(
+                def.expr().kind,
+                ExprKind::Class { .. } | ExprKind::Define { .. }
+            ) {
+                continue;
+            }
+            for p in def.params() {
+                let Some(t) = &p.type_expr else { continue };
+                if let Err(e) = self.eval(t, self.top, &ctx) {
+                    return Err(match e {
+                        EvalError::Runtime { .. } | EvalError::Issue { .. } => {
+                            EvalError::Syntax(e.message())
+                        }
+                        other => other,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {

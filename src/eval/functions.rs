@@ -203,15 +203,37 @@ impl<'e> Compiler<'e> {
                 self.iterate(name, args, lambda, scope, ctx, call)
             }
             "assert_type" => {
-                let (Some(Value::Type(t)), Some(v)) = (args.first(), args.get(1)) else {
-                    return Err(EvalError::runtime("'assert_type' expects 2 arguments", at));
+                super::builtins::evaluator_dispatch(name, &args, lambda)
+                    .map_err(|m| EvalError::runtime(m, at.clone()))?;
+                // The String form: the type parsed from its text.
+                let parsed;
+                let t = match &args[0] {
+                    Value::Type(t) => t,
+                    Value::String(s) => match crate::eval::parse_builtin_type(s) {
+                        Ok(t) => {
+                            parsed = std::sync::Arc::new(t);
+                            &parsed
+                        }
+                        Err(name) => {
+                            return Err(EvalError::runtime(
+                                format!(
+                                    "assert_type(): a type string naming '{name}' is not supported by pverify"
+                                ),
+                                at,
+                            ))
+                        }
+                    },
+                    // The dispatch took only a Type or a String.
+                    _ => return Ok(Value::Undef),
                 };
+                let v = &args[1];
                 if crate::types::is_instance(t, v) {
                     return Ok(v.clone());
                 }
                 if let Some(l) = lambda {
                     let actual = Value::Type(std::sync::Arc::new(crate::types::infer_set(v)));
-                    return self.call_lambda(l, &[args[0].clone(), actual], scope, ctx);
+                    let expected = Value::Type(t.clone());
+                    return self.call_lambda(l, &[expected, actual], scope, ctx);
                 }
                 Err(EvalError::runtime(
                     crate::types::describe_mismatch_named(
@@ -518,6 +540,10 @@ impl<'e> Compiler<'e> {
         call: &Expr,
     ) -> R<Value> {
         let at = self.loc(&ctx.program, call);
+        // Puppet's dispatch: the signatures of each, map, filter, reduce
+        // and with, and its text for a call none of them takes.
+        let dispatched = super::builtins::evaluator_dispatch(name, &args, lambda)
+            .map_err(|m| EvalError::runtime(m, at.clone()))?;
         let Some(l) = lambda else {
             return Err(EvalError::runtime(format!("'{name}' expects a block"), at));
         };
@@ -530,20 +556,6 @@ impl<'e> Compiler<'e> {
                 at,
             ));
         };
-        // The block's parameter count, as Puppet's dispatch checks it.
-        let (min, max) = if name == "reduce" { (2, 2) } else { (1, 2) };
-        let given = l.params.len();
-        if given < min || given > max {
-            let expected = if min == max {
-                format!("{min} arguments")
-            } else {
-                format!("between {min} and {max} arguments")
-            };
-            return Err(EvalError::runtime(
-                format!("'{name}' block expects {expected}, got {given}"),
-                at,
-            ));
-        }
         // An Integer range type iterates over its values.
         let subject = match &subject {
             Value::Type(t) => match t.as_ref() {
@@ -559,7 +571,9 @@ impl<'e> Compiler<'e> {
             },
             _ => subject,
         };
-        let pairs = l.params.len() >= 2;
+        // The signature taken says how many arguments the block gets
+        // (each, map and filter: `Callable[2,2]` first, then `[1,1]`).
+        let pairs = name == "reduce" || dispatched % 2 == 0;
         // Each element as the lambda's arguments: values, or [index, value] /
         // [key, value] when the lambda takes two parameters.
         let elements: Vec<Vec<Value>> = match &subject {

@@ -1,6 +1,7 @@
 //! Evaluation: values, scopes, expressions, and the compilation of one node's
 //! catalog (Puppet's `Parser::Compiler` and `Pops::Evaluator`).
 
+mod arith;
 pub mod binary;
 mod builtins;
 mod catalog_emit;

@@ -304,13 +304,14 @@ impl<'e> Compiler<'e> {
                     let params: crate::eval::value::Params =
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
+                    self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                     if wanted {
                         refs.push(reference_to(&self.resources[id]));
                     }
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
-                self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
+                self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                 if wanted {
                     refs.push(reference_to(&self.resources[id]));
                 }
@@ -921,22 +922,40 @@ impl<'e> Compiler<'e> {
     }
 }
 
+/// An override's parameter (a resource override or a collector's block),
+/// as Puppet's `override_parameter`: `+>` on a parameter already set makes
+/// `[current, new].flatten`, else the value is set as given; a `tag`
+/// parameter also tags the resource with its values at once
+/// (`set_parameter`), so a collector querying the tag sees it.
 fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
-    if append {
-        let mut items = match r.params.get(name) {
-            Some(Value::Array(a)) => (**a).clone(),
-            Some(other) => vec![other.clone()],
-            None => Vec::new(),
-        };
-        match v {
-            Value::Array(a) => items.extend(a.iter().cloned()),
-            other => items.push(other),
+    let v = match r.params.get(name) {
+        Some(current) if append => {
+            let mut items = Vec::new();
+            flatten_values(current, &mut items);
+            flatten_values(&v, &mut items);
+            Value::array(items)
         }
-        r.params.insert(name.into(), Value::array(items));
-    } else if v.is_undef() {
+        _ => v,
+    };
+    if name == "tag" {
+        let mut tags = Vec::new();
+        flatten_values(&v, &mut tags);
+        for t in tags.iter().filter(|t| !t.is_undef()) {
+            r.tag(&t.to_string());
+        }
+    }
+    if v.is_undef() && !append {
         r.params.shift_remove(name);
     } else {
         r.params.insert(name.into(), v);
+    }
+}
+
+/// Ruby's `flatten` of a value into `out`.
+fn flatten_values(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(items) => items.iter().for_each(|i| flatten_values(i, out)),
+        other => out.push(other.clone()),
     }
 }
 

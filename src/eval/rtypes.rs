@@ -61,7 +61,7 @@ impl Compiler<'_> {
                 .params
                 .iter()
                 .filter(|(_, v)| !v.is_undef())
-                .map(|(k, v)| (Cow::Borrowed(&**k), Cow::Borrowed(v)))
+                .map(|(k, v)| (Cow::Borrowed(&**k), catalog_value(k, v)))
                 .collect();
         }
         let rtype = r.rtype.as_deref();
@@ -79,9 +79,10 @@ impl Compiler<'_> {
             };
             // A key given twice (`name` and the namevar, or a title
             // attribute) keeps its first place and takes the last value.
+            let v = catalog_value(k, v);
             match out.iter_mut().find(|(have, _)| *have == key) {
-                Some(slot) => slot.1 = Cow::Borrowed(v),
-                None => out.push((key, Cow::Borrowed(v))),
+                Some(slot) => slot.1 = v,
+                None => out.push((key, v)),
             }
         }
         if let Some(i) = out
@@ -92,6 +93,56 @@ impl Compiler<'_> {
         }
         out
     }
+}
+
+/// A parameter's value as the catalog's copy of the resource holds it:
+/// Puppet's `Parser::Resource#to_hash` flattens an Array given to a
+/// relationship metaparameter (`before`, `require`, `notify`, `subscribe`)
+/// and drops its undef values; `Puppet::Resource.new` then flattens any
+/// Array with a resource reference at any depth.
+fn catalog_value<'r>(key: &str, v: &'r Value) -> Cow<'r, Value> {
+    let Value::Array(items) = v else {
+        return Cow::Borrowed(v);
+    };
+    let nested = items.iter().any(|i| matches!(i, Value::Array(_)));
+    let relationship = matches!(key, "before" | "require" | "notify" | "subscribe");
+    if relationship && (nested || items.iter().any(Value::is_undef)) {
+        let mut out = Vec::with_capacity(items.len());
+        flatten_into(items, &mut out);
+        out.retain(|v| !v.is_undef());
+        return Cow::Owned(Value::array(out));
+    }
+    if nested && holds_reference(items) {
+        let mut out = Vec::with_capacity(items.len());
+        flatten_into(items, &mut out);
+        return Cow::Owned(Value::array(out));
+    }
+    Cow::Borrowed(v)
+}
+
+fn flatten_into(items: &[Value], out: &mut Vec<Value>) {
+    for i in items {
+        match i {
+            Value::Array(inner) => flatten_into(inner, out),
+            other => out.push(other.clone()),
+        }
+    }
+}
+
+/// Whether an Array holds, at any depth, a value Puppet's evaluator hands
+/// to the catalog as a `Puppet::Resource`: a resource or class reference.
+fn holds_reference(items: &[Value]) -> bool {
+    items.iter().any(|i| match i {
+        Value::Array(inner) => holds_reference(inner),
+        Value::Type(t) => matches!(
+            t.as_ref(),
+            crate::types::PType::Resource {
+                type_name: Some(_),
+                title: Some(_),
+            } | crate::types::PType::Class(Some(_))
+        ),
+        _ => false,
+    })
 }
 
 /// [`crate::catalog::title_attributes`] as `catalog_params` starts from,

@@ -268,3 +268,35 @@ pub(super) fn partition(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     }
     Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
 }
+
+const EACH_SIGS: [Sig; 4] = PREDICATE_SIGS;
+const REDUCE_SIGS: [Sig; 2] = [
+    sig(&[("Iterable", "enumerable")]).block("Callable[2,2]"),
+    sig(&[("Iterable", "enumerable"), ("Any", "memo")]).block("Callable[2,2]"),
+];
+const WITH_SIGS: [Sig; 1] = [sig(&[("Any", "arg")]).rest(0).block("Callable")];
+const ASSERT_TYPE_SIGS: [Sig; 2] = [
+    sig(&[("Type", "type"), ("Any", "value")]).opt_block("Callable[Type, Type]"),
+    sig(&[("String", "type_string"), ("Any", "value")]).opt_block("Callable[Type, Type]"),
+];
+
+/// The dispatch of the iteration functions the evaluator runs itself
+/// (`each`, `map`, `filter`, `reduce`, `with`, and `assert_type`): the index of the first of
+/// Puppet's signatures that takes the call, or the text of
+/// `describe_signatures` when none does.
+pub(crate) fn evaluator_dispatch(
+    name: &str,
+    args: &[Value],
+    lambda: Option<&Lambda>,
+) -> Result<usize, String> {
+    let sigs: &[Sig] = match name {
+        "reduce" => &REDUCE_SIGS,
+        "with" => &WITH_SIGS,
+        "assert_type" => &ASSERT_TYPE_SIGS,
+        _ => &EACH_SIGS,
+    };
+    match sigs.iter().position(|s| s.accepts(args, lambda)) {
+        Some(i) => Ok(i),
+        None => Err(describe_signatures(name, sigs, args, lambda)),
+    }
+}

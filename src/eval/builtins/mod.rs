@@ -98,6 +98,17 @@ use digests::*;
 pub use digests::{ruby_digest, ruby_hexdigest};
 use epp::*;
 use files::*;
+pub(crate) use iteration::evaluator_dispatch;
+
+/// Ruby's `to_s` of a value as Puppet hands it to Ruby.
+pub(crate) fn ruby_value_to_s(v: &Value) -> String {
+    ruby::ruby_to_s(v)
+}
+
+/// Ruby's `==` of two values as Puppet hands them to Ruby.
+pub(crate) fn ruby_equal(a: &Value, b: &Value) -> bool {
+    ruby::ruby_eq(a, b)
+}
 use iteration::*;
 use numbers::*;
 use objects::*;

@@ -458,10 +458,12 @@ impl Sig {
 /// plain `Callable`, which takes any block.
 pub(super) fn callable_range(t: &str) -> Option<(usize, usize)> {
     let inner = t.strip_prefix("Callable[")?.strip_suffix(']')?;
-    let nums: Vec<usize> = inner
-        .split(',')
-        .filter_map(|s| s.trim().parse().ok())
-        .collect();
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    let nums: Vec<usize> = parts.iter().filter_map(|s| s.parse().ok()).collect();
+    if nums.is_empty() && !parts.is_empty() && !parts.iter().any(|p| p.contains('[')) {
+        // `Callable[Type, Type]`: one argument per parameter type.
+        return Some((parts.len(), parts.len()));
+    }
     Some(match nums.as_slice() {
         [a, b] => (*a, *b),
         [a] => (*a, *a),

@@ -162,7 +162,8 @@ fn calculate(op: BinaryOp, l: &Value, r: &Value) -> Result<Value, OpError> {
                 Ok(Value::Integer(m as i64))
             }
             _ => Err(OpError::Argument(format!(
-                "Can not do modulus on a Timespan using {}",
+                // Puppet's text says "a" before its own article.
+                "Can not do modulus on a Timespan using a {}",
                 a_an(&label_value(&r))
             ))),
         },
