@@ -17,7 +17,7 @@ use crate::syntax::pn::binary_op_text;
 
 /// A number as `coerce_numeric` leaves it.
 #[derive(Clone)]
-enum Num {
+pub(super) enum Num {
     /// An Integer; strings may hold more than 64 bits (Ruby's Bignum).
     Int(i128),
     Float(f64),
@@ -26,7 +26,7 @@ enum Num {
 }
 
 impl Num {
-    fn value(&self) -> Value {
+    pub(super) fn value(&self) -> Value {
         match self {
             Num::Int(i) => Value::Integer(clamp_i64(*i)),
             Num::Float(f) => Value::Float(*f),
@@ -362,7 +362,7 @@ impl<'e> Compiler<'e> {
 
     /// `coerce_numeric`: a Numeric as it is, a String through `to_n` (with
     /// Puppet's warning that it was coerced), anything else an error.
-    fn coerce_numeric(&mut self, v: &Value, at: &Expr, ctx: &Ctx) -> R<Num> {
+    pub(super) fn coerce_numeric(&mut self, v: &Value, at: &Expr, ctx: &Ctx) -> R<Num> {
         match v {
             Value::Integer(i) => Ok(Num::Int(i128::from(*i))),
             Value::Float(f) => Ok(Num::Float(*f)),

@@ -231,14 +231,16 @@ impl<'e> Compiler<'e> {
                             e,
                             "Error while evaluating an Unary Minus, can't convert SemanticPuppet::Version into Float",
                         ),
-                        other => self.fail(
-                            ctx,
-                            e,
-                            format!(
-                                "Operator '-' is not applicable to {}.",
-                                crate::syntax::validate::a_an(&value_label(&other))
-                            ),
-                        ),
+                        // Anything else through `coerce_numeric`, as Puppet's
+                        // `eval_UnaryMinusExpression`: a numeric String
+                        // negated, the rest not numeric.
+                        other => {
+                            Ok(match self.coerce_numeric(&other, e, ctx)?.value() {
+                                Value::Integer(i) => Value::Integer(i.wrapping_neg()),
+                                Value::Float(f) => Value::Float(-f),
+                                n => n,
+                            })
+                        }
                     },
                     UnaryOp::Splat => Ok(Value::array(unfold(v))),
                 }
