@@ -96,6 +96,16 @@ impl Host for ScopeHost<'_, '_> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
     }
 
+    fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {
+        let p = Path::new(path);
+        if !p.exists() {
+            self.c.ruby_error_class = Some("Errno::ENOENT".into());
+            return Err(format!("No such file or directory @ rb_sysopen - {path}"));
+        }
+        let p = self.c.env.confine(p)?;
+        std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))
+    }
+
     fn scope_text(&mut self) -> String {
         match self.c.scopes.get(self.scope).resource {
             Some(r) => format!("Scope({})", self.c.resources[r].reference()),

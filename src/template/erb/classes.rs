@@ -164,6 +164,59 @@ pub(super) fn class_method(
             let suffix = args.get(1).map(RValue::to_s);
             Ok(RValue::str(ruby_file_name(name, &p, suffix.as_deref())))
         }
+        // `File.read(path)`: confined to the environment and its modulepath.
+        "read" if c == "File" => {
+            let path = match args.first() {
+                Some(RValue::Str(s)) => s.to_string(),
+                Some(o) => {
+                    cx.error_class = Some("TypeError".into());
+                    return cx.fail_at(format!(
+                        "no implicit conversion of {} into String",
+                        class_desc(o)
+                    ));
+                }
+                None => {
+                    cx.error_class = Some("ArgumentError".into());
+                    return cx.fail_at("wrong number of arguments (given 0, expected 1..3)");
+                }
+            };
+            match cx.host.read_file(&path) {
+                Ok(bytes) => Ok(match String::from_utf8(bytes) {
+                    Ok(s) => RValue::str(s),
+                    Err(e) => RValue::Bytes(e.into_bytes().into()),
+                }),
+                Err(e) => {
+                    cx.error_class = cx.host.last_error_class();
+                    cx.fail_at(e)
+                }
+            }
+        }
+        // `Puppet::Parser::Files.find_template(ref, env)` and `find_file`:
+        // an absolute path as it is, else `<module>/<file>` in the module's
+        // `templates/` (`files/`) when it exists, else nil.
+        "find_template" | "find_file" if full == "Puppet::Parser::Files" => {
+            let reference = args.first().map(RValue::to_s).unwrap_or_default();
+            if reference.starts_with('/') {
+                return Ok(RValue::str(reference));
+            }
+            let Some((module, file)) = reference.split_once('/') else {
+                return Ok(RValue::Nil);
+            };
+            let Some(dir) = cx.host.module_dir(module) else {
+                return Ok(RValue::Nil);
+            };
+            let kind = if name == "find_template" {
+                "templates"
+            } else {
+                "files"
+            };
+            let full_path = format!("{dir}/{kind}/{file}");
+            Ok(if std::path::Path::new(&full_path).exists() {
+                RValue::str(full_path)
+            } else {
+                RValue::Nil
+            })
+        }
         "join" if c == "File" => Ok(RValue::str(
             args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
         )),

@@ -860,36 +860,10 @@ impl<'h> Interp<'h> {
             (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
                 Ok(RValue::Scope)
             }
-            // The 3.x scope's own: its global scope, catalog lookups, and
-            // the resource it belongs to.
-            (SelfKind::Function3x, "find_global_scope") => Ok(RValue::Scope),
-            // The compiler, for its environment (`compiler.environment.to_s`).
-            (SelfKind::Function3x, "compiler") => {
-                let env = self.host.environment_name();
-                let environment = RValue::Object(Rc::new(super::value::RObject {
-                    class: "Puppet::Node::Environment",
-                    text: env.clone(),
-                    attrs: vec![("name", RValue::sym(env))],
-                }));
-                Ok(RValue::Object(Rc::new(super::value::RObject {
-                    class: "Puppet::Parser::Compiler",
-                    text: "#<Puppet::Parser::Compiler>".into(),
-                    attrs: vec![("environment", environment)],
-                })))
-            }
-            (SelfKind::Function3x, "findresource") => {
-                let ty = args.first().map(RValue::to_s).unwrap_or_default();
-                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
-                let ty = crate::eval::compiler::capitalize_name(&ty);
-                Ok(match self.host.find_resource(&ty, &title) {
-                    Some(r) => RValue::Resource(Rc::new(r)),
-                    None => RValue::Nil,
-                })
-            }
-            (SelfKind::Function3x, "resource") => Ok(match self.host.scope_resource() {
-                Some(r) => RValue::Resource(Rc::new(r)),
-                None => RValue::Nil,
-            }),
+            (
+                SelfKind::Function3x,
+                "find_global_scope" | "compiler" | "findresource" | "resource",
+            ) => self.scope_own(name, args),
             // The function object itself (`asserted_iterable(self, x)`).
             (SelfKind::Function4x, "self") => {
                 Ok(RValue::Class("Puppet::Functions::Function".into()))
@@ -907,6 +881,45 @@ impl<'h> Interp<'h> {
             )),
             (SelfKind::Function4x, _) => self.fail(format!(
                 "undefined local variable or method `{name}' for #<Puppet::Functions::Function>"
+            )),
+        }
+    }
+
+    /// Methods of Puppet's `Scope` beyond variables and functions: its
+    /// global scope, its compiler, catalog lookups, and the resource it
+    /// belongs to (`self.x` or `x` in a 3.x function, `scope.x` anywhere).
+    fn scope_own(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match name {
+            "find_global_scope" => Ok(RValue::Scope),
+            // The compiler, for its environment (`compiler.environment.to_s`).
+            "compiler" => {
+                let env = self.host.environment_name();
+                let environment = RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Node::Environment",
+                    text: env.clone(),
+                    attrs: vec![("name", RValue::sym(env))],
+                }));
+                Ok(RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Parser::Compiler",
+                    text: "#<Puppet::Parser::Compiler>".into(),
+                    attrs: vec![("environment", environment)],
+                })))
+            }
+            "findresource" => {
+                let ty = args.first().map(RValue::to_s).unwrap_or_default();
+                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
+                let ty = crate::eval::compiler::capitalize_name(&ty);
+                Ok(match self.host.find_resource(&ty, &title) {
+                    Some(r) => RValue::Resource(Rc::new(r)),
+                    None => RValue::Nil,
+                })
+            }
+            "resource" => Ok(match self.host.scope_resource() {
+                Some(r) => RValue::Resource(Rc::new(r)),
+                None => RValue::Nil,
+            }),
+            _ => self.fail(format!(
+                "undefined method `{name}' for #<Puppet::Parser::Scope>"
             )),
         }
     }
@@ -988,9 +1001,7 @@ impl<'h> Interp<'h> {
                     }
                 }
             }
-            other => self.fail(format!(
-                "undefined method `{other}' for #<Puppet::Parser::Scope>"
-            )),
+            other => self.scope_own(other, args),
         }
     }
 
