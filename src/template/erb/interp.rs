@@ -934,6 +934,11 @@ impl<'h> Interp<'h> {
         self.locals.insert(name.to_string(), v);
     }
 
+    /// Whether the code defined a method of that name.
+    pub fn has_def(&self, name: &str) -> bool {
+        self.defs.contains_key(name)
+    }
+
     /// Calls a method defined with [`Interp::define`].
     pub fn call_defined(
         &mut self,

@@ -1156,13 +1156,24 @@ impl Parser {
                     Expr::Seq(body)
                 }
                 "def" => {
-                    let name = match self.bump() {
+                    let mut name = match self.bump() {
                         Tok::Ident(n) | Tok::Const(n) => n,
                         _ => {
                             self.pos = self.pos.saturating_sub(1);
                             return self.unexpected();
                         }
                     };
+                    // `def self.name`: a module's own method, called as
+                    // `Module.name` (kept with the other methods).
+                    if name == "self" && self.eat_punct(".") {
+                        name = match self.bump() {
+                            Tok::Ident(n) | Tok::Const(n) => n,
+                            _ => {
+                                self.pos = self.pos.saturating_sub(1);
+                                return self.unexpected();
+                            }
+                        };
+                    }
                     let mut params = Vec::new();
                     let mut rest = None;
                     let parens = self.eat_punct("(");
