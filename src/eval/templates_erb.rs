@@ -102,8 +102,13 @@ impl Host for ScopeHost<'_, '_> {
             self.c.ruby_error_class = Some("Errno::ENOENT".into());
             return Err(format!("No such file or directory @ rb_sysopen - {path}"));
         }
-        let p = self.c.env.confine(p)?;
-        std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))
+        // Refused without naming the file: the refusal is pverify's.
+        let refused = || {
+            "pverify reads no file outside the environment and its modulepath (File.read)"
+                .to_string()
+        };
+        let p = self.c.env.confine(p).map_err(|_| refused())?;
+        std::fs::read(&p).map_err(|_| refused())
     }
 
     fn scope_text(&mut self) -> String {

@@ -578,28 +578,6 @@ fn string_literal(text: &str, interpolate: bool) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn heredocs_keep_line_numbers() {
-        let src = "a = <<-EOS\n  one\n  two\n  EOS\nb = <<~X + 'z'\n    p\n      q\nX\nc";
-        let out = heredocs_as_literals(src);
-        let lines: Vec<&str> = out.split('\n').collect();
-        assert_eq!(lines.len(), src.split('\n').count());
-        assert_eq!(lines[0], r#"a = "  one\n  two\n""#);
-        assert_eq!(lines[4], r#"b = "p\n  q\n" + 'z'"#);
-        assert_eq!(lines[8], "c");
-    }
-
-    #[test]
-    fn shift_is_not_a_heredoc() {
-        assert_eq!(heredocs_as_literals("a <<b\nc"), "a <<b\nc");
-        assert_eq!(heredocs_as_literals("x = '<<EOS'\ny"), "x = '<<EOS'\ny");
-    }
-}
-
 /// A scope with nothing in it, for Ruby that needs none.
 struct NoScope;
 
@@ -675,4 +653,26 @@ pub fn eval_title_patterns(src: &str) -> Result<Vec<TitlePatternValue>, String> 
         out.push((re.clone(), names));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heredocs_keep_line_numbers() {
+        let src = "a = <<-EOS\n  one\n  two\n  EOS\nb = <<~X + 'z'\n    p\n      q\nX\nc";
+        let out = heredocs_as_literals(src);
+        let lines: Vec<&str> = out.split('\n').collect();
+        assert_eq!(lines.len(), src.split('\n').count());
+        assert_eq!(lines[0], r#"a = "  one\n  two\n""#);
+        assert_eq!(lines[4], r#"b = "p\n  q\n" + 'z'"#);
+        assert_eq!(lines[8], "c");
+    }
+
+    #[test]
+    fn shift_is_not_a_heredoc() {
+        assert_eq!(heredocs_as_literals("a <<b\nc"), "a <<b\nc");
+        assert_eq!(heredocs_as_literals("x = '<<EOS'\ny"), "x = '<<EOS'\ny");
+    }
 }

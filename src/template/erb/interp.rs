@@ -55,6 +55,8 @@ pub struct Interp<'h> {
     ivar_aliases: HashMap<String, String>,
     /// Methods the template defined (`def name ... end`).
     defs: HashMap<String, Rc<Def>>,
+    /// The methods defined as `def self.name` (callable as `Module.name`).
+    module_functions: rustc_hash::FxHashSet<String>,
     /// The groups of the last regex match (`$1`...).
     pub last_match: Vec<RValue>,
     /// The class of the exception being raised, when `raise` named one
@@ -101,6 +103,7 @@ impl<'h> Interp<'h> {
             ivars: HashMap::default(),
             ivar_aliases: HashMap::default(),
             defs: HashMap::default(),
+            module_functions: Default::default(),
             last_match: Vec::new(),
             declared_locals: Default::default(),
             error_class: None,
@@ -228,8 +231,16 @@ impl<'h> Interp<'h> {
                 return Err(Flow::Return(v));
             }
             Expr::Def(name, def) => {
-                self.defs.insert(name.clone(), def.clone());
-                RValue::sym(name.clone())
+                // `def self.x`: also a module function, `Module.x`.
+                let name = match name.strip_prefix("self.") {
+                    Some(n) => {
+                        self.module_functions.insert(n.to_string());
+                        n
+                    }
+                    None => name.as_str(),
+                };
+                self.defs.insert(name.to_string(), def.clone());
+                RValue::sym(name)
             }
             Expr::Begin(def) => self.run_def_body(def)?,
             Expr::Const(c) => RValue::Class(c.clone()),
@@ -934,9 +945,9 @@ impl<'h> Interp<'h> {
         self.locals.insert(name.to_string(), v);
     }
 
-    /// Whether the code defined a method of that name.
-    pub fn has_def(&self, name: &str) -> bool {
-        self.defs.contains_key(name)
+    /// Whether the code defined a module function (`def self.name`).
+    pub fn has_module_function(&self, name: &str) -> bool {
+        self.module_functions.contains(name) && self.defs.contains_key(name)
     }
 
     /// Calls a method defined with [`Interp::define`].

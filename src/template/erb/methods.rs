@@ -635,7 +635,7 @@ pub fn call_method(
         },
         // A module's own method (`def self.x` in code the interpreter ran,
         // such as a helper module read with a type's `title_patterns`).
-        RValue::Class(_) if cx.has_def(name) => cx.call_defined(name, args, None),
+        RValue::Class(_) if cx.has_module_function(name) => cx.call_defined(name, args, None),
         RValue::Class(c) => {
             // Core classes by their last name (`::JSON`, `Digest::SHA256`).
             let short = c.rsplit("::").next().unwrap_or(&c).to_string();

@@ -1167,7 +1167,7 @@ impl Parser {
                     // `Module.name` (kept with the other methods).
                     if name == "self" && self.eat_punct(".") {
                         name = match self.bump() {
-                            Tok::Ident(n) | Tok::Const(n) => n,
+                            Tok::Ident(n) | Tok::Const(n) => format!("self.{n}"),
                             _ => {
                                 self.pos = self.pos.saturating_sub(1);
                                 return self.unexpected();
