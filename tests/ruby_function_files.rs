@@ -39,18 +39,6 @@ const UNREADABLE: &[(&str, &str)] = &[
         "parallel swap (`a[i], a[j] = ...`)",
     ),
     (
-        "stdlib/lib/puppet/parser/functions/validate_integer.rb",
-        "stabby lambdas (`->`)",
-    ),
-    (
-        "stdlib/lib/puppet/parser/functions/validate_numeric.rb",
-        "stabby lambdas (`->`)",
-    ),
-    (
-        "stdlib/lib/puppet/parser/functions/validate_slength.rb",
-        "stabby lambdas (`->`)",
-    ),
-    (
         "stdlib/lib/puppet/parser/functions/validate_x509_rsa_key_pair.rb",
         "constant assignment",
     ),

@@ -376,6 +376,12 @@ pub struct Compiler<'e> {
     /// Ruby function's call: Puppet lets it through every Ruby frame as it
     /// is, so the outermost Ruby function gives it back unchanged.
     pub ruby_located_error: Option<Box<super::error::EvalError>>,
+    /// Where the exception a module's Ruby function let out was raised
+    /// (Ruby's `backtrace.first`), which `template()` names.
+    pub ruby_error_origin: Option<RubyErrorOrigin>,
+    /// The text of the last error a Ruby caller got from a function it
+    /// called (raised outside the caller's own code).
+    pub ruby_callee_error: Option<String>,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -487,6 +493,8 @@ impl<'e> Compiler<'e> {
             ruby_depth: 0,
             ruby_error_class: None,
             ruby_located_error: None,
+            ruby_error_origin: None,
+            ruby_callee_error: None,
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),
@@ -1134,4 +1142,15 @@ mod tests {
             assert_eq!(super::capitalized_name(n), by_split(n), "{n:?}");
         }
     }
+}
+
+/// Where a module's Ruby function raised the exception it let out: the
+/// function's file and the line (Ruby's `backtrace.first`), with the
+/// exception's message and the text pverify shows for it elsewhere.
+#[derive(Clone, Debug)]
+pub struct RubyErrorOrigin {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+    pub shown: String,
 }

@@ -133,14 +133,34 @@ impl Compiler<'_> {
                 }
             }
             self.ruby_error_class = Some(e.class);
+            let from_callee = self.ruby_callee_error.take().as_deref() == Some(&e.message);
+            // An exception raised further in, let through: its origin
+            // stays the innermost one.
+            if let Some(o) = &self.ruby_error_origin {
+                if o.shown == e.message && from_callee {
+                    return fail(e.message);
+                }
+            }
+            self.ruby_error_origin = None;
             let gap = e.message.starts_with("undefined ") || e.message.starts_with("pverify");
-            fail(if e.line > 0 && gap {
+            let text = if e.line > 0 && gap && !from_callee {
                 // An interpreter gap (a method or construct the subset
                 // lacks) more often than a Ruby bug: say where.
                 format!("{} ({shown}:{})", e.message, e.line)
             } else {
-                e.message
-            })
+                e.message.clone()
+            };
+            // Raised by this function's own code (not by a function it
+            // called, whose frames pverify does not know).
+            if e.line > 0 && !from_callee {
+                self.ruby_error_origin = Some(super::compiler::RubyErrorOrigin {
+                    file: shown.to_string(),
+                    line: e.line,
+                    message: e.message,
+                    shown: text.clone(),
+                });
+            }
+            fail(text)
         })
     }
 }

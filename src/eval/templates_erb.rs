@@ -2,6 +2,8 @@
 //! (`crate::template::erb`) against the calling scope, with Puppet's
 //! file lookup and error texts.
 
+use std::path::Path;
+
 use super::compiler::Compiler;
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
@@ -92,6 +94,21 @@ impl Host for ScopeHost<'_, '_> {
 
     fn module_dir(&mut self, name: &str) -> Option<String> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
+    }
+
+    fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {
+        let p = Path::new(path);
+        if !p.exists() {
+            self.c.ruby_error_class = Some("Errno::ENOENT".into());
+            return Err(format!("No such file or directory @ rb_sysopen - {path}"));
+        }
+        // Refused without naming the file: the refusal is pverify's.
+        let refused = || {
+            "pverify reads no file outside the environment and its modulepath (File.read)"
+                .to_string()
+        };
+        let p = self.c.env.confine(p).map_err(|_| refused())?;
+        std::fs::read(&p).map_err(|_| refused())
     }
 
     fn scope_text(&mut self) -> String {
@@ -202,6 +219,12 @@ impl ScopeHost<'_, '_> {
     /// the error leaves Ruby for the evaluator. Its class is remembered for
     /// the caller's `rescue` (a library function's is Puppet's usual).
     fn nested_error(&mut self, e: EvalError) -> String {
+        let text = self.nested_error_text(e);
+        self.c.ruby_callee_error = Some(text.clone());
+        text
+    }
+
+    fn nested_error_text(&mut self, e: EvalError) -> String {
         match e {
             EvalError::Runtime {
                 while_evaluating: None,
@@ -282,8 +305,24 @@ impl Compiler<'_> {
                     }
                     Err(LoadError::Syntax(e)) => return Err(syntax_error(&path, &e)),
                 };
-                self.render(&t, scope, ctx, at)
-                    .map_err(|e| template_error(&text, &path, &e, at))?
+                self.ruby_error_origin = None;
+                self.ruby_callee_error = None;
+                self.render(&t, scope, ctx, at).map_err(|e| {
+                    // An exception a Ruby function raised and the template
+                    // let through: Puppet names the function's file and
+                    // line (the exception's `backtrace.first`).
+                    let callee = self.ruby_callee_error.take();
+                    match self.ruby_error_origin.take() {
+                        Some(o) if o.shown == e.message && callee.as_ref() == Some(&e.message) => {
+                            let e = ErbError {
+                                message: o.message,
+                                line: o.line,
+                            };
+                            template_error(&text, Path::new(&o.file), &e, at)
+                        }
+                        _ => template_error(&text, &path, &e, at),
+                    }
+                })?
             };
             if args.len() == 1 {
                 // One template: its text as it is, not copied once more.

@@ -57,13 +57,58 @@ pub fn load_hiera(text: &str) -> Result<Value, YamlError> {
     load_with(text, true)
 }
 
+/// What Ruby's Psych 4 `safe_load` permits, for [`load_psych`].
+#[derive(Clone, Copy, Debug)]
+pub struct PsychOptions {
+    /// `permitted_classes` holds `Symbol` (`:sym` loads as a Symbol,
+    /// marked with [`SYMBOL_MARK`]); otherwise it is a `DisallowedClass`.
+    pub symbols: bool,
+    /// `aliases: true`; otherwise an alias is Psych's `BadAlias`.
+    pub aliases: bool,
+}
+
+impl PsychOptions {
+    /// `YAML.load` of Psych 4 (Ruby 3.1): `safe_load` with Symbols and
+    /// without aliases.
+    pub const LOAD: PsychOptions = PsychOptions {
+        symbols: true,
+        aliases: false,
+    };
+    /// `YAML.safe_load` with its defaults: neither.
+    pub const SAFE_LOAD: PsychOptions = PsychOptions {
+        symbols: false,
+        aliases: false,
+    };
+}
+
+/// Loads the first document of `text` as Ruby's Psych 4 `safe_load`
+/// does with `opts` (what modules' Ruby calls: `YAML.load`,
+/// `YAML.safe_load`): dates and timestamps are `DisallowedClass`
+/// errors, Symbols are kept marked with [`SYMBOL_MARK`] when permitted.
+/// An empty stream is `Undef` (Ruby's `nil`).
+pub fn load_psych(text: &str, opts: PsychOptions) -> Result<Value, YamlError> {
+    let mut builder = Builder {
+        hiera: true,
+        refuse_symbols: !opts.symbols,
+        refuse_aliases: (!opts.aliases).then(|| text.to_string()),
+        ..Builder::default()
+    };
+    run(text, &mut builder)?;
+    finish(builder)
+}
+
 fn load_with(text: &str, hiera: bool) -> Result<Value, YamlError> {
     let mut builder = Builder {
         hiera,
         ..Builder::default()
     };
+    run(text, &mut builder)?;
+    finish(builder)
+}
+
+fn run(text: &str, builder: &mut Builder) -> Result<(), YamlError> {
     let mut parser = Parser::new_from_str(text);
-    parser.load(&mut builder, false).map_err(|e| {
+    parser.load(builder, false).map_err(|e| {
         let (message, line, column) = super::yaml_errors::as_libyaml(
             text,
             e.info(),
@@ -77,13 +122,16 @@ fn load_with(text: &str, hiera: bool) -> Result<Value, YamlError> {
             line,
             column,
         }
-    })?;
+    })
+}
+
+fn finish(builder: Builder) -> Result<Value, YamlError> {
     if let Some(message) = builder.error {
         return Err(YamlError {
+            names_file: !message.starts_with("Unknown alias: "),
             message,
             line: 0,
             column: 0,
-            names_file: true,
         });
     }
     Ok(builder.docs.into_iter().next().unwrap_or(Value::Undef))
@@ -104,6 +152,11 @@ struct Builder {
     hiera: bool,
     /// The collections open now, for placing a syntax error as libyaml does.
     open: Vec<super::yaml_errors::Open>,
+    /// Symbols are a `DisallowedClass` (Psych's `safe_load` defaults).
+    refuse_symbols: bool,
+    /// Aliases are a `BadAlias` (`aliases: false`); the text, to name the
+    /// alias as Psych does.
+    refuse_aliases: Option<String>,
 }
 
 impl Builder {
@@ -174,6 +227,23 @@ impl MarkedEventReceiver for Builder {
         if self.error.is_some() {
             return;
         }
+        if self.hiera {
+            // Psych's `ToRuby` resolves a Ruby class tag before the node's
+            // content; `safe_load` permits none of those classes.
+            let class = match &ev {
+                Event::SequenceStart(_, Some(t)) | Event::MappingStart(_, Some(t)) => {
+                    ruby_class_tag(t, false)
+                }
+                Event::Scalar(text, _, _, Some(t)) => {
+                    ruby_class_tag(t, true).map(|c| if c.is_empty() { text.clone() } else { c })
+                }
+                _ => None,
+            };
+            if let Some(class) = class {
+                self.error = Some(format!("Tried to load unspecified class: {class}"));
+                return;
+            }
+        }
         match ev {
             Event::SequenceStart(anchor, _) => self.stack.push(Frame::Seq(Vec::new(), anchor)),
             Event::MappingStart(anchor, _) => {
@@ -189,6 +259,16 @@ impl MarkedEventReceiver for Builder {
                     self.push_value(Value::hash(map), anchor, false);
                 }
             }
+            Event::Alias(_) if self.refuse_aliases.is_some() => {
+                // `*name`: the name runs to a blank or a flow indicator.
+                let text = self.refuse_aliases.as_deref().unwrap_or_default();
+                let name: String = text
+                    .chars()
+                    .skip(mark.index() + 1)
+                    .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+                    .collect();
+                self.error = Some(format!("Unknown alias: {name}"));
+            }
             Event::Alias(id) => {
                 let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
                 self.push_value(v, 0, false);
@@ -201,7 +281,22 @@ impl MarkedEventReceiver for Builder {
                     && text.starts_with(':')
                     && text.len() > 1
                     && plain_scalar(&text).is_ok_and(|v| v.as_str().is_some_and(|s| s != text));
+                let tagged_symbol = tag.as_ref().is_some_and(|t| {
+                    t.handle == "!" && matches!(t.suffix.as_str(), "ruby/sym" | "ruby/symbol")
+                });
+                if tagged_symbol && self.hiera {
+                    if self.refuse_symbols {
+                        self.error = Some("Tried to load unspecified class: Symbol".into());
+                    } else {
+                        let v = Value::string(format!("{SYMBOL_MARK}{text}"));
+                        self.push_value(v, anchor, false);
+                    }
+                    return;
+                }
                 match resolve(&text, style, tag.as_ref()) {
+                    Ok(Value::String(_)) if symbol && self.refuse_symbols => {
+                        self.error = Some("Tried to load unspecified class: Symbol".into())
+                    }
                     Ok(Value::String(name)) if symbol && self.hiera => self.push_value(
                         Value::string(format!("{SYMBOL_MARK}{name}")),
                         anchor,
@@ -216,6 +311,52 @@ impl MarkedEventReceiver for Builder {
             _ => {}
         }
     }
+}
+
+/// The Ruby class a `!ruby/...` tag makes Psych load (`safe_load` refuses
+/// them all): `!ruby/object:Foo` and the like on collections, `!ruby/regexp`
+/// and `!ruby/range` on scalars, `!ruby/class`/`!ruby/module` (an empty
+/// name: the class is the scalar's text).
+fn ruby_class_tag(t: &Tag, scalar: bool) -> Option<String> {
+    if t.handle != "!" {
+        return None;
+    }
+    let s = t.suffix.as_str();
+    if scalar {
+        return match s {
+            "ruby/regexp" => Some("Regexp".into()),
+            "ruby/range" => Some("Range".into()),
+            "ruby/class" | "ruby/module" => Some(String::new()),
+            _ => s
+                .strip_prefix("ruby/object:")
+                .filter(|c| matches!(*c, "BigDecimal" | "DateTime" | "Complex" | "Rational"))
+                .map(str::to_string),
+        };
+    }
+    let named = [
+        "ruby/object:",
+        "ruby/struct:",
+        "ruby/hash:",
+        "ruby/array:",
+        "ruby/exception:",
+        "ruby/hash-with-ivars:",
+        "ruby/marshalable:",
+        "map:",
+        "seq:",
+    ];
+    named
+        .iter()
+        .find_map(|p| s.strip_prefix(p))
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .or_else(|| match s {
+            "ruby/object" => Some("Object".into()),
+            "ruby/struct" => Some("Struct".into()),
+            "ruby/exception" => Some("Exception".into()),
+            "ruby/range" => Some("Range".into()),
+            "set" => Some("Psych::Set".into()),
+            _ => None,
+        })
 }
 
 fn resolve(text: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, String> {

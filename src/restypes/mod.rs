@@ -221,8 +221,7 @@ impl TypeCache {
             .or_insert_with(|| {
                 let file = type_file(name, modulepath).ok_or(None)?;
                 let refused = |why: String| Some(format!("{}: {why}", file.display()));
-                let text = std::fs::read_to_string(&file).map_err(|e| refused(e.to_string()))?;
-                let mut def = ruby_reader::read(&text).map_err(refused)?;
+                let mut def = read_type_file(&file, modulepath).map_err(refused)?;
                 if def.name != name {
                     return Err(refused(format!("it defines type '{}'", def.name)));
                 }
@@ -235,6 +234,56 @@ impl TypeCache {
             })
             .clone()
     }
+}
+
+/// Reads a module's type file, reaching the module constants it uses
+/// (`PuppetX::...`) in the `lib/` of its own module, then of the modules on
+/// the modulepath, as Ruby's `$LOAD_PATH` has them.
+pub fn read_type_file(file: &Path, modulepath: &[PathBuf]) -> Result<TypeDef, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    // <module>/lib/puppet/type/<name>.rb
+    let own_lib = file.ancestors().nth(3).map(Path::to_path_buf);
+    let lib = |constant: &str| -> Option<String> {
+        let rel: Vec<String> = constant
+            .trim_start_matches("::")
+            .split("::")
+            .map(snake_case)
+            .collect();
+        let rel = format!("{}.rb", rel.join("/"));
+        let libs = own_lib.iter().cloned().chain(
+            modulepath
+                .iter()
+                .flat_map(|d| sorted_dirs(d).into_iter().map(|m| m.join("lib"))),
+        );
+        for l in libs {
+            if let Ok(t) = std::fs::read_to_string(l.join(&rel)) {
+                return Some(t);
+            }
+        }
+        None
+    };
+    ruby_reader::read_in(&text, &lib)
+}
+
+/// A Ruby constant's file name: `CompositeNamevar` → `composite_namevar`,
+/// `PuppetX` → `puppet_x`.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            if prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower)
+            {
+                out.push('_');
+            }
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
 
 fn valid_type_name(name: &str) -> bool {

@@ -72,8 +72,183 @@ fn ascii_classes(src: &str) -> String {
     out
 }
 
-/// The type a file defines, or why the reader cannot tell.
+/// The type a file defines, or why the reader cannot tell (a type that
+/// needs other Ruby files is refused: see [`read_in`]).
 pub fn read(text: &str) -> Result<TypeDef, String> {
+    read_in(text, &|_| None)
+}
+
+/// The Ruby a type's file reaches through a module constant
+/// (`PuppetX::Keystone::CompositeNamevar`): the text of the file defining
+/// it (`lib/puppet_x/keystone/composite_namevar.rb`), or `None`.
+pub type RubyLib<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// A mixin's methods (`extend M` makes them the type's class methods): each
+/// method's body as code lines and raw lines.
+type Methods = Vec<(String, Vec<String>, Vec<String>)>;
+
+/// The methods `def name` of a module's file (not `def self.name`), or why
+/// they cannot stand for what `extend` brings.
+fn mixin_methods(text: &str) -> Result<Methods, String> {
+    static DEF: OnceLock<Regex> = OnceLock::new();
+    let def = re(&DEF, r"^\s*def\s+(self\.)?(\w+[?!]?)\s*(\(.*)?$");
+    let code = blank_code(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let raw: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some(c) = def.captures(lines[i]) {
+            let name = c[2].to_string();
+            if matches!(name.as_str(), "extended" | "included" | "method_missing") {
+                return Err(format!("its `{name}` hook may add attributes"));
+            }
+            let indent = indentation(lines[i]);
+            let mut j = i + 1;
+            let (mut body, mut body_raw) = (Vec::new(), Vec::new());
+            while j < lines.len() && !(lines[j].trim() == "end" && indentation(lines[j]) <= indent)
+            {
+                body.push(lines[j].to_string());
+                body_raw.push(raw.get(j).copied().unwrap_or(lines[j]).to_string());
+                j += 1;
+            }
+            let takes_args = c.get(3).is_some_and(|a| a.as_str().trim() != "()");
+            if c.get(1).is_none() && !takes_args {
+                out.push((name, body, body_raw));
+            }
+            i = j;
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// The type's lines with each `extend M` mixin's methods called as bare
+/// statements (`create_parameters`) written in place, as Ruby runs them;
+/// code and raw lines.
+fn expand_mixins(text: &str, lib: RubyLib<'_>) -> Result<(Vec<String>, Vec<String>), String> {
+    let code = blank_code(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let raw: Vec<&str> = text.lines().collect();
+    let mut methods: Methods = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if is_word_stmt(line, "extend") {
+            let constant = line.trim()["extend".len()..].trim();
+            let refused = |why: &str| {
+                format!(
+                    "line {}: a mixin (`{}`) may add attributes{why}",
+                    i + 1,
+                    line.trim()
+                )
+            };
+            let text = lib(constant).ok_or_else(|| refused(""))?;
+            let found = mixin_methods(&text).map_err(|e| refused(&format!(": {e}")))?;
+            methods.extend(found);
+        }
+    }
+    let (mut out, mut out_raw) = (Vec::new(), Vec::new());
+    // `(code, raw, depth)`, taken from the front.
+    let mut todo: std::collections::VecDeque<(String, String, usize)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                l.to_string(),
+                raw.get(i).copied().unwrap_or(l).to_string(),
+                0,
+            )
+        })
+        .collect();
+    while let Some((line, raw_line, depth)) = todo.pop_front() {
+        if is_word_stmt(&line, "extend") {
+            out.push(String::new());
+            out_raw.push(String::new());
+            continue;
+        }
+        let word = line.trim().trim_end_matches("()");
+        if let Some((_, body, body_raw)) = methods.iter().find(|(n, _, _)| n == word) {
+            if depth > 8 {
+                return Err(format!("mixin method `{word}` calls itself"));
+            }
+            for (b, r) in body.iter().zip(body_raw).rev() {
+                todo.push_front((b.clone(), r.clone(), depth + 1));
+            }
+            continue;
+        }
+        out.push(line);
+        out_raw.push(raw_line);
+    }
+    Ok((out, out_raw))
+}
+
+/// The module functions (`def self.name ... end`) of a helper's file, as
+/// written: what a type's `title_patterns` calls of it (the file's other
+/// code patches Puppet's classes, which pverify does not run).
+fn module_functions(text: &str) -> String {
+    static DEF_SELF: OnceLock<Regex> = OnceLock::new();
+    let def_self = re(&DEF_SELF, r"^\s*def\s+self\.\w+");
+    let code = blank_code(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let raw: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if def_self.is_match(lines[i]) {
+            let indent = indentation(lines[i]);
+            let mut j = i;
+            while j < lines.len() {
+                out.push_str(raw.get(j).copied().unwrap_or_default());
+                out.push('\n');
+                if j > i && lines[j].trim() == "end" && indentation(lines[j]) <= indent {
+                    break;
+                }
+                j += 1;
+            }
+            i = j;
+        } else {
+            // Line numbers stay those of the file.
+            out.push('\n');
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Runs a `title_patterns` method that is not a literal list with the
+/// Ruby-subset interpreter, after the helper modules it names.
+fn computed_title_patterns(body: &str, lib: RubyLib<'_>) -> Result<Vec<TitlePattern>, String> {
+    static CONST_CALL: OnceLock<Regex> = OnceLock::new();
+    let const_call = re(&CONST_CALL, r"\b((?:[A-Z]\w*::)*[A-Z]\w*)\.\w+");
+    let mut program = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    for c in const_call.captures_iter(&blank_code(body)) {
+        let constant = c[1].to_string();
+        if constant == "Regexp" || seen.contains(&constant) {
+            continue;
+        }
+        let text =
+            lib(&constant).ok_or_else(|| format!("title_patterns: cannot read {constant}"))?;
+        program.push_str(&module_functions(&text));
+        seen.push(constant);
+    }
+    program.push_str(body);
+    let patterns = crate::template::erb::function_file::eval_title_patterns(&program)
+        .map_err(|e| format!("title_patterns: {e}"))?;
+    let out: Vec<TitlePattern> = patterns
+        .into_iter()
+        .map(|(regex, attributes)| TitlePattern { regex, attributes })
+        .collect();
+    if out.iter().any(|p| p.attributes.is_empty()) {
+        return Err("title_patterns: empty pattern".into());
+    }
+    Ok(out)
+}
+
+/// [`read`], reaching module constants through `lib`: `extend M` mixins'
+/// methods that the type calls (`create_parameters`) are read as if written
+/// in place, and a `title_patterns` computed by helper modules is run with
+/// the Ruby-subset interpreter.
+pub fn read_in(text: &str, lib: RubyLib<'_>) -> Result<TypeDef, String> {
     static NEWTYPE: OnceLock<Regex> = OnceLock::new();
     static ATTR: OnceLock<Regex> = OnceLock::new();
     static ATTR_VAR: OnceLock<Regex> = OnceLock::new();
@@ -100,9 +275,7 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
     let namevar_opt = re(&NAMEVAR_OPT, r"(?::namevar\s*=>|\bnamevar:)\s*true");
     let title_patterns = re(&TITLE_PATTERNS, r"^\s*def\s+self\.title_patterns\b");
 
-    let code = blank_code(text);
-    let raw_lines: Vec<&str> = text.lines().collect();
-    let lines: Vec<&str> = code.lines().collect();
+    let (lines, raw_lines) = expand_mixins(text, lib)?;
 
     let mut name: Option<String> = None;
     let mut params: Vec<(String, bool)> = Vec::new();
@@ -110,15 +283,16 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
     let mut patterns: Option<Vec<TitlePattern>> = None;
     // Loop variables bound to literal lists: `[:a, :b].each do |p|`.
     let mut bound: Vec<(String, Vec<String>)> = Vec::new();
-    // The attribute an `isnamevar` belongs to: the last `newparam` opened.
-    let mut last_param: Option<usize> = None;
+    // The attributes an `isnamevar` belongs to: the last `newparam` opened
+    // (each of a loop's).
+    let mut last_param: Vec<usize> = Vec::new();
     // The arguments of the last `def` (helpers that call `newparam(name)`).
     let mut def_args: Vec<String> = Vec::new();
     let def_line = re(&DEF_LINE, r"^\s*def\s+(?:self\.)?\w+[\s(]([^)=]*)");
 
     let mut i = 0;
     while i < lines.len() {
-        let line = lines[i];
+        let line = lines[i].as_str();
         if let Some(c) = newtype.captures(line) {
             if name.is_some() {
                 return Err("more than one newtype in the file".into());
@@ -172,6 +346,9 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
             let Some((_, items)) = bound.iter().rev().find(|(v, _)| v == var) else {
                 return Err(format!("line {}: {} of a computed name", i + 1, &c[1]));
             };
+            // The block runs for each item: an `isnamevar` in it makes
+            // each of them a key attribute.
+            let mut opened = Vec::new();
             for item in items.clone() {
                 add_attr(
                     &c[1],
@@ -181,7 +358,9 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
                     &mut props,
                     &mut last_param,
                 );
+                opened.extend(last_param.iter().copied());
             }
+            last_param = opened;
         } else if def_line.is_match(line) {
             // `def self.newcheck(...)`: a helper, not a definition.
         } else if line.contains("newparam")
@@ -199,7 +378,7 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
         if is_word_stmt(line, "isnamevar") {
             // In a `newproperty` block it makes no key attribute (Puppet's
             // `key_attributes` looks at parameters only).
-            if let Some(k) = last_param {
+            for &k in &last_param {
                 params[k].1 = true;
             }
         }
@@ -208,16 +387,21 @@ pub fn read(text: &str) -> Result<TypeDef, String> {
             let mut body = String::new();
             let mut j = i + 1;
             while j < lines.len() {
-                let l = lines[j];
+                let l = lines[j].as_str();
                 if l.trim() == "end" && indentation(l) <= indent {
                     break;
                 }
                 // Regexes are kept in the code; strings are not needed.
-                body.push_str(raw_lines.get(j).copied().unwrap_or(l));
+                body.push_str(raw_lines.get(j).map(String::as_str).unwrap_or(l));
                 body.push('\n');
                 j += 1;
             }
-            patterns = Some(parse_title_patterns(&body)?);
+            patterns = Some(match parse_title_patterns(&body) {
+                Err(e) if e.starts_with("title_patterns not a literal list") => {
+                    computed_title_patterns(&body, lib).map_err(|why| format!("{e}; {why}"))?
+                }
+                other => other?,
+            });
             i = j;
         }
         i += 1;
@@ -250,23 +434,23 @@ fn add_attr(
     namevar: bool,
     params: &mut Vec<(String, bool)>,
     props: &mut Vec<String>,
-    last_param: &mut Option<usize>,
+    last_param: &mut Vec<usize>,
 ) {
     if kind == "newproperty" {
         if !props.iter().any(|p| p == name) {
             props.push(name.to_string());
         }
-        *last_param = None;
+        last_param.clear();
         return;
     }
     match params.iter().position(|(p, _)| p == name) {
         Some(k) => {
             params[k].1 |= namevar;
-            *last_param = Some(k);
+            *last_param = vec![k];
         }
         None => {
             params.push((name.to_string(), namevar));
-            *last_param = Some(params.len() - 1);
+            *last_param = vec![params.len() - 1];
         }
     }
 }

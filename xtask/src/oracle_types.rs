@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use pverify::restypes::{self, ruby_reader, TypeCache, TypeDef};
+use pverify::restypes::{self, TypeCache, TypeDef};
 use serde_json::{json, Value};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -51,8 +51,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         let Some(ours) = ours else {
             let why = restypes::type_file(name, &modulepath)
-                .and_then(|f| std::fs::read_to_string(&f).ok().map(|t| (f, t)))
-                .map(|(f, t)| match ruby_reader::read(&t) {
+                .map(|f| match restypes::read_type_file(&f, &modulepath) {
                     Err(e) => format!("{}: {e}", f.display()),
                     Ok(_) => format!("{}: read, but not found", f.display()),
                 })
@@ -148,6 +147,42 @@ fn compare(ours: &TypeDef, theirs: &Value) -> Result<(), String> {
             )
             .collect(),
     };
+    // The expressions too, where the type has its own patterns.
+    if let Some(p) = &ours.title_patterns {
+        let theirs_src: Vec<String> = theirs["title_patterns"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|p| p[0].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Ruby's `source` leaves the options out (pverify writes them
+        // first, `(?i)`) and keeps `\/` (the same as `/`).
+        let same = |s: &str| {
+            let s = match s.strip_prefix("(?") {
+                Some(r)
+                    if r.find(')')
+                        .is_some_and(|k| r[..k].chars().all(|c| "imx".contains(c))) =>
+                {
+                    &r[r.find(')').unwrap_or(0) + 1..]
+                }
+                _ => s,
+            };
+            s.replace("\\/", "/")
+        };
+        let ours_src: Vec<String> = p.iter().map(|p| p.regex.clone()).collect();
+        let differ = ours_src.len() != theirs_src.len()
+            || ours_src
+                .iter()
+                .zip(&theirs_src)
+                .any(|(a, b)| same(a) != same(b));
+        if differ {
+            diffs.push(format!(
+                "title pattern expressions {ours_src:?}, Ruby {theirs_src:?}"
+            ));
+        }
+    }
     if our_patterns != their_patterns {
         diffs.push(format!(
             "title pattern attributes {our_patterns:?}, Ruby {their_patterns:?}"

@@ -70,7 +70,6 @@ fn other_module_function(name: &str) -> Option<(&'static str, Builtin)> {
     use super::other_modules as o;
     Some(match name {
         "apache::bool2httpd" => ("apache", o::apache_bool2httpd),
-        "memcached::max_memory" => ("memcached", o::memcached_max_memory),
         "getvar_emptystring" => ("redis", o::getvar_emptystring),
         "ipaddresses" => ("ssh", o::ipaddresses),
         "is_service_default" => ("openstacklib", o::is_service_default),
@@ -135,7 +134,6 @@ pub const MODULE_FUNCTIONS: &[&str] = &[
     "validate_re",
     "validate_string",
     "apache::bool2httpd",
-    "memcached::max_memory",
     "getvar_emptystring",
     "ipaddresses",
     "is_service_default",

@@ -46,6 +46,17 @@ pub(super) fn class_method(
                 }
             }
         }
+        // Ruby's `Base64` (base64.rb over pack.c): the encoders take the
+        // String's bytes; the decoders give binary Strings, and the strict
+        // ones raise ArgumentError.
+        "encode64" | "strict_encode64" | "urlsafe_encode64" | "decode64" | "strict_decode64"
+        | "urlsafe_decode64"
+            if c == "Base64" =>
+        {
+            base64(cx, name, &args)
+        }
+        // Psych 4 (Ruby 3.1): `load` is `safe_load` permitting Symbols.
+        "load" | "safe_load" if c == "YAML" || c == "Psych" => yaml_load(cx, name, &args),
         "escape" | "quote" if c == "Regexp" => {
             let text = args.first().map(RValue::to_s).unwrap_or_default();
             Ok(RValue::str(regexp_escape(&text)))
@@ -152,6 +163,59 @@ pub(super) fn class_method(
             let p = args.first().map(RValue::to_s).unwrap_or_default();
             let suffix = args.get(1).map(RValue::to_s);
             Ok(RValue::str(ruby_file_name(name, &p, suffix.as_deref())))
+        }
+        // `File.read(path)`: confined to the environment and its modulepath.
+        "read" if c == "File" => {
+            let path = match args.first() {
+                Some(RValue::Str(s)) => s.to_string(),
+                Some(o) => {
+                    cx.error_class = Some("TypeError".into());
+                    return cx.fail_at(format!(
+                        "no implicit conversion of {} into String",
+                        class_desc(o)
+                    ));
+                }
+                None => {
+                    cx.error_class = Some("ArgumentError".into());
+                    return cx.fail_at("wrong number of arguments (given 0, expected 1..3)");
+                }
+            };
+            match cx.host.read_file(&path) {
+                Ok(bytes) => Ok(match String::from_utf8(bytes) {
+                    Ok(s) => RValue::str(s),
+                    Err(e) => RValue::Bytes(e.into_bytes().into()),
+                }),
+                Err(e) => {
+                    cx.error_class = cx.host.last_error_class();
+                    cx.fail_at(e)
+                }
+            }
+        }
+        // `Puppet::Parser::Files.find_template(ref, env)` and `find_file`:
+        // an absolute path as it is, else `<module>/<file>` in the module's
+        // `templates/` (`files/`) when it exists, else nil.
+        "find_template" | "find_file" if full == "Puppet::Parser::Files" => {
+            let reference = args.first().map(RValue::to_s).unwrap_or_default();
+            if reference.starts_with('/') {
+                return Ok(RValue::str(reference));
+            }
+            let Some((module, file)) = reference.split_once('/') else {
+                return Ok(RValue::Nil);
+            };
+            let Some(dir) = cx.host.module_dir(module) else {
+                return Ok(RValue::Nil);
+            };
+            let kind = if name == "find_template" {
+                "templates"
+            } else {
+                "files"
+            };
+            let full_path = format!("{dir}/{kind}/{file}");
+            Ok(if std::path::Path::new(&full_path).exists() {
+                RValue::str(full_path)
+            } else {
+                RValue::Nil
+            })
         }
         "join" if c == "File" => Ok(RValue::str(
             args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
@@ -454,5 +518,148 @@ fn absolute_path(path: &str, platform: Option<&str>) -> bool {
             drive || unc
         }
         _ => path.starts_with('/'),
+    }
+}
+
+/// `Base64.encode64` and its kin, as Ruby 3.1's base64.rb: the encoders
+/// `pack` the String (`TypeError` for anything else), the decoders call a
+/// String method on it (`NoMethodError` for anything else).
+fn base64(cx: &mut Interp<'_>, name: &str, args: &[RValue]) -> R<RValue> {
+    use crate::eval::binary;
+    let (min, max) = if name == "urlsafe_encode64" {
+        (1, 2)
+    } else {
+        (1, 1)
+    };
+    if args.len() < min || args.len() > max {
+        cx.error_class = Some("ArgumentError".into());
+        let expected = if min == max {
+            min.to_string()
+        } else {
+            format!("{min}..{max}")
+        };
+        return cx.fail_at(format!(
+            "wrong number of arguments (given {}, expected {expected})",
+            args.len()
+        ));
+    }
+    let bytes: Vec<u8> = match &args[0] {
+        RValue::Str(s) => s.as_bytes().to_vec(),
+        RValue::Bytes(b) => b.to_vec(),
+        other if name.ends_with("encode64") => {
+            cx.error_class = Some("TypeError".into());
+            return cx.fail_at(format!(
+                "no implicit conversion of {} into String",
+                class_desc(other)
+            ));
+        }
+        other => {
+            cx.error_class = Some("NoMethodError".into());
+            let method = if name == "urlsafe_decode64" {
+                "end_with?"
+            } else {
+                "unpack1"
+            };
+            return cx.no_method(method, other);
+        }
+    };
+    // Decoded text is a binary String in Ruby; pverify keeps it a String
+    // when it is UTF-8 (as Puppet's values are).
+    let binary_string = |b: Vec<u8>| match String::from_utf8(b) {
+        Ok(s) => RValue::str(s),
+        Err(e) => RValue::Bytes(e.into_bytes().into()),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let decoded = match name {
+        "encode64" => return Ok(RValue::str(binary::relaxed_encode(&bytes))),
+        "strict_encode64" => return Ok(RValue::str(binary::strict_encode(&bytes))),
+        "urlsafe_encode64" => {
+            // `padding: false` (keyword arguments arrive as a last Hash).
+            let padding = match args.get(1) {
+                Some(RValue::Hash(pairs)) => !pairs.iter().any(|(k, v)| {
+                    matches!(k, RValue::Sym(s) if &**s == "padding")
+                        && matches!(v, RValue::Nil | RValue::Bool(false))
+                }),
+                _ => true,
+            };
+            return Ok(RValue::str(if padding {
+                binary::urlsafe_encode(&bytes)
+            } else {
+                binary::urlsafe_encode_unpadded(&bytes)
+            }));
+        }
+        "decode64" => return Ok(binary_string(binary::relaxed_decode(&text))),
+        "strict_decode64" => binary::strict_decode(&text),
+        _ => binary::urlsafe_decode(&text),
+    };
+    match decoded {
+        Ok(b) => Ok(binary_string(b)),
+        Err(e) => {
+            cx.error_class = Some("ArgumentError".into());
+            cx.fail_at(e)
+        }
+    }
+}
+
+/// `YAML.load(text)` and `YAML.safe_load(text)` as Psych 4.0 (Ruby 3.1):
+/// `safe_load` permits no class (`permitted_classes:` adds `Symbol`) and no
+/// aliases (`aliases: true` allows them); `load` permits Symbols. The first
+/// document only; an empty one is nil.
+fn yaml_load(cx: &mut Interp<'_>, name: &str, args: &[RValue]) -> R<RValue> {
+    use crate::hiera::yaml::{load_psych, PsychOptions};
+    let mut opts = if name == "load" {
+        PsychOptions::LOAD
+    } else {
+        PsychOptions::SAFE_LOAD
+    };
+    let (text, options) = match args {
+        [t] => (t, None),
+        [t, RValue::Hash(h)] => (t, Some(h)),
+        _ => {
+            cx.error_class = Some("ArgumentError".into());
+            return cx.fail_at(format!(
+                "wrong number of arguments (given {}, expected 1)",
+                args.len()
+            ));
+        }
+    };
+    for (k, v) in options.iter().flat_map(|h| h.iter()) {
+        match k {
+            RValue::Sym(k) if &**k == "aliases" => opts.aliases = v.truthy(),
+            RValue::Sym(k) if &**k == "permitted_classes" => {
+                opts.symbols = matches!(v, RValue::Array(items)
+                    if items.iter().any(|c| matches!(c, RValue::Class(c) if c == "Symbol")))
+            }
+            _ => {}
+        }
+    }
+    let text = match text {
+        RValue::Str(s) => s.to_string(),
+        RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+        other => {
+            cx.error_class = Some("TypeError".into());
+            return cx.fail_at(format!(
+                "no implicit conversion of {} into String",
+                class_desc(other)
+            ));
+        }
+    };
+    match load_psych(&text, opts) {
+        Ok(v) => Ok(super::value::from_puppet(&v)),
+        Err(e) if e.line != 0 => {
+            cx.error_class = Some("Psych::SyntaxError".into());
+            cx.fail_at(format!("(<unknown>): {e}"))
+        }
+        Err(e) => {
+            cx.error_class = Some(
+                if e.message.starts_with("Unknown alias: ") {
+                    "Psych::BadAlias"
+                } else {
+                    "Psych::DisallowedClass"
+                }
+                .into(),
+            );
+            cx.fail_at(e.message)
+        }
     }
 }

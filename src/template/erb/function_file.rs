@@ -578,6 +578,83 @@ fn string_literal(text: &str, interpolate: bool) -> String {
     out
 }
 
+/// A scope with nothing in it, for Ruby that needs none.
+struct NoScope;
+
+impl Host for NoScope {
+    fn ivar(&mut self, _: &str) -> Option<Value> {
+        None
+    }
+    fn lookupvar(&mut self, _: &str) -> Option<Value> {
+        None
+    }
+    fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
+        Err(format!("pverify calls no function here ({name})"))
+    }
+    fn to_hash(&mut self) -> Value {
+        Value::hash(Default::default())
+    }
+    fn setvar(&mut self, name: &str, _: Value) -> Result<(), String> {
+        Err(format!("pverify sets no variable here ({name})"))
+    }
+    fn changed_in_place(&mut self, _: &str, _: Value) {}
+}
+
+/// One of a type's title patterns: the regex's source and the attributes
+/// its groups set.
+pub type TitlePatternValue = (String, Vec<String>);
+
+/// Runs Ruby that computes a type's `title_patterns` (the helper modules it
+/// calls, then the method's body; no scope): the patterns, each a regex and
+/// its attributes (`[[regex, [[:a], [:b, identity lambda]]], ...]`). A
+/// lambda that is not the identity, or any other shape, is refused.
+pub fn eval_title_patterns(src: &str) -> Result<Vec<TitlePatternValue>, String> {
+    let code = heredocs_as_literals(src);
+    let (body, locals) =
+        parse_code_with_locals(&code, 1, 0).map_err(|(m, l)| format!("line {l}: {m}"))?;
+    let mut host = NoScope;
+    let mut it = Interp::new(&mut host);
+    it.declared_locals = Rc::new(locals);
+    it.self_kind = SelfKind::Function3x;
+    let r = it.run(&body);
+    let v = finish(&mut it, r).map_err(|e| format!("line {}: {}", e.line, e.message))?;
+    let bad = || "title_patterns: not a list of [regex, [[:attr], ...]]".to_string();
+    let RValue::Array(list) = v else {
+        return Err(bad());
+    };
+    let mut out = Vec::new();
+    for p in list.iter() {
+        let RValue::Array(pair) = p else {
+            return Err(bad());
+        };
+        let (Some(RValue::Regex(re)), Some(RValue::Array(attrs)), 2) =
+            (pair.first(), pair.get(1), pair.len())
+        else {
+            return Err(bad());
+        };
+        let mut names = Vec::new();
+        for a in attrs.iter() {
+            let RValue::Array(a) = a else {
+                return Err(bad());
+            };
+            match a.as_slice() {
+                [RValue::Sym(n)] => names.push(n.to_string()),
+                [RValue::Sym(n), RValue::Proc(b)] => {
+                    match it.yield_(b, vec![RValue::str("pverify probe")]) {
+                        Ok(v) | Err(Flow::Next(v)) | Err(Flow::Return(v)) if matches!(&v, RValue::Str(s) if &**s == "pverify probe") =>
+                            {}
+                        _ => return Err("title_patterns: a lambda that is not the identity".into()),
+                    }
+                    names.push(n.to_string());
+                }
+                _ => return Err(bad()),
+            }
+        }
+        out.push((re.clone(), names));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,6 +55,8 @@ pub struct Interp<'h> {
     ivar_aliases: HashMap<String, String>,
     /// Methods the template defined (`def name ... end`).
     defs: HashMap<String, Rc<Def>>,
+    /// The methods defined as `def self.name` (callable as `Module.name`).
+    module_functions: rustc_hash::FxHashSet<String>,
     /// The groups of the last regex match (`$1`...).
     pub last_match: Vec<RValue>,
     /// The class of the exception being raised, when `raise` named one
@@ -101,6 +103,7 @@ impl<'h> Interp<'h> {
             ivars: HashMap::default(),
             ivar_aliases: HashMap::default(),
             defs: HashMap::default(),
+            module_functions: Default::default(),
             last_match: Vec::new(),
             declared_locals: Default::default(),
             error_class: None,
@@ -228,8 +231,16 @@ impl<'h> Interp<'h> {
                 return Err(Flow::Return(v));
             }
             Expr::Def(name, def) => {
-                self.defs.insert(name.clone(), def.clone());
-                RValue::sym(name.clone())
+                // `def self.x`: also a module function, `Module.x`.
+                let name = match name.strip_prefix("self.") {
+                    Some(n) => {
+                        self.module_functions.insert(n.to_string());
+                        n
+                    }
+                    None => name.as_str(),
+                };
+                self.defs.insert(name.to_string(), def.clone());
+                RValue::sym(name)
             }
             Expr::Begin(def) => self.run_def_body(def)?,
             Expr::Const(c) => RValue::Class(c.clone()),
@@ -860,36 +871,10 @@ impl<'h> Interp<'h> {
             (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
                 Ok(RValue::Scope)
             }
-            // The 3.x scope's own: its global scope, catalog lookups, and
-            // the resource it belongs to.
-            (SelfKind::Function3x, "find_global_scope") => Ok(RValue::Scope),
-            // The compiler, for its environment (`compiler.environment.to_s`).
-            (SelfKind::Function3x, "compiler") => {
-                let env = self.host.environment_name();
-                let environment = RValue::Object(Rc::new(super::value::RObject {
-                    class: "Puppet::Node::Environment",
-                    text: env.clone(),
-                    attrs: vec![("name", RValue::sym(env))],
-                }));
-                Ok(RValue::Object(Rc::new(super::value::RObject {
-                    class: "Puppet::Parser::Compiler",
-                    text: "#<Puppet::Parser::Compiler>".into(),
-                    attrs: vec![("environment", environment)],
-                })))
-            }
-            (SelfKind::Function3x, "findresource") => {
-                let ty = args.first().map(RValue::to_s).unwrap_or_default();
-                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
-                let ty = crate::eval::compiler::capitalize_name(&ty);
-                Ok(match self.host.find_resource(&ty, &title) {
-                    Some(r) => RValue::Resource(Rc::new(r)),
-                    None => RValue::Nil,
-                })
-            }
-            (SelfKind::Function3x, "resource") => Ok(match self.host.scope_resource() {
-                Some(r) => RValue::Resource(Rc::new(r)),
-                None => RValue::Nil,
-            }),
+            (
+                SelfKind::Function3x,
+                "find_global_scope" | "compiler" | "findresource" | "resource",
+            ) => self.scope_own(name, args),
             // The function object itself (`asserted_iterable(self, x)`).
             (SelfKind::Function4x, "self") => {
                 Ok(RValue::Class("Puppet::Functions::Function".into()))
@@ -911,6 +896,45 @@ impl<'h> Interp<'h> {
         }
     }
 
+    /// Methods of Puppet's `Scope` beyond variables and functions: its
+    /// global scope, its compiler, catalog lookups, and the resource it
+    /// belongs to (`self.x` or `x` in a 3.x function, `scope.x` anywhere).
+    fn scope_own(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match name {
+            "find_global_scope" => Ok(RValue::Scope),
+            // The compiler, for its environment (`compiler.environment.to_s`).
+            "compiler" => {
+                let env = self.host.environment_name();
+                let environment = RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Node::Environment",
+                    text: env.clone(),
+                    attrs: vec![("name", RValue::sym(env))],
+                }));
+                Ok(RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Parser::Compiler",
+                    text: "#<Puppet::Parser::Compiler>".into(),
+                    attrs: vec![("environment", environment)],
+                })))
+            }
+            "findresource" => {
+                let ty = args.first().map(RValue::to_s).unwrap_or_default();
+                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
+                let ty = crate::eval::compiler::capitalize_name(&ty);
+                Ok(match self.host.find_resource(&ty, &title) {
+                    Some(r) => RValue::Resource(Rc::new(r)),
+                    None => RValue::Nil,
+                })
+            }
+            "resource" => Ok(match self.host.scope_resource() {
+                Some(r) => RValue::Resource(Rc::new(r)),
+                None => RValue::Nil,
+            }),
+            _ => self.fail(format!(
+                "undefined method `{name}' for #<Puppet::Parser::Scope>"
+            )),
+        }
+    }
+
     /// Defines a method (`def`) before the code that calls it runs.
     pub fn define(&mut self, name: &str, def: Rc<Def>) {
         self.defs.insert(name.to_string(), def);
@@ -919,6 +943,11 @@ impl<'h> Interp<'h> {
     /// Sets a local variable.
     pub fn set_local(&mut self, name: &str, v: RValue) {
         self.locals.insert(name.to_string(), v);
+    }
+
+    /// Whether the code defined a module function (`def self.name`).
+    pub fn has_module_function(&self, name: &str) -> bool {
+        self.module_functions.contains(name) && self.defs.contains_key(name)
     }
 
     /// Calls a method defined with [`Interp::define`].
@@ -988,9 +1017,7 @@ impl<'h> Interp<'h> {
                     }
                 }
             }
-            other => self.fail(format!(
-                "undefined method `{other}' for #<Puppet::Parser::Scope>"
-            )),
+            other => self.scope_own(other, args),
         }
     }
 

@@ -633,6 +633,9 @@ pub fn call_method(
             "source" => Ok(RValue::str(re)),
             _ => cx.no_method(name, &RValue::Regex(re)),
         },
+        // A module's own method (`def self.x` in code the interpreter ran,
+        // such as a helper module read with a type's `title_patterns`).
+        RValue::Class(_) if cx.has_module_function(name) => cx.call_defined(name, args, None),
         RValue::Class(c) => {
             // Core classes by their last name (`::JSON`, `Digest::SHA256`).
             let short = c.rsplit("::").next().unwrap_or(&c).to_string();

@@ -83,6 +83,11 @@ pub trait Host {
         let _ = name;
         None
     }
+    /// `File.read(path)`: a file's bytes, only inside the environment and
+    /// its modulepath (Ruby's `Errno::ENOENT` text for a missing file).
+    fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {
+        Err(format!("{path}: pverify reads no file here"))
+    }
     /// `scope.to_s`: `Scope(Class[main])`, by the resource the scope
     /// belongs to.
     fn scope_text(&mut self) -> String {

@@ -660,6 +660,11 @@ impl Parser {
                 self.skip_newlines();
                 let name = match self.bump() {
                     Tok::Ident(n) | Tok::Const(n) => n,
+                    // `f.(x)`: `f.call(x)`.
+                    Tok::Punct("(") => {
+                        self.pos -= 1;
+                        "call".into()
+                    }
                     Tok::Label(n) => {
                         // `x.y:` never happens in templates; treat as a name.
                         n
@@ -948,8 +953,13 @@ impl Parser {
 
     fn do_block(&mut self) -> Result<Rc<Block>, PError> {
         self.expect_kw("do")?;
-        let line = self.line();
         let params = self.block_params()?;
+        self.do_block_body(params)
+    }
+
+    /// A `do` block's body after its parameters, up to its `end`.
+    fn do_block_body(&mut self, params: Vec<Vec<String>>) -> Result<Rc<Block>, PError> {
+        let line = self.line();
         // `do ... rescue ... ensure ... end`: the body as a `begin` block.
         let def = self.def_body(vec![], None)?;
         let body = if def.rescues.is_empty() && def.else_.is_none() && def.ensure.is_none() {
@@ -969,10 +979,56 @@ impl Parser {
         Ok(Rc::new(Block { params, body }))
     }
 
+    /// A lambda literal after its `->`: `->(a, b) { }`, `-> a { }`,
+    /// `-> { }`, `->(x) do ... end`; a `lambda` call with the block.
+    fn lambda_literal(&mut self) -> Result<Expr, PError> {
+        let mut params = Vec::new();
+        let parens = self.eat_punct("(");
+        loop {
+            match self.peek().clone() {
+                Tok::Punct(")") if parens => {
+                    self.bump();
+                    break;
+                }
+                Tok::Punct("{") if !parens => break,
+                Tok::Ident(k) if k == "do" && !parens => break,
+                Tok::Ident(n) if !KEYWORDS.contains(&n.as_str()) => {
+                    self.bump();
+                    params.push(vec![n]);
+                }
+                Tok::Punct(",") | Tok::Punct("*") => {
+                    self.bump();
+                }
+                Tok::Newline if parens => {
+                    self.bump();
+                }
+                _ => return self.unexpected(),
+            }
+        }
+        let block = if self.eat_punct("{") {
+            self.skip_newlines();
+            let body = self.body(&[])?;
+            self.expect_punct("}")?;
+            Rc::new(Block { params, body })
+        } else if self.eat_kw("do") {
+            self.do_block_body(params)?
+        } else {
+            return self.unexpected();
+        };
+        Ok(Expr::Call {
+            recv: None,
+            name: "lambda".into(),
+            args: vec![],
+            block: Some(block),
+            safe: false,
+        })
+    }
+
     fn primary(&mut self) -> Result<Node, PError> {
         let line = self.line();
         let t = self.bump();
         let expr = match t {
+            Tok::Punct("->") => self.lambda_literal()?,
             Tok::Int(i) => Expr::Int(i),
             Tok::BigInt(d) => Expr::BigInt(d),
             Tok::Float(f) => Expr::Float(f),
@@ -1100,13 +1156,24 @@ impl Parser {
                     Expr::Seq(body)
                 }
                 "def" => {
-                    let name = match self.bump() {
+                    let mut name = match self.bump() {
                         Tok::Ident(n) | Tok::Const(n) => n,
                         _ => {
                             self.pos = self.pos.saturating_sub(1);
                             return self.unexpected();
                         }
                     };
+                    // `def self.name`: a module's own method, called as
+                    // `Module.name` (kept with the other methods).
+                    if name == "self" && self.eat_punct(".") {
+                        name = match self.bump() {
+                            Tok::Ident(n) | Tok::Const(n) => format!("self.{n}"),
+                            _ => {
+                                self.pos = self.pos.saturating_sub(1);
+                                return self.unexpected();
+                            }
+                        };
+                    }
                     let mut params = Vec::new();
                     let mut rest = None;
                     let parens = self.eat_punct("(");
