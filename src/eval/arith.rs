@@ -122,10 +122,7 @@ fn to_n(s: &str) -> Option<Num> {
 
 /// Ruby's `to_s` of a value as `The value '%{value}'` shows it.
 fn ruby_to_s(v: &Value) -> String {
-    match v {
-        Value::Regexp(src) => format!("(?-mix:{src})"),
-        other => super::builtins::ruby_value_to_s(other),
-    }
+    super::builtins::ruby_value_to_s(v)
 }
 
 /// `%#+x`: the sign, `0x`, the magnitude in hexadecimal.

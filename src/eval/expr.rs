@@ -419,10 +419,15 @@ impl<'e> Compiler<'e> {
                 }
                 match default {
                     Some(d) => self.eval(d, scope, ctx),
+                    // Puppet's UNMATCHED_SELECTOR, at the left operand,
+                    // shows the value as Ruby's `to_s`.
                     None => self.fail(
                         ctx,
-                        e,
-                        format!("No matching entry for selector parameter with value '{v}'"),
+                        lhs,
+                        format!(
+                            "No matching entry for selector parameter with value '{}'",
+                            super::builtins::ruby_value_to_s(&v)
+                        ),
                     ),
                 }
             }

@@ -443,3 +443,121 @@ mod tests {
         );
     }
 }
+
+/// Ruby's `Regexp#to_s` of a regular expression whose source is `src` (and
+/// no options of its own, as Puppet makes them): `(?-mix:src)`, with the
+/// leading option groups folded in as Ruby's `rb_reg_to_s` folds them
+/// (`(?i)a` is `(?i-mx:a)`, `(?m:a)` is `(?m-ix:a)`), and `/` escaped.
+pub fn ruby_to_s(src: &str) -> String {
+    let opt = |c: u8| match c {
+        b'i' => 1u8,
+        b'x' => 2,
+        b'm' => 4,
+        _ => 0,
+    };
+    let b = src.as_bytes();
+    let (mut options, mut body) = (0u8, 0usize);
+    // `(?on-off)` groups, then at most one `(?on-off:...)` around the rest.
+    loop {
+        let rest = &b[body..];
+        if rest.len() < 4 || !rest.starts_with(b"(?") {
+            break;
+        }
+        let (mut p, mut on) = (2, options);
+        while p < rest.len() && opt(rest[p]) != 0 {
+            on |= opt(rest[p]);
+            p += 1;
+        }
+        if p + 1 < rest.len() && rest[p] == b'-' {
+            p += 1;
+            while p < rest.len() && opt(rest[p]) != 0 {
+                on &= !opt(rest[p]);
+                p += 1;
+            }
+        }
+        match rest.get(p) {
+            Some(b')') => {
+                options = on;
+                body += p + 1;
+            }
+            Some(b':') if rest.ends_with(b")") && group_closes_at_end(&rest[p + 1..]) => {
+                options = on;
+                return format_ruby_regexp(options, &src[body + p + 1..src.len() - 1]);
+            }
+            _ => break,
+        }
+    }
+    format_ruby_regexp(options, &src[body..])
+}
+
+/// Whether the group opened before `inner` closes at its last byte (a
+/// `(?i:a)|(b)` does not: Ruby then keeps the source as it is).
+fn group_closes_at_end(inner: &[u8]) -> bool {
+    let (mut depth, mut i, mut in_class) = (1usize, 0, false);
+    while i < inner.len() {
+        match inner[i] {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'(' if !in_class => depth += 1,
+            b')' if !in_class => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == inner.len() - 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+fn format_ruby_regexp(options: u8, body: &str) -> String {
+    let flags = |set: u8| -> String {
+        [(4u8, 'm'), (1, 'i'), (2, 'x')]
+            .iter()
+            .filter(|(bit, _)| set & bit != 0)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let mut out = format!("(?{}", flags(options));
+    if options != 7 {
+        out.push('-');
+        out.push_str(&flags(!options & 7));
+    }
+    out.push(':');
+    let mut escaped = false;
+    for c in body.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push(')');
+    out
+}
+
+#[cfg(test)]
+mod ruby_to_s_tests {
+    use super::ruby_to_s;
+
+    /// Each expectation is Ruby 3.1's `Regexp.new(src).to_s`.
+    #[test]
+    fn folds_leading_option_groups_as_ruby() {
+        for (src, ruby) in [
+            ("a", "(?-mix:a)"),
+            ("(?i)a", "(?i-mx:a)"),
+            ("(?i:a)", "(?i-mx:a)"),
+            ("(?m)a(?i)b", "(?m-ix:a(?i)b)"),
+            ("(?i:a)|(b)", "(?-mix:(?i:a)|(b))"),
+            ("(?mix)a", "(?mix:a)"),
+            ("(?i-m)(?x)a", "(?ix-m:a)"),
+            ("a/b", "(?-mix:a\\/b)"),
+            ("^\\d+$", "(?-mix:^\\d+$)"),
+        ] {
+            assert_eq!(ruby_to_s(src), ruby, "{src}");
+        }
+    }
+}

@@ -1008,7 +1008,7 @@ pub fn ruby_json(v: &Value) -> String {
         Value::Integer(i) => i.to_string(),
         Value::Float(f) => ruby_to_s(&Value::Float(*f)),
         // A Regexp is written as its `to_s`.
-        Value::Regexp(src) => json_string(&format!("(?-mix:{src})")),
+        Value::Regexp(src) => json_string(&crate::types::regex::ruby_to_s(src)),
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(ruby_json).collect();
             format!("[{}]", parts.join(","))

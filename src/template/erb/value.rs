@@ -143,7 +143,7 @@ impl RValue {
             RValue::Sym(s) => s.to_string(),
             RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
-            RValue::Regex(s) => format!("(?-mix:{s})"),
+            RValue::Regex(s) => crate::types::regex::ruby_to_s(s),
             RValue::Opaque(Value::Default) => "default".into(),
             RValue::Opaque(v) => v.to_string(),
             RValue::Scope => "Scope()".into(),
