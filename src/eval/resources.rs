@@ -341,7 +341,7 @@ impl<'e> Compiler<'e> {
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
-                self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
+                self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                 if wanted {
                     refs.push(reference_to(&self.resources[id]));
                 }
