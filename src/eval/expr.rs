@@ -759,46 +759,37 @@ impl<'e> Compiler<'e> {
                 _ => false,
             })),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-                // Types compare by assignability: `<` is a proper subtype.
-                if let (Value::Type(a), Value::Type(b)) = (&l, &r) {
+                // A type on the left compares by assignability (`<` is a
+                // proper subtype); a value on the right is assignable only
+                // to the few types that accept anything that is no type.
+                if let Value::Type(a) = &l {
                     use crate::types::is_assignable;
-                    return Ok(Value::Boolean(match op {
-                        BinaryOp::Lt => is_assignable(b, a) && a != b,
-                        BinaryOp::Le => is_assignable(b, a),
-                        BinaryOp::Gt => is_assignable(a, b) && a != b,
-                        _ => is_assignable(a, b),
+                    return Ok(Value::Boolean(match (&r, op) {
+                        (Value::Type(b), BinaryOp::Lt) => is_assignable(b, a) && a != b,
+                        (Value::Type(b), BinaryOp::Le) => is_assignable(b, a),
+                        (Value::Type(b), BinaryOp::Gt) => is_assignable(a, b) && a != b,
+                        (Value::Type(b), _) => is_assignable(a, b),
+                        (_, BinaryOp::Lt | BinaryOp::Le) => false,
+                        _ => accepts_non_type(a),
                     }));
                 }
-                let ord = match (&l, &r) {
-                    (Value::Integer(a), Value::Integer(b)) => a.partial_cmp(b),
-                    (Value::Integer(a), Value::Float(b)) => (*a as f64).partial_cmp(b),
-                    (Value::Float(a), Value::Integer(b)) => a.partial_cmp(&(*b as f64)),
-                    (Value::Float(a), Value::Float(b)) => a.partial_cmp(b),
-                    (Value::String(a), Value::String(b)) => {
-                        a.to_lowercase().partial_cmp(&b.to_lowercase())
+                let ord = match self.compare_values(&l, &r) {
+                    Ok(ord) => ord,
+                    Err(CmpError::Argument(detail)) => {
+                        return self.fail(
+                            ctx,
+                            e,
+                            format!(
+                                "Comparison of: {} {} {}, is not possible. Caused by '{detail}'.",
+                                value_label(&l),
+                                crate::syntax::pn::binary_op_text(op),
+                                value_label(&r),
+                            ),
+                        )
                     }
-                    (Value::SemVer(a), Value::SemVer(b)) => Some(a.cmp_ruby(b)),
-                    _ => crate::eval::time::compare(&l, &r),
-                };
-                let Some(ord) = ord else {
-                    return self.fail(
-                        ctx,
-                        e,
-                        format!(
-                            "Comparison of: {} {} {}, is not possible.{}",
-                            value_label(&l),
-                            crate::syntax::pn::binary_op_text(op),
-                            value_label(&r),
-                            match &l {
-                                Value::Timestamp(_) => " Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'.",
-                                Value::Timespan(_) => " Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'.",
-                                Value::SemVer(_) => " Caused by 'Versions not comparable to non Versions'.",
-                                Value::String(_) => " Caused by 'A String is not comparable to a non String'.",
-                                Value::Integer(_) | Value::Float(_) => " Caused by 'A Numeric is not comparable to non Numeric'.",
-                                _ => " Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
-                            }
-                        ),
-                    );
+                    Err(CmpError::Other(detail)) => {
+                        return Err(self.wrap_detail(ctx, e, detail.to_string()))
+                    }
                 };
                 use std::cmp::Ordering::*;
                 Ok(Value::Boolean(match op {
@@ -820,69 +811,118 @@ impl<'e> Compiler<'e> {
         key_exprs: &[Expr],
         ctx: &Ctx,
     ) -> R<Value> {
+        // Puppet reports arity errors at the left operand, key errors at the
+        // key written at the (flattened) key's index.
+        let left_expr = match &e.kind {
+            ExprKind::Access { lhs, .. } => &**lhs,
+            _ => e,
+        };
+        let key_at = |i: usize| key_exprs.get(i).unwrap_or(e);
         match &base {
             Value::Array(items) => {
-                let idx = |k: &Value| -> Option<i64> {
-                    match k {
-                        Value::Integer(i) => Some(*i),
-                        _ => None,
-                    }
-                };
+                let keys = flatten_keys(keys);
                 let len = items.len() as i64;
-                match keys.as_slice() {
-                    [k] => {
-                        let Some(i) = idx(k) else {
-                            return self.fail(
-                                ctx,
-                                e,
-                                format!("The value '{k}' cannot be converted to Numeric."),
-                            );
-                        };
-                        let i = if i < 0 { len + i } else { i };
+                if keys.is_empty() || keys.len() > 2 {
+                    return self.fail(
+                        ctx,
+                        left_expr,
+                        format!(
+                            "Array supports [] with one or two arguments. Got {}",
+                            keys.len()
+                        ),
+                    );
+                }
+                // `coerce_numeric` of every key, then each must be an Integer.
+                let mut ns = Vec::with_capacity(2);
+                for (i, k) in keys.iter().enumerate() {
+                    ns.push(self.coerce_numeric(k, key_at(i), ctx)?);
+                }
+                let mut ints = Vec::with_capacity(2);
+                for (i, n) in ns.iter().enumerate() {
+                    let Value::Integer(n) = n else {
+                        return self.fail(
+                            ctx,
+                            key_at(i),
+                            format!(
+                                "An Array[] cannot use {} where Integer is expected",
+                                crate::types::parse::bad_key_type_name(n)
+                            ),
+                        );
+                    };
+                    ints.push(*n);
+                }
+                match ints.as_slice() {
+                    [i] => {
+                        let i = if *i < 0 { len + i } else { *i };
                         Ok(if i >= 0 && i < len {
                             items[i as usize].clone()
                         } else {
                             Value::Undef
                         })
                     }
-                    [k, n] => {
-                        let (Some(start), Some(count)) = (idx(k), idx(n)) else {
-                            return self.fail(ctx, e, "Array slice requires integers");
-                        };
-                        let start = if start < 0 { len + start } else { start };
-                        let end = if count < 0 {
-                            len + count + 1
-                        } else {
-                            start + count
-                        };
-                        let (s, t) = (start.clamp(0, len), end.clamp(0, len));
+                    [start, count] => {
+                        let (s, t) = slice_bounds(len, *start, *count);
                         Ok(Value::array(if s < t {
                             items[s as usize..t as usize].to_vec()
                         } else {
                             Vec::new()
                         }))
                     }
-                    _ => self.fail(
-                        ctx,
-                        e,
-                        format!(
-                            "Array supports [] with one or two arguments. Got {}",
-                            keys.len()
-                        ),
-                    ),
+                    _ => unreachable!("one or two keys"),
                 }
             }
             Value::Hash(h) => match keys.as_slice() {
+                [] => self.fail(
+                    ctx,
+                    left_expr,
+                    "Hash supports [] with one or more arguments. Got 0",
+                ),
                 [k] => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
                 many => Ok(Value::array(
                     many.iter().filter_map(|k| h.get(k).cloned()).collect(),
                 )),
             },
             Value::String(s) => {
+                let keys = flatten_keys(keys);
+                if keys.is_empty() || keys.len() > 2 {
+                    return self.fail(
+                        ctx,
+                        left_expr,
+                        format!(
+                            "String supports [] with one or two arguments. Got {}",
+                            keys.len()
+                        ),
+                    );
+                }
+                // `Utils.to_n` of each key (a numeric String counts, with
+                // no warning); anything else is named by its general type.
+                let mut ints = Vec::with_capacity(2);
+                for (i, k) in keys.iter().enumerate() {
+                    let n = match k {
+                        Value::Integer(_) | Value::Float(_) => Some(k.clone()),
+                        Value::String(t) => super::builtins::utils_to_n(t),
+                        _ => None,
+                    };
+                    match n {
+                        Some(Value::Integer(n)) => ints.push(n),
+                        other => {
+                            let actual =
+                                crate::types::parse::bad_key_type_name(other.as_ref().unwrap_or(k));
+                            return self.fail(
+                                ctx,
+                                key_at(i),
+                                format!(
+                                    "A substring operation does not accept {} as a character index. Expected an Integer",
+                                    crate::types::parse::a_an(&actual)
+                                ),
+                            );
+                        }
+                    }
+                }
                 let chars: Vec<char> = s.chars().collect();
                 let len = chars.len() as i64;
-                match keys.as_slice() {
-                    [Value::Integer(i)] => {
+                match ints.as_slice() {
+                    [i] => {
                         let i = if *i < 0 { len + i } else { *i };
                         Ok(if i >= 0 && i < len {
                             Value::string(chars[i as usize].to_string())
@@ -890,17 +930,15 @@ impl<'e> Compiler<'e> {
                             Value::string("")
                         })
                     }
-                    [Value::Integer(k), Value::Integer(n)] => {
-                        let start = if *k < 0 { len + k } else { *k };
-                        let end = if *n < 0 { len + n + 1 } else { start + n };
-                        let (s, t) = (start.clamp(0, len), end.clamp(0, len));
+                    [k, n] => {
+                        let (s, t) = slice_bounds(len, *k, *n);
                         Ok(Value::string(if s < t {
                             chars[s as usize..t as usize].iter().collect::<String>()
                         } else {
                             String::new()
                         }))
                     }
-                    _ => self.fail(ctx, e, "String access requires integers"),
+                    _ => unreachable!("one or two keys"),
                 }
             }
             // `File['/x'][mode]`: a parameter of a resource in the catalog.
@@ -1005,11 +1043,116 @@ pub fn unfold(v: Value) -> Vec<Value> {
     }
 }
 
+/// Why Puppet's `CompareOperator#compare` failed: its own ArgumentError
+/// (reported as `Comparison of: ...`), or a Ruby error from `<=>`.
+enum CmpError {
+    Argument(&'static str),
+    Other(&'static str),
+}
+
+impl Compiler<'_> {
+    /// Puppet's `CompareOperator#compare` of two values, the left not a type.
+    fn compare_values(&self, l: &Value, r: &Value) -> Result<std::cmp::Ordering, CmpError> {
+        use std::cmp::Ordering;
+        let float = |a: f64, b: f64| a.partial_cmp(&b).unwrap_or(Ordering::Equal);
+        match l {
+            Value::String(a) => match r {
+                // `casecmp`: ASCII letters fold, nothing else.
+                Value::String(b) => Ok(a
+                    .bytes()
+                    .map(|c| c.to_ascii_lowercase())
+                    .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))),
+                _ => Err(CmpError::Argument(
+                    "A String is not comparable to a non String",
+                )),
+            },
+            Value::Integer(_) | Value::Float(_) => match (l, r) {
+                (Value::Integer(a), Value::Integer(b)) => Ok(a.cmp(b)),
+                (Value::Integer(a), Value::Float(b)) => Ok(float(*a as f64, *b)),
+                (Value::Float(a), Value::Integer(b)) => Ok(float(*a, *b as f64)),
+                (Value::Float(a), Value::Float(b)) => Ok(float(*a, *b)),
+                (_, Value::Timestamp(_) | Value::Timespan(_)) => crate::eval::time::compare(l, r)
+                    .ok_or(CmpError::Argument(
+                        "A Numeric is not comparable to non Numeric",
+                    )),
+                // A SemanticPuppet::Version is a Ruby Numeric that cannot be
+                // coerced.
+                (_, Value::SemVer(_)) => Err(CmpError::Other(
+                    "can't convert SemanticPuppet::Version into Float",
+                )),
+                _ => Err(CmpError::Argument(
+                    "A Numeric is not comparable to non Numeric",
+                )),
+            },
+            // `default` is the Symbol `:default`.
+            Value::Default => match r {
+                Value::Default => Ok(Ordering::Equal),
+                _ => Err(CmpError::Argument("Symbol not comparable to non Symbol")),
+            },
+            Value::Timespan(_) => crate::eval::time::compare(l, r).ok_or(CmpError::Argument(
+                "Timespans are only comparable to Timespans, Integers, and Floats",
+            )),
+            Value::Timestamp(_) => crate::eval::time::compare(l, r).ok_or(CmpError::Argument(
+                "Timestamps are only comparable to Timestamps, Integers, and Floats",
+            )),
+            Value::SemVer(a) => match r {
+                Value::SemVer(b) => Ok(a.cmp_ruby(b)),
+                _ => Err(CmpError::Argument(
+                    "Versions not comparable to non Versions",
+                )),
+            },
+            _ => Err(CmpError::Argument(
+                "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",
+            )),
+        }
+    }
+}
+
+/// Whether type `t` is assignable from something that is no type
+/// (`PAnyType#assignable?` of a value): only `Optional` (with no type, or
+/// one that is), a Variant of such, an alias of one.
+fn accepts_non_type(t: &PType) -> bool {
+    match t {
+        PType::Optional(None) => true,
+        PType::Optional(Some(t)) => accepts_non_type(t),
+        PType::Variant(ts) => ts.iter().any(accepts_non_type),
+        PType::TypeAlias { .. } => t.alias_target().is_some_and(|t| accepts_non_type(&t)),
+        _ => false,
+    }
+}
+
+/// Ruby's `flatten!` of the keys of a String or Array access.
+fn flatten_keys(keys: Vec<Value>) -> Vec<Value> {
+    fn go(v: Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Array(a) => Arc::unwrap_or_clone(a).into_iter().for_each(|x| go(x, out)),
+            other => out.push(other),
+        }
+    }
+    let mut out = Vec::with_capacity(keys.len());
+    keys.into_iter().for_each(|k| go(k, &mut out));
+    out
+}
+
+/// The `[from, to)` bounds of Puppet's `[start, count]` slice of a String or
+/// Array of `len` elements: a negative start counts from the end, a negative
+/// count ends that far from the end (`-1` is the last element).
+fn slice_bounds(len: i64, start: i64, count: i64) -> (i64, i64) {
+    let start = if start < 0 { len + start } else { start };
+    let end = if count < 0 {
+        len + count + 1
+    } else {
+        start.saturating_add(count)
+    };
+    (start.clamp(0, len), end.clamp(0, len))
+}
+
 /// Puppet's label for a value in operator errors (`a String`, `an Undef Value`).
 pub fn value_label(v: &Value) -> String {
     match v {
         Value::Undef => "Undef Value".into(),
-        Value::Default => "Default".into(),
+        // `:default` is a Ruby Symbol, labelled as any Object.
+        Value::Default => "Object".into(),
         Value::Boolean(_) => "Boolean".into(),
         Value::Integer(_) => "Integer".into(),
         Value::Float(_) => "Float".into(),
@@ -1017,7 +1160,7 @@ pub fn value_label(v: &Value) -> String {
         Value::Regexp(_) => "Regexp".into(),
         Value::Array(_) => "Array".into(),
         Value::Hash(_) => "Hash".into(),
-        Value::Type(t) => format!("{t}-Type"),
+        Value::Type(t) => crate::types::parse::type_label(t),
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Deferred(_) => "Deferred".into(),
         Value::Object(_) => "Object".into(),
@@ -1032,6 +1175,38 @@ pub fn value_label(v: &Value) -> String {
 }
 
 impl Compiler<'_> {
+    /// Puppet's `coerce_numeric`: a number as is, a numeric String as its
+    /// number (with the NUMERIC_COERCION warning, strict being `warning`),
+    /// else `The value '...' cannot be converted to Numeric.` at `at`.
+    fn coerce_numeric(&mut self, v: &Value, at: &Expr, ctx: &Ctx) -> R<Value> {
+        match v {
+            Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
+            Value::String(s) => match super::builtins::utils_to_n(s) {
+                Some(n) => {
+                    let w = format!(
+                        "The string '{s}' was automatically coerced to the numerical value {n}{}",
+                        self.loc(&ctx.program, at).suffix()
+                    );
+                    self.warnings.push(w);
+                    Ok(n)
+                }
+                None => self.fail(
+                    ctx,
+                    at,
+                    format!("The value '{s}' cannot be converted to Numeric."),
+                ),
+            },
+            other => self.fail(
+                ctx,
+                at,
+                format!(
+                    "The value '{}' cannot be converted to Numeric.",
+                    super::builtins::ruby_message_to_s(other)
+                ),
+            ),
+        }
+    }
+
     /// `l =~ r`, in the order of Puppet's `eval_MatchExpression`: a type is
     /// an instance check and a SemVerRange an inclusion; anything else
     /// becomes a regular expression (`Regexp.new`, whose conversion errors

@@ -170,6 +170,16 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Undef)
             }
+            // Their dispatch: `break()` takes no argument, `next` and
+            // `return` at most one.
+            "break" if !args.is_empty() => Err(EvalError::runtime(
+                format!("'break' expects no arguments, got {}", args.len()),
+                at,
+            )),
+            "next" | "return" if args.len() > 1 => Err(EvalError::runtime(
+                format!("'{name}' expects at most 1 argument, got {}", args.len()),
+                at,
+            )),
             // Puppet's jumpers carry the call's file and line, not its column.
             "next" => Err(EvalError::Next(
                 args.first().cloned().unwrap_or(Value::Undef),
@@ -479,13 +489,38 @@ impl<'e> Compiler<'e> {
         let inner = self.scopes.push(local);
         for (i, p) in l.params.iter().enumerate() {
             let v = if p.captures_rest {
-                Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+                let rest = args.get(i..).unwrap_or(&[]);
+                // A default stands for no arguments, or a single undef.
+                match &p.default {
+                    Some(d) if rest.is_empty() || matches!(rest, [Value::Undef]) => {
+                        match self.eval(d, inner, ctx)? {
+                            a @ Value::Array(_) => a,
+                            other => Value::array(vec![other]),
+                        }
+                    }
+                    _ => Value::array(rest.to_vec()),
+                }
             } else {
                 match args.get(i) {
                     Some(v) => v.clone(),
                     None => match &p.default {
                         Some(d) => self.eval(d, inner, ctx)?,
-                        None => Value::Undef,
+                        // Puppet's closure binds every parameter before
+                        // running: one with no argument and no default fails.
+                        None => {
+                            let (line, column) = ctx.program.line_col(p.span);
+                            return Err(EvalError::Issue {
+                                detail: format!(
+                                    "Parameter ${} is required but no value was given",
+                                    p.name
+                                ),
+                                at: Location {
+                                    file: Some(ctx.program.path.clone()),
+                                    line: Some(line),
+                                    column: Some(column),
+                                },
+                            });
+                        }
                     },
                 }
             };

@@ -235,35 +235,55 @@ impl<'e> Compiler<'e> {
             }),
         };
         let key = tname.trim_colons().lowercase();
-        // `default:` bodies give values to the others of the same expression.
-        let mut default_ops = Vec::new();
-        let mut default_bodies: &[AttributeOp] = &[];
+        // As Puppet's `eval_ResourceExpression`: each body's title is
+        // evaluated and checked, then its attribute operations; the
+        // resources are made once every body is evaluated, a `default:`
+        // body's values going to the others.
+        let mut evaluated = Vec::with_capacity(bodies.len());
+        let mut seen: Vec<Value> = Vec::new();
+        let mut default_at: Option<usize> = None;
         for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                default_ops = self.eval_ops(&b.ops, scope, ctx)?;
-                default_bodies = &b.ops;
-            }
-        }
-        let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
-        for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                continue;
-            }
             let title_value = self.eval(&b.title, scope, ctx)?;
-            match &title_value {
-                Value::Undef => {
+            if matches!(title_value, Value::Undef) {
+                return Err(EvalError::Issue {
+                    detail: "Missing title. The title expression resulted in undef".into(),
+                    at: self.loc(&ctx.program, &b.title),
+                });
+            }
+            let mut titles = self.titles(title_value);
+            for (index, title) in titles.iter().enumerate() {
+                let detail = match title {
+                    Value::Undef => Some(format!(
+                        "Missing title at index {index}. The title expression resulted in an undef title"
+                    )),
+                    Value::String(s) if s.is_empty() => Some(format!(
+                        "Empty string title at {index}. Title strings must have a length greater than zero."
+                    )),
+                    Value::String(_) | Value::Default => None,
+                    other => Some(format!(
+                        "Illegal title type at index {index}. Expected String, got {}",
+                        crate::types::parse::bad_key_type_name(other)
+                    )),
+                };
+                if let Some(detail) = detail {
                     return Err(EvalError::Issue {
-                        detail: "Missing title. The title expression resulted in undef".into(),
+                        detail,
                         at: self.loc(&ctx.program, &b.title),
-                    })
+                    });
                 }
-                Value::String(s) if s.is_empty() => {
+                if seen.contains(title) {
                     return Err(EvalError::Issue {
-                        detail: "Empty string title at 0. Title strings must have a length greater than zero.".into(),
-                        at: self.loc(&ctx.program, &b.title),
-                    })
+                        detail: format!(
+                            "The title '{title}' has already been used in this resource expression"
+                        ),
+                        at: self.loc(&ctx.program, e),
+                    });
                 }
-                _ => {}
+                seen.push(title.clone());
+            }
+            if titles.iter().any(|t| matches!(t, Value::Default)) {
+                titles.retain(|t| !matches!(t, Value::Default));
+                default_at = Some(evaluated.len());
             }
             let body_ops = self.eval_ops(&b.ops, scope, ctx)?;
             for (i, (n, _, _)) in body_ops.iter().enumerate() {
@@ -273,6 +293,17 @@ impl<'e> Compiler<'e> {
                         at: self.loc(&ctx.program, e),
                     });
                 }
+            }
+            evaluated.push((b, titles, body_ops));
+        }
+        let (default_ops, default_bodies): (Vec<_>, &[AttributeOp]) = match default_at {
+            Some(i) => (evaluated[i].2.clone(), &evaluated[i].0.ops),
+            None => (Vec::new(), &[]),
+        };
+        let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
+        for (b, titles, body_ops) in evaluated {
+            if titles.is_empty() {
+                continue;
             }
             let ops = if default_ops.is_empty() {
                 body_ops
@@ -287,7 +318,7 @@ impl<'e> Compiler<'e> {
             };
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
-            for title in self.titles(title_value) {
+            for title in titles {
                 let title: Arc<str> = match title {
                     // Not through `Display`: most titles are strings.
                     Value::String(s) => s,

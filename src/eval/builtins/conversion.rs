@@ -1039,7 +1039,25 @@ pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
                 )),
             }
         }
-        other => string_convert(other, None, true),
+        other => {
+            // The format characters Puppet's StringConverter takes for the
+            // other types (their flags are not applied here).
+            let (label, valid) = match other {
+                Value::Regexp(_) => ("Regexp", "sp"),
+                Value::Array(_) => ("Array", "asp"),
+                Value::Hash(_) => ("Hash", "hasp"),
+                Value::Type(_) => ("Type", "sp"),
+                Value::Default => ("Default", "dDsp"),
+                Value::Undef => ("Undef", "nudxXobBeEfgGaAvVsp"),
+                _ => ("", ""),
+            };
+            if !valid.is_empty() && !valid.contains(conv) {
+                return Err(format!(
+                    "Illegal format '{conv}' specified for value of {label} type - expected one of the characters '{valid}'"
+                ));
+            }
+            string_convert(other, None, true)
+        }
     }
 }
 
