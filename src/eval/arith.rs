@@ -50,6 +50,11 @@ fn clamp_i64(i: i128) -> i64 {
 /// `Integer()` or `Float()`): decimal, `0x` hexadecimal and `0`-prefixed
 /// octal integers, floats with a fraction or an exponent, a sign and blanks
 /// around; `None` where Puppet gets `nil`.
+/// Puppet's `Utils.to_n` as a value (numbers past 64 bits clamped).
+pub(super) fn utils_to_n(s: &str) -> Option<Value> {
+    to_n(s).map(|n| n.value())
+}
+
 fn to_n(s: &str) -> Option<Num> {
     let s = s.strip_prefix("::").unwrap_or(s);
     let blank = |c: char| c == ' ' || c == '\t';

@@ -835,7 +835,7 @@ impl<'e> Compiler<'e> {
                 // `coerce_numeric` of every key, then each must be an Integer.
                 let mut ns = Vec::with_capacity(2);
                 for (i, k) in keys.iter().enumerate() {
-                    ns.push(self.coerce_numeric(k, key_at(i), ctx)?);
+                    ns.push(self.coerce_numeric(k, key_at(i), ctx)?.value());
                 }
                 let mut ints = Vec::with_capacity(2);
                 for (i, n) in ns.iter().enumerate() {
@@ -900,7 +900,7 @@ impl<'e> Compiler<'e> {
                 for (i, k) in keys.iter().enumerate() {
                     let n = match k {
                         Value::Integer(_) | Value::Float(_) => Some(k.clone()),
-                        Value::String(t) => super::builtins::utils_to_n(t),
+                        Value::String(t) => super::arith::utils_to_n(t),
                         _ => None,
                     };
                     match n {
@@ -1175,38 +1175,6 @@ pub fn value_label(v: &Value) -> String {
 }
 
 impl Compiler<'_> {
-    /// Puppet's `coerce_numeric`: a number as is, a numeric String as its
-    /// number (with the NUMERIC_COERCION warning, strict being `warning`),
-    /// else `The value '...' cannot be converted to Numeric.` at `at`.
-    fn coerce_numeric(&mut self, v: &Value, at: &Expr, ctx: &Ctx) -> R<Value> {
-        match v {
-            Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
-            Value::String(s) => match super::builtins::utils_to_n(s) {
-                Some(n) => {
-                    let w = format!(
-                        "The string '{s}' was automatically coerced to the numerical value {n}{}",
-                        self.loc(&ctx.program, at).suffix()
-                    );
-                    self.warnings.push(w);
-                    Ok(n)
-                }
-                None => self.fail(
-                    ctx,
-                    at,
-                    format!("The value '{s}' cannot be converted to Numeric."),
-                ),
-            },
-            other => self.fail(
-                ctx,
-                at,
-                format!(
-                    "The value '{}' cannot be converted to Numeric.",
-                    super::builtins::ruby_message_to_s(other)
-                ),
-            ),
-        }
-    }
-
     /// `l =~ r`, in the order of Puppet's `eval_MatchExpression`: a type is
     /// an instance check and a SemVerRange an inclusion; anything else
     /// becomes a regular expression (`Regexp.new`, whose conversion errors

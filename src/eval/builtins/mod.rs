@@ -117,21 +117,6 @@ use regex::*;
 use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
 
-/// Puppet's `Utils.to_n`: a number in a String (`NUMERIC`, after a leading
-/// `::`), else `None`.
-pub fn utils_to_n(s: &str) -> Option<Value> {
-    conversion::puppet_to_n(s.strip_prefix("::").unwrap_or(s))
-}
-
-/// Ruby's `to_s` of a value as Puppet interpolates it into an issue's
-/// message (`'%{value}'`): a Regexp as `(?-mix:...)`, collections inspected.
-pub fn ruby_message_to_s(v: &Value) -> String {
-    match v {
-        Value::Regexp(src) => format!("(?-mix:{src})"),
-        Value::Default => "default".into(),
-        other => ruby::ruby_to_s(other),
-    }
-}
 use ruby_format::*;
 pub use signatures::parse_builtin_type;
 use signatures::*;
