@@ -578,9 +578,29 @@ impl<'e> Compiler<'e> {
         let ExprKind::QRef(t) = &type_ref.kind else {
             return Ok(Value::Undef);
         };
+        // Puppet's `CollectorTransformer#transform`: the type must exist,
+        // then the block's values, then the query; what fails is reported
+        // at the collector as a `Virtual Query` (or `Exported Query`).
+        let key = t.trim_start_matches("::").to_lowercase();
+        let fail = |this: &Self, detail: String| -> EvalError {
+            EvalError::Runtime {
+                while_evaluating: Some(super::expr::a_label(e)),
+                detail,
+                at: this.loc(&ctx.program, e),
+            }
+        };
+        if key == "class" {
+            return Err(fail(self, "Classes cannot be collected".into()));
+        }
+        if !self.is_ruby_type(&key) && self.find_define(&key)?.is_none() {
+            return Err(fail(self, format!("Resource type {key} doesn't exist")));
+        }
         let ops = self.eval_ops(ops, scope, ctx)?;
         let query = match query.as_deref() {
-            Some(q) => Some(Arc::new(self.compile_query(q, scope, ctx)?)),
+            Some(q) => match self.compile_query(q, scope, ctx)? {
+                Ok(q) => Some(Arc::new(q)),
+                Err(detail) => return Err(fail(self, detail)),
+            },
             None => None,
         };
         self.collectors.push(Collector {
@@ -685,33 +705,95 @@ impl<'e> Compiler<'e> {
         Ok(out)
     }
 
-    /// Does a collector's query match this resource?
-    /// Evaluates a query's operands in the collector's scope (`File <| tag
-    /// == $t |>` reads the `$t` of the class that declares the collector).
-    fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Query> {
-        Ok(match &q.kind {
-            ExprKind::Paren(x) => self.compile_query(x, scope, ctx)?,
-            ExprKind::Binary { op, lhs, rhs } => match op {
-                BinaryOp::And => Query::And(
-                    Box::new(self.compile_query(lhs, scope, ctx)?),
-                    Box::new(self.compile_query(rhs, scope, ctx)?),
-                ),
-                BinaryOp::Or => Query::Or(
-                    Box::new(self.compile_query(lhs, scope, ctx)?),
-                    Box::new(self.compile_query(rhs, scope, ctx)?),
-                ),
-                BinaryOp::Eq | BinaryOp::Ne => match &lhs.kind {
-                    ExprKind::QName(n) | ExprKind::Str(n) => Query::Compare {
-                        attr: n.to_string(),
-                        value: self.eval(rhs, scope, ctx)?,
-                        negate: *op == BinaryOp::Ne,
-                    },
-                    _ => Query::Never,
-                },
-                _ => Query::Never,
+    /// Puppet's `CollectorTransformer#query`: a query's operands are
+    /// evaluated in the collector's scope (`File <| tag == $t |>` reads
+    /// the `$t` of the class that declares the collector); an operand of
+    /// a form it has no rule for is refused (the inner `Err`: the detail
+    /// of the error Puppet reports at the collector).
+    fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Result<Query, String>> {
+        Ok(Ok(match &q.kind {
+            ExprKind::Paren(x) => return self.compile_query(x, scope, ctx),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::And | BinaryOp::Or),
+                lhs,
+                rhs,
+            } => {
+                let l = match self.compile_query(lhs, scope, ctx)? {
+                    Ok(l) => l,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let r = match self.compile_query(rhs, scope, ctx)? {
+                    Ok(r) => r,
+                    Err(e) => return Ok(Err(e)),
+                };
+                if *op == BinaryOp::And {
+                    Query::And(Box::new(l), Box::new(r))
+                } else {
+                    Query::Or(Box::new(l), Box::new(r))
+                }
+            }
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
+                lhs,
+                rhs,
+            } => {
+                let attr = match self.query_operand(lhs, scope, ctx)? {
+                    Ok(v) => v,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let value = match self.query_operand(rhs, scope, ctx)? {
+                    Ok(v) => v,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let attr = match attr {
+                    Value::String(s) => s.to_string(),
+                    _ => return Ok(Ok(Query::Never)),
+                };
+                if attr == "tag" && *op == BinaryOp::Eq {
+                    let wanted = match &value {
+                        Value::Array(items) => items.to_vec(),
+                        other => vec![other.clone()],
+                    };
+                    if wanted
+                        .iter()
+                        .any(|t| matches!(t, Value::Integer(_) | Value::Float(_)))
+                    {
+                        return Ok(Err("Cannot transform a number to a tag".into()));
+                    }
+                }
+                Query::Compare {
+                    attr,
+                    value,
+                    negate: *op == BinaryOp::Ne,
+                }
+            }
+            _ => match self.query_operand(q, scope, ctx)? {
+                Ok(_) => Query::Never,
+                Err(e) => return Ok(Err(e)),
             },
-            _ => Query::Never,
-        })
+        }))
+    }
+
+    /// An operand of a query comparison: the forms Puppet's transformer
+    /// evaluates (literals, names, variables, `[]`, strings with
+    /// interpolation, parentheses); any other is refused with Puppet's
+    /// text, naming its model class.
+    fn query_operand(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Result<Value, String>> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.query_operand(x, scope, ctx),
+            ExprKind::Undef => Ok(Ok(Value::Undef)),
+            ExprKind::QName(n) => Ok(Ok(Value::string(&**n))),
+            ExprKind::Boolean(_)
+            | ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Concat(_)
+            | ExprKind::Var(_)
+            | ExprKind::Access { .. } => Ok(Ok(self.eval(e, scope, ctx)?)),
+            _ => Ok(Err(format!(
+                "Cannot transform object of class Puppet::Pops::Model::{}",
+                model_class(&e.kind)
+            ))),
+        }
     }
 
     pub fn query_matches(&self, q: &Query, res: ResId) -> bool {
@@ -918,6 +1000,78 @@ impl<'e> Compiler<'e> {
             self.apply_override(&o)?;
         }
         Ok(())
+    }
+}
+
+/// The class of Puppet's Pops model for an expression (`LiteralList`).
+fn model_class(k: &ExprKind) -> &'static str {
+    use crate::syntax::ast::{Number, UnaryOp};
+    match k {
+        ExprKind::Nop => "Nop",
+        ExprKind::Undef => "LiteralUndef",
+        ExprKind::Default => "LiteralDefault",
+        ExprKind::Boolean(_) => "LiteralBoolean",
+        ExprKind::Number(Number::Float(_)) => "LiteralFloat",
+        ExprKind::Number(_) => "LiteralInteger",
+        ExprKind::Str(_) => "LiteralString",
+        ExprKind::Concat(_) => "ConcatenatedString",
+        ExprKind::Heredoc { .. } => "HeredocExpression",
+        ExprKind::Regex(_) => "LiteralRegularExpression",
+        ExprKind::QName(_) => "QualifiedName",
+        ExprKind::QRef(_) => "QualifiedReference",
+        ExprKind::Reserved(_) => "ReservedWord",
+        ExprKind::Var(_) => "VariableExpression",
+        ExprKind::Array(_) => "LiteralList",
+        ExprKind::Hash { .. } => "LiteralHash",
+        ExprKind::Unary { op, .. } => match op {
+            UnaryOp::Neg => "UnaryMinusExpression",
+            UnaryOp::Not => "NotExpression",
+            UnaryOp::Splat => "UnfoldExpression",
+        },
+        ExprKind::Binary { op, .. } => match op {
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Mod
+            | BinaryOp::Shl
+            | BinaryOp::Shr => "ArithmeticExpression",
+            BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge => "ComparisonExpression",
+            BinaryOp::Match | BinaryOp::NotMatch => "MatchExpression",
+            BinaryOp::In => "InExpression",
+            BinaryOp::And => "AndExpression",
+            BinaryOp::Or => "OrExpression",
+        },
+        ExprKind::Assign { .. } => "AssignmentExpression",
+        ExprKind::Relationship { .. } => "RelationshipExpression",
+        ExprKind::Access { .. } => "AccessExpression",
+        ExprKind::Selector { .. } => "SelectorExpression",
+        ExprKind::Paren(_) => "ParenthesizedExpression",
+        ExprKind::NamedAccess { .. } => "NamedAccessExpression",
+        ExprKind::Block(_) => "BlockExpression",
+        ExprKind::If { .. } => "IfExpression",
+        ExprKind::Unless { .. } => "UnlessExpression",
+        ExprKind::Case { .. } => "CaseExpression",
+        ExprKind::CallNamed { .. } => "CallNamedFunctionExpression",
+        ExprKind::CallMethod { .. } => "CallMethodExpression",
+        ExprKind::Resource { .. } => "ResourceExpression",
+        ExprKind::ResourceDefaults { .. } => "ResourceDefaultsExpression",
+        ExprKind::ResourceOverride { .. } => "ResourceOverrideExpression",
+        ExprKind::Collect { .. } => "CollectExpression",
+        ExprKind::Class { .. } => "HostClassDefinition",
+        ExprKind::Define { .. } => "ResourceTypeDefinition",
+        ExprKind::Node { .. } => "NodeDefinition",
+        ExprKind::Function { .. } => "FunctionDefinition",
+        ExprKind::TypeAlias { .. } => "TypeAlias",
+        ExprKind::TypeDefinition { .. } => "TypeDefinition",
+        ExprKind::Epp { .. } => "LambdaExpression",
+        ExprKind::RenderString(_) => "RenderStringExpression",
+        ExprKind::RenderExpr(_) => "RenderExpression",
     }
 }
 
