@@ -111,10 +111,56 @@ pub enum Query {
 
 #[derive(Clone, Debug)]
 pub struct Override {
-    pub refs: Vec<(String, String)>,
+    /// The overridden resource's type and title.
+    pub target: (String, String),
     pub params: Vec<(Name, bool, Value)>,
     pub at: Location,
     pub scope: ScopeId,
+}
+
+/// One reference given to `realize`.
+#[derive(Clone, Debug)]
+pub enum RealizeRef {
+    /// A resource reference: type, title, and how Puppet prints it.
+    Ref(String, String, String),
+    /// What Puppet cannot read as a reference (`Notify[]` for an untitled
+    /// type, a string not of the form `Type[title]`): realizing fails.
+    Bad(String),
+}
+
+impl RealizeRef {
+    /// The reference a value given to `realize` stands for, as Puppet's
+    /// 3.x conversion and `findresource` read it.
+    pub fn of(v: &Value) -> RealizeRef {
+        match v {
+            Value::Type(t) => match t.as_ref() {
+                PType::Resource {
+                    type_name: Some(t),
+                    title: None,
+                } => RealizeRef::Bad(format!("{t}[]")),
+                _ => match as_owned_ref(v) {
+                    Some((t, x)) => {
+                        let shown = bracketed(&t, &x);
+                        RealizeRef::Ref(t, x, shown)
+                    }
+                    None => RealizeRef::Bad(v.to_string()),
+                },
+            },
+            Value::String(s) => {
+                // `Resource.extract_type_and_title`'s /^([^\[\]]+)\[(.+)\]$/m
+                let parsed = s.split_once('[').and_then(|(t, rest)| {
+                    let title = rest.strip_suffix(']')?;
+                    (!t.is_empty() && !t.contains(']') && !title.is_empty())
+                        .then(|| (capitalized_name(t).into_owned(), title.to_string()))
+                });
+                match parsed {
+                    Some((t, x)) => RealizeRef::Ref(t, x, s.to_string()),
+                    None => RealizeRef::Bad(s.to_string()),
+                }
+            }
+            other => RealizeRef::Bad(other.to_string()),
+        }
+    }
 }
 
 /// Tags a resource has room for when made.
@@ -473,26 +519,40 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
     ) -> R<Value> {
         let target = self.eval(resources, scope, ctx)?;
-        let refs: Vec<(String, String)> = self
-            .titles(target)
-            .iter()
-            .filter_map(as_owned_ref)
-            .collect();
         let params = self.eval_ops(ops, scope, ctx)?;
-        let o = Override {
-            refs,
-            params,
-            at: self.loc(&ctx.program, e),
-            scope,
-        };
-        // Merged at once when every resource exists, else at the end.
-        if o.refs
-            .iter()
-            .all(|(t, x)| self.find_resource(t, x).is_some())
-        {
-            self.apply_override(&o)?;
-        } else {
-            self.overrides.push(o);
+        let at = self.loc(&ctx.program, e);
+        // Puppet's `create_resource_overrides`: one override per
+        // reference, merged at once when the resource exists, else kept
+        // by reference for the end (`add_override`).
+        for v in self.titles(target) {
+            let is_resource = matches!(&v, Value::Type(t) if matches!(t.as_ref(),
+                PType::Resource { type_name: Some(n), .. } if !n.eq_ignore_ascii_case("class")));
+            if !is_resource {
+                return self.fail(
+                    ctx,
+                    e,
+                    format!(
+                        "Resource Override can only operate on resources, got: {}",
+                        super::expr::value_label(&v)
+                    ),
+                );
+            }
+            let Some((t, x)) = as_owned_ref(&v) else {
+                continue;
+            };
+            let o = Override {
+                target: (t, x),
+                params: params.clone(),
+                at: at.clone(),
+                scope,
+            };
+            match self.find_resource(&o.target.0, &o.target.1) {
+                Some(id) => self.apply_override(&o, id)?,
+                None => {
+                    let key = bracketed(&o.target.0, &o.target.1);
+                    self.overrides.entry(key).or_default().push(o);
+                }
+            }
         }
         Ok(Value::Undef)
     }
@@ -538,29 +598,22 @@ impl<'e> Compiler<'e> {
 
     /// Puppet's `Resource#merge`: only the resource's own class or a subclass
     /// may override; a subclass replaces (`=>`) or appends (`+>`).
-    fn apply_override(&mut self, o: &Override) -> R<()> {
+    fn apply_override(&mut self, o: &Override, id: ResId) -> R<()> {
         let from = self.source_of(o.scope);
-        for (t, title) in &o.refs {
-            let Some(id) = self.find_resource(t, title) else {
-                return Err(EvalError::Completion(format!(
-                    "Could not find resource(s) {t}[{title}] for overriding"
-                )));
-            };
-            let owner = self.source_of(self.resources[id].scope);
-            let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
-                (Some(c), Some(p)) => self.inherits_from(c, p),
-                _ => false,
-            };
-            if from != owner && !subclass {
-                return Err(EvalError::Syntax(format!(
-                    "Only subclasses can override parameters (file: {}, line: {})",
-                    o.at.file.clone().unwrap_or_default(),
-                    o.at.line.unwrap_or(0)
-                )));
-            }
-            for (n, append, v) in &o.params {
-                apply_param(&mut self.resources[id], n, *append, v.clone());
-            }
+        let owner = self.source_of(self.resources[id].scope);
+        let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
+            (Some(c), Some(p)) => self.inherits_from(c, p),
+            _ => false,
+        };
+        if from != owner && !subclass {
+            return Err(EvalError::Syntax(format!(
+                "Only subclasses can override parameters (file: {}, line: {})",
+                o.at.file.clone().unwrap_or_default(),
+                o.at.line.unwrap_or(0)
+            )));
+        }
+        for (n, append, v) in &o.params {
+            apply_param(&mut self.resources[id], n, *append, v.clone());
         }
         Ok(())
     }
@@ -851,18 +904,34 @@ impl<'e> Compiler<'e> {
     /// Without storeconfigs (PuppetDB), exported collectors collect nothing.
     pub fn evaluate_collections(&mut self) -> R<bool> {
         let mut changed = false;
-        let pending = std::mem::take(&mut self.pending_realize);
-        for (t, x) in pending {
-            match self.find_resource(&t, &x) {
-                Some(id) => {
-                    if self.resources[id].virtual_ {
+        // Puppet's `FixedSetCollector`s: each keeps what it has not found.
+        let mut sets = std::mem::take(&mut self.realize_sets);
+        for set in &mut sets {
+            let mut err = None;
+            set.retain(|r| match r {
+                _ if err.is_some() => true,
+                RealizeRef::Ref(t, x, _) => match self.find_resource(t, x) {
+                    Some(id) => {
                         self.resources[id].virtual_ = false;
                         changed = true;
+                        false
                     }
+                    None => true,
+                },
+                RealizeRef::Bad(s) => {
+                    err = Some(s.clone());
+                    true
                 }
-                None => self.unrealized.push((t, x)),
+            });
+            if let Some(s) = err {
+                return Err(EvalError::Completion(format!(
+                    "Puppet::Parser::Compiler failed with error ArgumentError: No title provided and {} is not a valid resource reference",
+                    crate::catalog::names::ruby_inspect_str(&s)
+                )));
             }
         }
+        sets.retain(|s| !s.is_empty());
+        self.realize_sets = sets;
         if !self.collectors.is_empty() {
             self.by_type.catch_up(&self.resources, |r| &r.type_name);
         }
@@ -899,7 +968,18 @@ impl<'e> Compiler<'e> {
     /// stands for its empty alternative (Puppet's `leftmost_alternative`).
     fn resolve_operand(&self, o: &Operand, source: bool, out: &mut Vec<(String, String)>) {
         match o {
-            Operand::Ref(v) => out.extend(as_owned_ref(v)),
+            Operand::Ref(v) => match v {
+                // An untitled type is `Type[]` to Puppet, which no lookup
+                // accepts (see `evaluate_relationships`).
+                Value::Type(t) => match t.as_ref() {
+                    PType::Resource {
+                        type_name: Some(t),
+                        title: None,
+                    } => out.push((t.to_string(), String::new())),
+                    _ => out.extend(as_owned_ref(v)),
+                },
+                _ => out.extend(as_owned_ref(v)),
+            },
             Operand::Collector(i) => {
                 let c = &self.collectors[*i];
                 if source && c.collected.is_empty() {
@@ -931,8 +1011,16 @@ impl<'e> Compiler<'e> {
                 self.resolve_operand(o, false, &mut targets);
             }
             let param: Name = rel.param.into();
+            let untitled = |t: &str| {
+                EvalError::Completion(format!(
+                    "No title provided and \"{t}[]\" is not a valid resource reference"
+                ))
+            };
             for (st, stitle) in &sources {
                 for (tt, ttitle) in &targets {
+                    if stitle.is_empty() {
+                        return Err(untitled(st));
+                    }
                     let Some(sid) = self.find_resource(st, stitle) else {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship on '{}'",
@@ -940,6 +1028,9 @@ impl<'e> Compiler<'e> {
                             bracketed(tt, ttitle)
                         )));
                     };
+                    if ttitle.is_empty() {
+                        return Err(untitled(tt));
+                    }
                     if self.find_resource(tt, ttitle).is_none() {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship from '{}'",
@@ -993,11 +1084,54 @@ impl<'e> Compiler<'e> {
         out
     }
 
-    /// Overrides not yet merged (Puppet's `finish`).
+    /// Overrides not yet merged (Puppet's `finish`): each resource, in
+    /// the order they were added, takes those kept under its reference.
     pub fn apply_overrides(&mut self) -> R<()> {
-        let overrides = std::mem::take(&mut self.overrides);
-        for o in overrides {
-            self.apply_override(&o)?;
+        if self.overrides.values().all(Vec::is_empty) {
+            return Ok(());
+        }
+        for id in 0..self.resources.len() {
+            let r = &self.resources[id];
+            let key = bracketed(&r.type_name, &r.title);
+            let Some(list) = self.overrides.get_mut(&key) else {
+                continue;
+            };
+            for o in std::mem::take(list) {
+                self.apply_override(&o, id)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Puppet's `fail_on_unevaluated`: overrides of resources that never
+    /// came, then references `realize` never found, all of them listed.
+    pub fn fail_on_unevaluated(&self) -> R<()> {
+        let remaining: Vec<String> = self
+            .overrides
+            .values()
+            .flatten()
+            .map(|o| bracketed(&o.target.0, &o.target.1))
+            .collect();
+        if !remaining.is_empty() {
+            return Err(EvalError::Completion(format!(
+                "Could not find resource(s) {} for overriding",
+                remaining.join(", ")
+            )));
+        }
+        let unrealized: Vec<&str> = self
+            .realize_sets
+            .iter()
+            .flatten()
+            .map(|r| match r {
+                RealizeRef::Ref(_, _, shown) => shown.as_str(),
+                RealizeRef::Bad(s) => s.as_str(),
+            })
+            .collect();
+        if !unrealized.is_empty() {
+            return Err(EvalError::Completion(format!(
+                "Failed to realize virtual resources {}",
+                unrealized.join(", ")
+            )));
         }
         Ok(())
     }
