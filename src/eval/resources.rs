@@ -281,36 +281,60 @@ impl<'e> Compiler<'e> {
             }),
         };
         let key = tname.trim_colons().lowercase();
-        // `default:` bodies give values to the others of the same expression.
+        // Puppet's `eval_ResourceExpression`: every body's titles, then its
+        // attribute operations, body by body, before any resource is made;
+        // titles are checked (`undef`, non-String, empty, repeated within
+        // the expression). A `default:` body gives values to the others.
+        let mut evaluated: Vec<(Vec<Value>, Vec<(Name, bool, Value)>)> =
+            Vec::with_capacity(bodies.len());
+        let mut seen_titles: Vec<Value> = Vec::new();
         let mut default_ops = Vec::new();
         let mut default_bodies: &[AttributeOp] = &[];
         for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                default_ops = self.eval_ops(&b.ops, scope, ctx)?;
-                default_bodies = &b.ops;
-            }
-        }
-        let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
-        for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                continue;
-            }
-            let title_value = self.eval(&b.title, scope, ctx)?;
-            match &title_value {
-                Value::Undef => {
+            let is_default = matches!(b.title.kind, ExprKind::Default);
+            let titles = if is_default {
+                Vec::new()
+            } else {
+                let title_value = self.eval(&b.title, scope, ctx)?;
+                if title_value.is_undef() {
                     return Err(EvalError::Issue {
                         detail: "Missing title. The title expression resulted in undef".into(),
                         at: self.loc(&ctx.program, &b.title),
-                    })
+                    });
                 }
-                Value::String(s) if s.is_empty() => {
-                    return Err(EvalError::Issue {
-                        detail: "Empty string title at 0. Title strings must have a length greater than zero.".into(),
-                        at: self.loc(&ctx.program, &b.title),
-                    })
+                let titles = self.titles(title_value);
+                for (index, t) in titles.iter().enumerate() {
+                    let detail = match t {
+                        Value::Undef => Some(format!(
+                            "Missing title at index {index}. The title expression resulted in an undef title"
+                        )),
+                        Value::String(s) if s.is_empty() => Some(format!(
+                            "Empty string title at {index}. Title strings must have a length greater than zero."
+                        )),
+                        Value::String(_) | Value::Default => None,
+                        other => Some(format!(
+                            "Illegal title type at index {index}. Expected String, got {}",
+                            crate::types::infer(other).generalize()
+                        )),
+                    };
+                    if let Some(detail) = detail {
+                        return Err(EvalError::Issue {
+                            detail,
+                            at: self.loc(&ctx.program, &b.title),
+                        });
+                    }
+                    if seen_titles.contains(t) {
+                        return Err(EvalError::Issue {
+                            detail: format!(
+                                "The title '{t}' has already been used in this resource expression"
+                            ),
+                            at: self.loc(&ctx.program, e),
+                        });
+                    }
+                    seen_titles.push(t.clone());
                 }
-                _ => {}
-            }
+                titles
+            };
             let body_ops = self.eval_ops(&b.ops, scope, ctx)?;
             for (i, (n, _, _)) in body_ops.iter().enumerate() {
                 if body_ops[..i].iter().any(|(m, _, _)| m == n) {
@@ -319,6 +343,19 @@ impl<'e> Compiler<'e> {
                         at: self.loc(&ctx.program, e),
                     });
                 }
+            }
+            if is_default {
+                default_ops = body_ops;
+                default_bodies = &b.ops;
+                evaluated.push((Vec::new(), Vec::new()));
+            } else {
+                evaluated.push((titles, body_ops));
+            }
+        }
+        let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
+        for (b, (titles, body_ops)) in bodies.iter().zip(evaluated) {
+            if matches!(b.title.kind, ExprKind::Default) {
+                continue;
             }
             let ops = if default_ops.is_empty() {
                 body_ops
@@ -333,7 +370,10 @@ impl<'e> Compiler<'e> {
             };
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
-            for title in self.titles(title_value) {
+            for title in titles {
+                if title == Value::Default {
+                    continue;
+                }
                 let title: Arc<str> = match title {
                     // Not through `Display`: most titles are strings.
                     Value::String(s) => s,
