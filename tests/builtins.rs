@@ -1860,7 +1860,6 @@ create_resources('nosuch', {'a' => {}})
 create_resources('class', {'nosuch' => {}})
 => error: "Evaluation Error: Error while evaluating a Function Call, Could not find declared class nosuch (file: manifests/site.pp, line: 1, column: 27) on node node1.example.com"
 
-# pending: the evaluator places break() at the top
 any([1, 2, 3]) |$x| { if $x == 2 { break() } false }
 => error: "break() from context where this is illegal (file: manifests/site.pp, line: 1) on node node1.example.com"
 
