@@ -118,6 +118,9 @@ pub struct Override {
     pub scope: ScopeId,
 }
 
+/// Evaluated attribute operations: name, `+>`, value.
+type Ops = Vec<(Name, bool, Value)>;
+
 /// One reference given to `realize`.
 #[derive(Clone, Debug)]
 pub enum RealizeRef {
@@ -285,8 +288,7 @@ impl<'e> Compiler<'e> {
         // attribute operations, body by body, before any resource is made;
         // titles are checked (`undef`, non-String, empty, repeated within
         // the expression). A `default:` body gives values to the others.
-        let mut evaluated: Vec<(Vec<Value>, Vec<(Name, bool, Value)>)> =
-            Vec::with_capacity(bodies.len());
+        let mut evaluated: Vec<(Vec<Value>, Ops)> = Vec::with_capacity(bodies.len());
         let mut seen_titles: Vec<Value> = Vec::new();
         let mut default_ops = Vec::new();
         let mut default_bodies: &[AttributeOp] = &[];
@@ -396,7 +398,7 @@ impl<'e> Compiler<'e> {
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
-                self.note_relationship_lines(id, &b.ops, &default_bodies, ctx);
+                self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                 if wanted {
                     refs.push(reference_to(&self.resources[id]));
                 }
