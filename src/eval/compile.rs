@@ -186,6 +186,7 @@ impl<'e> Compiler<'e> {
         for id in 0..self.resources.len() {
             self.merge_scope_tags(id);
         }
+        self.fail_on_unevaluated()?;
         self.validate_relationship_params()
     }
 
@@ -425,9 +426,6 @@ impl<'e> Compiler<'e> {
     /// Collections, then queued defines, until nothing changes.
     fn evaluate_generators(&mut self) -> Result<(), EvalError> {
         for _ in 0..1000 {
-            // Unresolved `realize` requests are retried until the end.
-            let retry = std::mem::take(&mut self.unrealized);
-            self.pending_realize.extend(retry);
             let mut done = !self.evaluate_collections()?;
             let pending: Vec<usize> = (0..self.resources.len())
                 .filter(|&i| {
@@ -450,11 +448,6 @@ impl<'e> Compiler<'e> {
                 }
             }
             if done {
-                if let Some((t, x)) = self.unrealized.first() {
-                    return Err(EvalError::Completion(format!(
-                        "Failed to realize virtual resources {t}[{x}]"
-                    )));
-                }
                 return Ok(());
             }
         }

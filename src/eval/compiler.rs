@@ -7,6 +7,7 @@
 //! only read.
 
 use crate::util::NameStr as _;
+use indexmap::IndexMap;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
@@ -361,7 +362,9 @@ pub struct Compiler<'e> {
     /// The resources by type name, for the collectors (see
     /// `resources::ResourcesByType`): built only once there is a collector.
     pub by_type: super::resources::ResourcesByType,
-    pub overrides: Vec<super::resources::Override>,
+    /// Overrides of resources not yet declared, by reference (Puppet's
+    /// `@resource_overrides`): merged at the end, in resource order.
+    pub overrides: IndexMap<String, Vec<super::resources::Override>>,
     pub warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub depth: usize,
@@ -387,10 +390,10 @@ pub struct Compiler<'e> {
     /// While a parameter default is evaluated: the parameters not yet bound,
     /// which it may not read (Puppet's parameter scope).
     pub param_guard: Option<ParamGuard>,
-    /// `realize` requests, resolved with the collections.
-    pub pending_realize: Vec<(String, String)>,
-    /// Requests not resolvable when last tried.
-    pub unrealized: Vec<(String, String)>,
+    /// `realize` calls, one list of references each (Puppet's
+    /// `FixedSetCollector`s): what is not yet found, in call order, is
+    /// retried with each pass of the collections.
+    pub realize_sets: Vec<Vec<super::resources::RealizeRef>>,
     /// The names every class and define scope sets, made once per compile
     /// (each was a new string per scope).
     pub scope_names: ScopeNames,
@@ -487,7 +490,7 @@ impl<'e> Compiler<'e> {
             relations: Vec::new(),
             collectors: Vec::new(),
             by_type: Default::default(),
-            overrides: Vec::new(),
+            overrides: IndexMap::new(),
             warnings: Vec::new(),
             depth: 0,
             ruby_depth: 0,
@@ -498,8 +501,7 @@ impl<'e> Compiler<'e> {
             strict_variables: false,
             param_guard: None,
             epp_output: Vec::new(),
-            pending_realize: Vec::new(),
-            unrealized: Vec::new(),
+            realize_sets: Vec::new(),
             scope_names: ScopeNames::default(),
             type_names: HashMap::default(),
         }

@@ -4,7 +4,7 @@
 use super::compiler::Compiler;
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
-use super::resources::{as_owned_ref, as_ref, reference_to};
+use super::resources::{as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
 use crate::syntax::ast::{Expr, ExprKind, Lambda};
@@ -161,12 +161,13 @@ impl<'e> Compiler<'e> {
             "realize" => {
                 // Realized when collections are evaluated: the resource may be
                 // declared later.
-                for a in &args {
-                    for r in flatten(a) {
-                        if let Some(reference) = as_owned_ref(&r) {
-                            self.pending_realize.push(reference);
-                        }
-                    }
+                let set: Vec<_> = args
+                    .iter()
+                    .flat_map(flatten)
+                    .map(|r| super::resources::RealizeRef::of(&r))
+                    .collect();
+                if !set.is_empty() {
+                    self.realize_sets.push(set);
                 }
                 Ok(Value::Undef)
             }

@@ -111,10 +111,59 @@ pub enum Query {
 
 #[derive(Clone, Debug)]
 pub struct Override {
-    pub refs: Vec<(String, String)>,
+    /// The overridden resource's type and title.
+    pub target: (String, String),
     pub params: Vec<(Name, bool, Value)>,
     pub at: Location,
     pub scope: ScopeId,
+}
+
+/// Evaluated attribute operations: name, `+>`, value.
+type Ops = Vec<(Name, bool, Value)>;
+
+/// One reference given to `realize`.
+#[derive(Clone, Debug)]
+pub enum RealizeRef {
+    /// A resource reference: type, title, and how Puppet prints it.
+    Ref(String, String, String),
+    /// What Puppet cannot read as a reference (`Notify[]` for an untitled
+    /// type, a string not of the form `Type[title]`): realizing fails.
+    Bad(String),
+}
+
+impl RealizeRef {
+    /// The reference a value given to `realize` stands for, as Puppet's
+    /// 3.x conversion and `findresource` read it.
+    pub fn of(v: &Value) -> RealizeRef {
+        match v {
+            Value::Type(t) => match t.as_ref() {
+                PType::Resource {
+                    type_name: Some(t),
+                    title: None,
+                } => RealizeRef::Bad(format!("{t}[]")),
+                _ => match as_owned_ref(v) {
+                    Some((t, x)) => {
+                        let shown = bracketed(&t, &x);
+                        RealizeRef::Ref(t, x, shown)
+                    }
+                    None => RealizeRef::Bad(v.to_string()),
+                },
+            },
+            Value::String(s) => {
+                // `Resource.extract_type_and_title`'s /^([^\[\]]+)\[(.+)\]$/m
+                let parsed = s.split_once('[').and_then(|(t, rest)| {
+                    let title = rest.strip_suffix(']')?;
+                    (!t.is_empty() && !t.contains(']') && !title.is_empty())
+                        .then(|| (capitalized_name(t).into_owned(), title.to_string()))
+                });
+                match parsed {
+                    Some((t, x)) => RealizeRef::Ref(t, x, s.to_string()),
+                    None => RealizeRef::Bad(s.to_string()),
+                }
+            }
+            other => RealizeRef::Bad(other.to_string()),
+        }
+    }
 }
 
 /// Tags a resource has room for when made.
@@ -235,56 +284,59 @@ impl<'e> Compiler<'e> {
             }),
         };
         let key = tname.trim_colons().lowercase();
-        // As Puppet's `eval_ResourceExpression`: each body's title is
-        // evaluated and checked, then its attribute operations; the
-        // resources are made once every body is evaluated, a `default:`
-        // body's values going to the others.
-        let mut evaluated = Vec::with_capacity(bodies.len());
-        let mut seen: Vec<Value> = Vec::new();
-        let mut default_at: Option<usize> = None;
+        // Puppet's `eval_ResourceExpression`: every body's titles, then its
+        // attribute operations, body by body, before any resource is made;
+        // titles are checked (`undef`, non-String, empty, repeated within
+        // the expression). A `default:` body gives values to the others.
+        let mut evaluated: Vec<(Vec<Value>, Ops)> = Vec::with_capacity(bodies.len());
+        let mut seen_titles: Vec<Value> = Vec::new();
+        let mut default_ops = Vec::new();
+        let mut default_bodies: &[AttributeOp] = &[];
         for b in bodies {
-            let title_value = self.eval(&b.title, scope, ctx)?;
-            if matches!(title_value, Value::Undef) {
-                return Err(EvalError::Issue {
-                    detail: "Missing title. The title expression resulted in undef".into(),
-                    at: self.loc(&ctx.program, &b.title),
-                });
-            }
-            let mut titles = self.titles(title_value);
-            for (index, title) in titles.iter().enumerate() {
-                let detail = match title {
-                    Value::Undef => Some(format!(
-                        "Missing title at index {index}. The title expression resulted in an undef title"
-                    )),
-                    Value::String(s) if s.is_empty() => Some(format!(
-                        "Empty string title at {index}. Title strings must have a length greater than zero."
-                    )),
-                    Value::String(_) | Value::Default => None,
-                    other => Some(format!(
-                        "Illegal title type at index {index}. Expected String, got {}",
-                        crate::types::parse::bad_key_type_name(other)
-                    )),
-                };
-                if let Some(detail) = detail {
+            let is_default = matches!(b.title.kind, ExprKind::Default);
+            let titles = if is_default {
+                Vec::new()
+            } else {
+                let title_value = self.eval(&b.title, scope, ctx)?;
+                if title_value.is_undef() {
                     return Err(EvalError::Issue {
-                        detail,
+                        detail: "Missing title. The title expression resulted in undef".into(),
                         at: self.loc(&ctx.program, &b.title),
                     });
                 }
-                if seen.contains(title) {
-                    return Err(EvalError::Issue {
-                        detail: format!(
-                            "The title '{title}' has already been used in this resource expression"
-                        ),
-                        at: self.loc(&ctx.program, e),
-                    });
+                let titles = self.titles(title_value);
+                for (index, t) in titles.iter().enumerate() {
+                    let detail = match t {
+                        Value::Undef => Some(format!(
+                            "Missing title at index {index}. The title expression resulted in an undef title"
+                        )),
+                        Value::String(s) if s.is_empty() => Some(format!(
+                            "Empty string title at {index}. Title strings must have a length greater than zero."
+                        )),
+                        Value::String(_) | Value::Default => None,
+                        other => Some(format!(
+                            "Illegal title type at index {index}. Expected String, got {}",
+                            crate::types::infer(other).generalize()
+                        )),
+                    };
+                    if let Some(detail) = detail {
+                        return Err(EvalError::Issue {
+                            detail,
+                            at: self.loc(&ctx.program, &b.title),
+                        });
+                    }
+                    if seen_titles.contains(t) {
+                        return Err(EvalError::Issue {
+                            detail: format!(
+                                "The title '{t}' has already been used in this resource expression"
+                            ),
+                            at: self.loc(&ctx.program, e),
+                        });
+                    }
+                    seen_titles.push(t.clone());
                 }
-                seen.push(title.clone());
-            }
-            if titles.iter().any(|t| matches!(t, Value::Default)) {
-                titles.retain(|t| !matches!(t, Value::Default));
-                default_at = Some(evaluated.len());
-            }
+                titles
+            };
             let body_ops = self.eval_ops(&b.ops, scope, ctx)?;
             for (i, (n, _, _)) in body_ops.iter().enumerate() {
                 if body_ops[..i].iter().any(|(m, _, _)| m == n) {
@@ -294,15 +346,17 @@ impl<'e> Compiler<'e> {
                     });
                 }
             }
-            evaluated.push((b, titles, body_ops));
+            if is_default {
+                default_ops = body_ops;
+                default_bodies = &b.ops;
+                evaluated.push((Vec::new(), Vec::new()));
+            } else {
+                evaluated.push((titles, body_ops));
+            }
         }
-        let (default_ops, default_bodies): (Vec<_>, &[AttributeOp]) = match default_at {
-            Some(i) => (evaluated[i].2.clone(), &evaluated[i].0.ops),
-            None => (Vec::new(), &[]),
-        };
         let mut refs = Vec::with_capacity(if wanted { bodies.len() } else { 0 });
-        for (b, titles, body_ops) in evaluated {
-            if titles.is_empty() {
+        for (b, (titles, body_ops)) in bodies.iter().zip(evaluated) {
+            if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
             let ops = if default_ops.is_empty() {
@@ -319,6 +373,9 @@ impl<'e> Compiler<'e> {
             // Puppet places every resource of an expression at the expression.
             let at = self.loc(&ctx.program, e);
             for title in titles {
+                if title == Value::Default {
+                    continue;
+                }
                 let title: Arc<str> = match title {
                     // Not through `Display`: most titles are strings.
                     Value::String(s) => s,
@@ -505,26 +562,40 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
     ) -> R<Value> {
         let target = self.eval(resources, scope, ctx)?;
-        let refs: Vec<(String, String)> = self
-            .titles(target)
-            .iter()
-            .filter_map(as_owned_ref)
-            .collect();
         let params = self.eval_ops(ops, scope, ctx)?;
-        let o = Override {
-            refs,
-            params,
-            at: self.loc(&ctx.program, e),
-            scope,
-        };
-        // Merged at once when every resource exists, else at the end.
-        if o.refs
-            .iter()
-            .all(|(t, x)| self.find_resource(t, x).is_some())
-        {
-            self.apply_override(&o)?;
-        } else {
-            self.overrides.push(o);
+        let at = self.loc(&ctx.program, e);
+        // Puppet's `create_resource_overrides`: one override per
+        // reference, merged at once when the resource exists, else kept
+        // by reference for the end (`add_override`).
+        for v in self.titles(target) {
+            let is_resource = matches!(&v, Value::Type(t) if matches!(t.as_ref(),
+                PType::Resource { type_name: Some(n), .. } if !n.eq_ignore_ascii_case("class")));
+            if !is_resource {
+                return self.fail(
+                    ctx,
+                    e,
+                    format!(
+                        "Resource Override can only operate on resources, got: {}",
+                        super::expr::value_label(&v)
+                    ),
+                );
+            }
+            let Some((t, x)) = as_owned_ref(&v) else {
+                continue;
+            };
+            let o = Override {
+                target: (t, x),
+                params: params.clone(),
+                at: at.clone(),
+                scope,
+            };
+            match self.find_resource(&o.target.0, &o.target.1) {
+                Some(id) => self.apply_override(&o, id)?,
+                None => {
+                    let key = bracketed(&o.target.0, &o.target.1);
+                    self.overrides.entry(key).or_default().push(o);
+                }
+            }
         }
         Ok(Value::Undef)
     }
@@ -570,29 +641,22 @@ impl<'e> Compiler<'e> {
 
     /// Puppet's `Resource#merge`: only the resource's own class or a subclass
     /// may override; a subclass replaces (`=>`) or appends (`+>`).
-    fn apply_override(&mut self, o: &Override) -> R<()> {
+    fn apply_override(&mut self, o: &Override, id: ResId) -> R<()> {
         let from = self.source_of(o.scope);
-        for (t, title) in &o.refs {
-            let Some(id) = self.find_resource(t, title) else {
-                return Err(EvalError::Completion(format!(
-                    "Could not find resource(s) {t}[{title}] for overriding"
-                )));
-            };
-            let owner = self.source_of(self.resources[id].scope);
-            let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
-                (Some(c), Some(p)) => self.inherits_from(c, p),
-                _ => false,
-            };
-            if from != owner && !subclass {
-                return Err(EvalError::Syntax(format!(
-                    "Only subclasses can override parameters (file: {}, line: {})",
-                    o.at.file.clone().unwrap_or_default(),
-                    o.at.line.unwrap_or(0)
-                )));
-            }
-            for (n, append, v) in &o.params {
-                apply_param(&mut self.resources[id], n, *append, v.clone());
-            }
+        let owner = self.source_of(self.resources[id].scope);
+        let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
+            (Some(c), Some(p)) => self.inherits_from(c, p),
+            _ => false,
+        };
+        if from != owner && !subclass {
+            return Err(EvalError::Syntax(format!(
+                "Only subclasses can override parameters (file: {}, line: {})",
+                o.at.file.clone().unwrap_or_default(),
+                o.at.line.unwrap_or(0)
+            )));
+        }
+        for (n, append, v) in &o.params {
+            apply_param(&mut self.resources[id], n, *append, v.clone());
         }
         Ok(())
     }
@@ -610,9 +674,29 @@ impl<'e> Compiler<'e> {
         let ExprKind::QRef(t) = &type_ref.kind else {
             return Ok(Value::Undef);
         };
+        // Puppet's `CollectorTransformer#transform`: the type must exist,
+        // then the block's values, then the query; what fails is reported
+        // at the collector as a `Virtual Query` (or `Exported Query`).
+        let key = t.trim_start_matches("::").to_lowercase();
+        let fail = |this: &Self, detail: String| -> EvalError {
+            EvalError::Runtime {
+                while_evaluating: Some(super::expr::a_label(e)),
+                detail,
+                at: this.loc(&ctx.program, e),
+            }
+        };
+        if key == "class" {
+            return Err(fail(self, "Classes cannot be collected".into()));
+        }
+        if !self.is_ruby_type(&key) && self.find_define(&key)?.is_none() {
+            return Err(fail(self, format!("Resource type {key} doesn't exist")));
+        }
         let ops = self.eval_ops(ops, scope, ctx)?;
         let query = match query.as_deref() {
-            Some(q) => Some(Arc::new(self.compile_query(q, scope, ctx)?)),
+            Some(q) => match self.compile_query(q, scope, ctx)? {
+                Ok(q) => Some(Arc::new(q)),
+                Err(detail) => return Err(fail(self, detail)),
+            },
             None => None,
         };
         self.collectors.push(Collector {
@@ -717,33 +801,95 @@ impl<'e> Compiler<'e> {
         Ok(out)
     }
 
-    /// Does a collector's query match this resource?
-    /// Evaluates a query's operands in the collector's scope (`File <| tag
-    /// == $t |>` reads the `$t` of the class that declares the collector).
-    fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Query> {
-        Ok(match &q.kind {
-            ExprKind::Paren(x) => self.compile_query(x, scope, ctx)?,
-            ExprKind::Binary { op, lhs, rhs } => match op {
-                BinaryOp::And => Query::And(
-                    Box::new(self.compile_query(lhs, scope, ctx)?),
-                    Box::new(self.compile_query(rhs, scope, ctx)?),
-                ),
-                BinaryOp::Or => Query::Or(
-                    Box::new(self.compile_query(lhs, scope, ctx)?),
-                    Box::new(self.compile_query(rhs, scope, ctx)?),
-                ),
-                BinaryOp::Eq | BinaryOp::Ne => match &lhs.kind {
-                    ExprKind::QName(n) | ExprKind::Str(n) => Query::Compare {
-                        attr: n.to_string(),
-                        value: self.eval(rhs, scope, ctx)?,
-                        negate: *op == BinaryOp::Ne,
-                    },
-                    _ => Query::Never,
-                },
-                _ => Query::Never,
+    /// Puppet's `CollectorTransformer#query`: a query's operands are
+    /// evaluated in the collector's scope (`File <| tag == $t |>` reads
+    /// the `$t` of the class that declares the collector); an operand of
+    /// a form it has no rule for is refused (the inner `Err`: the detail
+    /// of the error Puppet reports at the collector).
+    fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Result<Query, String>> {
+        Ok(Ok(match &q.kind {
+            ExprKind::Paren(x) => return self.compile_query(x, scope, ctx),
+            ExprKind::Binary {
+                op: op @ (BinaryOp::And | BinaryOp::Or),
+                lhs,
+                rhs,
+            } => {
+                let l = match self.compile_query(lhs, scope, ctx)? {
+                    Ok(l) => l,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let r = match self.compile_query(rhs, scope, ctx)? {
+                    Ok(r) => r,
+                    Err(e) => return Ok(Err(e)),
+                };
+                if *op == BinaryOp::And {
+                    Query::And(Box::new(l), Box::new(r))
+                } else {
+                    Query::Or(Box::new(l), Box::new(r))
+                }
+            }
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
+                lhs,
+                rhs,
+            } => {
+                let attr = match self.query_operand(lhs, scope, ctx)? {
+                    Ok(v) => v,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let value = match self.query_operand(rhs, scope, ctx)? {
+                    Ok(v) => v,
+                    Err(e) => return Ok(Err(e)),
+                };
+                let attr = match attr {
+                    Value::String(s) => s.to_string(),
+                    _ => return Ok(Ok(Query::Never)),
+                };
+                if attr == "tag" && *op == BinaryOp::Eq {
+                    let wanted = match &value {
+                        Value::Array(items) => items.to_vec(),
+                        other => vec![other.clone()],
+                    };
+                    if wanted
+                        .iter()
+                        .any(|t| matches!(t, Value::Integer(_) | Value::Float(_)))
+                    {
+                        return Ok(Err("Cannot transform a number to a tag".into()));
+                    }
+                }
+                Query::Compare {
+                    attr,
+                    value,
+                    negate: *op == BinaryOp::Ne,
+                }
+            }
+            _ => match self.query_operand(q, scope, ctx)? {
+                Ok(_) => Query::Never,
+                Err(e) => return Ok(Err(e)),
             },
-            _ => Query::Never,
-        })
+        }))
+    }
+
+    /// An operand of a query comparison: the forms Puppet's transformer
+    /// evaluates (literals, names, variables, `[]`, strings with
+    /// interpolation, parentheses); any other is refused with Puppet's
+    /// text, naming its model class.
+    fn query_operand(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Result<Value, String>> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.query_operand(x, scope, ctx),
+            ExprKind::Undef => Ok(Ok(Value::Undef)),
+            ExprKind::QName(n) => Ok(Ok(Value::string(&**n))),
+            ExprKind::Boolean(_)
+            | ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Concat(_)
+            | ExprKind::Var(_)
+            | ExprKind::Access { .. } => Ok(Ok(self.eval(e, scope, ctx)?)),
+            _ => Ok(Err(format!(
+                "Cannot transform object of class Puppet::Pops::Model::{}",
+                model_class(&e.kind)
+            ))),
+        }
     }
 
     pub fn query_matches(&self, q: &Query, res: ResId) -> bool {
@@ -801,18 +947,34 @@ impl<'e> Compiler<'e> {
     /// Without storeconfigs (PuppetDB), exported collectors collect nothing.
     pub fn evaluate_collections(&mut self) -> R<bool> {
         let mut changed = false;
-        let pending = std::mem::take(&mut self.pending_realize);
-        for (t, x) in pending {
-            match self.find_resource(&t, &x) {
-                Some(id) => {
-                    if self.resources[id].virtual_ {
+        // Puppet's `FixedSetCollector`s: each keeps what it has not found.
+        let mut sets = std::mem::take(&mut self.realize_sets);
+        for set in &mut sets {
+            let mut err = None;
+            set.retain(|r| match r {
+                _ if err.is_some() => true,
+                RealizeRef::Ref(t, x, _) => match self.find_resource(t, x) {
+                    Some(id) => {
                         self.resources[id].virtual_ = false;
                         changed = true;
+                        false
                     }
+                    None => true,
+                },
+                RealizeRef::Bad(s) => {
+                    err = Some(s.clone());
+                    true
                 }
-                None => self.unrealized.push((t, x)),
+            });
+            if let Some(s) = err {
+                return Err(EvalError::Completion(format!(
+                    "Puppet::Parser::Compiler failed with error ArgumentError: No title provided and {} is not a valid resource reference",
+                    crate::catalog::names::ruby_inspect_str(&s)
+                )));
             }
         }
+        sets.retain(|s| !s.is_empty());
+        self.realize_sets = sets;
         if !self.collectors.is_empty() {
             self.by_type.catch_up(&self.resources, |r| &r.type_name);
         }
@@ -849,7 +1011,18 @@ impl<'e> Compiler<'e> {
     /// stands for its empty alternative (Puppet's `leftmost_alternative`).
     fn resolve_operand(&self, o: &Operand, source: bool, out: &mut Vec<(String, String)>) {
         match o {
-            Operand::Ref(v) => out.extend(as_owned_ref(v)),
+            Operand::Ref(v) => match v {
+                // An untitled type is `Type[]` to Puppet, which no lookup
+                // accepts (see `evaluate_relationships`).
+                Value::Type(t) => match t.as_ref() {
+                    PType::Resource {
+                        type_name: Some(t),
+                        title: None,
+                    } => out.push((t.to_string(), String::new())),
+                    _ => out.extend(as_owned_ref(v)),
+                },
+                _ => out.extend(as_owned_ref(v)),
+            },
             Operand::Collector(i) => {
                 let c = &self.collectors[*i];
                 if source && c.collected.is_empty() {
@@ -881,8 +1054,16 @@ impl<'e> Compiler<'e> {
                 self.resolve_operand(o, false, &mut targets);
             }
             let param: Name = rel.param.into();
+            let untitled = |t: &str| {
+                EvalError::Completion(format!(
+                    "No title provided and \"{t}[]\" is not a valid resource reference"
+                ))
+            };
             for (st, stitle) in &sources {
                 for (tt, ttitle) in &targets {
+                    if stitle.is_empty() {
+                        return Err(untitled(st));
+                    }
                     let Some(sid) = self.find_resource(st, stitle) else {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship on '{}'",
@@ -890,6 +1071,9 @@ impl<'e> Compiler<'e> {
                             bracketed(tt, ttitle)
                         )));
                     };
+                    if ttitle.is_empty() {
+                        return Err(untitled(tt));
+                    }
                     if self.find_resource(tt, ttitle).is_none() {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship from '{}'",
@@ -943,13 +1127,128 @@ impl<'e> Compiler<'e> {
         out
     }
 
-    /// Overrides not yet merged (Puppet's `finish`).
+    /// Overrides not yet merged (Puppet's `finish`): each resource, in
+    /// the order they were added, takes those kept under its reference.
     pub fn apply_overrides(&mut self) -> R<()> {
-        let overrides = std::mem::take(&mut self.overrides);
-        for o in overrides {
-            self.apply_override(&o)?;
+        if self.overrides.values().all(Vec::is_empty) {
+            return Ok(());
+        }
+        for id in 0..self.resources.len() {
+            let r = &self.resources[id];
+            let key = bracketed(&r.type_name, &r.title);
+            let Some(list) = self.overrides.get_mut(&key) else {
+                continue;
+            };
+            for o in std::mem::take(list) {
+                self.apply_override(&o, id)?;
+            }
         }
         Ok(())
+    }
+
+    /// Puppet's `fail_on_unevaluated`: overrides of resources that never
+    /// came, then references `realize` never found, all of them listed.
+    pub fn fail_on_unevaluated(&self) -> R<()> {
+        let remaining: Vec<String> = self
+            .overrides
+            .values()
+            .flatten()
+            .map(|o| bracketed(&o.target.0, &o.target.1))
+            .collect();
+        if !remaining.is_empty() {
+            return Err(EvalError::Completion(format!(
+                "Could not find resource(s) {} for overriding",
+                remaining.join(", ")
+            )));
+        }
+        let unrealized: Vec<&str> = self
+            .realize_sets
+            .iter()
+            .flatten()
+            .map(|r| match r {
+                RealizeRef::Ref(_, _, shown) => shown.as_str(),
+                RealizeRef::Bad(s) => s.as_str(),
+            })
+            .collect();
+        if !unrealized.is_empty() {
+            return Err(EvalError::Completion(format!(
+                "Failed to realize virtual resources {}",
+                unrealized.join(", ")
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The class of Puppet's Pops model for an expression (`LiteralList`).
+fn model_class(k: &ExprKind) -> &'static str {
+    use crate::syntax::ast::{Number, UnaryOp};
+    match k {
+        ExprKind::Nop => "Nop",
+        ExprKind::Undef => "LiteralUndef",
+        ExprKind::Default => "LiteralDefault",
+        ExprKind::Boolean(_) => "LiteralBoolean",
+        ExprKind::Number(Number::Float(_)) => "LiteralFloat",
+        ExprKind::Number(_) => "LiteralInteger",
+        ExprKind::Str(_) => "LiteralString",
+        ExprKind::Concat(_) => "ConcatenatedString",
+        ExprKind::Heredoc { .. } => "HeredocExpression",
+        ExprKind::Regex(_) => "LiteralRegularExpression",
+        ExprKind::QName(_) => "QualifiedName",
+        ExprKind::QRef(_) => "QualifiedReference",
+        ExprKind::Reserved(_) => "ReservedWord",
+        ExprKind::Var(_) => "VariableExpression",
+        ExprKind::Array(_) => "LiteralList",
+        ExprKind::Hash { .. } => "LiteralHash",
+        ExprKind::Unary { op, .. } => match op {
+            UnaryOp::Neg => "UnaryMinusExpression",
+            UnaryOp::Not => "NotExpression",
+            UnaryOp::Splat => "UnfoldExpression",
+        },
+        ExprKind::Binary { op, .. } => match op {
+            BinaryOp::Add
+            | BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Mod
+            | BinaryOp::Shl
+            | BinaryOp::Shr => "ArithmeticExpression",
+            BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge => "ComparisonExpression",
+            BinaryOp::Match | BinaryOp::NotMatch => "MatchExpression",
+            BinaryOp::In => "InExpression",
+            BinaryOp::And => "AndExpression",
+            BinaryOp::Or => "OrExpression",
+        },
+        ExprKind::Assign { .. } => "AssignmentExpression",
+        ExprKind::Relationship { .. } => "RelationshipExpression",
+        ExprKind::Access { .. } => "AccessExpression",
+        ExprKind::Selector { .. } => "SelectorExpression",
+        ExprKind::Paren(_) => "ParenthesizedExpression",
+        ExprKind::NamedAccess { .. } => "NamedAccessExpression",
+        ExprKind::Block(_) => "BlockExpression",
+        ExprKind::If { .. } => "IfExpression",
+        ExprKind::Unless { .. } => "UnlessExpression",
+        ExprKind::Case { .. } => "CaseExpression",
+        ExprKind::CallNamed { .. } => "CallNamedFunctionExpression",
+        ExprKind::CallMethod { .. } => "CallMethodExpression",
+        ExprKind::Resource { .. } => "ResourceExpression",
+        ExprKind::ResourceDefaults { .. } => "ResourceDefaultsExpression",
+        ExprKind::ResourceOverride { .. } => "ResourceOverrideExpression",
+        ExprKind::Collect { .. } => "CollectExpression",
+        ExprKind::Class { .. } => "HostClassDefinition",
+        ExprKind::Define { .. } => "ResourceTypeDefinition",
+        ExprKind::Node { .. } => "NodeDefinition",
+        ExprKind::Function { .. } => "FunctionDefinition",
+        ExprKind::TypeAlias { .. } => "TypeAlias",
+        ExprKind::TypeDefinition { .. } => "TypeDefinition",
+        ExprKind::Epp { .. } => "LambdaExpression",
+        ExprKind::RenderString(_) => "RenderStringExpression",
+        ExprKind::RenderExpr(_) => "RenderExpression",
     }
 }
 
