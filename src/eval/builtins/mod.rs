@@ -100,9 +100,14 @@ use epp::*;
 use files::*;
 pub(crate) use iteration::evaluator_dispatch;
 
-/// Ruby's `to_s` of a value as Puppet hands it to Ruby.
+/// Ruby's `to_s` of a value as Puppet interpolates it into an issue's
+/// message (`The value '%{value}'`): a Regexp as `Regexp#to_s`. (A 3.x
+/// function's arguments, `ruby::ruby_to_s`, show a Regexp as `/re/`.)
 pub(crate) fn ruby_value_to_s(v: &Value) -> String {
-    ruby::ruby_to_s(v)
+    match v {
+        Value::Regexp(src) => crate::types::regex::ruby_to_s(src),
+        other => ruby::ruby_to_s(other),
+    }
 }
 
 /// Ruby's `==` of two values as Puppet hands them to Ruby.

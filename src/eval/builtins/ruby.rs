@@ -54,7 +54,6 @@ pub(super) fn ruby_to_s(v: &Value) -> String {
     match v {
         Value::Undef => String::new(),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
-        Value::Regexp(src) => crate::types::regex::ruby_to_s(src),
         other => other.to_string(),
     }
 }
