@@ -26,6 +26,21 @@ pub fn string_to_number(s: &str) -> Option<Value> {
         .map(Value::Float)
 }
 
+/// A value as Puppet's 3.x function API hands it to Ruby, as far as `to_s`
+/// shows it: every Regexp, nested or not, a String `/re/`.
+fn regexps_as_strings(v: &Value) -> Value {
+    match v {
+        Value::Regexp(_) => Value::string(v.to_string()),
+        Value::Array(a) => Value::array(a.iter().map(regexps_as_strings).collect()),
+        Value::Hash(h) => Value::hash(
+            h.iter()
+                .map(|(k, x)| (regexps_as_strings(k), regexps_as_strings(x)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 fn class_names(args: &[Value]) -> Vec<String> {
     let mut out = Vec::new();
     for a in args {
@@ -97,8 +112,13 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Undef)
             }
+            // A 3.x function: its arguments reach Ruby converted (a Regexp
+            // becomes its `/re/` String) and are joined by their `to_s`.
             "fail" => {
-                let msg: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                let msg: Vec<String> = args
+                    .iter()
+                    .map(|a| super::builtins::ruby_value_to_s(&regexps_as_strings(a)))
+                    .collect();
                 Err(EvalError::runtime(msg.join(" "), at))
             }
             "tag" => {

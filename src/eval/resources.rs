@@ -485,7 +485,23 @@ impl<'e> Compiler<'e> {
         for (name, _, v) in ops {
             if &**name == "tag" {
                 for t in self.titles(v.clone()) {
-                    res.tag(&t.to_string());
+                    if t.is_undef() {
+                        continue;
+                    }
+                    let t = t.to_string().to_lowercase();
+                    // Puppet's `Tagging#tag`: a new tag must be valid; the
+                    // ParseError carries the resource's file and line.
+                    if !valid_tag(&t) && !res.tags.iter().any(|x| **x == *t) {
+                        let place = Location {
+                            column: None,
+                            ..at.clone()
+                        };
+                        return Err(EvalError::Completion(format!(
+                            "Invalid tag '{t}'{}",
+                            place.suffix()
+                        )));
+                    }
+                    res.tag(&t);
                 }
             }
             // An explicit undef is kept (and left out of the catalog): it
