@@ -484,7 +484,8 @@ impl<'e> Compiler<'e> {
                     detail,
                     at,
                 },
-                other => other,
+                // An error evaluating a default is wrapped as the body's are.
+                other => other.as_resource_statement(&at),
             })
             .and_then(|_| {
                 // Defines are evaluated lazily; Puppet wraps what fails in
