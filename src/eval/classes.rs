@@ -371,6 +371,20 @@ impl<'e> Compiler<'e> {
                         let saved = self.param_guard.replace(guard);
                         let v = self.eval(d, scope, ctx);
                         self.param_guard = saved;
+                        // An error without a place (Puppet's plain
+                        // `Puppet::Error`, as lookup() raises) gets the
+                        // definition's file and line, as Puppet's default
+                        // evaluation adds them.
+                        let v = v.map_err(|e| match e {
+                            EvalError::Completion(m) => {
+                                let place = Location {
+                                    column: None,
+                                    ..def.location()
+                                };
+                                EvalError::Completion(format!("{m}{}", place.suffix()))
+                            }
+                            other => other,
+                        });
                         (v?, true)
                     }
                     // Given as undef: bound to undef, and type-checked.
@@ -484,7 +498,13 @@ impl<'e> Compiler<'e> {
                     detail,
                     at,
                 },
-                // An error evaluating a default is wrapped as the body's are.
+                // An error evaluating a default is wrapped as the body's
+                // are, a place-less one (lookup()'s) too.
+                EvalError::Completion(detail) => EvalError::Runtime {
+                    while_evaluating: Some("a Resource Statement".into()),
+                    detail,
+                    at: at.clone(),
+                },
                 other => other.as_resource_statement(&at),
             })
             .and_then(|_| {
