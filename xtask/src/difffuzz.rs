@@ -31,7 +31,7 @@ use serde_json::Value;
 use ast::Env;
 
 const USAGE: &str = "usage: difffuzz [--seed S] [--count N] [--no-reduce] [--out DIR] [--batch B] \
-[--reduce-limit R] [--known FILE] [--allow-disagreements] [--show I]";
+[--reduce-limit R] [--known FILE] [--allow-disagreements] [--min-agree P] [--show I]";
 
 /// How Puppet's and pverify's results compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -64,6 +64,9 @@ struct Options {
     reduce_limit: usize,
     known: Option<PathBuf>,
     allow: bool,
+    /// With `--min-agree P`: the run fails only when fewer than P percent
+    /// of the environments agree (new groups are reported, not fatal).
+    min_agree: Option<f64>,
     show: Option<u64>,
 }
 
@@ -78,6 +81,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         reduce_limit: 20,
         known: None,
         allow: false,
+        min_agree: None,
         show: None,
     };
     let mut it = args.iter();
@@ -98,6 +102,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--reduce-limit" => o.reduce_limit = num(value("--reduce-limit")?)? as usize,
             "--known" => o.known = Some(PathBuf::from(value("--known")?)),
             "--allow-disagreements" => o.allow = true,
+            "--min-agree" => {
+                let v = value("--min-agree")?;
+                o.min_agree = Some(
+                    v.parse::<f64>()
+                        .map_err(|_| format!("--min-agree takes a percentage, not '{v}'"))?,
+                )
+            }
             "--show" => o.show = Some(num(value("--show")?)?),
             s => return Err(format!("unknown argument '{s}' ({USAGE})")),
         }
@@ -691,6 +702,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .keys()
         .filter(|s| !known.iter().any(|k| s.contains(k.as_str())))
         .count();
+    if let Some(min) = o.min_agree {
+        let agree = counts.get(&Kind::Agree).copied().unwrap_or(0);
+        let rate = 100.0 * agree as f64 / (o.count.max(1) as f64);
+        println!("difffuzz: {rate:.1} % agree ({unknown} group(s) not in the known list); at least {min} % required");
+        return if rate < min {
+            Err(format!(
+                "only {rate:.1} % of the environments agree with Puppet, below {min} %"
+            ))
+        } else {
+            Ok(())
+        };
+    }
     if unknown > 0 && !o.allow {
         return Err(format!(
             "{} disagreement(s) in {unknown} new group(s) (--allow-disagreements to exit 0; --known FILE lists signature substrings to accept)",
