@@ -24,7 +24,7 @@ use pverify::harness::{canonicalize_catalog, node_for, FACTSETS_DIR};
 
 use crate::bench_compile::{compile_timed, median_p95, ms, pverify_warm, tempfile_dir};
 use crate::oracle_modules::{
-    class_case, public_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
+    class_case, module_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
 };
 
 /// The module catalogs' figures; with Puppet, the warm ratio too.
@@ -175,7 +175,7 @@ fn class_nodes(workspace: &Path) -> Result<Vec<NodeSpec>, String> {
     }
     let mut nodes = Vec::new();
     for module in MODULES {
-        for class in public_classes(&Path::new(MODULE_DIR).join(module))? {
+        for class in module_classes(&Path::new(MODULE_DIR).join(module), true)? {
             for f in FACTSETS {
                 let mut case = class_case(&class, f, &structured[f], params.get(&class));
                 // The fact set's facts with the agent's on top, as the

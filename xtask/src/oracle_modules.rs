@@ -173,11 +173,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut owners = Vec::new();
     for module in &modules {
         let dir = Path::new(MODULE_DIR).join(module);
-        let classes = if public_only {
-            public_classes(&dir)?
-        } else {
-            all_classes(&dir)?
-        };
+        let classes = module_classes(&dir, public_only)?;
         for class in classes {
             for factset in &factsets {
                 cases.push(class_case(
@@ -271,8 +267,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     check_known_diffs(&rows, &root.join(KNOWN_FILE))
 }
 
-/// The public classes of a module, sorted (see the header for the rule).
-pub(crate) fn public_classes(module: &Path) -> Result<Vec<String>, String> {
+/// The classes a module defines, sorted: all of them, or with
+/// `public_only` the public ones (see the header for the rule).
+pub(crate) fn module_classes(module: &Path, public_only: bool) -> Result<Vec<String>, String> {
     let manifests = module.join("manifests");
     let mut out = BTreeSet::new();
     if !manifests.is_dir() {
@@ -282,22 +279,14 @@ pub(crate) fn public_classes(module: &Path) -> Result<Vec<String>, String> {
         .map_err(|e| format!("{}: {e}", manifests.display()))?;
     for file in files {
         let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        if text.contains("assert_private(") || text.contains("@api private") {
+        if public_only && (text.contains("assert_private(") || text.contains("@api private")) {
             continue;
         }
-        for line in text.lines() {
-            let Some(rest) = line.strip_prefix("class ") else {
-                continue;
-            };
-            let name: String = rest
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
-                .collect();
-            if !name.is_empty() && !name.ends_with("::params") {
-                out.insert(name);
-            }
-        }
+        out.extend(
+            class_names(&text)
+                .into_iter()
+                .filter(|c| !public_only || !c.ends_with("::params")),
+        );
     }
     Ok(out.into_iter().collect())
 }
@@ -318,22 +307,6 @@ fn all_modules(dir: &Path) -> Result<Vec<String>, String> {
     }
     out.sort();
     Ok(out)
-}
-
-/// Every class a module defines, public and private, sorted.
-fn all_classes(module: &Path) -> Result<Vec<String>, String> {
-    let manifests = module.join("manifests");
-    let mut out = BTreeSet::new();
-    if !manifests.is_dir() {
-        return Ok(Vec::new());
-    }
-    let files = pverify::util::find_manifests(&manifests)
-        .map_err(|e| format!("{}: {e}", manifests.display()))?;
-    for file in files {
-        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        out.extend(class_names(&text));
-    }
-    Ok(out.into_iter().collect())
 }
 
 /// The classes a manifest's text defines: lines `class NAME` followed by
