@@ -823,6 +823,15 @@ impl<'e> Compiler<'e> {
     /// a form it has no rule for is refused (the inner `Err`: the detail
     /// of the error Puppet reports at the collector).
     fn compile_query(&mut self, q: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Result<Query, String>> {
+        // An operand's refusal ends the query with it.
+        macro_rules! refused {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => return Ok(Err(e)),
+                }
+            };
+        }
         Ok(Ok(match &q.kind {
             ExprKind::Paren(x) => return self.compile_query(x, scope, ctx),
             ExprKind::Binary {
@@ -830,14 +839,8 @@ impl<'e> Compiler<'e> {
                 lhs,
                 rhs,
             } => {
-                let l = match self.compile_query(lhs, scope, ctx)? {
-                    Ok(l) => l,
-                    Err(e) => return Ok(Err(e)),
-                };
-                let r = match self.compile_query(rhs, scope, ctx)? {
-                    Ok(r) => r,
-                    Err(e) => return Ok(Err(e)),
-                };
+                let l = refused!(self.compile_query(lhs, scope, ctx)?);
+                let r = refused!(self.compile_query(rhs, scope, ctx)?);
                 if *op == BinaryOp::And {
                     Query::And(Box::new(l), Box::new(r))
                 } else {
@@ -849,14 +852,8 @@ impl<'e> Compiler<'e> {
                 lhs,
                 rhs,
             } => {
-                let attr = match self.query_operand(lhs, scope, ctx)? {
-                    Ok(v) => v,
-                    Err(e) => return Ok(Err(e)),
-                };
-                let value = match self.query_operand(rhs, scope, ctx)? {
-                    Ok(v) => v,
-                    Err(e) => return Ok(Err(e)),
-                };
+                let attr = refused!(self.query_operand(lhs, scope, ctx)?);
+                let value = refused!(self.query_operand(rhs, scope, ctx)?);
                 let attr = match attr {
                     Value::String(s) => s.to_string(),
                     _ => return Ok(Ok(Query::Never)),
