@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use pverify::control::{parse_shard, shard, Compiled, NodeSpec, Repo};
-use pverify::report::{Format, Report};
+use pverify_harness::control::{parse_shard, shard, Compiled, NodeSpec, Repo};
+use pverify_harness::report::{Format, Report};
 
 use crate::cli_report::{emit, paint, progress_bar, EXIT_SETUP};
 use crate::cli_run::Oracle;

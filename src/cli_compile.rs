@@ -10,8 +10,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::json;
 
-use pverify::eval;
-use pverify::loader::{Environment, Overrides};
+use puppet_compiler::eval;
+use puppet_compiler::loader::{Environment, Overrides};
 
 #[derive(Args)]
 pub struct CompileArgs {
@@ -190,19 +190,19 @@ fn compile_all(
                 || Vec::with_capacity(eval::CATALOG_BUFFER),
                 |text, f| {
                     let start = Instant::now();
-                    let node = pverify::facts::read_node_file(f).and_then(|mut n| {
+                    let node = puppet_compiler::facts::read_node_file(f).and_then(|mut n| {
                         if let Some(enc) = &args.enc {
                             let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
                                 .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
-                            pverify::facts::apply_enc_within(&mut n, enc, limit)?;
+                            puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
                         }
                         n.function_mocks = mocks.clone();
                         n.allow_generate = args.allow_generate;
                         if let Some(h) = &args.hiera_config {
                             let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
                             n.settings.insert(
-                                pverify::eval::Value::string("hiera_config"),
-                                pverify::eval::Value::string(abs.to_string_lossy().as_ref()),
+                                puppet_compiler::eval::Value::string("hiera_config"),
+                                puppet_compiler::eval::Value::string(abs.to_string_lossy().as_ref()),
                             );
                         }
                         Ok(n)

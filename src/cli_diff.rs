@@ -9,13 +9,13 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use pverify::diff::ignore::{Ignore, IgnoreRule};
-use pverify::diff::render::{render, Format};
-use pverify::diff::report::{DiffReport, EXIT_ERROR};
-use pverify::diff::sides::{
+use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
+use pverify_harness::diff::render::{render, Format};
+use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
+use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
-use pverify::diff::CompareContext;
+use pverify_harness::diff::CompareContext;
 
 #[derive(Args)]
 pub struct DiffArgs {

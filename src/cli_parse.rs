@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use rayon::prelude::*;
 
-use pverify::syntax;
-use pverify::util::find_manifests;
+use puppet_syntax as syntax;
+use puppet_syntax::util::find_manifests;
 
 #[derive(Args)]
 pub struct ParseArgs {

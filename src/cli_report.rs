@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use pverify::harness::diff::Paint;
-use pverify::report::{Format, Report};
+use pverify_harness::catalog_diff::Paint;
+use pverify_harness::report::{Format, Report};
 
 /// Exit code for usage and setup errors.
 pub const EXIT_SETUP: u8 = 2;

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use pverify::harness::{self, suite};
-use pverify::report::{Format, Report};
+use pverify_harness::harness::{self, suite};
+use pverify_harness::report::{Format, Report};
 
 use crate::cli_report::{emit, progress_bar, EXIT_SETUP};
 

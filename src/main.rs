@@ -13,9 +13,9 @@ mod cli_run;
 
 /// Compiling is allocation-heavy (half of a compile's instructions were in
 /// glibc's malloc and free); mimalloc is markedly faster at it
-/// (`pverify::alloc`).
+/// (`pverify_alloc`).
 #[global_allocator]
-static ALLOCATOR: pverify::alloc::Allocator = pverify::alloc::Allocator;
+static ALLOCATOR: pverify_alloc::Allocator = pverify_alloc::Allocator;
 
 #[derive(Parser)]
 #[command(

@@ -11,7 +11,7 @@ use std::path::Path;
 #[test]
 fn ast_of_every_construct() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax-valid");
-    let files = pverify::util::find_manifests(&dir).expect("fixtures directory");
+    let files = puppet_syntax::util::find_manifests(&dir).expect("fixtures directory");
     assert!(
         files.len() >= 40,
         "expected the construct fixtures, found {}",
@@ -24,13 +24,13 @@ fn ast_of_every_construct() {
         for file in files {
             let name = file.file_stem().unwrap().to_string_lossy().to_string();
             let source = std::fs::read(&file).unwrap();
-            let program = pverify::syntax::parse(&file.display().to_string(), &source)
+            let program = puppet_syntax::parse(&file.display().to_string(), &source)
                 .unwrap_or_else(|e| panic!("{e}"));
-            let pn = pverify::syntax::pn::program_to_pn(&program.body);
+            let pn = puppet_syntax::pn::program_to_pn(&program.body);
             let shown = format!(
                 "{}\n---\n{}",
                 String::from_utf8_lossy(&source).trim_end(),
-                pverify::syntax::pn::pretty(&pn, 100)
+                puppet_syntax::pn::pretty(&pn, 100)
             );
             insta::assert_snapshot!(name, shown);
         }
@@ -40,10 +40,10 @@ fn ast_of_every_construct() {
 #[test]
 fn pretty_pn_is_only_whitespace() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax-valid");
-    for file in pverify::util::find_manifests(&dir).unwrap() {
+    for file in puppet_syntax::util::find_manifests(&dir).unwrap() {
         let source = std::fs::read(&file).unwrap();
-        let program = pverify::syntax::parse("x.pp", &source).unwrap();
-        let pn = pverify::syntax::pn::program_to_pn(&program.body);
+        let program = puppet_syntax::parse("x.pp", &source).unwrap();
+        let pn = puppet_syntax::pn::program_to_pn(&program.body);
         // Line breaks become spaces; an opening bracket takes no space after it.
         let squash = |s: &str| {
             s.split_whitespace()
@@ -53,7 +53,7 @@ fn pretty_pn_is_only_whitespace() {
                 .replace("[ ", "[")
         };
         assert_eq!(
-            squash(&pverify::syntax::pn::pretty(&pn, 40)),
+            squash(&puppet_syntax::pn::pretty(&pn, 40)),
             squash(&pn),
             "{}",
             file.display()

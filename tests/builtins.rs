@@ -14,7 +14,7 @@
 //!
 //! Every expectation is Puppet's: `rederive_with_puppet` (it needs `ruby`
 //! and Puppet 7.23, which CI installs) compiles every case with
-//! `xtask/puppet/compile.rb` and checks the table; with
+//! `crates/pverify-harness/puppet/compile.rb` and checks the table; with
 //! `PVERIFY_BLESS=1 cargo test --test builtins rederive_with_puppet` it
 //! rewrites the expectations in this file from Puppet's results instead.
 
@@ -22,8 +22,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use pverify::eval::{Map, NodeInfo, Value};
-use pverify::loader::{Environment, Overrides};
+use puppet_compiler::eval::{Map, NodeInfo, Value};
+use puppet_compiler::loader::{Environment, Overrides};
 
 const NODE: &str = "node1.example.com";
 
@@ -115,7 +115,7 @@ fn message_of(catalog: &serde_json::Value) -> String {
 }
 
 fn error_of(text: &str, env: &Path) -> String {
-    let text = pverify::harness::relativize_text(text, &env.display().to_string());
+    let text = pverify_harness::harness::relativize_text(text, &env.display().to_string());
     format!("error: {}", serde_json::to_string(&text).expect("JSON"))
 }
 
@@ -127,7 +127,7 @@ fn warnings_of(ws: &[String], env: &Path) -> Option<String> {
     let rel: Vec<String> = ws
         .iter()
         .filter(|w| !w.starts_with("Notify[x]['message']"))
-        .map(|w| pverify::harness::relativize_text(w, &dir))
+        .map(|w| pverify_harness::harness::relativize_text(w, &dir))
         .collect();
     if rel.is_empty() {
         return None;
@@ -151,15 +151,15 @@ fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
         interpret_module_ruby: interpret,
         ..NodeInfo::default()
     };
-    if let Value::Hash(h) = pverify::facts::from_json(&facts()) {
+    if let Value::Hash(h) = puppet_compiler::facts::from_json(&facts()) {
         node.facts = (*h).clone();
     }
     let mut server = Map::default();
-    for (k, v) in pverify::harness::SERVER_FACTS {
+    for (k, v) in pverify_harness::harness::SERVER_FACTS {
         server.insert(Value::string(*k), Value::string(*v));
     }
     node.server_facts = server;
-    match pverify::eval::compile(&environment, node) {
+    match puppet_compiler::eval::compile(&environment, node) {
         Ok(c) => (message_of(&c.catalog), warnings_of(&c.warnings, env)),
         Err(e) => (error_of(&e.for_node(NODE), env), None),
     }
@@ -338,7 +338,7 @@ fn rederive_with_puppet() {
         }));
         envs.push(env);
     }
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("xtask/puppet/compile.rb");
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/pverify-harness/puppet/compile.rb");
     let request = serde_json::json!({ "environment": "production", "nodes": nodes });
     let mut child = Command::new("ruby")
         .arg(&driver)

@@ -15,9 +15,9 @@
 
 use std::sync::Arc;
 
-use pverify::catalog::{Catalog, CatalogError, JsonOptions, Kind, Resource, ResourceId};
-use pverify::eval::Value;
-use pverify::types::PType;
+use puppet_compiler::catalog::{Catalog, CatalogError, JsonOptions, Kind, Resource, ResourceId};
+use puppet_compiler::eval::Value;
+use puppet_model::types::PType;
 
 const F: &str = "/tmp/pv/e/manifests/site.pp";
 
@@ -1586,7 +1586,7 @@ fn version_and_uuid_are_deterministic() {
     );
     // Pinned, so a change of algorithm is a visible decision.
     assert_eq!(
-        pverify::catalog::uuid_for("web01.example.com", "production", 42),
+        puppet_compiler::catalog::uuid_for("web01.example.com", "production", 42),
         "56cdba66-7c61-88d0-9e8c-64e779b71ea9"
     );
 }

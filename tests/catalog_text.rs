@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use pverify::control::Repo;
-use pverify::eval::{self, NodeInfo};
-use pverify::harness::node_for;
-use pverify::loader::{Environment, Overrides};
+use pverify_harness::control::Repo;
+use puppet_compiler::eval::{self, NodeInfo};
+use pverify_harness::harness::node_for;
+use puppet_compiler::loader::{Environment, Overrides};
 
 fn both_ways(env: &Environment, node: &NodeInfo) -> (Vec<u8>, Vec<u8>) {
     let tree = match eval::compile(env, node.clone()) {

@@ -11,8 +11,8 @@ mod common;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
-use pverify::eval::{self, NodeInfo};
-use pverify::loader::{self, Environment, Overrides};
+use puppet_compiler::eval::{self, NodeInfo};
+use puppet_compiler::loader::{self, Environment, Overrides};
 
 const NODE: &str = "n.example.com";
 
@@ -265,7 +265,7 @@ fn diff_source_contents_stay_in_the_modules_files() {
     let (_d, env) = setup();
     let modulepath = vec![env.join("modules")];
     let read = |url: &str| {
-        pverify::diff::content::resolve_source(&serde_json::json!(url), &modulepath).is_some()
+        pverify_harness::diff::content::resolve_source(&serde_json::json!(url), &modulepath).is_some()
     };
     assert!(read("puppet:///modules/m/ok.txt"));
     assert!(!read("puppet:///modules/m/out"));

@@ -22,8 +22,8 @@ fn epp_fixtures_parse_as_puppet_parses_them() {
     for (name, want) in &expected {
         let want = want.clone();
         let bytes = std::fs::read(dir.join(name)).expect("fixture");
-        let got = match pverify::syntax::parse_epp(name, &bytes) {
-            Ok(p) => pverify::syntax::pn::program_to_pn(&p.body),
+        let got = match puppet_syntax::parse_epp(name, &bytes) {
+            Ok(p) => puppet_syntax::pn::program_to_pn(&p.body),
             Err(e) => format!("error: {}", e.puppet_style()),
         };
         if got != want {
@@ -49,11 +49,11 @@ fn epp_fixtures_parse_as_puppet_parses_them() {
 fn corpus_templates_parse() {
     // Debian's module packages; CI installs them.
     let root = Path::new("/usr/share/puppet/modules");
-    let templates = pverify::util::find_templates(root).expect("module packages installed");
+    let templates = puppet_syntax::util::find_templates(root).expect("module packages installed");
     assert!(templates.len() >= 50, "found {} templates", templates.len());
     for t in &templates {
         let bytes = std::fs::read(t).expect("readable");
-        if let Err(e) = pverify::syntax::parse_epp(&t.display().to_string(), &bytes) {
+        if let Err(e) = puppet_syntax::parse_epp(&t.display().to_string(), &bytes) {
             panic!("{e}");
         }
     }
@@ -62,7 +62,7 @@ fn corpus_templates_parse() {
 /// `None` when the template parses or fails cleanly (a message, and a
 /// 1-based position unless Puppet gives none); otherwise what went wrong.
 fn epp_problem(bytes: &[u8]) -> Option<String> {
-    let parsed = std::panic::catch_unwind(|| pverify::syntax::parse_epp("t.epp", bytes));
+    let parsed = std::panic::catch_unwind(|| puppet_syntax::parse_epp("t.epp", bytes));
     let shown = String::from_utf8_lossy(bytes);
     match parsed {
         Err(_) => Some(format!("panicked on {shown:?}")),
@@ -132,12 +132,12 @@ fn epp_inputs_never_panic() {
         problems.extend(epp_problem(s.as_bytes()));
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/epp-syntax");
-    let mut sources: Vec<Vec<u8>> = pverify::util::find_templates(&dir)
+    let mut sources: Vec<Vec<u8>> = puppet_syntax::util::find_templates(&dir)
         .expect("fixtures")
         .iter()
         .map(|p| std::fs::read(p).expect("fixture"))
         .collect();
-    if let Ok(corpus) = pverify::util::find_templates(Path::new("/usr/share/puppet/modules")) {
+    if let Ok(corpus) = puppet_syntax::util::find_templates(Path::new("/usr/share/puppet/modules")) {
         sources.extend(
             corpus
                 .iter()
@@ -168,13 +168,13 @@ fn templates_are_parsed_once_per_environment() {
     std::fs::create_dir_all(&templates).expect("mkdir");
     std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
     std::fs::write(templates.join("t.epp"), "<%- |$x| -%><%= $x %>\n").expect("write");
-    let env = pverify::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
-    let path = pverify::template::find_template(&env, "m/t.epp").expect("found");
+    let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+    let path = puppet_compiler::template::find_template(&env, "m/t.epp").expect("found");
     let first = env.parse_epp(&path).expect("parses");
     let second = env.parse_epp(&path).expect("parses");
     assert!(std::sync::Arc::ptr_eq(&first, &second));
-    assert!(pverify::template::find_template(&env, "m/missing.epp").is_none());
-    assert!(pverify::template::find_template(&env, "nomodule").is_none());
+    assert!(puppet_compiler::template::find_template(&env, "m/missing.epp").is_none());
+    assert!(puppet_compiler::template::find_template(&env, "nomodule").is_none());
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -198,12 +198,12 @@ fn self_rendering_template_fails_cleanly() {
         .stack_size(64 << 20)
         .spawn(move || {
             let env =
-                pverify::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
-            let node = pverify::eval::NodeInfo {
+                puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+            let node = puppet_compiler::eval::NodeInfo {
                 name: "node1.example.com".into(),
                 ..Default::default()
             };
-            pverify::eval::compile(&env, node)
+            puppet_compiler::eval::compile(&env, node)
                 .map(|_| ())
                 .map_err(|e| e.for_node("node1.example.com"))
         })

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use pverify::eval::{FunctionMocks, NodeInfo};
-use pverify::loader::{Environment, Overrides};
+use puppet_compiler::eval::{FunctionMocks, NodeInfo};
+use puppet_compiler::loader::{Environment, Overrides};
 
 /// `lib/puppet/functions/*.rb` and `lib/puppet/parser/functions/*.rb` of
 /// Puppet 7.23 (the union of both names).
@@ -146,7 +146,7 @@ fn compile(env: &Path, site: &str, mocks: FunctionMocks) -> Result<serde_json::V
         function_mocks: std::sync::Arc::new(mocks),
         ..NodeInfo::default()
     };
-    pverify::eval::compile(&environment, node)
+    puppet_compiler::eval::compile(&environment, node)
         .map(|c| c.catalog)
         .map_err(|e| e.for_node(NODE))
 }
@@ -263,5 +263,5 @@ fn a_module_ruby_function_pverify_cannot_run_names_its_file() {
 
 #[test]
 fn module_functions_are_listed() {
-    assert!(pverify::eval::MODULE_FUNCTIONS.contains(&"pick"));
+    assert!(puppet_compiler::eval::MODULE_FUNCTIONS.contains(&"pick"));
 }

@@ -1,7 +1,7 @@
 //! Every input the fuzzers (`cargo xtask fuzz`, `fuzz/`) or the limit work
 //! found to crash or hang, run through its target again: each file in
 //! `tests/fixtures/fuzz-regressions/<target>/` must return normally. Also
-//! keeps every target in `pverify::fuzzing::TARGETS` exercised by `cargo
+//! keeps every target in `puppet_compiler::fuzzing::TARGETS` exercised by `cargo
 //! test`. Runs on a 64 MiB stack, what the CLI gives a node.
 
 use std::path::Path;
@@ -10,7 +10,7 @@ use std::path::Path;
 fn every_regression_input_returns() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz-regressions");
     let mut ran = 0;
-    for (name, target) in pverify::fuzzing::TARGETS {
+    for (name, target) in puppet_compiler::fuzzing::TARGETS {
         let dir = root.join(name);
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

@@ -9,7 +9,7 @@ use common::{edit, pverify, temp_example_repo, EXAMPLE};
 use std::path::Path;
 use std::process::Command;
 
-use pverify::control::{shard, Repo};
+use pverify_harness::control::{shard, Repo};
 use serde_json::Value;
 
 const DB_DEBIAN_CONF: &str = "File[/etc/postgresql/15/main/postgresql.conf]";

@@ -9,7 +9,7 @@ use std::path::Path;
 fn hiera_case_warnings_agree_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cases =
-        pverify::harness::load_suite(&root.join("spec-suite/hiera")).expect("hiera cases load");
+        pverify_harness::harness::load_suite(&root.join("spec-suite/hiera")).expect("hiera cases load");
     assert!(cases.len() >= 30, "found {} hiera cases", cases.len());
     let work = std::env::temp_dir().join(format!("pverify-hiera-warn-{}", std::process::id()));
     let mut failures = Vec::new();
@@ -20,18 +20,18 @@ fn hiera_case_warnings_agree_with_puppet() {
         let env_dir = work
             .join(case.name().replace('/', "__"))
             .join(&case.environment);
-        pverify::harness::materialize(case, &env_dir).expect("materialize");
+        pverify_harness::harness::materialize(case, &env_dir).expect("materialize");
         let facts = case
             .resolve_facts(&root.join("tests/fixtures/factsets"))
             .expect("facts");
-        let env = pverify::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
-        let node = pverify::harness::node_for(case, &facts);
+        let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+        let node = pverify_harness::harness::node_for(case, &facts);
         let dir = env_dir.display().to_string();
-        let got: Vec<String> = match pverify::eval::compile(&env, node) {
+        let got: Vec<String> = match puppet_compiler::eval::compile(&env, node) {
             Ok(c) => c
                 .warnings
                 .iter()
-                .map(|w| pverify::harness::relativize_text(w, &dir))
+                .map(|w| pverify_harness::harness::relativize_text(w, &dir))
                 .collect(),
             // A failing compile's warnings are not returned; skip those.
             Err(_) => continue,

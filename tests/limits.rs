@@ -2,11 +2,11 @@
 //! with Puppet's text (where Puppet has one), never a stack overflow or an
 //! allocation failure. Each manifest compiles on a thread with the stack
 //! the CLI gives a node (64 MiB). Every expected text was checked with
-//! Puppet 7.23 (`xtask/puppet/compile.rb`); where Puppet only dies with
+//! Puppet 7.23 (`crates/pverify-harness/puppet/compile.rb`); where Puppet only dies with
 //! Ruby's "stack level too deep", pverify's own message is asserted.
 
-use pverify::eval::{self, NodeInfo};
-use pverify::loader::{Environment, Overrides};
+use puppet_compiler::eval::{self, NodeInfo};
+use puppet_compiler::loader::{Environment, Overrides};
 
 const NODE: &str = "n.example.com";
 

@@ -4,7 +4,7 @@
 //! size. No timing here: a regression shows as a test that never ends, which CI
 //! stops by its timeout.
 
-use pverify::syntax::parse;
+use puppet_syntax::parse;
 
 /// Parses on a thread with the 64 MiB stack the CLI gives a node and returns
 /// the error's `(message, line, column)`.

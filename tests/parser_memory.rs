@@ -5,7 +5,7 @@
 //! 9 KB a parse; without, by nothing). A resource check, not a timing one.
 //! Linux only (`/proc/self/status`).
 
-use pverify::syntax::parse;
+use puppet_syntax::parse;
 
 /// The resident set size in KiB.
 fn vm_rss_kib() -> u64 {

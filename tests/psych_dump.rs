@@ -1,4 +1,4 @@
-//! pverify's Psych emitter (`pverify::psych`) against Ruby's own
+//! pverify's Psych emitter (`puppet_model::psych`) against Ruby's own
 //! `to_yaml` (Psych 4.0 over libyaml 0.2.5): a table of tricky strings, each
 //! dumped alone, in a sequence, as a mapping key and value, plus nested
 //! structures and the emitter options, compared byte for byte.
@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use pverify::psych::{dump, string_scalar, Node, Options};
+use puppet_model::psych::{dump, string_scalar, Node, Options};
 
 /// Strings whose YAML form is decided by some rule of Psych or libyaml.
 const STRINGS: &[&str] = &[
@@ -428,7 +428,7 @@ fn strings_alone() {
 /// own YAML reader (Psych's output always round-trips).
 #[test]
 fn random_texts_round_trip() {
-    let mut rng = pverify::fuzzing::Rng::new(7);
+    let mut rng = puppet_compiler::fuzzing::Rng::new(7);
     let pieces = [
         " ", "a", "1", ":", "-", "#", "\n", "'", "\"", "\t", "é", "y", ".", "e", "+", "_", ",",
         "[", "]", "{", "}", "!", "&", "*", "|", ">", "%", "@", "`", "~", "\r", "😀", "\u{85}",
@@ -458,13 +458,13 @@ fn random_texts_round_trip() {
             failures.push(format!("{text:?}: no output"));
             continue;
         };
-        let back = pverify::hiera::yaml::load(&out);
+        let back = puppet_model::yaml::load(&out);
         let got = match &back {
-            Ok(pverify::eval::Value::Hash(h)) => h
+            Ok(puppet_compiler::eval::Value::Hash(h)) => h
                 .iter()
                 .next()
                 .and_then(|(_, v)| match v {
-                    pverify::eval::Value::Array(a) => a.first().cloned(),
+                    puppet_compiler::eval::Value::Array(a) => a.first().cloned(),
                     _ => None,
                 })
                 .and_then(|v| v.as_str().map(String::from)),

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use pverify::restypes;
+use puppet_compiler::restypes;
 
 const MODULES: &str = "/usr/share/puppet/modules";
 /// `cargo xtask oracle-types`: all 238 module types read, as Ruby reads
@@ -53,8 +53,8 @@ fn reads_the_debian_module_types() {
 /// pverify, and the error says why (Puppet would load it with Ruby).
 #[test]
 fn a_refused_type_file_is_named_in_the_error() {
-    use pverify::eval::NodeInfo;
-    use pverify::loader::{Environment, Overrides};
+    use puppet_compiler::eval::NodeInfo;
+    use puppet_compiler::loader::{Environment, Overrides};
     let dir = std::env::temp_dir().join(format!("pverify-refused-type-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let types = dir.join("modules/odd/lib/puppet/type");
@@ -75,7 +75,7 @@ fn a_refused_type_file_is_named_in_the_error() {
         name: "node1.example.com".to_string(),
         ..NodeInfo::default()
     };
-    let err = match pverify::eval::compile(&env, node) {
+    let err = match puppet_compiler::eval::compile(&env, node) {
         Ok(_) => panic!("compiled a resource of an unreadable type"),
         Err(e) => e.for_node("node1.example.com").to_string(),
     };

@@ -1,4 +1,4 @@
-//! `pverify::syntax::parse` never panics and never overflows the stack, whatever
+//! `puppet_syntax::parse` never panics and never overflows the stack, whatever
 //! the input: random bytes, every truncation and single-byte mutation of the valid
 //! fixtures, absurdly deep nesting (on a 2 MiB thread stack, the default for test
 //! threads), huge inputs, invalid UTF-8 and byte order marks. Each failure must be
@@ -14,9 +14,9 @@ use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use pverify::syntax::{parse, SyntaxError};
+use puppet_syntax::{parse, SyntaxError};
 
-use pverify::fuzzing::Rng;
+use puppet_compiler::fuzzing::Rng;
 
 /// Shows an input in a failure message (shortened when long).
 fn show(bytes: &[u8]) -> String {

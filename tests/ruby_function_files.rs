@@ -4,7 +4,7 @@
 //! for the files listed here with the construct the subset lacks. CI
 //! installs the packages (`cargo xtask corpus --install-only`).
 
-use pverify::template::erb::function_file::{Definition, FunctionFile};
+use puppet_compiler::template::erb::function_file::{Definition, FunctionFile};
 
 const MODULES: &str = "/usr/share/puppet/modules";
 

@@ -8,7 +8,7 @@ use std::path::Path;
 fn every_case_agrees_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::env::set_current_dir(root).expect("repository root");
-    let cases = pverify::harness::load_suite(&root.join("spec-suite")).expect("spec-suite loads");
+    let cases = pverify_harness::harness::load_suite(&root.join("spec-suite")).expect("spec-suite loads");
     assert!(
         cases.len() >= 30,
         "expected the bundled cases, found {}",
@@ -18,9 +18,9 @@ fn every_case_agrees_with_puppet() {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            let got = pverify::harness::run_case(c, &work);
-            match pverify::harness::outcome(c, &got) {
-                pverify::harness::Outcome::Failed(d) => Some(format!("{}\n{d}", c.name())),
+            let got = pverify_harness::harness::run_case(c, &work);
+            match pverify_harness::harness::outcome(c, &got) {
+                pverify_harness::harness::Outcome::Failed(d) => Some(format!("{}\n{d}", c.name())),
                 _ => None,
             }
         })

@@ -105,8 +105,8 @@ fn pos(line: Option<u32>, column: Option<u32>) -> String {
 fn parse_caught(
     path: &str,
     bytes: &[u8],
-) -> Result<Result<pverify::syntax::ast::Program, pverify::syntax::SyntaxError>, String> {
-    catch_unwind(AssertUnwindSafe(|| pverify::syntax::parse(path, bytes))).map_err(|payload| {
+) -> Result<Result<puppet_syntax::ast::Program, puppet_syntax::SyntaxError>, String> {
+    catch_unwind(AssertUnwindSafe(|| puppet_syntax::parse(path, bytes))).map_err(|payload| {
         payload
             .downcast_ref::<String>()
             .cloned()

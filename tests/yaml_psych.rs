@@ -1,11 +1,11 @@
 //! pverify's YAML scalar resolution against Ruby's Psych (what Puppet uses):
 //! every plain scalar below is loaded by `ruby -ryaml` (`safe_load` with
 //! Symbol permitted, as Puppet's `yaml_data` does) and by
-//! `pverify::hiera::yaml`, and the results must agree.
+//! `puppet_model::yaml`, and the results must agree.
 
 use std::process::Command;
 
-use pverify::eval::Value;
+use puppet_compiler::eval::Value;
 
 const SCALARS: &[&str] = &[
     "yes",
@@ -161,7 +161,7 @@ fn run_ruby(script: &str, items: &[&str]) -> Option<Vec<String>> {
 
 fn ours(text: &str) -> String {
     let doc = format!("- {text}\n");
-    match pverify::hiera::yaml::load_hiera(&doc) {
+    match puppet_model::yaml::load_hiera(&doc) {
         Ok(Value::Array(a)) => match &a[0] {
             Value::Undef => "nil".into(),
             Value::Boolean(b) => format!("b:{b}"),
@@ -171,7 +171,7 @@ fn ours(text: &str) -> String {
                 format!("f:{}Infinity", if *f < 0.0 { "-" } else { "" })
             }
             Value::Float(f) => format!("f:{}", ruby_float(*f)),
-            Value::String(s) => match s.strip_prefix(pverify::hiera::yaml::SYMBOL_MARK) {
+            Value::String(s) => match s.strip_prefix(puppet_model::yaml::SYMBOL_MARK) {
                 Some(name) => format!("sym:{name}"),
                 None => format!("s:{s}"),
             },
@@ -279,7 +279,7 @@ fn syntax_errors_read_as_psych_reports_them() {
     let mut agree = 0;
     let mut diffs = Vec::new();
     for (text, w) in MALFORMED.iter().zip(&want) {
-        let got = match pverify::hiera::yaml::load_hiera(text) {
+        let got = match puppet_model::yaml::load_hiera(text) {
             Ok(_) => "ok".to_string(),
             Err(e) => e.to_string(),
         };

@@ -1,4 +1,4 @@
-//! libFuzzer target: `pverify::fuzzing::epp` (see fuzz/README.md).
+//! libFuzzer target: `puppet_compiler::fuzzing::epp` (see fuzz/README.md).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pverify::fuzzing::epp(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puppet_compiler::fuzzing::epp(data));

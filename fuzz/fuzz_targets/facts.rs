@@ -1,4 +1,4 @@
-//! libFuzzer target: `pverify::fuzzing::facts` (see fuzz/README.md).
+//! libFuzzer target: `puppet_compiler::fuzzing::facts` (see fuzz/README.md).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pverify::fuzzing::facts(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puppet_compiler::fuzzing::facts(data));

@@ -1,4 +1,4 @@
-//! libFuzzer target: `pverify::fuzzing::hiera_interpolation` (see fuzz/README.md).
+//! libFuzzer target: `puppet_compiler::fuzzing::hiera_interpolation` (see fuzz/README.md).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pverify::fuzzing::hiera_interpolation(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puppet_compiler::fuzzing::hiera_interpolation(data));

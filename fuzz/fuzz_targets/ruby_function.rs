@@ -1,4 +1,4 @@
-//! libFuzzer target: `pverify::fuzzing::ruby_function` (see fuzz/README.md).
+//! libFuzzer target: `puppet_compiler::fuzzing::ruby_function` (see fuzz/README.md).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pverify::fuzzing::ruby_function(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puppet_compiler::fuzzing::ruby_function(data));

@@ -79,7 +79,7 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
 /// Errors Puppet itself reports without a line: the end of input, a byte
 /// order mark, and the count of several validation errors (whose logged
 /// errors must each have their position).
-pub fn unlocated_in_puppet(e: &pverify::syntax::SyntaxError) -> bool {
+pub fn unlocated_in_puppet(e: &puppet_syntax::SyntaxError) -> bool {
     e.message == "Syntax error at end of input"
         || e.message.contains("Byte Order mark")
         || (e.message.starts_with("Language validation logged ")

@@ -2,7 +2,7 @@
 //!
 //! Single-threaded parse throughput over every `*.pp` under DIR (default
 //! `/usr/share/puppet/modules`). All files are read into memory first, so only
-//! `pverify::syntax::parse` (including dropping the AST) is timed: one warm-up
+//! `puppet_syntax::parse` (including dropping the AST) is timed: one warm-up
 //! pass, then N timed passes (default 5); best and median are reported.
 //!
 //! `cargo xtask` builds xtask in the dev profile, which would make the numbers
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use pverify::util::find_manifests;
+use puppet_syntax::util::find_manifests;
 
 use crate::corpus::{parse_one, DEFAULT_DIR, PARSE_STACK};
 
@@ -74,7 +74,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             for _ in 0..runs {
                 let t = Instant::now();
                 for (name, src) in &inputs {
-                    let _ = std::hint::black_box(pverify::syntax::parse(name, src));
+                    let _ = std::hint::black_box(puppet_syntax::parse(name, src));
                 }
                 times.push(t.elapsed());
             }

@@ -16,7 +16,7 @@
 //!      --jobs J` (the release binary, built if needed): wall time and peak
 //!      RSS (the child's own `VmHWM`, sampled while it runs).
 //! 2. **Warm ratio** (with Puppet): S nodes of the same matrix (default 20)
-//!    compiled by Puppet (`xtask/puppet/compile.rb`, the oracle driver) and
+//!    compiled by Puppet (`crates/pverify-harness/puppet/compile.rb`, the oracle driver) and
 //!    by pverify on one thread with the environment already warm, timed in
 //!    turns (`bench_paired.rs`: four Ruby processes, each compiling its
 //!    quarter of the sample twice and timed on the second pass; pverify's
@@ -52,10 +52,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use pverify::control::{NodeSpec, Repo};
-use pverify::eval;
-use pverify::harness::{canonicalize_catalog, node_for};
-use pverify::loader::{Environment, Overrides};
+use pverify_harness::control::{NodeSpec, Repo};
+use puppet_compiler::eval;
+use pverify_harness::harness::{canonicalize_catalog, node_for};
+use puppet_compiler::loader::{Environment, Overrides};
 
 use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
 use crate::bench_diff::peak_rss;
@@ -112,7 +112,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("{}: the matrix has no nodes", repo_dir.display()));
     }
     let nodes = replicate(&bases, opts.nodes)?;
-    let puppet = opts.puppet && pverify::harness::oracle::check_puppet().is_ok();
+    let puppet = opts.puppet && pverify_harness::harness::oracle::check_puppet().is_ok();
     println!(
         "pverify bench: {} ({} matrix nodes replicated to {}), {} threads",
         repo_dir.display(),

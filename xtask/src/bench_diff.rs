@@ -17,9 +17,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pverify::diff::ignore::Ignore;
-use pverify::diff::render::{render, Format};
-use pverify::diff::sides::{diff_refs, FactsFiles, Prepared, Ref, RefOptions};
+use pverify_harness::diff::ignore::Ignore;
+use pverify_harness::diff::render::{render, Format};
+use pverify_harness::diff::sides::{diff_refs, FactsFiles, Prepared, Ref, RefOptions};
 
 const USAGE: &str = "usage: cargo xtask bench-diff [--nodes N] [--resources N] [--jobs N]";
 

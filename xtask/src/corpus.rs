@@ -3,10 +3,10 @@
 //! Installs Debian's `puppet-module-*` packages (unless `--no-install`; with
 //! `--install-only` it stops there, which is what CI uses before the tests) and
 //! parses every `*.pp` under `/usr/share/puppet/modules` (or DIR) with
-//! `pverify::syntax::parse`. Fails if any file fails to parse or if fewer than
+//! `puppet_syntax::parse`. Fails if any file fails to parse or if fewer than
 //! `MIN_FILES` files were found (which would mean the packages are missing).
 //!
-//! Files are found with `pverify::util::find_manifests`, the walker the CLI
+//! Files are found with `puppet_syntax::util::find_manifests`, the walker the CLI
 //! uses (recursive, follows symlinks, each real directory walked once).
 
 use std::fmt::Write as _;
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use pverify::util::find_manifests;
+use puppet_syntax::util::find_manifests;
 
 /// Where Debian's puppet-module-* packages put their modules (symlinks into
 /// /etc/alternatives, hence the walker follows symlinks).
@@ -144,7 +144,7 @@ fn parse_all(files: &[PathBuf]) -> Result<Report, String> {
 /// for syntax errors). A panic in the parser is a bug, reported as a failure
 /// of that file rather than aborting the whole run.
 pub fn parse_one(name: &str, source: &[u8]) -> Result<(), String> {
-    match std::panic::catch_unwind(|| pverify::syntax::parse(name, source).map(drop)) {
+    match std::panic::catch_unwind(|| puppet_syntax::parse(name, source).map(drop)) {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(e.to_string()),
         Err(payload) => {

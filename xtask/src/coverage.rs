@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pverify::harness::load_suite;
+use pverify_harness::harness::load_suite;
 
 /// Seeds not covered by spec-suite cases, with the reason.
 const EXCLUDED: &[(&str, &str)] = &[(

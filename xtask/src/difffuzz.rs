@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use pverify::harness::diff::{catalog_diff, ChangeKind};
-use pverify::harness::{oracle, run_case, write_case, Case, Expect};
+use pverify_harness::catalog_diff::{catalog_diff, ChangeKind};
+use pverify_harness::harness::{oracle, run_case, write_case, Case, Expect};
 use serde_json::Value;
 
 use ast::Env;
@@ -193,7 +193,7 @@ impl Runner {
                 to_case(e, &format!("c{n}"))
             })
             .collect();
-        let factsets = workspace_root()?.join(pverify::harness::FACTSETS_DIR);
+        let factsets = workspace_root()?.join(pverify_harness::harness::FACTSETS_DIR);
         let mut nodes = Vec::new();
         for c in &cases {
             let envpath = self.puppet_dir.path().join(c.name());
@@ -727,7 +727,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn parses(env: &Env) -> bool {
     env.render()
         .iter()
-        .all(|(p, text)| !p.ends_with(".pp") || pverify::syntax::parse(p, text.as_bytes()).is_ok())
+        .all(|(p, text)| !p.ends_with(".pp") || puppet_syntax::parse(p, text.as_bytes()).is_ok())
 }
 
 #[cfg(test)]

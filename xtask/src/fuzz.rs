@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz TARGET [--seconds N] [--seed N] [--corpus DIR]`: a
-//! stable-Rust fuzz driver for the targets of `pverify::fuzzing` (the same
+//! stable-Rust fuzz driver for the targets of `puppet_compiler::fuzzing` (the same
 //! functions the cargo-fuzz targets in `fuzz/` call). No coverage feedback:
 //! it mutates the seed corpus (`fuzz/corpus/TARGET`, made by
 //! `fuzz/seed-corpus.sh`) with a deterministic mutator (seeded xorshift), so
@@ -79,7 +79,7 @@ const DICTIONARY: &[&str] = &[
     "Integer[1,2]",
 ];
 
-use pverify::fuzzing::Rng;
+use puppet_compiler::fuzzing::Rng;
 
 /// One to eight stacked mutations of `input`, sometimes spliced with `other`.
 fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
@@ -143,7 +143,7 @@ fn load_corpus(dir: &Path) -> Result<Vec<Vec<u8>>, String> {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let names: Vec<&str> = pverify::fuzzing::TARGETS.iter().map(|t| t.0).collect();
+    let names: Vec<&str> = puppet_compiler::fuzzing::TARGETS.iter().map(|t| t.0).collect();
     let mut target = None;
     let mut seconds = 60u64;
     let mut seed = 1u64;
@@ -160,7 +160,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let target = target.ok_or(format!("which target? one of {}", names.join(", ")))?;
-    let Some(&(_, function)) = pverify::fuzzing::TARGETS.iter().find(|t| t.0 == target) else {
+    let Some(&(_, function)) = puppet_compiler::fuzzing::TARGETS.iter().find(|t| t.0 == target) else {
         return Err(format!(
             "no target '{target}' (one of {})",
             names.join(", ")

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 /// The allocator of the `pverify` binary, so that in-process benchmarks
 /// measure what the tool does.
 #[global_allocator]
-static ALLOCATOR: pverify::alloc::Allocator = pverify::alloc::Allocator;
+static ALLOCATOR: pverify_alloc::Allocator = pverify_alloc::Allocator;
 
 const USAGE: &str = "usage: cargo xtask <task>
 
@@ -48,7 +48,7 @@ tasks:
                            Puppet and pverify (debian-12, redhat-9); per-module agreement,
                            checked against xtask/data/known-module-diffs.txt
   fuzz TARGET [--seconds N] [--seed N] [--corpus DIR]
-                           stable-Rust fuzzing of a pverify::fuzzing target (fuzz/README.md)
+                           stable-Rust fuzzing of a puppet_compiler::fuzzing target (fuzz/README.md)
   difffuzz [--seed S] [--count N] [--no-reduce] [--out DIR] [--allow-disagreements]
                            differential fuzzing: random environments compiled by Puppet and
                            pverify; disagreements reduced and written as spec-suite candidates

@@ -23,10 +23,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut templates = Vec::new();
     for r in &roots {
         let found =
-            pverify::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?;
+            puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?;
         files.extend(found.into_iter().filter(|f| !is_template(f)));
         let found =
-            pverify::util::find_templates(r).map_err(|e| format!("{}: {e}", r.display()))?;
+            puppet_syntax::util::find_templates(r).map_err(|e| format!("{}: {e}", r.display()))?;
         templates.extend(found.into_iter().filter(|f| is_template(f)));
     }
     if files.is_empty() && templates.is_empty() {
@@ -45,8 +45,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         for (file, theirs) in batch.iter().zip(puppet) {
             let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let name = file.display().to_string();
-            let ours = pverify::syntax::parse(&name, &bytes)
-                .map(|p| pverify::syntax::pn::program_to_pn(&p.body));
+            let ours = puppet_syntax::parse(&name, &bytes)
+                .map(|p| puppet_syntax::pn::program_to_pn(&p.body));
             let theirs = match theirs {
                 Dump::Text(t) => Some(t),
                 Dump::Rejected => None,
@@ -95,7 +95,7 @@ fn is_template(f: &Path) -> bool {
     f.extension().is_some_and(|x| x == "epp")
 }
 
-/// The templates through `puppet epp dump` and `pverify::syntax::parse_epp`.
+/// The templates through `puppet epp dump` and `puppet_syntax::parse_epp`.
 fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
     if templates.is_empty() {
         return Ok(());
@@ -108,8 +108,8 @@ fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
         for (file, theirs) in batch.iter().zip(theirs) {
             let name = file.display().to_string();
             let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
-            let ours = pverify::syntax::parse_epp(&name, &bytes)
-                .map(|p| pverify::syntax::pn::program_to_pn(&p.body))
+            let ours = puppet_syntax::parse_epp(&name, &bytes)
+                .map(|p| puppet_syntax::pn::program_to_pn(&p.body))
                 .map_err(|e| e.puppet_style());
             match (ours, theirs) {
                 (Ok(a), Ok(b)) if a == b => agree += 1,
@@ -274,8 +274,8 @@ pub fn run_validate(args: &[String]) -> Result<(), String> {
         for file in batch {
             let name = file.display().to_string();
             let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
-            let ns = pverify::syntax::namespace_for_file(file, &modulepath);
-            let ours = pverify::syntax::parse_in(&name, &bytes, &ns)
+            let ns = puppet_syntax::namespace_for_file(file, &modulepath);
+            let ours = puppet_syntax::parse_in(&name, &bytes, &ns)
                 .err()
                 .map(|e| e.puppet_style());
             let theirs = theirs.get(&name).cloned();
@@ -316,7 +316,7 @@ fn manifests(args: &[String]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for r in &roots {
         files
-            .extend(pverify::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?);
+            .extend(puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?);
     }
     if files.is_empty() {
         return Err("no *.pp files found".into());

@@ -1,5 +1,5 @@
 //! `cargo xtask oracle-compile [--write] [CASE_OR_DIR...]`: compiles every
-//! spec-suite case with the installed Puppet 7 (`xtask/puppet/compile.rb`)
+//! spec-suite case with the installed Puppet 7 (`crates/pverify-harness/puppet/compile.rb`)
 //! and checks that Puppet's result is the case's expectation: the catalog in
 //! canonical form (`expect.json`) or the error text (`expect.error`), and the
 //! warnings (`expect.warnings`). With `--write` the expectations are
@@ -18,7 +18,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pverify::harness::{load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR};
+use pverify_harness::harness::{load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR};
 
 /// Where cases are materialized for Puppet.
 const ORACLE_ROOT: &str = "/tmp/pverify-oracle";

@@ -39,9 +39,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pverify::eval::{FunctionMocks, Value as PValue};
-use pverify::harness::diff::{catalog_diff, Ignore};
-use pverify::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR};
+use puppet_compiler::eval::{FunctionMocks, Value as PValue};
+use pverify_harness::catalog_diff::{catalog_diff, Ignore};
+use pverify_harness::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR};
 use serde_json::{json, Value};
 
 /// The modules the benchmark's module sample is drawn from.
@@ -275,7 +275,7 @@ pub(crate) fn module_classes(module: &Path, public_only: bool) -> Result<Vec<Str
     if !manifests.is_dir() {
         return Ok(Vec::new());
     }
-    let files = pverify::util::find_manifests(&manifests)
+    let files = puppet_syntax::util::find_manifests(&manifests)
         .map_err(|e| format!("{}: {e}", manifests.display()))?;
     for file in files {
         let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -344,7 +344,7 @@ fn example_manifests(module: &Path, name: &str) -> Result<Vec<(String, String)>,
             continue;
         }
         let files =
-            pverify::util::find_manifests(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            puppet_syntax::util::find_manifests(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for file in files {
             let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
             let rel = file.strip_prefix(module).unwrap_or(&file);

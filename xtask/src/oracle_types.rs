@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use pverify::restypes::{self, TypeCache, TypeDef};
+use puppet_compiler::restypes::{self, TypeCache, TypeDef};
 use serde_json::{json, Value};
 
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -33,7 +33,7 @@ fn generated_programs_parse() {
             let env = gen::generate(seed, i, &mut cov);
             for (p, t) in env.render() {
                 if p.ends_with(".pp") {
-                    if let Err(e) = pverify::syntax::parse(&p, t.as_bytes()) {
+                    if let Err(e) = puppet_syntax::parse(&p, t.as_bytes()) {
                         bad.push(format!("seed {seed} #{i} {p}: {e}\n{t}"));
                     }
                 }

@@ -1,0 +1,726 @@
+//! Function signatures (`dispatch`) and Puppet's texts for calls that match none.
+
+#[allow(unused_imports)]
+use super::*;
+
+thread_local! {
+    static TYPES: RefCell<HashMap<String, std::rc::Rc<PType>>> = RefCell::new(HashMap::default());
+}
+
+/// The type a signature names (`Iterable[Variant[String, Numeric]]`), parsed
+/// once per thread.
+pub(super) fn ty(src: &str) -> PType {
+    (*shared_ty(src)).clone()
+}
+
+/// [`ty`] without copying the type: what checking each call's arguments
+/// uses (a `Pattern` type's copy was most of a `getvar` call).
+fn shared_ty(src: &str) -> std::rc::Rc<PType> {
+    if let Some(t) = TYPES.with(|m| m.borrow().get(src).cloned()) {
+        return t;
+    }
+    // Signatures of modules' Ruby functions come from files: the reader
+    // takes ASCII only (anything else is `Any`) and never slices past the end.
+    let t = std::rc::Rc::new(if !src.is_ascii() {
+        PType::Any
+    } else {
+        match TypeParser::new(src).value() {
+            Value::Type(t) => (*t).clone(),
+            _ => PType::Any,
+        }
+    });
+    TYPES.with(|m| m.borrow_mut().insert(src.to_string(), t.clone()));
+    t
+}
+
+/// A type's source text as Puppet's `TypeParser#parse` reads it with a
+/// scope for its loader: built-in type names resolve; the first other name
+/// (an alias, a module's type) is `Err`, as Puppet would have to load it.
+pub fn parse_builtin_type(src: &str) -> Result<PType, String> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            // Strings and regexes hold no type names.
+            q @ (b'\'' | b'"' | b'/') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b':' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b':')
+                {
+                    i += 1;
+                }
+                let word = &src[start..i];
+                let word = word.trim_start_matches("::");
+                if word.starts_with(|c: char| c.is_ascii_uppercase())
+                    && puppet_model::types::type_by_name(word).is_none()
+                {
+                    return Err(word.to_string());
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(ty(src))
+}
+
+/// Types the functions define locally (`local_types`).
+pub(super) fn local_type(name: &str) -> Option<PType> {
+    Some(match name {
+        // StringData = Variant[String, Numeric, Array[StringData], Hash[StringData, StringData]]
+        "StringData" => {
+            let target = AliasTarget::new();
+            let alias = PType::alias("StringData", target.clone());
+            let _ = target.set(PType::Variant(vec![
+                PType::STRING,
+                PType::Numeric,
+                PType::array(alias.clone(), None),
+                PType::hash(alias.clone(), alias.clone(), None),
+            ]));
+            alias
+        }
+        "Comparable" => PType::alias(
+            "Comparable",
+            AliasTarget::resolved(ty("Variant[String, SemVer, TimeComparable]")),
+        ),
+        "TreeArray" => PType::alias(
+            "TreeArray",
+            AliasTarget::resolved(ty("Array[Tuple[Array, Any], 1]")),
+        ),
+        "KeyValueArray" => PType::alias(
+            "KeyValueArray",
+            AliasTarget::resolved(ty("Array[Tuple[Any, Any], 1]")),
+        ),
+        "NewHashOption" => PType::alias(
+            "NewHashOption",
+            AliasTarget::resolved(ty("Enum[tree, hash_tree]")),
+        ),
+        // Pcore's name of a member (`annotate`'s init hashes).
+        "Pcore::MemberName" => PType::alias(
+            "Pcore::MemberName",
+            AliasTarget::resolved(ty("Pattern[/\\A[a-z_]\\w*\\z/]")),
+        ),
+        "TimeComparable" => PType::alias(
+            "TimeComparable",
+            AliasTarget::resolved(ty("Variant[Numeric, Timespan, Timestamp]")),
+        ),
+        "OptionsType" => PType::alias(
+            "OptionsType",
+            AliasTarget::resolved(ty("Struct[{container_type => Optional[Type], \
+                include_root => Optional[Boolean], include_containers => Optional[Boolean], \
+                include_values => Optional[Boolean], \
+                order => Optional[Enum[depth_first, breadth_first]], \
+                include_refs => Optional[Boolean]}]")),
+        ),
+        // new_timestamp's and new_timespan's local types.
+        "Formats" => PType::alias(
+            "Formats",
+            AliasTarget::resolved(ty("Variant[String[2],Array[String[2], 1]]")),
+        ),
+        "TimestampStringHash" => ty("Struct[{string => String[1], Optional[format] => Formats, \
+             Optional[timezone] => String[1]}]"),
+        "TimespanStringHash" => ty("Struct[{string => String[1], Optional[format] => Formats}]"),
+        "TimespanFieldsHash" => ty(
+            "Struct[{Optional[negative] => Boolean, Optional[days] => Integer, \
+             Optional[hours] => Integer, Optional[minutes] => Integer, \
+             Optional[seconds] => Integer, Optional[milliseconds] => Integer, \
+             Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}]",
+        ),
+        // new_Version's and new_VersionRange's local types.
+        "PositiveInteger" => PType::alias(
+            "PositiveInteger",
+            AliasTarget::resolved(ty("Integer[0, default]")),
+        ),
+        "SemVerQualifier" => PType::alias(
+            "SemVerQualifier",
+            AliasTarget::resolved(ty(
+                "Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]",
+            )),
+        ),
+        "SemVerPattern" => PType::alias(
+            "SemVerPattern",
+            AliasTarget::resolved(ty(
+                "Pattern[/\\A(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\
+                (?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\
+                (?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?\\Z/]",
+            )),
+        ),
+        "SemVerHash" => PType::alias(
+            "SemVerHash",
+            AliasTarget::resolved(ty(
+                "Struct[{major => PositiveInteger, minor => PositiveInteger, \
+                patch => PositiveInteger, Optional[prerelease] => SemVerQualifier, \
+                Optional[build] => SemVerQualifier}]",
+            )),
+        ),
+        "SemVerRangeString" => {
+            PType::alias("SemVerRangeString", AliasTarget::resolved(ty("String[1]")))
+        }
+        "SemVerRangeHash" => {
+            PType::alias(
+                "SemVerRangeHash",
+                AliasTarget::resolved(ty("Struct[{min => Variant[Default, SemVer], \
+                Optional[max] => Variant[Default, SemVer], Optional[exclude_max] => Boolean}]")),
+            )
+        }
+        // new_Binary's local types.
+        "ByteInteger" => PType::alias("ByteInteger", AliasTarget::resolved(ty("Integer[0, 255]"))),
+        "Base64Format" => PType::alias(
+            "Base64Format",
+            AliasTarget::resolved(ty("Enum['%b', '%u', '%B', '%s', '%r']")),
+        ),
+        "StringHash" => PType::alias(
+            "StringHash",
+            AliasTarget::resolved(ty(
+                "Struct[{value => String, 'format' => Optional[Base64Format]}]",
+            )),
+        ),
+        "ArrayHash" => PType::alias(
+            "ArrayHash",
+            AliasTarget::resolved(ty("Struct[{value => Array[ByteInteger]}]")),
+        ),
+        "BinaryArgsHash" => PType::alias(
+            "BinaryArgsHash",
+            AliasTarget::resolved(ty("Variant[StringHash, ArrayHash]")),
+        ),
+        _ => return None,
+    })
+}
+
+/// A tiny reader of Puppet type expressions: names, `[...]` arguments,
+/// integers, quoted strings, regexes, `default`, bare words and `{k => v}`.
+pub(super) struct TypeParser<'s> {
+    s: &'s [u8],
+    src: &'s str,
+    i: usize,
+}
+
+impl<'s> TypeParser<'s> {
+    pub(super) fn new(src: &'s str) -> Self {
+        TypeParser {
+            s: src.as_bytes(),
+            src,
+            i: 0,
+        }
+    }
+
+    pub(super) fn ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    pub(super) fn peek(&mut self) -> u8 {
+        self.ws();
+        self.s.get(self.i).copied().unwrap_or(0)
+    }
+
+    pub(super) fn list(&mut self, close: u8) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.i += 1;
+        while self.peek() != close && self.peek() != 0 {
+            out.push(self.value());
+            if self.peek() == b',' {
+                self.i += 1;
+            }
+        }
+        self.i += 1;
+        out
+    }
+
+    pub(super) fn value(&mut self) -> Value {
+        match self.peek() {
+            b'\'' => {
+                let start = self.i + 1;
+                let rest = self.src.get(start..).unwrap_or("");
+                let end = start + rest.find('\'').unwrap_or(rest.len());
+                self.i = end + 1;
+                Value::string(self.src.get(start..end).unwrap_or(""))
+            }
+            b'/' => {
+                let start = self.i + 1;
+                let mut j = start;
+                while j < self.s.len() && self.s[j] != b'/' {
+                    if self.s[j] == b'\\' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+                self.i = j + 1;
+                Value::Regexp(
+                    self.src
+                        .get(start..j.min(self.s.len()))
+                        .unwrap_or("")
+                        .into(),
+                )
+            }
+            b'{' => {
+                self.i += 1;
+                let mut m = Map::default();
+                while self.peek() != b'}' && self.peek() != 0 {
+                    let k = self.value();
+                    self.ws();
+                    if self.src.get(self.i..).is_some_and(|r| r.starts_with("=>")) {
+                        self.i += 2;
+                    }
+                    let v = self.value();
+                    m.insert(k, v);
+                    if self.peek() == b',' {
+                        self.i += 1;
+                    }
+                }
+                self.i += 1;
+                Value::hash(m)
+            }
+            c if c == b'-' || c.is_ascii_digit() => {
+                let start = self.i;
+                self.i += 1;
+                while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+                    self.i += 1;
+                }
+                Value::Integer(
+                    self.src
+                        .get(start..self.i)
+                        .unwrap_or("")
+                        .parse()
+                        .unwrap_or(0),
+                )
+            }
+            _ => {
+                let start = self.i;
+                while self.i < self.s.len()
+                    && (self.s[self.i].is_ascii_alphanumeric()
+                        || self.s[self.i] == b'_'
+                        || self.s[self.i] == b':')
+                {
+                    self.i += 1;
+                }
+                let word = self.src.get(start..self.i).unwrap_or("");
+                if word == "default" {
+                    return Value::Default;
+                }
+                if word.is_empty() {
+                    self.i += 1;
+                    return Value::Undef;
+                }
+                if !word.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    return Value::string(word);
+                }
+                let base = local_type(word)
+                    .or_else(|| puppet_model::types::type_by_name(word))
+                    .unwrap_or(PType::Any);
+                if self.peek() == b'[' {
+                    let args = self.list(b']');
+                    match puppet_model::types::access(&base, &args) {
+                        Ok(v) => v,
+                        Err(_) => Value::Type(Arc::new(base)),
+                    }
+                } else {
+                    Value::Type(Arc::new(base))
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Signatures and Puppet's texts for calls that match none.
+
+/// A function's block: none, required, or optional, by its `Callable` type.
+#[derive(Clone, Copy)]
+pub(super) enum Blk {
+    No,
+    Req(&'static str),
+    Opt(&'static str),
+}
+
+/// One of a function's signatures (a `dispatch`): typed, named parameters,
+/// the first `required` of them required, the last repeated when `rest`.
+#[derive(Clone, Copy)]
+pub(super) struct Sig {
+    params: &'static [(&'static str, &'static str)],
+    required: usize,
+    rest: bool,
+    block: Blk,
+}
+
+pub(super) const fn sig(params: &'static [(&'static str, &'static str)]) -> Sig {
+    Sig {
+        params,
+        required: params.len(),
+        rest: false,
+        block: Blk::No,
+    }
+}
+
+impl Sig {
+    /// Only the first `n` parameters are required.
+    pub(super) const fn opt(self, n: usize) -> Sig {
+        Sig {
+            required: n,
+            ..self
+        }
+    }
+
+    /// The last parameter is repeated (`repeated_param`: `n` required in all).
+    pub(super) const fn rest(self, n: usize) -> Sig {
+        Sig {
+            required: n,
+            rest: true,
+            ..self
+        }
+    }
+
+    pub(super) const fn block(self, t: &'static str) -> Sig {
+        Sig {
+            block: Blk::Req(t),
+            ..self
+        }
+    }
+
+    pub(super) const fn opt_block(self, t: &'static str) -> Sig {
+        Sig {
+            block: Blk::Opt(t),
+            ..self
+        }
+    }
+
+    pub(super) fn max(&self) -> usize {
+        if self.rest {
+            usize::MAX
+        } else {
+            self.params.len()
+        }
+    }
+
+    pub(super) fn param(&self, i: usize) -> (&'static str, &'static str) {
+        self.params[i.min(self.params.len() - 1)]
+    }
+
+    pub(super) fn accepts(&self, args: &[Value], lambda: Option<&Lambda>) -> bool {
+        if args.len() < self.required || args.len() > self.max() {
+            return false;
+        }
+        let types_ok = args
+            .iter()
+            .enumerate()
+            .all(|(i, a)| puppet_model::types::is_instance(&shared_ty(self.param(i).0), a));
+        types_ok
+            && match (self.block, lambda) {
+                (Blk::No, None) | (Blk::Opt(_), None) => true,
+                (Blk::No, Some(_)) | (Blk::Req(_), None) => false,
+                (Blk::Req(t) | Blk::Opt(t), Some(l)) => match callable_range(t) {
+                    None => true,
+                    Some((bmin, bmax)) => {
+                        let (lmin, lmax) = lambda_range(l);
+                        lmin <= bmin && bmax <= lmax
+                    }
+                },
+            }
+    }
+
+    /// Puppet's `signature_string`: `String str, Integer n?, Any args*`.
+    pub(super) fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        for (i, (t, n)) in self.params.iter().enumerate() {
+            let mut t = ty(t);
+            let indicator = if self.rest && i == self.params.len() - 1 {
+                if self.required == self.params.len() {
+                    "+"
+                } else {
+                    "*"
+                }
+            } else if i >= self.required {
+                if let PType::Optional(Some(inner)) = t {
+                    t = *inner;
+                }
+                "?"
+            } else {
+                ""
+            };
+            parts.push(format!("{t} {n}{indicator}"));
+        }
+        match self.block {
+            Blk::No => {}
+            Blk::Req(t) => parts.push(format!("{} block", ty(t))),
+            Blk::Opt(t) => parts.push(format!("{} block?", ty(t))),
+        }
+        parts.join(", ")
+    }
+}
+
+/// The argument counts a block type takes (`Callable[1, 2]`); `None` for a
+/// plain `Callable`, which takes any block.
+pub(super) fn callable_range(t: &str) -> Option<(usize, usize)> {
+    let inner = t.strip_prefix("Callable[")?.strip_suffix(']')?;
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    let nums: Vec<usize> = parts.iter().filter_map(|s| s.parse().ok()).collect();
+    if nums.is_empty() && !parts.is_empty() && !parts.iter().any(|p| p.contains('[')) {
+        // `Callable[Type, Type]`: one argument per parameter type.
+        return Some((parts.len(), parts.len()));
+    }
+    Some(match nums.as_slice() {
+        [a, b] => (*a, *b),
+        [a] => (*a, *a),
+        _ => (1, 1),
+    })
+}
+
+/// What is wrong with a call for one signature.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum SigError {
+    /// `expects 2 arguments, got 3` (of the block's parameters when `block`).
+    Count {
+        expected: (usize, usize),
+        actual: (usize, usize),
+        block: bool,
+    },
+    MissingBlock,
+    UnexpectedBlock,
+    /// A parameter's value (a type, pattern or size mismatch).
+    Arg(Mismatch),
+}
+
+impl SigError {
+    /// The mismatch class Puppet merges by (`CountMismatch`,
+    /// `MissingRequiredBlock`, `UnexpectedBlock`, `TypeMismatch`).
+    pub(super) fn class(&self) -> u8 {
+        match self {
+            SigError::Count { .. } => 0,
+            SigError::MissingBlock => 1,
+            SigError::UnexpectedBlock => 2,
+            SigError::Arg(m) => match m.kind {
+                MismatchKind::Type { .. } | MismatchKind::Pattern { .. } => 3,
+                _ => 4,
+            },
+        }
+    }
+
+    pub(super) fn path(&self) -> String {
+        match self {
+            SigError::Count { block: true, .. } => "block".into(),
+            SigError::Arg(m) => format!("{:?}", m.path),
+            _ => String::new(),
+        }
+    }
+
+    pub(super) fn merge(&self, other: &SigError) -> SigError {
+        match (self, other) {
+            (
+                SigError::Count {
+                    expected: a,
+                    actual,
+                    block,
+                },
+                SigError::Count { expected: b, .. },
+            ) => SigError::Count {
+                expected: (a.0.min(b.0), a.1.max(b.1)),
+                actual: *actual,
+                block: *block,
+            },
+            (SigError::Arg(a), SigError::Arg(b)) => {
+                let (ea, actual, pattern) = match &a.kind {
+                    MismatchKind::Type { expected, actual } => (expected, actual, false),
+                    MismatchKind::Pattern { expected, actual } => (expected, actual, true),
+                    _ => return self.clone(),
+                };
+                let eb = match &b.kind {
+                    MismatchKind::Type { expected, .. }
+                    | MismatchKind::Pattern { expected, .. } => expected,
+                    _ => return self.clone(),
+                };
+                let mut list: Vec<PType> = Vec::new();
+                for t in [ea, eb] {
+                    let members = match t {
+                        PType::Variant(ts) => ts.clone(),
+                        t => vec![t.clone()],
+                    };
+                    for m in members {
+                        if !list.contains(&m) {
+                            list.push(m);
+                        }
+                    }
+                }
+                let expected = match PType::Variant(list).normalize() {
+                    PType::Variant(ts) if ts.len() == 1 => ts[0].clone(),
+                    t => t,
+                };
+                SigError::Arg(Mismatch {
+                    path: a.path.clone(),
+                    kind: if pattern {
+                        MismatchKind::Pattern {
+                            expected,
+                            actual: actual.clone(),
+                        }
+                    } else {
+                        MismatchKind::Type {
+                            expected,
+                            actual: actual.clone(),
+                        }
+                    },
+                })
+            }
+            _ => self.clone(),
+        }
+    }
+
+    /// Puppet's `format` without the signature: ` parameter 'x' expects ...`.
+    pub(super) fn format(&self) -> String {
+        match self {
+            SigError::Count {
+                expected,
+                actual,
+                block,
+            } => {
+                let (min, max) = *expected;
+                let suffix =
+                    if (min == 1 && (max == 1 || max == usize::MAX)) || (min == 0 && max == 1) {
+                        ""
+                    } else {
+                        "s"
+                    };
+                format!(
+                    "{} expects {} argument{suffix}, got {}",
+                    if *block { " block" } else { "" },
+                    range_text(*expected, "no"),
+                    range_text(*actual, "none")
+                )
+            }
+            SigError::MissingBlock => " expects a block".into(),
+            SigError::UnexpectedBlock => " does not expect a block".into(),
+            SigError::Arg(m) => m.format(),
+        }
+    }
+}
+
+pub(super) fn range_text((min, max): (usize, usize), zero: &str) -> String {
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    puppet_model::types::mismatch::count_range_text(count(min), count(max), zero)
+}
+
+/// Puppet's `TypeMismatchDescriber#describe_signatures`.
+pub(super) fn describe_signatures(
+    name: &str,
+    sigs: &[Sig],
+    args: &[Value],
+    lambda: Option<&Lambda>,
+) -> String {
+    let mut arrays: Vec<Vec<SigError>> = sigs.iter().map(|s| arg_errors(s, args)).collect();
+    if !arrays.iter().all(|a| !a.is_empty()) {
+        let blocks: Vec<Vec<SigError>> = sigs.iter().map(|s| block_errors(s, lambda)).collect();
+        let bc = blocks.iter().filter(|a| !a.is_empty()).count();
+        if bc == blocks.len() {
+            arrays = blocks;
+        } else if bc > 0 {
+            for (a, b) in arrays.iter_mut().zip(blocks) {
+                if a.is_empty() {
+                    *a = b;
+                }
+            }
+        }
+    }
+    let label = format!("'{name}'");
+    let errors = merge_descriptions(&arrays);
+    if errors.len() == 1 {
+        return format!("{label}{}", errors[0].format());
+    }
+    let mut out = Vec::new();
+    if sigs.len() == 1 {
+        out.push(format!("{label} expects ({})", sigs[0].describe()));
+        for e in &arrays[0] {
+            out.push(format!("  rejected:{}", e.format()));
+        }
+    } else {
+        out.push(format!(
+            "The function {label} was called with arguments it does not accept. It expects one of:"
+        ));
+        for (s, errs) in sigs.iter().zip(&arrays) {
+            out.push(format!("  ({})", s.describe()));
+            for e in errs {
+                out.push(format!("    rejected:{}", e.format()));
+            }
+        }
+    }
+    out.join("\n")
+}
+
+pub(super) fn arg_errors(s: &Sig, args: &[Value]) -> Vec<SigError> {
+    let n = args.len();
+    if n < s.required || n > s.max() {
+        return vec![SigError::Count {
+            expected: (s.required, s.max()),
+            actual: (n, n),
+            block: false,
+        }];
+    }
+    for (i, a) in args.iter().enumerate() {
+        let (t, pname) = s.param(i);
+        let t = ty(t);
+        if !puppet_model::types::is_instance(&t, a) {
+            let d = puppet_model::types::describe(
+                &t,
+                &puppet_model::types::infer_set(a),
+                &[PathElement::Parameter(pname.to_string())],
+            );
+            if !d.is_empty() {
+                return d.into_iter().map(SigError::Arg).collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
+pub(super) fn block_errors(s: &Sig, lambda: Option<&Lambda>) -> Vec<SigError> {
+    match (s.block, lambda) {
+        (Blk::No, Some(_)) => vec![SigError::UnexpectedBlock],
+        (Blk::Req(_), None) => vec![SigError::MissingBlock],
+        (Blk::Req(t) | Blk::Opt(t), Some(l)) => match callable_range(t) {
+            None => Vec::new(),
+            Some((bmin, bmax)) => {
+                let (lmin, lmax) = lambda_range(l);
+                // Puppet's describer compares the other way round from its
+                // assignability check: the block's count must take the
+                // lambda's.
+                if bmin <= lmin && lmax <= bmax {
+                    Vec::new()
+                } else {
+                    vec![SigError::Count {
+                        expected: (bmin, bmax),
+                        actual: (lmin, lmax),
+                        block: true,
+                    }]
+                }
+            }
+        },
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn merge_descriptions(arrays: &[Vec<SigError>]) -> Vec<SigError> {
+    let flat: Vec<&SigError> = arrays.iter().flatten().collect();
+    for class in 0..4u8 {
+        let ms: Vec<&&SigError> = flat.iter().filter(|e| e.class() == class).collect();
+        if ms.len() == arrays.len() && !ms.is_empty() {
+            let p = ms[0].path();
+            if ms.iter().all(|m| m.path() == p) {
+                let mut merged = (*ms[0]).clone();
+                for m in &ms[1..] {
+                    merged = merged.merge(m);
+                }
+                return vec![merged];
+            }
+        }
+    }
+    let mut out: Vec<SigError> = Vec::new();
+    for e in flat {
+        if !out.contains(e) {
+            out.push(e.clone());
+        }
+    }
+    out
+}

@@ -1,0 +1,304 @@
+//! stdlib 8.5's deprecated `validate_*` functions and `deprecation` (4.x).
+//! Each 4.x `validate_x` logs a deprecation warning (once per key), then
+//! runs the 3.x check of the same name.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// `deprecation(key, message)` (4.x): Puppet's `deprecation_warning`,
+/// once per key, with the Puppet stack's two innermost frames.
+pub(super) fn deprecation(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    cx.dispatch(&[sig(&[("String", "key"), ("String", "message")])], args)?;
+    let message = args[1].as_str().unwrap_or_default().to_string();
+    deprecation_warning(cx, &message);
+    Ok(Value::Undef)
+}
+
+/// The stack frames as Puppet's `PuppetStack.stacktrace` gives the first
+/// two: the call, then what started the code around it (`0` at the top of
+/// a manifest, the declaration of a class, nothing for a define's body).
+fn frames(cx: &Cx<'_, '_>) -> String {
+    let file = cx.at.file.clone().unwrap_or_default();
+    let here = format!(
+        "{}, {}",
+        ruby_inspect(&Value::string(&*file)),
+        cx.at.line.unwrap_or(0)
+    );
+    let outer = match cx.c.scope_resource(cx.scope) {
+        None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
+        Some(id) => {
+            let r = &cx.c.resources[id];
+            match (&*r.type_name, &r.file, r.line) {
+                ("Class", Some(f), Some(l)) => {
+                    format!("[{}, {l}]", ruby_inspect(&Value::string(&**f)))
+                }
+                ("Class", _, _) => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
+                _ => String::new(),
+            }
+        }
+    };
+    format!("[{here}]:{outer}")
+}
+
+fn deprecation_warning(cx: &mut Cx<'_, '_>, message: &str) {
+    let head = format!("{message} at ");
+    // Once per key: each key here has one message.
+    if cx.c.warnings.iter().any(|w| w.starts_with(&head)) {
+        return;
+    }
+    let location = match cx.c.env.module_dir("stdlib") {
+        Some(d) => format!(
+            "{}:36:in `deprecation'",
+            d.join("lib/puppet/functions/deprecation.rb").display()
+        ),
+        None => String::new(),
+    };
+    let text = format!("{head}{}\n   (location: {location})", frames(cx));
+    cx.c.warnings.push(text);
+}
+
+const DEPRECATED: &str = "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ";
+const README: &str = ". There is further documentation for validate_legacy function in the README.";
+
+fn deprecated(cx: &mut Cx<'_, '_>, compat: &str) {
+    // Called by `validate_legacy` for the old check: the 3.x function, quiet.
+    if cx.name == "validate_legacy" {
+        return;
+    }
+    deprecation_warning(cx, &format!("{DEPRECATED}{compat}{README}"));
+}
+
+fn at_least_one(cx: &Cx<'_, '_>, args: &[Value]) -> R<()> {
+    if args.is_empty() {
+        return cx.fail(format!(
+            "{}(): wrong number of arguments (0; must be > 0)",
+            cx.name
+        ));
+    }
+    Ok(())
+}
+
+/// `"x" is not a string.  It looks to be a Integer`.
+fn not_a(cx: &Cx<'_, '_>, v: &Value, what: &str) -> R<Value> {
+    cx.fail(format!(
+        "{} is not {what}.  It looks to be a {}",
+        ruby_inspect(v),
+        ruby_class(v)
+    ))
+}
+
+pub(super) fn validate_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Stdlib::Compat::String");
+    at_least_one(cx, args)?;
+    for a in args {
+        if !matches!(a, Value::String(_) | Value::Undef) {
+            return not_a(cx, a, "a string");
+        }
+    }
+    Ok(Value::Undef)
+}
+
+pub(super) fn validate_bool(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Stdlib::Compat::Bool");
+    at_least_one(cx, args)?;
+    for a in args {
+        if !matches!(a, Value::Boolean(_)) {
+            return not_a(cx, a, "a boolean");
+        }
+    }
+    Ok(Value::Undef)
+}
+
+pub(super) fn validate_hash(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Stdlib::Compat::Hash");
+    at_least_one(cx, args)?;
+    for a in args {
+        if !matches!(a, Value::Hash(_)) {
+            return not_a(cx, a, "a Hash");
+        }
+    }
+    Ok(Value::Undef)
+}
+
+pub(super) fn validate_array(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Stdlib::Compat::Array");
+    at_least_one(cx, args)?;
+    for a in args {
+        if !matches!(a, Value::Array(_)) {
+            return not_a(cx, a, "an Array");
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `Puppet::Util.absolute_path?` for POSIX or Windows paths.
+fn is_absolute(p: &str) -> bool {
+    let b = p.as_bytes();
+    let slash = |c: u8| c == b'/' || c == b'\\';
+    if b.first() == Some(&b'/') {
+        return true;
+    }
+    if b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && slash(b[2]) {
+        return true;
+    }
+    if b.len() >= 2 && slash(b[0]) && slash(b[1]) {
+        // `\\?\label` or `\\server\share`.
+        let rest = &p[2..];
+        if let Some(r) = rest.strip_prefix('?') {
+            return r.starts_with(['/', '\\']) && r.len() > 1;
+        }
+        let mut parts = rest.splitn(2, ['/', '\\']);
+        let server = parts.next().unwrap_or("");
+        let share = parts.next().unwrap_or("");
+        return !server.is_empty() && !share.is_empty() && !share.starts_with(['/', '\\']);
+    }
+    false
+}
+
+pub(super) fn validate_absolute_path(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Stdlib::Compat::Absolute_Path");
+    at_least_one(cx, args)?;
+    for a in args {
+        let candidates = match a {
+            Value::Array(items) => items.to_vec(),
+            other => vec![other.clone()],
+        };
+        for p in candidates {
+            let ok = match &p {
+                Value::String(s) => is_absolute(s),
+                _ => false,
+            };
+            if !ok {
+                return cx.fail(format!("{} is not an absolute path.", ruby_inspect(&p)));
+            }
+        }
+    }
+    Ok(Value::Undef)
+}
+
+pub(super) fn validate_re(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    deprecated(cx, "Pattern[]");
+    if args.len() < 2 || args.len() > 3 {
+        return cx.fail(format!(
+            "validate_re(): wrong number of arguments ({}; must be 2 or 3)",
+            args.len()
+        ));
+    }
+    let Value::String(s) = &args[0] else {
+        return cx.fail(format!(
+            "validate_re(): input needs to be a String, not a {}",
+            ruby_class(&args[0])
+        ));
+    };
+    let patterns: Vec<Value> = match &args[1] {
+        Value::Array(items) => items.to_vec(),
+        other => vec![other.clone()],
+    };
+    for p in &patterns {
+        let src = match p {
+            Value::String(x) | Value::Regexp(x) => x.to_string(),
+            other => ruby_to_s(other),
+        };
+        match crate::eval::typeops::regex_captures(&src, s) {
+            Ok(Some(_)) => return Ok(Value::Undef),
+            Ok(None) => {}
+            Err(e) => return cx.fail(e),
+        }
+    }
+    let msg = match args.get(2) {
+        Some(m) if !m.is_undef() => ruby_to_s(m),
+        _ => format!(
+            "validate_re(): {} does not match {}",
+            ruby_inspect(&args[0]),
+            ruby_inspect(&args[1])
+        ),
+    };
+    cx.fail(msg)
+}
+
+/// `validate_legacy(type, function_name, value, args...)` (4.x): the value
+/// must be of the type; when it is not but the old `function_name` check
+/// passes, a deprecation warning instead of a failure.
+pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    // Its signatures start with the scope, which Puppet counts.
+    if args.len() < 3 {
+        return cx.fail(format!(
+            "'validate_legacy' expects at least 4 arguments, got {}",
+            args.len() + 1
+        ));
+    }
+    let i = cx.dispatch(
+        &[
+            sig(&[
+                ("Type", "target_type"),
+                ("String", "function_name"),
+                ("Any", "value"),
+                ("Any", "args"),
+            ])
+            .rest(3),
+            sig(&[
+                ("String", "type_string"),
+                ("String", "function_name"),
+                ("Any", "value"),
+                ("Any", "args"),
+            ])
+            .rest(3),
+        ],
+        args,
+    )?;
+    let target = if i == 0 {
+        match &args[0] {
+            Value::Type(t) => (**t).clone(),
+            _ => PType::Any,
+        }
+    } else {
+        let src = args[0].as_str().unwrap_or_default().to_string();
+        // stdlib parses the string with the scope as its loader, which
+        // fails in Puppet 7 as soon as a name needs loading (an alias).
+        if src.contains("::") {
+            let owner = match cx.c.scope_resource(cx.scope) {
+                Some(id) => cx.c.resources[id].reference(),
+                None => "Class[main]".to_string(),
+            };
+            return cx.fail(format!(
+                "private method `load' called for Scope({owner}):Puppet::Parser::Scope"
+            ));
+        }
+        ty(&src)
+    };
+    let function_name = args[1].as_str().unwrap_or_default().to_string();
+    let value = &args[2];
+    let mut prev = vec![value.clone()];
+    prev.extend(args[3..].iter().cloned());
+    let ok = puppet_model::types::is_instance(&target, value);
+    if ok {
+        // Puppet only notices a value the old check would have refused.
+        return Ok(Value::Undef);
+    }
+    let msg = puppet_model::types::describe_mismatch_named(
+        &format!("validate_legacy({function_name})"),
+        &target,
+        &puppet_model::types::infer_set(value),
+    );
+    if previous_validation(cx, &function_name, &prev) {
+        deprecation_warning(cx, &msg);
+        Ok(Value::Undef)
+    } else {
+        cx.fail(msg)
+    }
+}
+
+/// The 3.x `function_name` check on the arguments (no deprecation warning:
+/// the 3.x functions log one only with `STDLIB_LOG_DEPRECATIONS=true`).
+fn previous_validation(cx: &mut Cx<'_, '_>, function_name: &str, args: &[Value]) -> bool {
+    let f: Builtin = match function_name {
+        "validate_absolute_path" => validate_absolute_path,
+        "validate_array" => validate_array,
+        "validate_bool" => validate_bool,
+        "validate_hash" => validate_hash,
+        "validate_re" => validate_re,
+        "validate_string" => validate_string,
+        _ => return false,
+    };
+    f(cx, args).is_ok()
+}

@@ -1,0 +1,465 @@
+//! The compile sequence and the catalog it produces.
+
+use puppet_syntax::util::NameStr as _;
+use indexmap::IndexMap;
+use serde_json::Value as J;
+
+use super::catalog_emit::{PrettySink, TreeSink};
+
+use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
+use super::error::{EvalError, Location};
+use super::expr::Ctx;
+use super::node::NodeInfo;
+use super::value::Value;
+use crate::loader::Environment;
+
+/// A compiled catalog in Puppet's JSON form, and the warnings on the way.
+#[derive(Debug)]
+pub struct Compiled {
+    pub catalog: J,
+    pub warnings: Vec<String>,
+}
+
+/// Compiles one node. Never panics on bad manifests: every failure is an
+/// [`EvalError`] with Puppet's text.
+pub fn compile(env: &Environment, node: NodeInfo) -> Result<Compiled, EvalError> {
+    let mut c = run(env, node)?;
+    Ok(Compiled {
+        catalog: c.to_json(),
+        warnings: std::mem::take(&mut c.warnings),
+    })
+}
+
+/// A catalog written as text, and what else the compile gave.
+#[derive(Debug)]
+pub struct Written {
+    /// How many resources the catalog lists.
+    pub resources: usize,
+    pub warnings: Vec<String>,
+}
+
+/// Compiles one node and appends its catalog to `out` as
+/// `serde_json::to_writer_pretty` writes [`compile`]'s tree, without
+/// building the tree (what `pverify compile --out-dir` saves).
+/// A good first size for [`compile_pretty`]'s buffer, reused from node to
+/// node: the bundled control repo's catalogs are about 335 kB (a buffer
+/// grown by doubling copied the text ~7 times).
+pub const CATALOG_BUFFER: usize = 512 << 10;
+
+pub fn compile_pretty(
+    env: &Environment,
+    node: NodeInfo,
+    out: &mut Vec<u8>,
+) -> Result<Written, EvalError> {
+    let mut c = run(env, node)?;
+    c.emit_catalog(&mut PrettySink::new(out));
+    Ok(Written {
+        resources: c
+            .resources
+            .iter()
+            .filter(|r| !r.virtual_ || r.exported)
+            .count(),
+        warnings: std::mem::take(&mut c.warnings),
+    })
+}
+
+fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
+    let mut c = Compiler::new(env, node);
+    c.strict_variables = c
+        .node
+        .settings
+        .get(&Value::string("strict_variables"))
+        .is_some_and(|v| v.is_truthy() && v.to_string() != "false");
+    c.run()?;
+    Ok(c)
+}
+
+pub(super) fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {
+    Res {
+        type_name: type_name.into(),
+        title: title.into(),
+        params: IndexMap::default(),
+        tags: Vec::new(),
+        file: None,
+        line: None,
+        exported: false,
+        virtual_: false,
+        kind,
+        evaluated: true,
+        scope,
+        define: None,
+        rtype: None,
+        scope_tagged: true,
+        pending: None,
+        exported_nil: false,
+    }
+}
+
+impl<'e> Compiler<'e> {
+    pub fn run(&mut self) -> Result<(), EvalError> {
+        let nowhere = Location::default();
+        // Stage[main] is the first resource.
+        let mut stage = plain_res("Stage", "main", ResKind::Stage, self.top);
+        stage.tag("stage");
+        stage.params.insert("name".into(), Value::string("main"));
+        let stage = self.add_resource(stage, &nowhere)?;
+
+        self.set_node_parameters();
+        // ENC classes are in the class list from the start.
+        for (name, _) in self.node.classes.clone() {
+            self.add_class(name.trim_colons());
+        }
+
+        // Class[Settings].
+        let mut settings = plain_res("Class", "Settings", ResKind::Class, self.top);
+        settings.tag("class");
+        settings.tag("settings");
+        let settings = self.add_resource(settings, &nowhere)?;
+        self.add_class("settings");
+        self.add_edge(stage, settings);
+
+        // Main: every initial manifest, in order, in top scope.
+        let mut programs = Vec::new();
+        // The `code` setting replaces the environment's manifests.
+        let code = self
+            .node
+            .settings
+            .get(&Value::string("code"))
+            .and_then(|v| v.as_str().map(str::to_string))
+            .filter(|c| !c.is_empty());
+        let manifests = if code.is_some() {
+            Vec::new()
+        } else {
+            self.env.manifests.clone()
+        };
+        if let Some(code) = code {
+            let program = puppet_syntax::parse("", code.as_bytes()).map_err(|e| {
+                EvalError::Parse(format!(
+                    "Could not parse for environment {}: {}",
+                    self.env.name,
+                    e.puppet_style()
+                ))
+            })?;
+            let program = std::sync::Arc::new(program);
+            self.register_program(&program)?;
+            programs.push(program);
+        }
+        for f in manifests {
+            // Puppet's initial import prefixes what goes wrong here.
+            let loaded = self.load_file(&f).map_err(|e| match e {
+                EvalError::Parse(m) => EvalError::Parse(format!(
+                    "Could not parse for environment {}: {m}",
+                    self.env.name
+                )),
+                other => other,
+            })?;
+            if let Some(p) = loaded {
+                programs.push(p);
+            }
+        }
+        let mut main = plain_res("Class", "main", ResKind::Class, self.top);
+        main.tag("class");
+        main.params.insert("name".into(), Value::string("main"));
+        let main = self.add_resource(main, &nowhere)?;
+        // Class[main]'s scope is the top scope: Puppet's
+        // `set_resource_parameters` binds its title, name and (empty)
+        // module name there, so they cannot be assigned.
+        let top = self.scopes.get_mut(self.top);
+        top.resource = Some(main);
+        for var in ["title", "name"] {
+            top.vars.insert(var.into(), Value::string("main"));
+        }
+        top.vars.insert("module_name".into(), Value::string(""));
+        self.add_edge(stage, main);
+        for p in programs {
+            let ctx = Ctx { program: p.clone() };
+            self.exec_block(&p.body, self.top, &ctx)?;
+        }
+
+        self.evaluate_ast_node()?;
+        self.evaluate_node_classes()?;
+        self.evaluate_generators()?;
+        self.evaluate_relationships()?;
+        self.apply_overrides()?;
+        self.add_resource_metaparams();
+        // Resources not evaluated as classes or defines take their scope's tags now.
+        for id in 0..self.resources.len() {
+            self.merge_scope_tags(id);
+        }
+        self.fail_on_unevaluated()?;
+        self.validate_relationship_params()
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking containment from
+    /// `Class[main]`, a container's non-relationship metaparameters fill the
+    /// ones its contents leave unset.
+    fn add_resource_metaparams(&mut self) {
+        const NAMES: &[&str] = &[
+            "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag",
+        ];
+        let Some(main) = self.find_resource("Class", "") else {
+            return;
+        };
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.resources.len()];
+        for &(s, t) in &self.edges {
+            children[s].push(t);
+        }
+        let own = |r: &Res| -> Vec<(super::value::Name, Value)> {
+            NAMES
+                .iter()
+                .filter_map(|n| {
+                    r.params
+                        .get(*n)
+                        .filter(|v| !v.is_undef())
+                        .map(|v| ((*n).into(), v.clone()))
+                })
+                .collect()
+        };
+        let mut stack = vec![(main, own(&self.resources[main]))];
+        let mut seen = vec![false; self.resources.len()];
+        while let Some((source, data)) = stack.pop() {
+            if std::mem::replace(&mut seen[source], true) {
+                continue;
+            }
+            for &target in children[source].iter().rev() {
+                for (n, v) in &data {
+                    if !self.resources[target].params.contains_key(n) {
+                        self.resources[target].params.insert(n.clone(), v.clone());
+                    }
+                }
+                let mut merged = data.clone();
+                for (n, v) in own(&self.resources[target]) {
+                    match merged.iter_mut().find(|(k, _)| *k == n) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((n, v)),
+                    }
+                }
+                stack.push((target, merged));
+            }
+        }
+    }
+
+    /// Puppet's final catalog validation: every resource a relationship
+    /// metaparameter names must be in the catalog.
+    fn validate_relationship_params(&self) -> Result<(), EvalError> {
+        for (id, r) in self.resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            if r.kind == ResKind::Builtin {
+                let rtype = &r.rtype;
+                if let Some(bad) = r
+                    .params
+                    .keys()
+                    .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
+                {
+                    let at = match (&r.file, r.line) {
+                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    };
+                    return Err(EvalError::Completion(format!(
+                        "no parameter named '{bad}'{at} on {}{at}",
+                        r.reference()
+                    )));
+                }
+            }
+            // In the resource's parameter order, as Puppet's
+            // RelationshipValidator walks `eachparam`.
+            let relationships = r
+                .params
+                .iter()
+                .filter(|(p, _)| matches!(&***p, "before" | "require" | "notify" | "subscribe"));
+            for (param, v) in relationships {
+                // `param.value.flatten` for an Array.
+                let mut refs = Vec::new();
+                let mut stack = vec![v];
+                while let Some(x) = stack.pop() {
+                    match x {
+                        Value::Array(items) => stack.extend(items.iter().rev()),
+                        other => refs.push(other),
+                    }
+                }
+                for x in refs {
+                    let Some((t, title)) = super::resources::as_ref(x) else {
+                        continue;
+                    };
+                    if self.find_resource(&t, &title).is_none() {
+                        let line = self
+                            .relationship_lines
+                            .get(&(id, param.clone()))
+                            .copied()
+                            .or(r.line);
+                        let at = match (&r.file, line) {
+                            (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                            _ => String::new(),
+                        };
+                        return Err(EvalError::Completion(format!(
+                            "Could not find resource '{t}[{title}]' in parameter '{param}'{at}"
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_node_parameters(&mut self) {
+        // A string key is already the variable's name: its `Arc` shared,
+        // not printed into a new string (a fact set has ~50 keys a node).
+        let name_of = |k: &Value| -> super::value::Name {
+            match k {
+                Value::String(s) => s.clone(),
+                other => other.to_string().into(),
+            }
+        };
+        let mut vars: Vec<(super::value::Name, Value)> = Vec::new();
+        for (k, v) in self.node.facts.iter() {
+            vars.push((name_of(k), v.clone()));
+        }
+        for (k, v) in self.node.parameters.iter() {
+            vars.push((name_of(k), v.clone()));
+        }
+        for (k, v) in self.node.server_facts.iter() {
+            vars.push((name_of(k), v.clone()));
+        }
+        let env_name = self
+            .node
+            .environment
+            .clone()
+            .unwrap_or_else(|| self.env.name.clone());
+        let top = self.scopes.get_mut(self.top);
+        for (k, v) in vars {
+            if &*k != "environment" {
+                top.vars.insert(k, v);
+            }
+        }
+        top.vars
+            .insert("environment".into(), Value::string(env_name));
+        let trusted = self.node.trusted();
+        let facts = Value::hash(self.node.facts.clone());
+        let mut server_facts = self.node.server_facts.clone();
+        server_facts.insert(
+            Value::string("environment"),
+            Value::string(self.env.name.as_str()),
+        );
+        let top = self.scopes.get_mut(self.top);
+        top.vars.insert("trusted".into(), trusted);
+        top.vars.insert("facts".into(), facts);
+        top.vars
+            .insert("server_facts".into(), Value::hash(server_facts));
+    }
+
+    /// Puppet 7 matches the certname only: the exact name, then regexes in
+    /// order, then `default` (itself also looked up through the regexes).
+    fn evaluate_ast_node(&mut self) -> Result<(), EvalError> {
+        if self.nodes.is_empty() {
+            return Ok(());
+        }
+        let name = self.node.name.to_lowercase();
+        let found = self.match_node(&name)?.or(self.match_node("default")?);
+        let Some((def, title, caps)) = found else {
+            return Err(EvalError::Syntax(format!(
+                "Could not find node statement with name 'default' or '{}'",
+                self.node.name.to_lowercase()
+            )));
+        };
+        self.evaluate_node(def, title, caps)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn match_node(
+        &mut self,
+        name: &str,
+    ) -> Result<Option<(super::compiler::Definition, String, Option<Vec<Value>>)>, EvalError> {
+        // The literal `default` node is known by the name "default" too.
+        for (m, def) in &self.nodes {
+            let literal = match m {
+                NodeMatch::Name(n) => n.as_str(),
+                NodeMatch::Default => "default",
+                NodeMatch::Regex(_) => continue,
+            };
+            if literal == name {
+                return Ok(Some((def.clone(), literal.to_string(), None)));
+            }
+        }
+        for (m, def) in &self.nodes {
+            if let NodeMatch::Regex(r) = m {
+                let caps = super::typeops::regex_captures(r, name)
+                    .map_err(|e| EvalError::runtime(e, def.location()))?;
+                if let Some(caps) = caps {
+                    return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// ENC classes: at node scope when a node definition matched, else top;
+    /// those with parameters first; declared now, evaluated with the generators.
+    fn evaluate_node_classes(&mut self) -> Result<(), EvalError> {
+        let scope = self.node_scope.unwrap_or(self.top);
+        let at = Location::default();
+        let (with, without): (Vec<_>, Vec<_>) = self
+            .node
+            .classes
+            .clone()
+            .into_iter()
+            .partition(|(_, p)| p.as_ref().is_some_and(|p| !p.is_empty()));
+        for (name, params) in with.into_iter().chain(without) {
+            let key = name.trim_colons().to_lowercase();
+            let Some(def) = self.find_class(&key)? else {
+                return Err(EvalError::Syntax(format!(
+                    "Could not find class {key} for {}",
+                    self.node.name
+                )));
+            };
+            let params = params.filter(|p| !p.is_empty()).map(|p| {
+                p.iter()
+                    .map(|(k, v)| (k.to_string().into(), v.clone()))
+                    .collect()
+            });
+            self.declare_class_lazily(&key, def, params, scope, &at)?;
+        }
+        Ok(())
+    }
+
+    /// Collections, then queued defines, until nothing changes.
+    fn evaluate_generators(&mut self) -> Result<(), EvalError> {
+        for _ in 0..1000 {
+            let mut done = !self.evaluate_collections()?;
+            let pending: Vec<usize> = (0..self.resources.len())
+                .filter(|&i| {
+                    let r = &self.resources[i];
+                    matches!(r.kind, ResKind::Define | ResKind::Class)
+                        && !r.evaluated
+                        && !r.virtual_
+                })
+                .collect();
+            for id in pending {
+                done = false;
+                if self.resources[id].kind == ResKind::Class {
+                    // Classes from the node classifier: their problems are
+                    // reported as those of a resource statement, unlocated.
+                    let unlocated = Location::default();
+                    self.evaluate_class_resource(id, &unlocated)
+                        .map_err(|e| e.as_resource_statement(&unlocated))?;
+                } else {
+                    self.evaluate_define(id)?;
+                }
+            }
+            if done {
+                return Ok(());
+            }
+        }
+        Err(EvalError::Syntax(
+            "Somehow looped more than 1000 times while evaluating host catalog".into(),
+        ))
+    }
+
+    /// The catalog in Puppet's `to_data_hash` shape (`catalog_format` 2).
+    pub fn to_json(&self) -> J {
+        let mut tree = TreeSink::default();
+        self.emit_catalog(&mut tree);
+        tree.finish()
+    }
+}

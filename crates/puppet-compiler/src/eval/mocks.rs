@@ -1,0 +1,109 @@
+//! Function mocks, as onceover has them: a function name and the value every
+//! call of it returns, whatever its arguments. They stand in for functions a
+//! test environment cannot run (a module's Ruby function that reads a
+//! database, a custom function pverify does not implement).
+//!
+//! Loaded from YAML (onceover's `functions:` section):
+//!
+//! ```yaml
+//! functions:
+//!   query_resources: []
+//!   vault::lookup: 'secret'
+//! ```
+//!
+//! A mock wins over every other function of that name, built-in or not,
+//! since it replaces the function for the whole compilation.
+
+use puppet_syntax::util::NameStr as _;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::value::Value;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FunctionMocks {
+    values: BTreeMap<String, Value>,
+}
+
+impl FunctionMocks {
+    /// Mocks from `{name: value}` pairs.
+    pub fn new(pairs: impl IntoIterator<Item = (String, Value)>) -> FunctionMocks {
+        FunctionMocks {
+            values: pairs
+                .into_iter()
+                .map(|(k, v)| (k.trim_colons().to_string(), v))
+                .collect(),
+        }
+    }
+
+    /// Mocks from YAML text: a mapping with a `functions` mapping of name to
+    /// value (a value may be any YAML; `~` is undef).
+    pub fn from_yaml_str(text: &str) -> Result<FunctionMocks, String> {
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(text).map_err(|e| format!("function mocks: {e}"))?;
+        let functions = match &doc {
+            serde_yaml::Value::Mapping(m) => m.get("functions"),
+            serde_yaml::Value::Null => None,
+            _ => return Err("function mocks: expected a mapping with `functions`".into()),
+        };
+        let mut pairs = Vec::new();
+        match functions {
+            None | Some(serde_yaml::Value::Null) => {}
+            Some(serde_yaml::Value::Mapping(m)) => {
+                for (k, v) in m {
+                    let Some(name) = k.as_str() else {
+                        return Err(format!(
+                            "function mocks: a function name must be a string, got {k:?}"
+                        ));
+                    };
+                    pairs.push((name.to_string(), crate::facts::from_yaml(v)));
+                }
+            }
+            Some(_) => return Err("function mocks: `functions` must be a mapping".into()),
+        }
+        Ok(FunctionMocks::new(pairs))
+    }
+
+    /// Mocks from a YAML file.
+    pub fn from_file(path: &Path) -> Result<FunctionMocks, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("function mocks: {}: {e}", path.display()))?;
+        Self::from_yaml_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The value a call of `name` returns, when it is mocked.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        if self.values.is_empty() {
+            return None;
+        }
+        self.values.get(name.trim_colons())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.values.keys().map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_onceover_functions_section() {
+        let m = FunctionMocks::from_yaml_str("functions:\n  foo: 1\n  '::bar::baz': [a]\n  q: ~\n")
+            .expect("mocks");
+        assert_eq!(m.get("foo"), Some(&Value::Integer(1)));
+        assert_eq!(
+            m.get("bar::baz"),
+            Some(&Value::array(vec![Value::string("a")]))
+        );
+        assert_eq!(m.get("q"), Some(&Value::Undef));
+        assert_eq!(m.get("nope"), None);
+        assert!(FunctionMocks::from_yaml_str("functions: 3").is_err());
+        assert!(FunctionMocks::from_yaml_str("").expect("empty").is_empty());
+    }
+}

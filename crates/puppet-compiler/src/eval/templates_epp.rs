@@ -1,0 +1,223 @@
+//! Rendering EPP templates: Puppet's `EppEvaluator` and the closure call by
+//! name it makes (`Closure#call_by_name`).
+//!
+//! The template body runs in a new local scope whose parent is the caller's
+//! global scope for `epp()` (the node scope, else the top scope: a template
+//! sees its parameters, node and top-scope variables, never the calling
+//! class's) and the calling scope for `inline_epp()`. Declared parameters are enforced as
+//! for a lambda called by name (`lambda: expects a value for parameter 'x'`);
+//! a template that declares none takes whatever it is given as variables.
+//! Text goes to `Compiler::epp_output`, Puppet's `@epp` buffer.
+
+use std::sync::Arc;
+
+use super::compiler::Compiler;
+use super::error::{EvalError, Location};
+use super::expr::{Ctx, R};
+use super::scope::{Scope, ScopeId, ScopeKind};
+use super::value::Value;
+use puppet_syntax::ast::{ExprKind, Program};
+use puppet_model::types::{PType, ParamSpec};
+
+/// Puppet's `Closure::CLOSURE_NAME`, the subject of parameter errors.
+const CLOSURE_NAME: &str = "lambda";
+
+impl Compiler<'_> {
+    /// `epp(path, params)`: the template `module/file.epp` (the reference has
+    /// its extension already), rendered in the global scope of the caller.
+    pub(crate) fn render_epp_file(
+        &mut self,
+        reference: &str,
+        args: Option<&Value>,
+        scope: ScopeId,
+        at: &Location,
+    ) -> R<Value> {
+        let Some(path) = crate::template::find_template(self.env, reference) else {
+            return Err(EvalError::runtime(
+                format!("Could not find template '{reference}'"),
+                at.clone(),
+            ));
+        };
+        let program = self.env.parse_epp(&path).map_err(|e| {
+            EvalError::runtime(
+                format!("epp(): Invalid EPP: {}", e.puppet_style()),
+                at.clone(),
+            )
+        })?;
+        let global = self.global_scope(scope);
+        self.render_epp(program, "epp", global, args, at)
+    }
+
+    /// Puppet's `find_global_scope`: from `scope` outward (inherited class
+    /// scope, else enclosing scope) to the first node or top scope, so a
+    /// template also sees the node definition's variables.
+    fn global_scope(&self, mut scope: ScopeId) -> ScopeId {
+        loop {
+            if matches!(
+                self.scopes.get(scope).kind,
+                ScopeKind::Top | ScopeKind::Node
+            ) {
+                return scope;
+            }
+            match self.scopes.next_lexical(scope) {
+                Some(next) => scope = next,
+                None => return scope,
+            }
+        }
+    }
+
+    /// `inline_epp(text, params)`: the template sees the calling scope.
+    pub(crate) fn render_inline_epp(
+        &mut self,
+        text: &str,
+        args: Option<&Value>,
+        scope: ScopeId,
+        at: &Location,
+    ) -> R<Value> {
+        let program =
+            puppet_syntax::parse_epp("inlined-epp-text", text.as_bytes()).map_err(|e| {
+                EvalError::runtime(
+                    format!("inline_epp(): Invalid EPP: {}", e.puppet_style()),
+                    at.clone(),
+                )
+            })?;
+        self.render_epp(Arc::new(program), "inline_epp", scope, args, at)
+    }
+
+    fn render_epp(
+        &mut self,
+        program: Arc<Program>,
+        function: &str,
+        closure_scope: ScopeId,
+        args: Option<&Value>,
+        at: &Location,
+    ) -> R<Value> {
+        let Some(ExprKind::Epp { params, body }) = program.body.first().map(|e| &e.kind) else {
+            return Err(EvalError::runtime(
+                format!("{function}(): the parser did not produce an EppExpression"),
+                at.clone(),
+            ));
+        };
+        if body.iter().any(puppet_syntax::validate::is_definition) {
+            return Err(EvalError::runtime(
+                format!(
+                    "{function}(): The EPP template contains illegal expressions (definitions)"
+                ),
+                at.clone(),
+            ));
+        }
+        let given: Vec<(puppet_model::value::Name, Value)> = match args {
+            Some(Value::Hash(h)) => h
+                .iter()
+                .map(|(k, v)| (k.to_string().into(), v.clone()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        // Parameters are enforced when declared, and when nothing is given.
+        let enforce = params.is_some() || args.is_none();
+        let ctx = Ctx {
+            program: program.clone(),
+        };
+        let scope = self
+            .scopes
+            .push(Scope::new(ScopeKind::Local, Some(closure_scope), None));
+        for (k, v) in &given {
+            if !enforce || !v.is_undef() {
+                self.scopes.get_mut(scope).vars.insert(k.clone(), v.clone());
+            }
+        }
+        if enforce {
+            let params = params.as_deref().unwrap_or_default();
+            let mut specs = Vec::with_capacity(params.len());
+            for p in params {
+                let given_value = given.iter().find(|(k, _)| *k == p.name).map(|(_, v)| v);
+                if given_value.is_none_or(Value::is_undef) {
+                    match &p.default {
+                        Some(d) => {
+                            let v = self.eval(d, scope, &ctx)?;
+                            self.scopes.get_mut(scope).vars.insert(p.name.clone(), v);
+                        }
+                        // Given as undef: bound to undef, then type-checked.
+                        None if given_value.is_some() => {
+                            self.scopes
+                                .get_mut(scope)
+                                .vars
+                                .insert(p.name.clone(), Value::Undef);
+                        }
+                        None => {}
+                    }
+                }
+                let ty = match &p.type_expr {
+                    Some(t) => match self.parameter_type(p, t, scope, &ctx)? {
+                        Value::Type(t) => (*t).clone(),
+                        _ => PType::Any,
+                    },
+                    None => PType::Any,
+                };
+                specs.push(ParamSpec {
+                    name: p.name.to_string(),
+                    ty,
+                    optional: p.default.is_some(),
+                });
+            }
+            // What the template is called with: given names first, then the
+            // defaults, as Puppet's parameter scope hash has them.
+            let mut bound: Vec<(String, Value)> = Vec::new();
+            for (k, _) in &given {
+                if let Some(v) = self.scopes.get(scope).vars.get(k) {
+                    bound.push((k.to_string(), v.clone()));
+                }
+            }
+            for p in params {
+                if !bound.iter().any(|(k, _)| **k == *p.name) {
+                    if let Some(v) = self.scopes.get(scope).vars.get(&p.name) {
+                        bound.push((p.name.to_string(), v.clone()));
+                    }
+                }
+            }
+            puppet_model::types::validate_parameters(CLOSURE_NAME, &specs, &bound, false)
+                .map_err(|m| EvalError::runtime(m, at.clone()))?;
+        }
+        self.depth += 1;
+        if self.depth > super::classes::MAX_EVAL_DEPTH {
+            self.depth -= 1;
+            return Err(EvalError::runtime(
+                "Too deep nesting of class, define and function evaluation",
+                at.clone(),
+            ));
+        }
+        self.epp_output.push((String::new(), false));
+        let result = self.eval_block(body, scope, &ctx);
+        let (text, sensitive) = self.epp_output.pop().unwrap_or_default();
+        self.depth -= 1;
+        match result {
+            Ok(_) => Ok(if sensitive {
+                Value::Sensitive(Arc::new(Value::string(text)))
+            } else {
+                Value::string(text)
+            }),
+            // `return(v)` in a template: the function returns v, unchecked.
+            Err(EvalError::Return(v, _)) => Ok(v),
+            // `next(v)` ends the closure with v, which is then checked
+            // against `epp`'s return type.
+            Err(EvalError::Next(v, _)) => {
+                let ty = PType::Variant(vec![
+                    PType::STRING,
+                    PType::Sensitive(Some(Box::new(PType::STRING))),
+                ]);
+                if puppet_model::types::is_instance(&ty, &v) {
+                    Ok(v)
+                } else {
+                    Err(EvalError::runtime(
+                        format!(
+                            "value returned from function '{function}' has wrong type, {}",
+                            puppet_model::types::describe_mismatch(&ty, &v)
+                        ),
+                        at.clone(),
+                    ))
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+}

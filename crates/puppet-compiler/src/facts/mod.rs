@@ -1,0 +1,323 @@
+//! Node files: Puppet's `puppet facts` format `{"name": certname, "values":
+//! {facts}}` in JSON or YAML (including the YAML fact caches a Puppet server
+//! writes, tagged `!ruby/object:Puppet::Node::Facts`), with the node data an
+//! ENC gives: `classes`, `parameters`, `environment`, and `trusted`.
+
+use std::path::Path;
+
+use crate::eval::{Map, NodeInfo, Value};
+
+/// A JSON value as a Puppet value.
+pub fn from_json(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Undef,
+        serde_json::Value::Bool(b) => Value::Boolean(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::string(s.as_str()),
+        serde_json::Value::Array(a) => Value::array(a.iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => Value::hash(
+            o.iter()
+                .map(|(k, v)| (Value::string(k.as_str()), from_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+/// JSON text straight to a Puppet value, as [`from_json`] converts it but
+/// without building a `serde_json::Value` first (reading node files was half
+/// of `pverify compile`'s time per node).
+pub fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str::<Direct>(text).map(|d| d.0)
+}
+
+/// A [`Value`] deserialized directly (see [`parse_json`]).
+struct Direct(Value);
+
+impl<'de> serde::Deserialize<'de> for Direct {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(DirectVisitor).map(Direct)
+    }
+}
+
+struct DirectVisitor;
+
+impl<'de> serde::de::Visitor<'de> for DirectVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Undef)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Undef)
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Boolean(b))
+    }
+    fn visit_i64<E>(self, i: i64) -> Result<Value, E> {
+        Ok(Value::Integer(i))
+    }
+    fn visit_u64<E>(self, u: u64) -> Result<Value, E> {
+        // As `from_json`: beyond i64 a number is a float.
+        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Integer))
+    }
+    fn visit_f64<E>(self, f: f64) -> Result<Value, E> {
+        Ok(Value::Float(f))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::string(s))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(Direct(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut m = Map::with_capacity_and_hasher(map.size_hint().unwrap_or(0), Default::default());
+        while let Some((k, Direct(v))) = map.next_entry::<String, Direct>()? {
+            // A repeated key keeps its first place and its last value, as
+            // serde_json's ordered map does.
+            m.insert(Value::string(k), v);
+        }
+        Ok(Value::hash(m))
+    }
+}
+
+/// A YAML value as a Puppet value (tags such as `!ruby/object:...` are ignored,
+/// their content kept).
+pub fn from_yaml(v: &serde_yaml::Value) -> Value {
+    match v {
+        serde_yaml::Value::Null => Value::Undef,
+        serde_yaml::Value::Bool(b) => Value::Boolean(*b),
+        serde_yaml::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_yaml::Value::String(s) => Value::string(s.as_str()),
+        serde_yaml::Value::Sequence(a) => Value::array(a.iter().map(from_yaml).collect()),
+        serde_yaml::Value::Mapping(m) => Value::hash(
+            m.iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        serde_yaml::Value::String(s) => Value::string(s.as_str()),
+                        other => from_yaml(other),
+                    };
+                    (key, from_yaml(v))
+                })
+                .collect(),
+        ),
+        serde_yaml::Value::Tagged(t) => from_yaml(&t.value),
+    }
+}
+
+fn as_map(v: Value) -> Map {
+    match v {
+        // Taken, not copied, when not shared (a node file's facts are not).
+        Value::Hash(h) => std::sync::Arc::unwrap_or_clone(h),
+        _ => Map::default(),
+    }
+}
+
+/// Reads a node file (JSON, or YAML when it does not parse as JSON).
+pub fn read_node_file(path: &Path) -> Result<NodeInfo, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_node_text(path, &text)
+}
+
+/// A node file's text as a node (`path` names it in errors and says by its
+/// extension whether a JSON position is the one to show).
+pub fn parse_node_text(path: &Path, text: &str) -> Result<NodeInfo, String> {
+    let doc = match parse_json(text) {
+        Ok(v) => v,
+        // YAML as Puppet (Ruby's Psych, YAML 1.1) reads it: `yes` is true,
+        // `0755` octal (puppet_model::yaml).
+        Err(json_err) => match puppet_model::yaml::load(text) {
+            Ok(y) => y,
+            Err(yaml_err) => {
+                let loc = if yaml_err.line > 0 {
+                    format!(":{}:{}", yaml_err.line, yaml_err.column)
+                } else {
+                    String::new()
+                };
+                let json_loc = format!(":{}:{}", json_err.line(), json_err.column());
+                let loc = if path.extension().is_some_and(|e| e == "json") {
+                    json_loc
+                } else {
+                    loc
+                };
+                return Err(format!(
+                    "{}{loc}: not a node file (JSON: {json_err}; YAML: {yaml_err})",
+                    path.display()
+                ));
+            }
+        },
+    };
+    node_from_value(doc).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The node object from a parsed node document.
+pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
+    let Value::Hash(h) = doc else {
+        return Err("expected a mapping with 'name' and 'values'".into());
+    };
+    let get = |k: &str| h.get(&Value::string(k)).cloned();
+    let name = match get("name") {
+        Some(Value::String(s)) => s.to_string(),
+        _ => return Err("missing 'name' (the certname)".into()),
+    };
+    let facts = match get("values") {
+        Some(Value::Hash(v)) => (*v).clone(),
+        None => Map::default(),
+        _ => return Err("'values' must be a mapping of facts".into()),
+    };
+    let trusted_extensions = match get("trusted") {
+        Some(Value::Hash(t)) => match t.get(&Value::string("extensions")) {
+            Some(Value::Hash(x)) => (**x).clone(),
+            _ => (*t).clone(),
+        },
+        _ => Map::default(),
+    };
+    let classes = match get("classes") {
+        Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
+        Some(Value::Hash(m)) => m
+            .iter()
+            .map(|(k, v)| {
+                let params = match v {
+                    Value::Hash(p) => Some((**p).clone()),
+                    _ => None,
+                };
+                (k.to_string(), params)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let parameters = get("parameters").map(as_map).unwrap_or_default();
+    let environment = match get("environment") {
+        Some(Value::String(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    Ok(NodeInfo {
+        name,
+        facts,
+        trusted_extensions,
+        classes,
+        parameters,
+        environment,
+        ..NodeInfo::default()
+    })
+}
+
+/// How long an external node classifier may take before it counts as hung
+/// (`--enc-timeout` changes it).
+pub const ENC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Runs an external node classifier as Puppet does (the command, given the
+/// certname as its one argument, prints YAML with `classes`, `parameters`,
+/// `environment`) and merges what it says into the node.
+pub fn apply_enc(node: &mut NodeInfo, command: &Path) -> Result<(), String> {
+    apply_enc_within(node, command, ENC_TIMEOUT)
+}
+
+/// [`apply_enc`], killing the ENC when it runs longer than `timeout`.
+pub fn apply_enc_within(
+    node: &mut NodeInfo,
+    command: &Path,
+    timeout: std::time::Duration,
+) -> Result<(), String> {
+    use std::io::Read;
+    let mut child = std::process::Command::new(command)
+        .arg(&node.name)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: cannot run the ENC: {e}", command.display()))?;
+    // Read while it runs: an ENC printing more than a pipe holds would
+    // otherwise wait for us forever.
+    let reader = child.stdout.take().map(|mut s| {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = s.read_to_end(&mut out);
+            out
+        })
+    });
+    let started = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if started.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{}: the ENC did not answer for {} within {} s",
+                    command.display(),
+                    node.name,
+                    timeout.as_secs_f64()
+                ));
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
+            Err(e) => return Err(format!("{}: {e}", command.display())),
+        }
+    };
+    let out = reader
+        .and_then(|r| r.join().ok())
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    if !status.success() {
+        return Err(format!(
+            "{}: the ENC failed for {} ({status})",
+            command.display(),
+            node.name
+        ));
+    }
+    let doc = puppet_model::yaml::load(&out).map_err(|e| {
+        format!(
+            "{}: the ENC printed no valid YAML for {}: {e}",
+            command.display(),
+            node.name
+        )
+    })?;
+    let Value::Hash(h) = doc else {
+        return Err(format!(
+            "{}: the ENC's YAML is not a mapping",
+            command.display()
+        ));
+    };
+    let mut with_name = (*h).clone();
+    with_name.insert(Value::string("name"), Value::string(node.name.as_str()));
+    let enc = node_from_value(Value::hash(with_name))?;
+    if !enc.classes.is_empty() {
+        node.classes = enc.classes;
+    }
+    for (k, v) in enc.parameters {
+        node.parameters.insert(k, v);
+    }
+    if enc.environment.is_some() {
+        node.environment = enc.environment;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_json_converts_as_from_json() {
+        let text = r#"{"b": 1, "a": [true, null, 1.5, -3, 18446744073709551615, "x"],
+            "n": {"k": {}}, "b": 2, "e": []}"#;
+        let direct = parse_json(text).map_err(|e| e.to_string());
+        let via = serde_json::from_str::<serde_json::Value>(text)
+            .map(|j| from_json(&j))
+            .map_err(|e| e.to_string());
+        assert_eq!(format!("{direct:?}"), format!("{via:?}"));
+        assert!(parse_json("{\"a\": }").is_err());
+    }
+}

@@ -1,0 +1,250 @@
+//! `hiera.yaml` version 5: defaults, hierarchy levels and their locations.
+//! A missing file means Puppet's default (`data/common.yaml`) for the global
+//! layer; the environment and module layers exist only with a `hiera.yaml`.
+
+use std::path::{Path, PathBuf};
+
+use puppet_model::Value;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The directory holding `hiera.yaml`: relative datadirs start here.
+    pub root: PathBuf,
+    pub levels: Vec<Level>,
+    /// A version 3 file: ignored (with warnings) in environments and modules.
+    pub version3: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub name: String,
+    /// The backend function's name (`yaml_data`, `json_data`).
+    pub function: String,
+    pub json: bool,
+    pub datadir: PathBuf,
+    pub locations: Vec<Location>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Location {
+    Path(String),
+    Glob(String),
+    /// `[variable, key, template]`.
+    Mapped(String, String, String),
+}
+
+/// The default v5 configuration.
+pub fn default_config(root: &Path) -> Config {
+    Config {
+        root: root.to_path_buf(),
+        version3: false,
+        levels: vec![Level {
+            function: "yaml_data".into(),
+            name: "Common".into(),
+            json: false,
+            datadir: root.join("data"),
+            locations: vec![Location::Path("common.yaml".into())],
+        }],
+    }
+}
+
+fn get<'a>(h: &'a puppet_model::Map, k: &str) -> Option<&'a Value> {
+    h.get(&Value::string(k))
+}
+
+/// Interprets a parsed `hiera.yaml` found at `path`.
+pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
+    let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let Value::Hash(h) = doc else {
+        return Ok(default_config(&root));
+    };
+    let version = get(h, "version").map(|v| v.to_string());
+    match version.as_deref() {
+        Some("5") => {}
+        None | Some("3") => {
+            return Ok(Config {
+                root,
+                levels: Vec::new(),
+                version3: true,
+            })
+        }
+        Some(v) => {
+            return Err(format!(
+                "{}: pverify supports only hiera.yaml version 5 (got {v})",
+                path.display()
+            ))
+        }
+    }
+    let defaults = match get(h, "defaults") {
+        Some(Value::Hash(d)) => Some(d.clone()),
+        _ => None,
+    };
+    let default_datadir = defaults
+        .as_ref()
+        .and_then(|d| get(d, "datadir"))
+        .map(|v| v.to_string())
+        .unwrap_or_else(|| "data".into());
+    let default_backend = defaults.as_ref().and_then(|d| {
+        ["data_hash", "lookup_key", "data_dig"]
+            .iter()
+            .find_map(|k| get(d, k).map(|v| (k.to_string(), v.to_string())))
+    });
+    let hierarchy = match get(h, "hierarchy") {
+        Some(Value::Array(a)) => a.to_vec(),
+        Some(_) => return Err(format!("{}: 'hierarchy' must be an array", path.display())),
+        None => {
+            let mut m = puppet_model::Map::default();
+            m.insert(Value::string("name"), Value::string("Common"));
+            m.insert(Value::string("path"), Value::string("common.yaml"));
+            vec![Value::hash(m)]
+        }
+    };
+    let mut levels = Vec::new();
+    for entry in hierarchy {
+        let Value::Hash(e) = entry else { continue };
+        let name = get(&e, "name").map(|v| v.to_string()).unwrap_or_default();
+        let backend = ["data_hash", "lookup_key", "data_dig"]
+            .iter()
+            .find_map(|k| get(&e, k).map(|v| (k.to_string(), v.to_string())))
+            .or_else(|| default_backend.clone());
+        // Puppet's default `defaults` (yaml_data) apply only without a
+        // `defaults` section.
+        let backend = match backend {
+            Some(b) => b,
+            None if defaults.is_none() => ("data_hash".into(), "yaml_data".into()),
+            None => {
+                return Err(format!(
+                    "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{name}' (file: {})",
+                    path.display()
+                ))
+            }
+        };
+        let json = match (backend.0.as_str(), backend.1.as_str()) {
+            ("data_hash", "yaml_data") => false,
+            ("data_hash", "json_data") => true,
+            (kind, f) => {
+                return Err(format!(
+                    "{}: hierarchy level '{name}': {kind} '{f}' is not supported by pverify",
+                    path.display()
+                ))
+            }
+        };
+        let datadir = get(&e, "datadir")
+            .map(|v| v.to_string())
+            .unwrap_or_else(|| default_datadir.clone());
+        let strings = |v: &Value| -> Vec<String> {
+            match v {
+                Value::Array(a) => a.iter().map(|x| x.to_string()).collect(),
+                other => vec![other.to_string()],
+            }
+        };
+        let mut locations = Vec::new();
+        if let Some(p) = get(&e, "path") {
+            locations.push(Location::Path(p.to_string()));
+        }
+        if let Some(p) = get(&e, "paths") {
+            locations.extend(strings(p).into_iter().map(Location::Path));
+        }
+        if let Some(p) = get(&e, "glob") {
+            locations.push(Location::Glob(p.to_string()));
+        }
+        if let Some(p) = get(&e, "globs") {
+            locations.extend(strings(p).into_iter().map(Location::Glob));
+        }
+        if let Some(Value::Array(m)) = get(&e, "mapped_paths") {
+            if m.len() == 3 {
+                locations.push(Location::Mapped(
+                    m[0].to_string(),
+                    m[1].to_string(),
+                    m[2].to_string(),
+                ));
+            }
+        }
+        levels.push(Level {
+            function: backend.1.clone(),
+            name,
+            json,
+            datadir: root.join(datadir),
+            locations,
+        });
+    }
+    Ok(Config {
+        root,
+        levels,
+        version3: false,
+    })
+}
+
+/// The files a glob pattern matches below `dir`, sorted (Ruby's `Dir.glob`).
+/// Supports `*`, `?`, `**` and `{a,b}`.
+pub fn glob(dir: &Path, pattern: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in expand_braces(pattern) {
+        let segs: Vec<&str> = p.split('/').filter(|s| !s.is_empty()).collect();
+        walk(dir, &segs, &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn expand_braces(p: &str) -> Vec<String> {
+    let Some(open) = p.find('{') else {
+        return vec![p.to_string()];
+    };
+    let Some(close) = p[open..].find('}').map(|c| c + open) else {
+        return vec![p.to_string()];
+    };
+    let mut out = Vec::new();
+    for alt in p[open + 1..close].split(',') {
+        out.extend(expand_braces(&format!(
+            "{}{}{}",
+            &p[..open],
+            alt,
+            &p[close + 1..]
+        )));
+    }
+    out
+}
+
+fn walk(dir: &Path, segs: &[&str], out: &mut Vec<PathBuf>) {
+    let Some((first, rest)) = segs.split_first() else {
+        if dir.is_file() {
+            out.push(dir.to_path_buf());
+        }
+        return;
+    };
+    if *first == "**" {
+        walk(dir, rest, out);
+        if let Ok(rd) = std::fs::read_dir(dir) {
+            for e in rd.flatten() {
+                if e.path().is_dir() {
+                    walk(&e.path(), segs, out);
+                }
+            }
+        }
+        return;
+    }
+    if !first.contains(['*', '?']) {
+        walk(&dir.join(first), rest, out);
+        return;
+    }
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            if !name.starts_with('.') && wildcard(first.as_bytes(), name.as_bytes()) {
+                walk(&e.path(), rest, out);
+            }
+        }
+    }
+}
+
+fn wildcard(p: &[u8], s: &[u8]) -> bool {
+    match (p.first(), s.first()) {
+        (None, None) => true,
+        (Some(b'*'), _) => wildcard(&p[1..], s) || (!s.is_empty() && wildcard(p, &s[1..])),
+        (Some(b'?'), Some(_)) => wildcard(&p[1..], &s[1..]),
+        (Some(a), Some(b)) if a == b => wildcard(&p[1..], &s[1..]),
+        _ => false,
+    }
+}

@@ -1,0 +1,918 @@
+//! Looking a key up for one node: the layers (global, environment, module),
+//! each hierarchy level's files, interpolation of paths and values, merging,
+//! `lookup_options`, and the `lookup()`/`hiera*()` functions.
+
+use puppet_syntax::util::NameStr as _;
+use indexmap::map::RawEntryApiV1 as _;
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::config::{self, Config, Location};
+use super::memo::LevelFiles;
+use super::merge::{Merge, MergeKind};
+use crate::eval::compiler::Compiler;
+use crate::eval::error::{EvalError, Location as At};
+use crate::eval::scope::ScopeId;
+use puppet_model::{Map, Value};
+use puppet_model::types::PType;
+
+/// A lookup failure: not found, or an error text (Puppet's `LookupError`).
+enum Miss {
+    NotFound,
+    /// An error Puppet raises unwrapped (`LookupError`).
+    Error(String),
+    /// An error of the backend function, reported at the calling expression.
+    AtCall(String),
+}
+
+type Found = Result<Value, Miss>;
+
+/// `lookup()`'s block: called with the name(s) when nothing is found.
+pub type DefaultBlock<'b, C> = &'b mut dyn FnMut(&mut C, Value) -> Result<Value, EvalError>;
+
+/// How deep interpolation may recurse (`%{lookup('a')}` in `a`'s value).
+const MAX_DEPTH: usize = 32;
+
+/// The arguments of `lookup()`, however they were given.
+#[derive(Default)]
+pub struct LookupArgs {
+    pub names: Vec<String>,
+    pub value_type: Option<Arc<PType>>,
+    pub merge: Option<Value>,
+    pub default: Option<Value>,
+}
+
+impl LookupArgs {
+    /// `lookup(name|names, [type], [merge], [default])`, `lookup(name, options)`,
+    /// `lookup(options)`.
+    pub fn parse(args: &[Value]) -> Result<LookupArgs, String> {
+        let mut out = LookupArgs::default();
+        let names_of = |v: &Value| -> Vec<String> {
+            match v {
+                Value::Array(a) => a.iter().map(|x| x.to_string()).collect(),
+                other => vec![other.to_string()],
+            }
+        };
+        let options = |out: &mut LookupArgs, h: &Map| {
+            for (k, v) in h {
+                match k.as_str() {
+                    Some("name") => out.names = names_of(v),
+                    Some("value_type") => {
+                        if let Value::Type(t) = v {
+                            out.value_type = Some(t.clone());
+                        }
+                    }
+                    Some("merge") if !v.is_undef() => out.merge = Some(v.clone()),
+                    Some("default_value") => out.default = Some(v.clone()),
+                    _ => {}
+                }
+            }
+        };
+        if let [_, second, ..] = args {
+            if matches!(args.len(), 2 | 3)
+                && !matches!(second, Value::Type(_))
+                && !(args.len() == 2 && matches!(second, Value::Hash(_)))
+            {
+                return Err(signature_mismatch(args.len(), second));
+            }
+        }
+        match args {
+            [] => return Err("'lookup' expects at least one argument".into()),
+            [Value::Hash(h)] => options(&mut out, h),
+            [first, Value::Hash(h)] if !matches!(first, Value::Hash(_)) => {
+                out.names = names_of(first);
+                options(&mut out, h);
+            }
+            [first, rest @ ..] => {
+                out.names = names_of(first);
+                if let Some(Value::Type(t)) = rest.first() {
+                    out.value_type = Some(t.clone());
+                }
+                if let Some(m) = rest.get(1) {
+                    if !m.is_undef() {
+                        out.merge = Some(m.clone());
+                    }
+                }
+                if let Some(d) = rest.get(2) {
+                    out.default = Some(d.clone());
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A layer to search: its configuration and, for a module, the module's name.
+pub(super) struct Layer {
+    config: Arc<Config>,
+    module: Option<String>,
+    global: bool,
+}
+
+impl Compiler<'_> {
+    /// `lookup(...)`: the found value, the default, the block's value, or
+    /// Puppet's error.
+    pub fn hiera_lookup_function(
+        &mut self,
+        args: &LookupArgs,
+        block: Option<DefaultBlock<'_, Self>>,
+        scope: ScopeId,
+        at: &At,
+    ) -> Result<Value, EvalError> {
+        let check = |subject: &str, v: Value| -> Result<Value, EvalError> {
+            match &args.value_type {
+                Some(t) if !puppet_model::types::is_instance(t, &v) => Err(EvalError::runtime(
+                    puppet_model::types::describe_mismatch_named(
+                        &format!("{subject} has wrong type,"),
+                        t,
+                        &puppet_model::types::infer_set(&v),
+                    ),
+                    at.clone(),
+                )),
+                _ => Ok(v),
+            }
+        };
+        let merge = match &args.merge {
+            Some(m) => Some(Merge::from_value(m).map_err(|e| EvalError::runtime(e, at.clone()))?),
+            None => None,
+        };
+        for name in &args.names {
+            match self.hiera_search(name, merge.clone(), scope, &[]) {
+                Ok(v) => return check("Found value", v),
+                Err(Miss::NotFound) => {}
+                Err(Miss::Error(e)) => return Err(EvalError::Completion(e)),
+                Err(Miss::AtCall(e)) => return Err(EvalError::runtime(e, at.clone())),
+            }
+        }
+        if let Some(b) = block {
+            let key = match args.names.as_slice() {
+                [one] => Value::string(one.as_str()),
+                many => Value::array(many.iter().map(|n| Value::string(n.as_str())).collect()),
+            };
+            let v = b(self, key)?;
+            return check("Value returned from default block", v);
+        }
+        if let Some(d) = &args.default {
+            return check("Default value", d.clone());
+        }
+        Err(EvalError::Completion(match args.names.as_slice() {
+            [one] => format!("Function lookup() did not find a value for the name '{one}'"),
+            many => format!(
+                "Function lookup() did not find a value for any of the names [{}]",
+                many.iter()
+                    .map(|n| format!("'{n}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }))
+    }
+
+    /// Automatic parameter lookup of `class::param`: `Ok(None)` when not found.
+    pub fn hiera_class_parameter(
+        &mut self,
+        key: &str,
+        scope: ScopeId,
+    ) -> Result<Option<Value>, EvalError> {
+        match self.hiera_search(key, None, scope, &[]) {
+            Ok(v) => Ok(Some(v)),
+            Err(Miss::NotFound) => Ok(None),
+            Err(Miss::Error(e) | Miss::AtCall(e)) => Err(EvalError::Completion(e)),
+        }
+    }
+
+    /// The legacy `hiera`, `hiera_array`, `hiera_hash` (`lookup` with merge
+    /// `first`, `unique`, `hash`; the optional third argument is ignored).
+    pub fn hiera_legacy(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+    ) -> Result<Value, EvalError> {
+        self.warn_once(&format!(
+            "The function '{name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)"
+        ));
+        let key = args.first().map(|v| v.to_string()).unwrap_or_default();
+        let merge = match name {
+            "hiera_array" | "hiera_include" => Some(Merge {
+                kind: MergeKind::Unique,
+                ..Merge::default()
+            }),
+            "hiera_hash" => Some(Merge {
+                kind: MergeKind::Hash,
+                ..Merge::default()
+            }),
+            _ => None,
+        };
+        match self.hiera_search(&key, merge, scope, &[]) {
+            Ok(v) => Ok(v),
+            Err(Miss::Error(e) | Miss::AtCall(e)) => Err(EvalError::Completion(e)),
+            Err(Miss::NotFound) => match args.get(1) {
+                Some(d) => Ok(d.clone()),
+                None => Err(EvalError::Completion(format!(
+                    "Function lookup() did not find a value for the name '{key}'"
+                ))),
+            },
+        }
+    }
+
+    /// The warnings for an ignored version 3 `hiera.yaml`.
+    fn warn_version3(&mut self, path: &std::path::Path, place: &str) {
+        let p = path.display();
+        self.warn_once(&format!(
+            "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
+        ));
+        self.warn_once(&format!(
+            "hiera.yaml version 3 found at {place} was ignored\n   (file: {p})"
+        ));
+    }
+
+    /// A warning Puppet logs once per compile.
+    fn warn_once(&mut self, text: &str) {
+        if !self.warnings.iter().any(|w| w == text) {
+            self.warnings.push(text.to_string());
+        }
+    }
+
+    /// The layers for a key: global, environment, then the key's module;
+    /// found once per module and compile.
+    fn hiera_layers(&mut self, key: &str) -> Result<Arc<Vec<Layer>>, String> {
+        let module = key.trim_colons().split_colons_once().map_or("", |(m, _)| m);
+        if let Some(layers) = self.hiera.layers.get(module) {
+            return Ok(layers.clone());
+        }
+        let layers = Arc::new(self.find_hiera_layers(key)?);
+        self.hiera.layers.insert(module.to_string(), layers.clone());
+        Ok(layers)
+    }
+
+    fn find_hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
+        let mut layers = Vec::new();
+        if let Some(path) = self.global_hiera_config() {
+            let config = match self.env.hiera.config(&path)? {
+                Some(c) if c.version3 => {
+                    return Err(format!(
+                        "{}: pverify does not read a global hiera.yaml of version 3",
+                        path.display()
+                    ))
+                }
+                Some(c) => c,
+                None => Arc::new(config::default_config(
+                    path.parent().unwrap_or(&self.env.dir),
+                )),
+            };
+            layers.push(Layer {
+                config,
+                module: None,
+                global: true,
+            });
+        }
+        let env_conf = self.env.dir.join("hiera.yaml");
+        if let Some(config) = self.env.hiera.config(&env_conf)? {
+            if config.version3 {
+                self.warn_version3(&env_conf, "the environment root");
+            } else {
+                layers.push(Layer {
+                    config,
+                    module: None,
+                    global: false,
+                });
+            }
+        }
+        if let Some((module, _)) = key.trim_colons().split_colons_once() {
+            if let Some(dir) = self.env.module_dir(module) {
+                let path = dir.join("hiera.yaml");
+                if let Some(config) = self.env.hiera.config(&path)? {
+                    if config.version3 {
+                        self.warn_version3(&path, "module root");
+                        return Ok(layers);
+                    }
+                    layers.push(Layer {
+                        config,
+                        module: Some(module.to_string()),
+                        global: false,
+                    });
+                }
+            }
+        }
+        Ok(layers)
+    }
+
+    /// The global `hiera.yaml`: the `hiera_config` setting, relative to the
+    /// environment directory when relative.
+    fn global_hiera_config(&self) -> Option<PathBuf> {
+        let v = self.node.settings.get(&Value::string("hiera_config"))?;
+        let p = PathBuf::from(v.to_string());
+        Some(if p.is_absolute() {
+            p
+        } else {
+            self.env.dir.join(p)
+        })
+    }
+
+    /// Finds and merges `key` (dotted keys dig into the root key's value).
+    fn hiera_search(
+        &mut self,
+        key: &str,
+        merge: Option<Merge>,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Found {
+        let key = key.trim_colons();
+        if chain.iter().any(|k| k == key) || chain.len() > MAX_DEPTH {
+            // Puppet detects it in the (always present) global layer, which
+            // wraps lookup errors with the top key.
+            return Err(Miss::Error(format!(
+                "Lookup of key '{}' failed: Recursive lookup detected in [{}]",
+                chain.first().map(String::as_str).unwrap_or(key),
+                chain.join(", ")
+            )));
+        }
+        let chain = &[chain, &[key.to_string()]].concat()[..];
+        let (root, path) = split_key(key);
+        let options = self.lookup_options_for(&root, scope, chain)?;
+        let option = |name: &str| options.as_ref().and_then(|o| o.get(&Value::string(name)));
+        let merge = match (merge, option("merge")) {
+            (Some(m), _) => m,
+            (None, Some(m)) => Merge::from_value(m).map_err(Miss::Error)?,
+            (None, None) => Merge::default(),
+        };
+        // `convert_to: Sensitive` (other conversions are not supported).
+        let sensitive = option("convert_to").is_some_and(|c| match c {
+            Value::String(t) => t.as_ref() == "Sensitive",
+            Value::Array(a) => a.first().and_then(Value::as_str) == Some("Sensitive"),
+            _ => false,
+        });
+        // Puppet's provider stack is always three variants (global,
+        // environment, module), each a merge over its levels, each a merge
+        // over the level's locations: a merge strategy converts values
+        // differently for one variant than for several.
+        let layers = self.hiera_layers(&root).map_err(Miss::Error)?;
+        let mut top: Vec<Option<Value>> = vec![None, None, None];
+        // The first-found merge: each layer's search ends at its first value.
+        let first_only = merge.kind == MergeKind::First;
+        for layer in layers.iter() {
+            let slot = match (&layer.module, layer.global) {
+                (Some(_), _) => 2,
+                (None, true) => 0,
+                (None, false) => 1,
+            };
+            let mut level_results = Vec::new();
+            let per_level = match self.layer_values(layer, &root, scope, chain, first_only) {
+                Err(Miss::Error(e)) if layer.global && !e.starts_with("Lookup of key ") => {
+                    return Err(Miss::Error(format!(
+                        "Lookup of key '{}' failed: {e}",
+                        chain[0]
+                    )))
+                }
+                other => other?,
+            };
+            for per_location in per_level {
+                level_results.push(merge.lookup(per_location).map_err(Miss::Error)?);
+            }
+            top[slot] = merge.lookup(level_results).map_err(Miss::Error)?;
+            if first_only && top[slot].is_some() {
+                break;
+            }
+        }
+        let merged = merge.lookup(top).map_err(Miss::Error)?;
+        let Some(mut value) = merged else {
+            return Err(Miss::NotFound);
+        };
+        if sensitive {
+            value = Value::Sensitive(Arc::new(value));
+        }
+        for seg in path {
+            value = match (&value, seg.parse::<usize>()) {
+                (Value::Hash(h), _) => match h.get(&Value::string(seg.as_str())) {
+                    Some(v) => v.clone(),
+                    None => return Err(Miss::NotFound),
+                },
+                (Value::Array(a), Ok(i)) => match a.get(i) {
+                    Some(v) => v.clone(),
+                    None => return Err(Miss::NotFound),
+                },
+                _ => return Err(Miss::NotFound),
+            };
+        }
+        Ok(value)
+    }
+
+    /// Every value of `key` in a layer's files, in hierarchy order,
+    /// interpolated. With `first_only` (the first-found merge), the search
+    /// ends at the first value: as in Puppet, no file or value past it is
+    /// read or interpolated, so an error there does not surface.
+    fn layer_values(
+        &mut self,
+        layer: &Layer,
+        key: &str,
+        scope: ScopeId,
+        chain: &[String],
+        first_only: bool,
+    ) -> Result<Vec<Vec<Option<Value>>>, Miss> {
+        let mut out = Vec::with_capacity(layer.config.levels.len());
+        // Once per call, not per file: the key as a Puppet string, the
+        // module layer's key prefix.
+        let wanted = Value::string(key);
+        // Hashed once for all the level's files.
+        let wanted_hash = puppet_model::value::map_key_hash(&wanted);
+        let prefix = layer.module.as_ref().map(|m| format!("{m}::"));
+        for level in &layer.config.levels {
+            let files = self.level_files(level, scope, chain)?;
+            let mut per_location = Vec::with_capacity(files.len());
+            for (file, data) in files.iter() {
+                per_location.push(None);
+                let h = match data {
+                    Err(e) => return Err(Miss::Error(format!("Unable to parse {e}"))),
+                    Ok(Some(Value::Hash(h))) => h,
+                    Ok(None) => continue,
+                    // yaml_data takes anything else (an empty file too) as {}.
+                    Ok(Some(_)) => {
+                        if !level.json {
+                            self.warn_once(&format!(
+                                "{}: file does not contain a valid yaml hash",
+                                file.display()
+                            ));
+                        }
+                        continue;
+                    }
+                };
+                if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
+                    if !self.hiera.prefix_checked.contains(file.as_os_str())
+                        && self
+                            .hiera
+                            .prefix_checked
+                            .insert(file.as_os_str().to_owned())
+                        && h.keys().any(|k| {
+                            k.as_str()
+                                .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))
+                        })
+                    {
+                        self.warn_once(&format!(
+                            "Module '{m}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
+                            if level.json { "json_data" } else { "yaml_data" },
+                            file.display()
+                        ));
+                    }
+                    if key != "lookup_options" && !key.starts_with(prefix.as_str()) {
+                        continue;
+                    }
+                }
+                if let Some((_, v)) = h.raw_entry_v1().from_hash(wanted_hash, |k| *k == wanted) {
+                    if let Some(t) = symbol_type(v) {
+                        return Err(Miss::Error(format!(
+                            "Value for key '{key}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
+                            if level.json { "json_data" } else { "yaml_data" },
+                            file.display()
+                        )));
+                    }
+                    let v = self.interpolate(v, scope, chain)?;
+                    per_location.pop();
+                    per_location.push(Some(v));
+                    if first_only {
+                        out.push(per_location);
+                        return Ok(out);
+                    }
+                }
+            }
+            out.push(per_location);
+        }
+        Ok(out)
+    }
+
+    /// A hierarchy level's files (interpolated paths) and their data,
+    /// remembered while the variables the paths read keep their values.
+    fn level_files(
+        &mut self,
+        level: &config::Level,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<LevelFiles, Miss> {
+        if let Some((files, reads)) = self.hiera.level(level) {
+            let unchanged = reads
+                .iter()
+                .all(|(expr, was)| self.interpolation_var(expr, scope) == *was);
+            if unchanged {
+                return Ok(files);
+            }
+        }
+        let outer = self.hiera.pause();
+        self.hiera.start_recording();
+        let files = self.resolve_level_files(level, scope, chain).map(|paths| {
+            paths
+                .into_iter()
+                .map(|p| {
+                    let data = self.env.hiera.read(&p, level.json);
+                    (p, data)
+                })
+                .collect::<LevelFiles>()
+        });
+        self.hiera.finish_recording(level, files.as_ref().ok());
+        self.hiera.resume(outer);
+        files
+    }
+
+    /// The paths of a hierarchy level, interpolated.
+    fn resolve_level_files(
+        &mut self,
+        level: &config::Level,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<Vec<PathBuf>, Miss> {
+        let mut files = Vec::new();
+        if level.locations.is_empty() {
+            return Err(Miss::AtCall(format!(
+                "'{}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function",
+                level.function
+            )));
+        }
+        for loc in &level.locations {
+            match loc {
+                Location::Path(p) => {
+                    let p = self.interpolate_str(p, scope, chain)?;
+                    files.push(level.datadir.join(p.to_string()));
+                }
+                Location::Glob(g) => {
+                    let g = self.interpolate_str(g, scope, chain)?.to_string();
+                    files.extend(config::glob(&level.datadir, &g));
+                }
+                Location::Mapped(var, k, template) => {
+                    let items = self.interpolation_var(var, scope);
+                    let items: Vec<Value> = match items {
+                        Value::Array(a) => a.to_vec(),
+                        Value::Hash(h) => h
+                            .iter()
+                            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+                            .collect(),
+                        Value::Undef => Vec::new(),
+                        other => vec![other],
+                    };
+                    for item in items {
+                        let text =
+                            self.interpolate_with(template, scope, chain, Some((k, &item)))?;
+                        files.push(level.datadir.join(text));
+                    }
+                }
+            }
+        }
+        Ok(files)
+    }
+
+    /// The merge strategy `lookup_options` give for `key` (exact key first,
+    /// then regexp keys in order).
+    fn lookup_options_for(
+        &mut self,
+        key: &str,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<Option<Arc<Map>>, Miss> {
+        // Puppet's LookupAdapter reads the lookup_options of a module (or of
+        // keys without one) once per compile and keeps them.
+        let module = key.split_colons_once().map_or("", |(m, _)| m);
+        let opts = match self.hiera.lookup_options.get(module) {
+            Some(cached) => cached.clone(),
+            None => {
+                let merged = self.merged_lookup_options(key, scope, chain)?;
+                self.hiera
+                    .lookup_options
+                    .insert(module.to_string(), merged.clone());
+                merged
+            }
+        };
+        let Some(opts) = opts else {
+            return Ok(None);
+        };
+        let entry = match opts.get(&Value::string(key)) {
+            Some(e) => Some(e.clone()),
+            None => opts.iter().find_map(|(k, v)| {
+                let pat = k.as_str()?;
+                if !pat.starts_with('^') {
+                    return None;
+                }
+                matches_option_pattern(pat, key).then(|| v.clone())
+            }),
+        };
+        match entry {
+            Some(Value::Hash(entry)) => Ok(Some(entry)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Every layer's `lookup_options` for `key`'s module, hash-merged.
+    fn merged_lookup_options(
+        &mut self,
+        key: &str,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<Option<Arc<Map>>, Miss> {
+        let layers = self.hiera_layers(key).map_err(Miss::Error)?;
+        let mut found = Vec::new();
+        for layer in layers.iter() {
+            for level in self.layer_values(layer, "lookup_options", scope, chain, false)? {
+                found.extend(level.into_iter().flatten());
+            }
+        }
+        let hash_merge = Merge {
+            kind: MergeKind::Hash,
+            ..Merge::default()
+        };
+        let found: Vec<Value> = found
+            .into_iter()
+            .filter(|v| matches!(v, Value::Hash(_)))
+            .collect();
+        match hash_merge
+            .lookup(found.into_iter().map(Some).collect())
+            .map_err(Miss::Error)?
+        {
+            Some(Value::Hash(opts)) => Ok(Some(opts)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Interpolates every string inside a data value.
+    fn interpolate(&mut self, v: &Value, scope: ScopeId, chain: &[String]) -> Result<Value, Miss> {
+        Ok(match v {
+            Value::String(s) if s.contains("%{") => self.interpolate_str(s, scope, chain)?,
+            Value::Array(a) => Value::array(
+                a.iter()
+                    .map(|x| self.interpolate(x, scope, chain))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Value::Hash(h) => {
+                let mut out = Map::default();
+                for (k, x) in h.iter() {
+                    let k = self.interpolate(k, scope, chain)?;
+                    out.insert(k, self.interpolate(x, scope, chain)?);
+                }
+                Value::hash(out)
+            }
+            other => other.clone(),
+        })
+    }
+
+    fn interpolate_str(
+        &mut self,
+        s: &str,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<Value, Miss> {
+        // `%{alias('k')}` as the entire string keeps the found value's type
+        // (a missing key is '', as for `lookup`).
+        if let Some(inner) = s.strip_prefix("%{").and_then(|r| r.strip_suffix('}')) {
+            if let Some(("alias", key)) = function_call(inner.trim()) {
+                if !inner.contains('}') {
+                    self.hiera.record_uncacheable();
+                    return match self.hiera_search(&key, None, scope, chain) {
+                        Ok(v) => Ok(v),
+                        Err(Miss::NotFound) => Ok(Value::string("")),
+                        Err(e) => Err(e),
+                    };
+                }
+            }
+        }
+        self.interpolate_with(s, scope, chain, None)
+            .map(Value::string)
+    }
+
+    fn interpolate_with(
+        &mut self,
+        s: &str,
+        scope: ScopeId,
+        chain: &[String],
+        mapped: Option<(&String, &Value)>,
+    ) -> Result<String, Miss> {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(i) = rest.find("%{") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 2..];
+            let Some(end) = after.find('}') else {
+                out.push_str(&rest[i..]);
+                rest = "";
+                break;
+            };
+            let expr = after[..end].trim();
+            rest = &after[end + 1..];
+            // Puppet's EMPTY_INTERPOLATIONS: nothing, without a warning.
+            if matches!(expr, "" | "::" | "''" | "\"\"" | "'::'" | "\"::\"") {
+                continue;
+            }
+            let value = match function_call(expr) {
+                Some(("literal", arg)) => Value::string(arg),
+                Some(("alias", _)) => {
+                    return Err(Miss::Error(
+                        "'alias' interpolation is only permitted if the expression is equal to the entire string".into(),
+                    ))
+                }
+                Some(("lookup" | "hiera", key)) => {
+                    self.hiera.record_uncacheable();
+                    // Interpolation looks up with the default ''.
+                    match self.hiera_search(&key, None, scope, chain) {
+                        Ok(v) => v,
+                        Err(Miss::NotFound) => Value::string(""),
+                        Err(e) => return Err(e),
+                    }
+                }
+                Some(("scope", var)) => self.interpolation_var(&var, scope),
+                Some((f, _)) => {
+                    return Err(Miss::Error(format!(
+                        "Unknown interpolation method '{f}'"
+                    )))
+                }
+                None => match mapped {
+                    Some((k, item)) if expr == k => item.clone(),
+                    _ => self.interpolation_var(expr, scope),
+                },
+            };
+            match &value {
+                // Most interpolations are strings: no copy to append one.
+                Value::String(v) => out.push_str(v),
+                other => out.push_str(&ruby_to_s(other)),
+            }
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// `%{var}`, `%{::var}`, `%{facts.os.family}`, `%{trusted.certname}`.
+    fn interpolation_var(&mut self, expr: &str, scope: ScopeId) -> Value {
+        let value = self.interpolation_var_unrecorded(expr, scope);
+        self.hiera.record_read(expr, &value);
+        value
+    }
+
+    fn interpolation_var_unrecorded(&mut self, expr: &str, scope: ScopeId) -> Value {
+        let (root, path) = split_key(expr);
+        let bare = root.trim_colons();
+        let base = match bare.rsplit_colons() {
+            Some((class, var)) => self
+                .class_scopes
+                .get(&class.to_lowercase())
+                .and_then(|s| self.scopes.get(*s).vars.get(var).cloned()),
+            None if root.starts_with("::") => self.scopes.get(self.top).vars.get(bare).cloned(),
+            None => self.scopes.lookup(scope, bare).cloned(),
+        };
+        let Some(mut v) = base else {
+            self.warn_once(&format!(
+                "Undefined variable '{root}'; \n   (file & line not available)"
+            ));
+            return Value::string("");
+        };
+        for seg in path {
+            v = match (&v, seg.parse::<usize>()) {
+                (Value::Hash(h), _) => h
+                    .get(&Value::string(seg.as_str()))
+                    .cloned()
+                    .unwrap_or(Value::Undef),
+                (Value::Array(a), Ok(i)) => a.get(i).cloned().unwrap_or(Value::Undef),
+                _ => Value::Undef,
+            };
+        }
+        match v {
+            Value::Undef => Value::string(""),
+            other => other,
+        }
+    }
+}
+
+/// `name('arg')` or `name("arg")` → (name, arg).
+fn function_call(expr: &str) -> Option<(&str, String)> {
+    let open = expr.find('(')?;
+    let name = &expr[..open];
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphabetic() || c == '_') {
+        return None;
+    }
+    let inner = expr[open + 1..].strip_suffix(')')?.trim();
+    let arg = inner
+        .strip_prefix('\'')
+        .and_then(|r| r.strip_suffix('\''))
+        .or_else(|| inner.strip_prefix('"').and_then(|r| r.strip_suffix('"')))
+        .unwrap_or(inner);
+    Some((name, arg.to_string()))
+}
+
+/// `a.b.'c.d'` → ("a", ["b", "c.d"]).
+fn split_key(key: &str) -> (Cow<'_, str>, Vec<String>) {
+    // Byte by byte: most keys are plain (`apache::mod::ssl::ssl_cipher`), and
+    // a search for any of three chars took ~5 instructions a character.
+    if !key.bytes().any(|b| matches!(b, b'.' | b'\'' | b'"')) {
+        return (Cow::Borrowed(key), Vec::new());
+    }
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    for c in key.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '.') => parts.push(std::mem::take(&mut cur)),
+            (None, c) => cur.push(c),
+        }
+    }
+    parts.push(cur);
+    let root = parts.remove(0);
+    (Cow::Owned(root), parts)
+}
+
+/// The inferred type of a value holding a Ruby Symbol (see
+/// [`puppet_model::yaml::SYMBOL_MARK`]), as Puppet names it; `None` without one.
+fn symbol_type(v: &Value) -> Option<String> {
+    let is_sym = |x: &Value| {
+        x.as_str()
+            .is_some_and(|s| s.starts_with(puppet_model::yaml::SYMBOL_MARK))
+    };
+    match v {
+        _ if is_sym(v) => Some("Runtime[ruby, 'Symbol']".into()),
+        Value::Array(a) => {
+            a.iter().find_map(symbol_type)?;
+            let elem = if a.iter().all(is_sym) {
+                "Runtime[ruby, 'Symbol']"
+            } else {
+                "Any"
+            };
+            Some(format!("Array[{elem}, {n}, {n}]", n = a.len()))
+        }
+        Value::Hash(h) => {
+            h.iter()
+                .find_map(|(k, x)| symbol_type(k).or_else(|| symbol_type(x)))?;
+            Some(format!("Hash[Any, Any, {n}, {n}]", n = h.len()))
+        }
+        _ => None,
+    }
+}
+
+/// Ruby's `to_s` of a value put into a string by interpolation (`gsub`):
+/// strings as they are, collections as Ruby's `inspect` writes them.
+fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        other => ruby_inspect(other),
+    }
+}
+
+fn ruby_inspect(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        Value::String(s) => format!("{s:?}"),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Hash(h) => format!(
+            "{{{}}}",
+            h.iter()
+                .map(|(k, x)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(x)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+const SIG_NAME_TYPE_MERGE: &str = "(NameType = Variant[String, Array[String]] name, ValueType = Type value_type?, MergeType = Variant[String[1], Hash[String, Scalar]] merge?)";
+const SIG_WITH_DEFAULT: &str = "(NameType = Variant[String, Array[String]] name, Optional[ValueType] value_type, Optional[MergeType] merge, DefaultValueType = Any default_value)";
+const OPTIONS_WITHOUT_NAME: &str = "OptionsWithoutName = Struct[{'value_type' => Optional[ValueType = Type], 'default_value' => DefaultValueType = Any, 'override' => Optional[Hash[String, Any]], 'default_values_hash' => Optional[Hash[String, Any]], 'merge' => Optional[MergeType = Variant[String[1], Hash[String, Scalar]]]}]";
+const SIG_OPTIONS_WITH_NAME: &str = "(OptionsWithName = Struct[{'name' => NameType = Variant[String, Array[String]], 'value_type' => Optional[ValueType = Type], 'default_value' => DefaultValueType = Any, 'override' => Optional[Hash[String, Any]], 'default_values_hash' => Optional[Hash[String, Any]], 'merge' => Optional[MergeType = Variant[String[1], Hash[String, Scalar]]]}] options_hash, BlockType = Callable[NameType = Variant[String, Array[String]]] block?)";
+
+/// Puppet's dispatch error for `lookup(name, <not a type>[, merge])`.
+fn signature_mismatch(count: usize, value_type: &Value) -> String {
+    let got = match value_type {
+        Value::Undef => "Undef".to_string(),
+        v => puppet_model::value::value_label(v),
+    };
+    let bad_type = format!("parameter 'value_type' expects a ValueType = Type value, got {got}");
+    let last = if count == 3 {
+        "expects 2 arguments, got 3".to_string()
+    } else {
+        format!("parameter 'options_hash' expects an {OPTIONS_WITHOUT_NAME} value, got {got}")
+    };
+    format!(
+        "The function 'lookup' was called with arguments it does not accept. It expects one of:\n  \
+         {SIG_NAME_TYPE_MERGE}\n    rejected: {bad_type}\n  \
+         {SIG_WITH_DEFAULT}\n    rejected: expects 4 arguments, got {count}\n  \
+         {SIG_NAME_TYPE_MERGE}\n    rejected: {bad_type}\n  \
+         {SIG_OPTIONS_WITH_NAME}\n    rejected: expects 1 argument, got {count}\n  \
+         (Variant[String, Array[String]] name, {OPTIONS_WITHOUT_NAME} options_hash, BlockType = Callable[NameType = Variant[String, Array[String]]] block?)\n    rejected: {last}"
+    )
+}
+
+/// Whether a `lookup_options` key written as a pattern (`^profile::.*`)
+/// matches `key`. Each pattern is compiled once per thread: it is asked
+/// at every lookup of a key the options do not name.
+fn matches_option_pattern(pat: &str, key: &str) -> bool {
+    thread_local! {
+        static COMPILED: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<regex::Regex>>> =
+            std::cell::RefCell::default();
+    }
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if !c.contains_key(pat) {
+            c.insert(pat.to_string(), regex::Regex::new(pat).ok());
+        }
+        c.get(pat)
+            .and_then(Option::as_ref)
+            .is_some_and(|re| re.is_match(key))
+    })
+}

@@ -1,0 +1,77 @@
+//! Hiera 5: the global, environment and module layers, their `hiera.yaml`
+//! (v5), the `yaml_data`/`json_data` backends, interpolation, merge
+//! strategies and `lookup_options`. Data files are read and parsed once per
+//! run ([`DataCache`], shared by all nodes); interpolation and merging happen
+//! per node, in [`lookup`].
+
+pub mod config;
+pub mod lookup;
+pub mod memo;
+pub mod merge;
+
+use rustc_hash::FxHashMap as HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use puppet_model::Value;
+
+/// A data file's content: `None` when the file does not exist.
+pub type FileData = Result<Option<Value>, String>;
+
+/// A file and whether it is read as JSON.
+type FileKey = (PathBuf, bool);
+
+/// Parsed data and config files by path, shared by every node of a run.
+#[derive(Default)]
+pub struct DataCache {
+    files: Mutex<HashMap<FileKey, Arc<OnceLock<FileData>>>>,
+    configs: Mutex<HashMap<PathBuf, Arc<OnceLock<ConfigData>>>>,
+}
+
+/// An interpreted `hiera.yaml`: `None` when the file does not exist.
+pub type ConfigData = Result<Option<Arc<config::Config>>, String>;
+
+impl DataCache {
+    /// The file parsed as YAML (Psych's rules) or JSON; read once per run.
+    pub fn read(&self, path: &Path, json: bool) -> FileData {
+        let slot = {
+            let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+            files.entry((path.to_path_buf(), json)).or_default().clone()
+        };
+        slot.get_or_init(|| read_uncached(path, json)).clone()
+    }
+
+    /// The `hiera.yaml` at `path`, interpreted once per run.
+    pub fn config(&self, path: &Path) -> ConfigData {
+        let slot = {
+            let mut configs = self.configs.lock().unwrap_or_else(|p| p.into_inner());
+            configs.entry(path.to_path_buf()).or_default().clone()
+        };
+        slot.get_or_init(|| match self.read(path, false)? {
+            Some(doc) => config::parse(path, &doc).map(|c| Some(Arc::new(c))),
+            None => Ok(None),
+        })
+        .clone()
+    }
+}
+
+fn read_uncached(path: &Path, json: bool) -> FileData {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if json {
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| format!("Unable to parse (JSON) {}: {e}", path.display()))?;
+        return Ok(Some(crate::facts::from_json(&v)));
+    }
+    match puppet_model::yaml::load_hiera(text) {
+        // Puppet's safe_load turns an empty document into false; yaml_data
+        // then treats a non-hash as empty.
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.names_file => Err(format!("({}): {e}", path.display())),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,18 @@
+//! One node's catalog, as Puppet's compiler makes it.
+//!
+//! From the bottom up (each module uses only those listed before it):
+//! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
+//! [`catalog`] (resources, titles, aliases, tags, edges), [`facts`] (node
+//! files and the node object), [`hiera`] (Hiera 5's configuration, data and
+//! merges), [`loader`] (the environment: settings, modulepath, the parse
+//! cache, confinement, the per-run caches), [`eval`] (the evaluator and the
+//! compile sequence, writing the catalog JSON), [`fuzzing`] (fuzz targets).
+
+pub mod catalog;
+pub mod eval;
+pub mod facts;
+pub mod fuzzing;
+pub mod hiera;
+pub mod loader;
+pub mod restypes;
+pub mod template;

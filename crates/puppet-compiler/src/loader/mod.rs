@@ -1,0 +1,498 @@
+//! The environment: where manifests and modules are, and every file parsed at
+//! most once per run, its tree shared by all nodes (`Arc`).
+//!
+//! Boot reads `environment.conf` (`manifest`, `modulepath` with
+//! `$basemodulepath`), lists the initial manifests (a file, or every `*.pp`
+//! below a directory in sorted path order), and answers the 3.x autoloader's
+//! question: which files to import, in order, to find class `foo::bar::baz`.
+
+mod parse_ahead;
+
+use puppet_syntax::util::{FileNumber, NameStr as _, PathSlots};
+use rustc_hash::FxHashMap as HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use puppet_syntax::{self as syntax, ast::Program, FileNamespace, SyntaxError};
+
+/// Puppet 7 on Debian: `$codedir/modules:/usr/share/puppet/modules`.
+pub const DEFAULT_BASEMODULEPATH: &str = "/etc/puppet/code/modules:/usr/share/puppet/modules";
+
+/// Overrides from the command line (`--modulepath`, `--manifest`).
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub modulepath: Option<Vec<PathBuf>>,
+    pub manifest: Option<PathBuf>,
+    /// `$basemodulepath` in `environment.conf` (default
+    /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
+    pub basemodulepath: Option<String>,
+}
+
+/// A parsed file, or why it could not be parsed.
+pub type Parsed = Result<Arc<Program>, SyntaxError>;
+
+pub struct Environment {
+    pub name: String,
+    pub dir: PathBuf,
+    /// The `manifest` setting: a file or a directory.
+    pub manifest: PathBuf,
+    /// The initial manifests in evaluation order.
+    pub manifests: Vec<PathBuf>,
+    pub modulepath: Vec<PathBuf>,
+    cache: PathSlots<Parsed>,
+    /// EPP templates, each parsed once per run like the manifests.
+    templates: PathSlots<Parsed>,
+    modules: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Files to parse ahead of the compile, on a spare thread.
+    parse_ahead: parse_ahead::ParseAhead,
+    /// Autoload candidates by class or define name: the files that exist,
+    /// probed once per run rather than once per node.
+    autoload: Mutex<HashMap<String, Arc<[Vec<PathBuf>]>>>,
+    /// Hiera's data and config files, each parsed once per run.
+    pub hiera: crate::hiera::DataCache,
+    /// Module resource types, each `lib/puppet/type/*.rb` read once per run.
+    pub resource_types: crate::restypes::TypeCache,
+    /// ERB templates, each file parsed once per run.
+    pub erb: crate::template::erb::cache::Cache,
+    /// Inline ERB templates, each text parsed once per run.
+    pub erb_inline: crate::template::erb::cache::InlineCache,
+    /// Modules' Ruby functions, each file parsed once per run.
+    pub ruby_functions: crate::template::erb::cache::FunctionCache,
+    /// Function names and the Ruby file each resolves to (or none), found
+    /// once per run.
+    pub ruby_function_paths: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// What [`Environment::confine`] allows, resolved once per run (it is
+    /// asked for every template and file a node reads).
+    confine_roots: OnceLock<Vec<PathBuf>>,
+    /// `template()`/`epp()` references and the file each names (or none):
+    /// found once per run, not per call.
+    pub template_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Type aliases resolved from an autoloaded `types/*.pp` file whose
+    /// definition reads no variable and calls no function: the same type for
+    /// every node, so each compile after the first skips evaluating it
+    /// (stdlib's nest several `Pattern`s deep). By lower-case name: the file
+    /// and the type.
+    pub resolved_type_aliases: Mutex<HashMap<String, (PathBuf, puppet_model::types::PType)>>,
+    /// Type alias names and the `types/*.pp` file each autoloads from (or
+    /// none), probed once per run: every resource reference such as
+    /// `Apache::Mod['x']` first asks whether `apache/types/mod.pp` exists.
+    type_alias_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Manifest paths and the module each lies in (`$module_name`), found
+    /// once per run: every class and define evaluation asks.
+    module_names: Mutex<HashMap<String, Option<Arc<str>>>>,
+}
+
+impl std::fmt::Debug for Environment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Environment")
+            .field("name", &self.name)
+            .field("dir", &self.dir)
+            .finish()
+    }
+}
+
+/// A file's bytes, or the error that names it.
+fn read_source(path: &Path) -> Result<Vec<u8>, SyntaxError> {
+    std::fs::read(path).map_err(|e| SyntaxError {
+        message: format!("Could not read file: {e}"),
+        file: path.display().to_string(),
+        line: None,
+        column: None,
+        logged: Vec::new(),
+    })
+}
+
+/// `key = value` lines of `environment.conf` (an ini file without sections here).
+fn read_conf(path: &Path) -> Result<HashMap<String, String>, String> {
+    let mut out = HashMap::default();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty()
+            || line.starts_with('#')
+            || line.starts_with(';')
+            || line.starts_with('[')
+        {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            return Err(format!(
+                "{}:{}: expected 'setting = value', got '{line}'",
+                path.display(),
+                i + 1
+            ));
+        };
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+impl Environment {
+    /// Boots the environment in `dir`, named after its directory.
+    pub fn boot(dir: &Path, overrides: &Overrides) -> Result<Environment, String> {
+        let meta = std::fs::metadata(dir)
+            .map_err(|e| format!("{}: cannot read environment directory: {e}", dir.display()))?;
+        if !meta.is_dir() {
+            return Err(format!("{}: not a directory", dir.display()));
+        }
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| "production".into());
+        let conf = read_conf(&dir.join("environment.conf"))?;
+        let resolve = |p: &str| -> PathBuf {
+            let p = Path::new(p);
+            if p.is_absolute() {
+                p.to_path_buf()
+            } else {
+                dir.join(p)
+            }
+        };
+        let manifest = match &overrides.manifest {
+            Some(m) => m.clone(),
+            None => resolve(
+                conf.get("manifest")
+                    .map(String::as_str)
+                    .unwrap_or("manifests"),
+            ),
+        };
+        let modulepath = match &overrides.modulepath {
+            Some(mp) => mp.clone(),
+            None => {
+                let setting = conf
+                    .get("modulepath")
+                    .cloned()
+                    .unwrap_or_else(|| "modules:$basemodulepath".into());
+                setting
+                    .replace(
+                        "$basemodulepath",
+                        overrides
+                            .basemodulepath
+                            .as_deref()
+                            .unwrap_or(DEFAULT_BASEMODULEPATH),
+                    )
+                    .split(':')
+                    .filter(|s| !s.is_empty())
+                    .map(resolve)
+                    .collect()
+            }
+        };
+        let manifests = if manifest.is_dir() {
+            puppet_syntax::util::find_manifests(&manifest)
+                .map_err(|e| format!("{}: {e}", manifest.display()))?
+        } else if manifest.is_file() {
+            vec![manifest.clone()]
+        } else {
+            Vec::new()
+        };
+        Ok(Environment {
+            name,
+            dir,
+            manifest,
+            manifests,
+            modulepath,
+            cache: PathSlots::default(),
+            templates: PathSlots::default(),
+            modules: Mutex::new(HashMap::default()),
+            autoload: Mutex::default(),
+            parse_ahead: Default::default(),
+            hiera: Default::default(),
+            resource_types: Default::default(),
+            erb: Default::default(),
+            erb_inline: Default::default(),
+            ruby_functions: Default::default(),
+            ruby_function_paths: Default::default(),
+            confine_roots: OnceLock::new(),
+            template_files: Mutex::default(),
+            resolved_type_aliases: Mutex::default(),
+            type_alias_files: Mutex::default(),
+            module_names: Mutex::default(),
+        })
+    }
+
+    /// The file's tree, parsing it on first use only; later calls (from any
+    /// node, any thread) share it.
+    pub fn parse(&self, path: &Path) -> Parsed {
+        self.parse_numbered(path).1
+    }
+
+    /// [`Environment::parse`], with the file's number in the run (the same
+    /// for every spelling of its path): what a compile keys the files it
+    /// loaded by.
+    pub fn parse_numbered(&self, path: &Path) -> (FileNumber, Parsed) {
+        let (number, slot) = self.cache.slot(path);
+        let parsed = slot.get_or_init(|| {
+            let parsed = self.parse_uncached(path);
+            if let (true, Ok(program)) = (self.parse_ahead.is_enabled(), &parsed) {
+                self.queue_references(program);
+            }
+            parsed
+        });
+        (number, parsed.clone())
+    }
+
+    /// Lets [`Environment::parse_ahead_worker`] follow each parsed file's
+    /// static references (see `parse_ahead`).
+    pub fn enable_parse_ahead(&self) {
+        self.parse_ahead.enable();
+        self.parse_ahead.push(self.manifests.clone());
+    }
+
+    /// Parses queued files, for as long as the process runs (a detached
+    /// thread: nothing waits for it).
+    pub fn parse_ahead_worker(&self) -> ! {
+        loop {
+            let path = self.parse_ahead.next();
+            let _ = self.parse(&path);
+        }
+    }
+
+    fn queue_references(&self, program: &Program) {
+        let mut files = Vec::new();
+        for name in parse_ahead::referenced_names(program) {
+            files.extend(self.autoload_candidates(&name).iter().flatten().cloned());
+        }
+        self.parse_ahead.push(files);
+    }
+
+    /// An EPP template's tree (`epp()`), parsed on first use only and shared.
+    pub fn parse_epp(&self, path: &Path) -> Parsed {
+        let (_, slot) = self.templates.slot(path);
+        slot.get_or_init(|| {
+            let name = path.display().to_string();
+            let bytes = read_source(path)?;
+            syntax::parse_epp(&name, &bytes).map(Arc::new)
+        })
+        .clone()
+    }
+
+    fn parse_uncached(&self, path: &Path) -> Parsed {
+        let name = path.display().to_string();
+        let bytes = read_source(path)?;
+        // The initial manifests may define anything; module files only their namespace.
+        let namespace = if self.is_initial_manifest(path) {
+            FileNamespace::Unrestricted
+        } else {
+            syntax::namespace_for_file(path, &self.modulepath)
+        };
+        syntax::parse_in(&name, &bytes, &namespace).map(Arc::new)
+    }
+
+    fn is_initial_manifest(&self, path: &Path) -> bool {
+        path.starts_with(&self.manifest)
+    }
+
+    /// The module a manifest lies in: the first directory below the
+    /// modulepath entry that holds it; `None` outside the modulepath.
+    pub fn module_name_of(&self, manifest: &str) -> Option<Arc<str>> {
+        let lock = || self.module_names.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(manifest) {
+            return found.clone();
+        }
+        let file = Path::new(manifest);
+        let found: Option<Arc<str>> = self.modulepath.iter().find_map(|dir| {
+            let rel = file.strip_prefix(dir).ok()?;
+            rel.components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().into())
+        });
+        lock().insert(manifest.to_string(), found.clone());
+        found
+    }
+
+    /// The file a type alias autoloads from: `mod/types/a/b.pp` for
+    /// `mod::a::b`, the environment's `types/` for `environment::`; `None`
+    /// when the name has one segment or the file does not exist. `key` is
+    /// the lower-case name without leading colons.
+    pub fn type_alias_file(&self, key: &str) -> Option<PathBuf> {
+        let lock = || {
+            self.type_alias_files
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+        };
+        if let Some(found) = lock().get(key) {
+            return found.clone();
+        }
+        let found = self.probe_type_alias_file(key);
+        lock().insert(key.to_string(), found.clone());
+        found
+    }
+
+    fn probe_type_alias_file(&self, key: &str) -> Option<PathBuf> {
+        let segments: Vec<&str> = key.split_colons().collect();
+        if segments.len() < 2 {
+            return None;
+        }
+        let root = if segments[0] == "environment" {
+            self.dir.clone()
+        } else {
+            self.module_dir(segments[0])?
+        };
+        let path = path_under(&root.join("types"), &segments[1..]);
+        path.is_file().then_some(path)
+    }
+
+    /// The directory of module `name`: the first on the modulepath. A module
+    /// whose `metadata.json` lacks what Puppet requires is not a module.
+    pub fn module_dir(&self, name: &str) -> Option<PathBuf> {
+        if !valid_module_name(name) {
+            return None;
+        }
+        let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+        modules
+            .entry(name.to_string())
+            .or_insert_with(|| {
+                self.modulepath
+                    .iter()
+                    .map(|d| d.join(name))
+                    .find(|d| d.is_dir())
+                    .filter(|d| metadata_acceptable(&d.join("metadata.json")))
+            })
+            .clone()
+    }
+
+    /// Puppet's 3.x autoload search for a class or defined type: for
+    /// `foo::bar::baz`, the candidates `foo/bar/baz`, `foo/bar`, `foo`, most
+    /// specific first; each names the files to import together, the module's
+    /// `init.pp` always first among them.
+    pub fn autoload_candidates(&self, name: &str) -> Arc<[Vec<PathBuf>]> {
+        let name = name.trim_colons().to_lowercase();
+        let lock = || self.autoload.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(&name) {
+            return found.clone();
+        }
+        let found: Arc<[Vec<PathBuf>]> = self.probe_autoload_candidates(&name).into();
+        lock().insert(name, found.clone());
+        found
+    }
+
+    fn probe_autoload_candidates(&self, name: &str) -> Vec<Vec<PathBuf>> {
+        let segments: Vec<&str> = name.split("::").collect();
+        let Some(module) = self.module_dir(segments[0]) else {
+            return Vec::new();
+        };
+        let manifests = module.join("manifests");
+        let init = manifests.join("init.pp");
+        let mut out = Vec::new();
+        for n in (1..=segments.len()).rev() {
+            let mut files = Vec::new();
+            if init.is_file() {
+                files.push(init.clone());
+            }
+            if n > 1 {
+                let mut p = manifests.clone();
+                for s in &segments[1..n] {
+                    p.push(s);
+                }
+                p.set_extension("pp");
+                if p.is_file() && !files.contains(&p) {
+                    files.push(p);
+                }
+            }
+            if !files.is_empty() {
+                out.push(files);
+            }
+        }
+        out
+    }
+}
+
+/// Puppet's `Module#load_metadata`: a non-empty `metadata.json` must give
+/// `source`, `author`, `version`, `license`, and `dependencies` as an array.
+fn metadata_acceptable(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return true; // no metadata: fine
+    };
+    let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return true; // unparsable metadata is logged by Puppet, not fatal
+    };
+    if m.is_empty() {
+        return true;
+    }
+    ["source", "author", "version", "license"]
+        .iter()
+        .all(|k| m.get(*k).is_some_and(|v| !v.is_null()))
+        && matches!(m.get("dependencies"), Some(serde_json::Value::Array(_)))
+}
+
+/// Module directory names Puppet accepts.
+fn valid_module_name(name: &str) -> bool {
+    let mut b = name.bytes();
+    b.next().is_some_and(|c| c.is_ascii_lowercase())
+        && b.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
+}
+
+/// Confinement: `path` with its symlinks resolved, when that lies inside one
+/// of `roots` (each resolved too); an error naming the path otherwise, or
+/// when it does not exist. Every function that reads a file a manifest names
+/// (`file`, `find_file`, templates, `source` contents) goes through this, so
+/// a manifest reads nothing outside its environment and modulepath: no `..`
+/// escape, no absolute path elsewhere, no symlink pointing out.
+/// `dir/a/b.pp` for the name segments `a`, `b` (the 4.x loaders' layout of
+/// `functions/` and `types/`).
+pub fn path_under(dir: &Path, segments: &[&str]) -> PathBuf {
+    let mut p = dir.to_path_buf();
+    for s in segments {
+        p.push(s);
+    }
+    p.set_extension("pp");
+    p
+}
+
+pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
+    let mut resolved: Vec<PathBuf> = roots
+        .iter()
+        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .collect();
+    resolved.sort();
+    confine_resolved(path, &resolved)
+}
+
+/// [`confine`] with roots already resolved and sorted: each ancestor of
+/// the resolved path is looked up (a path has a handful of ancestors; the
+/// modulepath can hold a hundred modules).
+fn confine_resolved(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
+    let real = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if real
+        .ancestors()
+        .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
+    {
+        Ok(real)
+    } else {
+        Err(format!(
+            "{}: outside the environment and its modulepath (pverify reads no file outside them)",
+            path.display()
+        ))
+    }
+}
+
+impl Environment {
+    /// [`confine`] to this environment's directory, its modulepath and the
+    /// modules on it: a module that is itself a symlink (Debian installs
+    /// `/usr/share/puppet/modules/NAME` as one) counts where it points, a
+    /// symlink inside a module does not.
+    pub fn confine(&self, path: &Path) -> Result<PathBuf, String> {
+        let roots = self.confine_roots.get_or_init(|| {
+            let mut roots = vec![self.dir.clone()];
+            for dir in &self.modulepath {
+                roots.push(dir.clone());
+                if let Ok(entries) = std::fs::read_dir(dir) {
+                    roots.extend(entries.filter_map(Result::ok).map(|e| e.path()));
+                }
+            }
+            let mut resolved: Vec<PathBuf> = roots
+                .iter()
+                .filter_map(|r| std::fs::canonicalize(r).ok())
+                .collect();
+            resolved.sort();
+            resolved.dedup();
+            resolved
+        });
+        confine_resolved(path, roots)
+    }
+}

@@ -1,0 +1,97 @@
+//! Parsed Ruby files by path, shared by every node of a run (on the
+//! environment): each ERB template or Ruby function file is read and parsed
+//! once.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use puppet_syntax::util::PathSlots;
+
+use super::function_file::FunctionFile;
+use super::{parse, ErbError, Template};
+
+/// A file's parse: the parsed file, or the read or syntax error.
+pub type Loaded<T = Template> = Result<Arc<T>, LoadError>;
+
+#[derive(Clone, Debug)]
+pub enum LoadError {
+    Read(String),
+    Syntax(ErbError),
+}
+
+/// Files of one kind, parsed by `parse` on first use.
+pub struct ParseCache<T> {
+    files: PathSlots<Loaded<T>>,
+    parse: fn(&str) -> Result<T, ErbError>,
+}
+
+impl<T> ParseCache<T> {
+    pub fn load(&self, path: &Path) -> Loaded<T> {
+        let (_, slot) = self.files.slot(path);
+        slot.get_or_init(|| {
+            let bytes = std::fs::read(path).map_err(|e| LoadError::Read(e.to_string()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            (self.parse)(&text).map(Arc::new).map_err(LoadError::Syntax)
+        })
+        .clone()
+    }
+}
+
+/// ERB templates.
+pub type Cache = ParseCache<Template>;
+
+impl Default for ParseCache<Template> {
+    fn default() -> Self {
+        ParseCache {
+            files: PathSlots::default(),
+            parse,
+        }
+    }
+}
+
+/// Ruby function files (`lib/puppet/functions`, `lib/puppet/parser/functions`).
+pub type FunctionCache = ParseCache<FunctionFile>;
+
+impl Default for ParseCache<FunctionFile> {
+    fn default() -> Self {
+        ParseCache {
+            files: PathSlots::default(),
+            parse: FunctionFile::parse,
+        }
+    }
+}
+
+/// Inline templates (`inline_template(text)`) by their text, parsed once per
+/// run: the text is nearly always a constant of the manifest, the same for
+/// every node (a control-repo node parsed three of them on every compile).
+#[derive(Default)]
+pub struct InlineCache {
+    texts: Mutex<rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>>,
+}
+
+/// Texts kept at most: a manifest that builds its template text per node
+/// (interpolating a fact into it) gets a new text on every node, and those
+/// are parsed as they come once the cache is full rather than grow it.
+const INLINE_TEXTS: usize = 4096;
+
+impl InlineCache {
+    pub fn parse(&self, text: &str) -> Result<Arc<Template>, ErbError> {
+        if let Some(parsed) = self.texts().get(text) {
+            return parsed.clone();
+        }
+        // Parsed outside the lock; two nodes parsing the same text at once
+        // make the same tree, and the first one kept is used from then on.
+        let parsed = parse(text).map(Arc::new);
+        let mut texts = self.texts();
+        if texts.len() < INLINE_TEXTS {
+            return texts.entry(text.into()).or_insert(parsed).clone();
+        }
+        parsed
+    }
+
+    fn texts(
+        &self,
+    ) -> MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>> {
+        self.texts.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}

@@ -1,0 +1,1508 @@
+//! The interpreter: runs a parsed template against a [`Host`] (the Puppet
+//! scope), appending to the output as ERB's `_erbout` does.
+
+use puppet_syntax::util::NameStr as _;
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc as Rc;
+
+use super::parser::{Block, Body, Def, Expr, Node, StrPart};
+use super::value::{from_puppet, to_puppet, to_puppet_stored, RValue};
+use super::Host;
+
+/// Why evaluation stopped early: an error (message, line), or `next`/`break`.
+pub enum Flow {
+    Error(String, usize),
+    Next(RValue),
+    Break(RValue),
+    Return(RValue),
+}
+
+type R<T> = Result<T, Flow>;
+
+/// The byte ranges of a match's groups (`None` for a group that did not take part).
+type Groups = Vec<Option<(usize, usize)>>;
+
+/// The most iterations of a `while` loop or range (a guard against templates
+/// that never end).
+const MAX_STEPS: usize = 10_000_000;
+
+/// The most elements `Array.new(n)` makes (a guard against memory blow-up).
+pub const MAX_ITEMS: usize = 1_000_000;
+
+/// What `self` is for code without a receiver.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SelfKind {
+    /// A template: Puppet's `TemplateWrapper`.
+    Template,
+    /// A 3.x function body (`newfunction`): the calling scope, whose
+    /// `function_x([...])` and `lookupvar` need no receiver.
+    Function3x,
+    /// A 4.x function (`create_function`): `call_function(name, *args)`,
+    /// `closure_scope`.
+    Function4x,
+}
+
+pub struct Interp<'h> {
+    pub host: &'h mut dyn Host,
+    pub self_kind: SelfKind,
+    pub out: String,
+    locals: HashMap<String, RValue>,
+    line: usize,
+    /// Instance variables the template assigned (`@x = ...`).
+    ivars: HashMap<String, RValue>,
+    /// Locals assigned straight from an instance variable (`a = @x`): in
+    /// Ruby both name one object, so changing `a` in place changes `@x`.
+    ivar_aliases: HashMap<String, String>,
+    /// Methods the template defined (`def name ... end`).
+    defs: HashMap<String, Rc<Def>>,
+    /// The methods defined as `def self.name` (callable as `Module.name`).
+    module_functions: rustc_hash::FxHashSet<String>,
+    /// The groups of the last regex match (`$1`...).
+    pub last_match: Vec<RValue>,
+    /// The class of the exception being raised, when `raise` named one
+    /// (others are classed by their message: [`exception_class_of`]).
+    pub error_class: Option<String>,
+    /// Names the code assigns somewhere: a miss on one of them is nil, not
+    /// a method call (Ruby's parse-time locals).
+    pub declared_locals: Rc<rustc_hash::FxHashSet<String>>,
+    /// Calls of the template's own methods under way (bounded: a method
+    /// that calls itself forever fails as Ruby's does).
+    call_depth: usize,
+    /// The block of the method running (what `yield` calls).
+    current_block: Option<MethodBlock>,
+    /// The Puppet values of the arguments of the next method called with
+    /// [`Interp::call_defined`] (`None` for one that is not Puppet's).
+    pub arg_origins: Vec<Option<puppet_model::Value>>,
+    /// Parameters of the running method still holding the Puppet value
+    /// they were called with: Ruby's object is Puppet's, identity and all.
+    pristine: HashMap<String, puppet_model::Value>,
+}
+
+/// A method's block: a Ruby block, or the Puppet lambda the function was
+/// called with (run by the host).
+#[derive(Clone)]
+pub enum MethodBlock {
+    /// A Ruby block, with the block of the method it was written in (what
+    /// a `yield` inside the block itself calls).
+    Ruby(Rc<Block>, Option<Rc<MethodBlock>>),
+    Host,
+}
+
+fn err<T>(msg: impl Into<String>, line: usize) -> R<T> {
+    Err(Flow::Error(msg.into(), line))
+}
+
+impl<'h> Interp<'h> {
+    pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
+        Interp {
+            host,
+            self_kind: SelfKind::Template,
+            out: String::new(),
+            locals: HashMap::default(),
+            line: 1,
+            ivars: HashMap::default(),
+            ivar_aliases: HashMap::default(),
+            defs: HashMap::default(),
+            module_functions: Default::default(),
+            last_match: Vec::new(),
+            declared_locals: Default::default(),
+            error_class: None,
+            call_depth: 0,
+            current_block: None,
+            arg_origins: Vec::new(),
+            pristine: HashMap::default(),
+        }
+    }
+
+    fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
+        err(msg, self.line)
+    }
+
+    pub fn run(&mut self, body: &Body) -> R<RValue> {
+        let mut last = RValue::Nil;
+        for n in body {
+            last = self.eval(n)?;
+        }
+        Ok(last)
+    }
+
+    fn eval(&mut self, n: &Node) -> R<RValue> {
+        self.line = n.line;
+        Ok(match &n.expr {
+            Expr::Nil => RValue::Nil,
+            Expr::Bool(b) => RValue::Bool(*b),
+            Expr::Int(i) => RValue::Int(*i),
+            Expr::BigInt(d) => super::bigint::parse_prefix(d, 10),
+            Expr::Float(f) => RValue::Float(*f),
+            Expr::Str(parts) => RValue::str(self.interpolate(parts)?),
+            Expr::Sym(s) => RValue::sym(s.clone()),
+            Expr::DSym(parts) => RValue::sym(self.interpolate(parts)?),
+            Expr::Regex(parts, flags) => {
+                let src = self.interpolate(parts)?;
+                let mut prefix = String::new();
+                for (f, inline) in [('i', 'i'), ('m', 's'), ('x', 'x')] {
+                    if flags.contains(f) {
+                        prefix.push(inline);
+                    }
+                }
+                if prefix.is_empty() {
+                    RValue::Regex(src)
+                } else {
+                    RValue::Regex(format!("(?{prefix}){src}"))
+                }
+            }
+            Expr::Array(items) => RValue::array(self.eval_list(items)?),
+            Expr::Hash(pairs) => {
+                let mut out: Vec<(RValue, RValue)> = Vec::new();
+                for (k, v) in pairs {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    hash_set(&mut out, k, v);
+                }
+                RValue::hash(out)
+            }
+            Expr::Range(a, b, excl) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                match (a, b) {
+                    (RValue::Int(a), RValue::Int(b)) => RValue::Range(a, b, *excl),
+                    _ => return self.fail("bad value for range"),
+                }
+            }
+            Expr::IVar(name) => match self.ivars.get(name) {
+                Some(v) => v.clone(),
+                None => match self.host.ivar(name) {
+                    Some(v) => from_puppet(&v),
+                    None => RValue::Nil,
+                },
+            },
+            Expr::GVar(name) => match name.parse::<usize>() {
+                Ok(i) => self.last_match.get(i).cloned().unwrap_or(RValue::Nil),
+                Err(_) if name == "~" && !self.last_match.is_empty() => {
+                    RValue::array(self.last_match.clone())
+                }
+                Err(_) => RValue::Nil,
+            },
+            Expr::IAssign(name, op, v) => {
+                let cur = match self.ivars.get(name) {
+                    Some(v) => v.clone(),
+                    None => self
+                        .host
+                        .ivar(name)
+                        .map(|v| from_puppet(&v))
+                        .unwrap_or(RValue::Nil),
+                };
+                let new = match *op {
+                    "=" => self.eval(v)?,
+                    "||" if cur.truthy() => cur,
+                    "||" => self.eval(v)?,
+                    op => {
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                self.ivars.insert(name.clone(), new.clone());
+                new
+            }
+            Expr::Defined(e) => {
+                let what = match &e.expr {
+                    Expr::IVar(name) => (self.ivars.contains_key(name)
+                        || self.host.ivar(name).is_some())
+                    .then_some("instance-variable"),
+                    Expr::Name(name) if self.locals.contains_key(name) => Some("local-variable"),
+                    Expr::Name(name) => {
+                        (self.defs.contains_key(name) || name == "scope").then_some("method")
+                    }
+                    Expr::Const(c) => ["String", "Integer", "Array", "Hash", "Float", "Symbol"]
+                        .contains(&c.as_str())
+                        .then_some("expression"),
+                    _ => Some("expression"),
+                };
+                match what {
+                    Some(w) => RValue::Str(w.into()),
+                    None => RValue::Nil,
+                }
+            }
+            Expr::Return(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Expr::Def(name, def) => {
+                // `def self.x`: also a module function, `Module.x`.
+                let name = match name.strip_prefix("self.") {
+                    Some(n) => {
+                        self.module_functions.insert(n.to_string());
+                        n
+                    }
+                    None => name.as_str(),
+                };
+                self.defs.insert(name.to_string(), def.clone());
+                RValue::sym(name)
+            }
+            Expr::Begin(def) => self.run_def_body(def)?,
+            Expr::Const(c) => RValue::Class(c.clone()),
+            Expr::Name(name) => {
+                if let Some(v) = self.locals.get(name) {
+                    v.clone()
+                } else if self.declared_locals.contains(name) && !self.defs.contains_key(name) {
+                    RValue::Nil
+                } else {
+                    self.call(None, name, vec![], None, n.line)?
+                }
+            }
+            Expr::Call {
+                recv,
+                name,
+                args,
+                block,
+                safe,
+            } => {
+                let r = match recv {
+                    Some(r) => Some(self.eval(r)?),
+                    None => None,
+                };
+                if *safe && matches!(r, Some(RValue::Nil)) {
+                    return Ok(RValue::Nil);
+                }
+                let mut argv = Vec::new();
+                let mut block = block.clone();
+                for a in args {
+                    match &a.expr {
+                        Expr::BlockPass(sym) => {
+                            block = Some(Rc::new(Block {
+                                params: vec![vec!["__it".into()]],
+                                body: vec![Node {
+                                    expr: Expr::Call {
+                                        recv: Some(Box::new(Node {
+                                            expr: Expr::Name("__it".into()),
+                                            line: a.line,
+                                        })),
+                                        name: sym.clone(),
+                                        args: vec![],
+                                        block: None,
+                                        safe: false,
+                                    },
+                                    line: a.line,
+                                }],
+                            }))
+                        }
+                        Expr::BlockPassValue(e) => match self.eval(e)? {
+                            RValue::Proc(b) => block = Some(b),
+                            RValue::Nil => {}
+                            other => {
+                                return self.fail(format!(
+                                    "wrong argument type {} (expected Proc)",
+                                    other.class_name()
+                                ))
+                            }
+                        },
+                        Expr::Splat(e) => match self.eval(e)? {
+                            RValue::Array(items) => argv.extend(items.iter().cloned()),
+                            other => argv.push(other),
+                        },
+                        _ => argv.push(self.eval(a)?),
+                    }
+                }
+                self.line = n.line;
+                // `proc { }`, `lambda { }`, `Proc.new { }`: the block as a value.
+                let makes_proc = match (&r, name.as_str()) {
+                    (None, "proc" | "lambda") => true,
+                    (Some(RValue::Class(c)), "new") => c == "Proc",
+                    _ => false,
+                };
+                if makes_proc {
+                    if let Some(b) = &block {
+                        return Ok(RValue::Proc(b.clone()));
+                    }
+                }
+                if let Some(v) = self.remove_from_local(recv.as_deref(), name, &argv) {
+                    return Ok(v);
+                }
+                // A method of the code's own called with a block: the
+                // block is the method's (`yield`).
+                if let (None, Some(b)) = (&r, &block) {
+                    if let Some(def) = self.defs.get(name.as_str()).cloned() {
+                        let outer = self.current_block.clone().map(Rc::new);
+                        let block = MethodBlock::Ruby(b.clone(), outer);
+                        return self.call_def(name, &def, argv, Some(block));
+                    }
+                }
+                if name == "to_yaml" && argv.len() <= 1 {
+                    if let Some(orig) = self.puppet_object(recv.as_deref(), r.as_ref()) {
+                        return match super::yaml::puppet_to_yaml(&orig, argv.first()) {
+                            Ok(text) => Ok(RValue::str(text)),
+                            Err(e) => self.fail(e),
+                        };
+                    }
+                }
+                let local = self.mutated_local(recv.as_deref(), name);
+                let v = self.call(r, name, argv, block.as_deref(), n.line)?;
+                self.write_back(local, name, v)?
+            }
+            Expr::Index(recv, args) => {
+                let r = self.eval(recv)?;
+                let argv = self.eval_list(args)?;
+                self.line = n.line;
+                self.call(Some(r), "[]", argv, None, n.line)?
+            }
+            Expr::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
+            Expr::Neg(e) => {
+                let v = self.eval(e)?;
+                match v {
+                    RValue::Int(_) | RValue::Big(_) => {
+                        super::bigint::norm(-super::bigint::of(&v).unwrap_or_default())
+                    }
+                    RValue::Float(f) => RValue::Float(-f),
+                    other => return self.no_method("-@", &other),
+                }
+            }
+            Expr::And(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    self.eval(b)?
+                } else {
+                    l
+                }
+            }
+            Expr::Or(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    l
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Expr::Binop(op, a, b) => {
+                let l = self.eval(a)?;
+                let r = self.eval(b)?;
+                self.line = n.line;
+                let local = self.mutated_local(Some(a), op);
+                let v = self.call(Some(l), op, vec![r], None, n.line)?;
+                self.write_back(local, op, v)?
+            }
+            Expr::If(c, t, e) => {
+                if self.eval(c)?.truthy() {
+                    self.run(t)?
+                } else {
+                    self.run(e)?
+                }
+            }
+            Expr::While(c, body, positive) => {
+                let mut steps = 0;
+                while self.eval(c)?.truthy() == *positive {
+                    steps += 1;
+                    if steps > MAX_STEPS {
+                        return self.fail("loop runs too long");
+                    }
+                    match self.run(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                RValue::Nil
+            }
+            Expr::For(var, items, body) => {
+                let coll = self.eval(items)?;
+                let list = match &coll {
+                    RValue::Array(a) => a.to_vec(),
+                    RValue::Range(a, b, x) => range_items(*a, *b, *x),
+                    RValue::Hash(h) => h
+                        .iter()
+                        .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+                        .collect(),
+                    o => return self.no_method("each", o),
+                };
+                self.pristine.remove(var);
+                for item in list {
+                    self.bind_local(var, item);
+                    match self.run(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }
+                coll
+            }
+            Expr::MultiAssign(names, v) => {
+                let v = self.eval(v)?;
+                let items = match &v {
+                    RValue::Array(a) => a.to_vec(),
+                    o => vec![o.clone()],
+                };
+                for (i, name) in names.iter().enumerate() {
+                    self.ivar_aliases.remove(name);
+                    self.pristine.remove(name);
+                    let item = items.get(i).cloned().unwrap_or(RValue::Nil);
+                    self.bind_local(name, item);
+                }
+                v
+            }
+            Expr::Case(subject, whens, els) => {
+                let s = match subject {
+                    Some(s) => Some(self.eval(s)?),
+                    None => None,
+                };
+                for (pats, body) in whens {
+                    for p in pats {
+                        let pv = self.eval(p)?;
+                        let hit = match &s {
+                            Some(s) => self.case_eq(&pv, s)?,
+                            None => pv.truthy(),
+                        };
+                        if hit {
+                            return self.run(body);
+                        }
+                    }
+                }
+                match els {
+                    Some(b) => self.run(b)?,
+                    None => RValue::Nil,
+                }
+            }
+            Expr::Assign(name, v) => {
+                self.pristine.remove(name);
+                match &v.expr {
+                    Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
+                    _ => self.ivar_aliases.remove(name),
+                };
+                let v = self.eval(v)?;
+                self.bind_local(name, v.clone());
+                v
+            }
+            Expr::OpAssign(name, op, v) => {
+                let cur = self.locals.get(name).cloned().unwrap_or(RValue::Nil);
+                let new = match *op {
+                    "||" if cur.truthy() => cur,
+                    "||" => self.eval(v)?,
+                    "&&" if !cur.truthy() => cur,
+                    "&&" => self.eval(v)?,
+                    op => {
+                        if !self.locals.contains_key(name) {
+                            return self.no_method(op, &RValue::Nil);
+                        }
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                self.bind_local(name, new.clone());
+                new
+            }
+            Expr::IndexAssign(recv, args, op, v) => {
+                let container = self.eval(recv)?;
+                let keys = self.eval_list(args)?;
+                let cur = self.call(Some(container.clone()), "[]", keys.clone(), None, n.line)?;
+                let v = match *op {
+                    "=" => self.eval(v)?,
+                    "||" if cur.truthy() => return Ok(cur),
+                    "||" => self.eval(v)?,
+                    op => {
+                        let r = self.eval(v)?;
+                        self.call(Some(cur), op, vec![r], None, n.line)?
+                    }
+                };
+                let updated = match (container, keys.first()) {
+                    (RValue::Hash(mut h), Some(k)) => {
+                        hash_set(Rc::make_mut(&mut h), k.clone(), v.clone());
+                        RValue::Hash(h)
+                    }
+                    (RValue::Array(mut shared), Some(RValue::Int(i))) => {
+                        let a = Rc::make_mut(&mut shared);
+                        let len = a.len() as i64;
+                        let idx = if *i < 0 { i + len } else { *i };
+                        if idx < 0 {
+                            return err(
+                                format!("index {i} too small for array; minimum: -{len}"),
+                                n.line,
+                            );
+                        }
+                        let idx = idx as usize;
+                        if idx >= a.len() {
+                            a.resize(idx + 1, RValue::Nil);
+                        }
+                        a[idx] = v.clone();
+                        RValue::Array(shared)
+                    }
+                    (other, _) => return self.no_method("[]=", &other),
+                };
+                // Values are immutable here: store the changed container back.
+                match &recv.expr {
+                    Expr::Name(name) if self.locals.contains_key(name) => {
+                        self.bind_local(name, updated);
+                    }
+                    Expr::IVar(name) => {
+                        self.ivars.insert(name.clone(), updated);
+                    }
+                    // `scope.lookupvar('x')[k] = v` / `scope['x'][k] = v`:
+                    // the hash is the scope variable's own object.
+                    e if scope_var_access(e).is_some() => {
+                        let (scope, key) = scope_var_access(e).unwrap_or((recv, recv));
+                        if !matches!(self.eval(scope)?, RValue::Scope) {
+                            return self.fail("pverify's ERB assigns elements only of variables");
+                        }
+                        let var = self.eval(key)?.to_s();
+                        let var = var.trim_colons().to_string();
+                        self.host.changed_in_place(&var, to_puppet_stored(&updated));
+                    }
+                    _ => {
+                        return self.fail(
+                            "pverify's ERB assigns elements only of local and instance variables",
+                        )
+                    }
+                }
+                v
+            }
+            Expr::Seq(body) => self.run(body)?,
+            Expr::Out(e) => {
+                let v = self.eval(e)?;
+                match &v {
+                    // A String is appended as it is (no `to_s` copy).
+                    RValue::Str(s) => self.out.push_str(s),
+                    _ => {
+                        let s = self.to_s(&v)?;
+                        self.out.push_str(&s);
+                    }
+                }
+                RValue::Nil
+            }
+            Expr::Text(t) => {
+                self.out.push_str(t);
+                RValue::Nil
+            }
+            Expr::Next(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Next(v));
+            }
+            Expr::Break(v) => {
+                let v = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                return Err(Flow::Break(v));
+            }
+            Expr::Splat(e) => self.eval(e)?,
+            Expr::BlockPass(_) | Expr::BlockPassValue(_) => {
+                return self.fail("syntax error, unexpected '&'")
+            }
+        })
+    }
+
+    fn eval_list(&mut self, items: &[Node]) -> R<Vec<RValue>> {
+        let mut out = Vec::with_capacity(items.len());
+        for i in items {
+            match &i.expr {
+                Expr::Splat(e) => match self.eval(e)? {
+                    RValue::Array(a) => out.extend(a.iter().cloned()),
+                    RValue::Range(a, b, x) => out.extend(range_items(a, b, x)),
+                    o => out.push(o),
+                },
+                _ => out.push(self.eval(i)?),
+            }
+        }
+        Ok(out)
+    }
+
+    fn interpolate(&mut self, parts: &[StrPart]) -> R<String> {
+        // Sized for the text and a short value per interpolation.
+        let guess = parts
+            .iter()
+            .map(|p| match p {
+                StrPart::Lit(l) => l.len(),
+                StrPart::Code(_) => 16,
+            })
+            .sum();
+        let mut s = String::with_capacity(guess);
+        for p in parts {
+            match p {
+                StrPart::Lit(l) => s.push_str(l),
+                StrPart::Code(body) => match self.run(body)? {
+                    RValue::Str(t) => s.push_str(&t),
+                    v => s.push_str(&self.to_s(&v)?),
+                },
+            }
+        }
+        Ok(s)
+    }
+
+    /// `to_s` as ERB's `<%= %>` and `#{}` apply it.
+    pub fn to_s(&self, v: &RValue) -> R<String> {
+        Ok(v.to_s())
+    }
+
+    /// Ruby's `===` as `case`/`when` uses it.
+    pub fn case_eq(&mut self, pat: &RValue, v: &RValue) -> R<bool> {
+        Ok(match pat {
+            RValue::Regex(re) => match v {
+                RValue::Str(s) | RValue::Sym(s) => match self.regex_find(re, s)? {
+                    Some(groups) => {
+                        self.last_match = groups
+                            .iter()
+                            .map(|g| {
+                                g.map(|(a, b)| RValue::str(s[a..b].to_string()))
+                                    .unwrap_or(RValue::Nil)
+                            })
+                            .collect();
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            },
+            RValue::Range(a, b, excl) => match v {
+                RValue::Int(i) => *i >= *a && if *excl { *i < *b } else { *i <= *b },
+                RValue::Float(f) => {
+                    *f >= *a as f64
+                        && if *excl {
+                            *f < *b as f64
+                        } else {
+                            *f <= *b as f64
+                        }
+                }
+                _ => false,
+            },
+            RValue::Class(c) => is_a(v, c),
+            other => other.eq(v),
+        })
+    }
+
+    fn regex_find(&self, re: &str, s: &str) -> R<Option<Groups>> {
+        let compiled = match puppet_model::types::regex::compile_ruby(re) {
+            Ok(r) => r,
+            Err(e) => return self.fail(e),
+        };
+        match compiled.captures(s) {
+            Ok(Some(c)) => Ok(Some(
+                (0..c.len())
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect(),
+            )),
+            Ok(None) => Ok(None),
+            Err(e) => self.fail(e.to_string()),
+        }
+    }
+
+    pub fn no_method<T>(&self, name: &str, recv: &RValue) -> R<T> {
+        let desc = match recv {
+            RValue::Nil => "nil:NilClass".to_string(),
+            RValue::Bool(true) => "true:TrueClass".to_string(),
+            RValue::Bool(false) => "false:FalseClass".to_string(),
+            other => format!("{}:{}", other.inspect(), other.class_name()),
+        };
+        self.fail(format!("undefined method `{name}' for {desc}"))
+    }
+
+    /// Calls the block with `args` (destructuring one array argument over
+    /// several parameters, as Ruby's blocks do).
+    pub fn yield_(&mut self, block: &Block, args: Vec<RValue>) -> R<RValue> {
+        let args = match args.as_slice() {
+            [RValue::Array(a)] if block.params.len() > 1 => a.to_vec(),
+            _ => args,
+        };
+        let saved = self.bind_params(block, args);
+        let r = match self.run(&block.body) {
+            Ok(v) | Err(Flow::Next(v)) => Ok(v),
+            Err(e) => Err(e),
+        };
+        self.unbind_params(block, saved);
+        r
+    }
+
+    fn call(
+        &mut self,
+        recv: Option<RValue>,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        line: usize,
+    ) -> R<RValue> {
+        self.line = line;
+        match recv {
+            None => self.call_self(name, args, block),
+            Some(r) => {
+                // `break` in a block ends the method call with its value.
+                match super::methods::call_method(self, r, name, args, block) {
+                    Err(Flow::Break(v)) => Ok(v),
+                    other => other,
+                }
+            }
+        }
+    }
+
+    /// Methods of the template wrapper and Kernel (no receiver).
+    fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>) -> R<RValue> {
+        if let Some(def) = self.defs.get(name).cloned() {
+            // (A call with a block reached its method in `eval`.)
+            let _ = block;
+            return self.call_def(name, &def, args, None);
+        }
+        match name {
+            "yield" => match self.current_block.clone() {
+                Some(MethodBlock::Ruby(b, outer)) => {
+                    // The block runs where it was written: its own `yield`
+                    // is that method's (never itself again).
+                    let inner =
+                        std::mem::replace(&mut self.current_block, outer.map(|o| (*o).clone()));
+                    let r = self.yield_(&b, args);
+                    self.current_block = inner;
+                    r
+                }
+                Some(MethodBlock::Host) => {
+                    let args = args.iter().map(to_puppet).collect();
+                    match self.host.call_block(args) {
+                        Ok(v) => Ok(from_puppet(&v)),
+                        Err(e) => {
+                            self.error_class = self.host.last_error_class();
+                            self.fail(e)
+                        }
+                    }
+                }
+                None => {
+                    self.error_class = Some("LocalJumpError".into());
+                    self.fail("no block given (yield)")
+                }
+            },
+            "block_given?" => Ok(RValue::Bool(self.current_block.is_some())),
+            // Kernel#loop: until `break`, or a StopIteration (which it
+            // rescues, as `enum.next` past the end raises).
+            "loop" => {
+                let Some(b) = block else {
+                    return self.fail("pverify's Ruby needs a block for `loop'");
+                };
+                for _ in 0..MAX_STEPS {
+                    match self.yield_(b, vec![]) {
+                        Ok(_) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(Flow::Error(m, l)) => {
+                            let class = self
+                                .error_class
+                                .clone()
+                                .unwrap_or_else(|| exception_class_of(&m).to_string());
+                            if exception_is_a(&class, "StopIteration") {
+                                self.error_class = None;
+                                return Ok(RValue::Nil);
+                            }
+                            return Err(Flow::Error(m, l));
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                self.fail("loop runs too long")
+            }
+            "require" => Ok(RValue::Bool(true)),
+            "scope" => Ok(RValue::Scope),
+            "has_variable?" => {
+                let n = args.first().map(RValue::to_s).unwrap_or_default();
+                Ok(RValue::Bool(self.host.ivar(&n).is_some()))
+            }
+            "raise" | "fail" => {
+                // `raise Class, message` or `raise message`.
+                let (class, msg) = match (args.first(), args.get(1)) {
+                    (Some(RValue::Class(c)), Some(m)) => (c.clone(), m.to_s()),
+                    (Some(RValue::Class(c)), None) => (c.clone(), c.clone()),
+                    (Some(m), _) => ("RuntimeError".to_string(), m.to_s()),
+                    (None, _) => ("RuntimeError".to_string(), "unhandled exception".into()),
+                };
+                self.error_class = Some(class);
+                self.fail(msg)
+            }
+            "Integer" | "Float" | "String" | "Array" => {
+                let v = args.first().cloned().unwrap_or(RValue::Nil);
+                let conv = match name {
+                    "Integer" => "to_i",
+                    "Float" => "to_f",
+                    "String" => "to_s",
+                    _ => "to_a",
+                };
+                if name == "Integer" {
+                    if let RValue::Str(s) = &v {
+                        let t = s.trim().replace('_', "");
+                        return match t.parse::<i64>() {
+                            Ok(i) => Ok(RValue::Int(i)),
+                            Err(_) => {
+                                self.fail(format!("invalid value for Integer(): {}", v.inspect()))
+                            }
+                        };
+                    }
+                }
+                if name == "Array" {
+                    return Ok(match v {
+                        RValue::Nil => RValue::array(vec![]),
+                        RValue::Array(a) => RValue::Array(a),
+                        RValue::Hash(h) => RValue::array(
+                            h.iter()
+                                .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+                                .collect::<Vec<_>>(),
+                        ),
+                        o => RValue::array(vec![o]),
+                    });
+                }
+                super::methods::call_method(self, v, conv, vec![], None)
+            }
+            "puts" | "print" | "p" | "warn" => Ok(RValue::Nil),
+            // gettext's `_('text')` (puppetlabs-translate): the text itself.
+            "_" | "N_" => Ok(args.into_iter().next().unwrap_or(RValue::Nil)),
+            "format" | "sprintf" => {
+                let f = args.first().map(RValue::to_s).unwrap_or_default();
+                let rest: Vec<RValue> = args.into_iter().skip(1).collect();
+                super::methods::call_method(
+                    self,
+                    RValue::str(f),
+                    "%",
+                    vec![RValue::array(rest)],
+                    None,
+                )
+            }
+            _ => self.call_self_function(name, args),
+        }
+    }
+
+    /// The receiver-less calls a function body makes of its `self`.
+    fn call_self_function(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match (self.self_kind, name) {
+            (SelfKind::Function3x, n) if n.starts_with("function_") || n == "lookupvar" => {
+                self.scope_call(name, args)
+            }
+            (SelfKind::Function3x, "self") | (SelfKind::Function4x, "closure_scope") => {
+                Ok(RValue::Scope)
+            }
+            (
+                SelfKind::Function3x,
+                "find_global_scope" | "compiler" | "findresource" | "resource",
+            ) => self.scope_own(name, args),
+            // The function object itself (`asserted_iterable(self, x)`).
+            (SelfKind::Function4x, "self") => {
+                Ok(RValue::Class("Puppet::Functions::Function".into()))
+            }
+            (SelfKind::Function4x, "call_function") => {
+                let f = args.first().map(RValue::to_s).unwrap_or_default();
+                let fargs = args.iter().skip(1).map(to_puppet).collect();
+                self.puppet_function(&f, fargs)
+            }
+            (SelfKind::Template, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+            )),
+            (SelfKind::Function3x, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Parser::Scope>"
+            )),
+            (SelfKind::Function4x, _) => self.fail(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Functions::Function>"
+            )),
+        }
+    }
+
+    /// Methods of Puppet's `Scope` beyond variables and functions: its
+    /// global scope, its compiler, catalog lookups, and the resource it
+    /// belongs to (`self.x` or `x` in a 3.x function, `scope.x` anywhere).
+    fn scope_own(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        match name {
+            "find_global_scope" => Ok(RValue::Scope),
+            // The compiler, for its environment (`compiler.environment.to_s`).
+            "compiler" => {
+                let env = self.host.environment_name();
+                let environment = RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Node::Environment",
+                    text: env.clone(),
+                    attrs: vec![("name", RValue::sym(env))],
+                }));
+                Ok(RValue::Object(Rc::new(super::value::RObject {
+                    class: "Puppet::Parser::Compiler",
+                    text: "#<Puppet::Parser::Compiler>".into(),
+                    attrs: vec![("environment", environment)],
+                })))
+            }
+            "findresource" => {
+                let ty = args.first().map(RValue::to_s).unwrap_or_default();
+                let title = args.get(1).map(RValue::to_s).unwrap_or_default();
+                let ty = crate::eval::compiler::capitalize_name(&ty);
+                Ok(match self.host.find_resource(&ty, &title) {
+                    Some(r) => RValue::Resource(Rc::new(r)),
+                    None => RValue::Nil,
+                })
+            }
+            "resource" => Ok(match self.host.scope_resource() {
+                Some(r) => RValue::Resource(Rc::new(r)),
+                None => RValue::Nil,
+            }),
+            _ => self.fail(format!(
+                "undefined method `{name}' for #<Puppet::Parser::Scope>"
+            )),
+        }
+    }
+
+    /// Defines a method (`def`) before the code that calls it runs.
+    pub fn define(&mut self, name: &str, def: Rc<Def>) {
+        self.defs.insert(name.to_string(), def);
+    }
+
+    /// Sets a local variable.
+    pub fn set_local(&mut self, name: &str, v: RValue) {
+        self.locals.insert(name.to_string(), v);
+    }
+
+    /// Whether the code defined a module function (`def self.name`).
+    pub fn has_module_function(&self, name: &str) -> bool {
+        self.module_functions.contains(name) && self.defs.contains_key(name)
+    }
+
+    /// Calls a method defined with [`Interp::define`].
+    pub fn call_defined(
+        &mut self,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
+        match self.defs.get(name).cloned() {
+            Some(def) => self.call_def(name, &def, args, block),
+            None if !self.arg_origins.is_empty() => {
+                self.arg_origins.clear();
+                self.call_self_function(name, args)
+            }
+            None => self.call_self_function(name, args),
+        }
+    }
+
+    pub fn scope_call(&mut self, name: &str, args: Vec<RValue>) -> R<RValue> {
+        let key = |args: &[RValue]| args.first().map(RValue::to_s).unwrap_or_default();
+        match name {
+            "[]" | "lookupvar" => {
+                let k = key(&args);
+                Ok(self
+                    .host
+                    .lookupvar(&k)
+                    .map(|v| from_puppet(&v))
+                    .unwrap_or(RValue::Nil))
+            }
+            "include?" | "exist?" => {
+                let k = key(&args);
+                Ok(RValue::Bool(self.host.lookupvar(&k).is_some()))
+            }
+            "setvar" | "[]=" => {
+                let k = key(&args);
+                let v = args
+                    .get(1)
+                    .map(to_puppet)
+                    .unwrap_or(puppet_model::Value::Undef);
+                match self.host.setvar(&k, v.clone()) {
+                    Ok(()) => Ok(from_puppet(&v)),
+                    Err(e) => self.fail(e),
+                }
+            }
+            "call_function" => {
+                let f = key(&args);
+                let fargs = match args.get(1) {
+                    Some(RValue::Array(a)) => a.iter().map(to_puppet).collect(),
+                    Some(o) => vec![to_puppet(o)],
+                    None => vec![],
+                };
+                self.puppet_function(&f, fargs)
+            }
+            "to_hash" => Ok(from_puppet(&self.host.to_hash())),
+            n if n.starts_with("function_") => {
+                let fargs = match args.first() {
+                    Some(RValue::Array(a)) => a.iter().map(to_puppet).collect(),
+                    Some(o) => vec![to_puppet(o)],
+                    None => vec![],
+                };
+                match self.host.call_function_3x(&n["function_".len()..], fargs) {
+                    Ok(v) => Ok(from_puppet(&v)),
+                    Err(e) => {
+                        self.error_class = self.host.last_error_class();
+                        self.fail(e)
+                    }
+                }
+            }
+            other => self.scope_own(other, args),
+        }
+    }
+
+    fn puppet_function(&mut self, name: &str, args: Vec<puppet_model::value::Value>) -> R<RValue> {
+        match self.host.call_function(name, args) {
+            Ok(v) => Ok(from_puppet(&v)),
+            Err(e) => {
+                self.error_class = self.host.last_error_class();
+                self.fail(e)
+            }
+        }
+    }
+}
+
+pub fn is_a(v: &RValue, class: &str) -> bool {
+    let c = v.class_name();
+    match class {
+        "Object" | "BasicObject" | "Kernel" => true,
+        "Numeric" | "Comparable" => {
+            matches!(v, RValue::Int(_) | RValue::Float(_))
+                || (class == "Comparable" && matches!(v, RValue::Str(_)))
+        }
+        "Fixnum" | "Bignum" => matches!(v, RValue::Int(_)),
+        // Puppet::Parser::Resource < Puppet::Resource.
+        "Puppet::Resource" | "Puppet::Parser::Resource" => matches!(v, RValue::Resource(_)),
+        "Enumerable" => matches!(v, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
+        _ => c == class,
+    }
+}
+
+pub fn range_items(a: i64, b: i64, excl: bool) -> Vec<RValue> {
+    let end = if excl { b } else { b.saturating_add(1) };
+    (a..end.max(a)).take(MAX_STEPS).map(RValue::Int).collect()
+}
+
+pub fn hash_set(h: &mut Vec<(RValue, RValue)>, k: RValue, v: RValue) {
+    match h.iter_mut().find(|(k2, _)| k2.eq(&k)) {
+        Some(e) => e.1 = v,
+        None => h.push((k, v)),
+    }
+}
+
+impl Interp<'_> {
+    pub fn fail_line(&self) -> usize {
+        self.line
+    }
+
+    pub fn fail_at<T>(&self, msg: impl Into<String>) -> R<T> {
+        self.fail(msg)
+    }
+
+    /// `each_with_object`: runs the block with the element and the memo,
+    /// then reads the memo back from its parameter (templates change it
+    /// with `memo[k] = v`, which assigns the local here).
+    pub fn yield_with_memo(
+        &mut self,
+        block: &Block,
+        item: RValue,
+        var: &str,
+        memo: &mut RValue,
+    ) -> R<()> {
+        let saved = self.bind_params(block, vec![item, memo.clone()]);
+        let r = match self.run(&block.body) {
+            Ok(_) | Err(Flow::Next(_)) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Some(v) = self.locals.get(var) {
+            *memo = v.clone();
+        }
+        self.unbind_params(block, saved);
+        r
+    }
+}
+
+/// Methods that change their receiver in Ruby. Values here are immutable,
+/// so a call on a local variable stores the result back into it.
+const MUTATORS: [&str; 10] = [
+    "<<",
+    "push",
+    "concat",
+    "append",
+    "unshift",
+    "merge!",
+    "update",
+    "store",
+    "delete_if",
+    "keep_if",
+];
+
+impl Interp<'_> {
+    /// The Puppet value a receiver still is, object for object: a method
+    /// parameter bound to a Puppet argument and not changed since, or an
+    /// instance variable the code never assigned (Puppet's variable).
+    fn puppet_object(
+        &mut self,
+        recv: Option<&Node>,
+        value: Option<&RValue>,
+    ) -> Option<puppet_model::Value> {
+        match &recv?.expr {
+            Expr::Name(var) => {
+                let orig = self.pristine.get(var)?;
+                // Changed in place since (values here are copies): no
+                // longer Puppet's object.
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(orig)))
+                    .then(|| orig.clone())
+            }
+            Expr::IVar(var) if !self.ivars.contains_key(var) => {
+                let orig = self.host.ivar(var)?;
+                value
+                    .is_some_and(|v| v.eq(&from_puppet(&orig)))
+                    .then_some(orig)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Mutating methods that return their receiver, so a call chained on them
+/// changes the same object.
+const RETURN_SELF: [&str; 7] = [
+    "<<", "push", "concat", "append", "unshift", "merge!", "update",
+];
+
+impl Interp<'_> {
+    /// `delete`, `pop` and `shift` on a local variable: the removed value,
+    /// the variable keeps the rest.
+    fn remove_from_local(
+        &mut self,
+        recv: Option<&Node>,
+        name: &str,
+        args: &[RValue],
+    ) -> Option<RValue> {
+        let Some(Node {
+            expr: Expr::Name(var),
+            ..
+        }) = recv
+        else {
+            return None;
+        };
+        let cur = self.locals.get_mut(var)?;
+        // The variable's own copy changes (`make_mut`): others sharing the
+        // old value keep it, as values here are never changed in place.
+        match (cur, name) {
+            (RValue::Hash(h), "delete") => {
+                let h = Rc::make_mut(h);
+                let key = args.first()?;
+                let pos = h.iter().position(|(k, _)| k.eq(key));
+                Some(pos.map(|p| h.remove(p).1).unwrap_or(RValue::Nil))
+            }
+            (RValue::Array(a), "delete") => {
+                let x = args.first()?;
+                let a = Rc::make_mut(a);
+                let before = a.len();
+                a.retain(|i| !i.eq(x));
+                Some(if a.len() < before {
+                    x.clone()
+                } else {
+                    RValue::Nil
+                })
+            }
+            (RValue::Array(a), "pop") if args.is_empty() => {
+                Some(Rc::make_mut(a).pop().unwrap_or(RValue::Nil))
+            }
+            (RValue::Array(a), "delete_at") => {
+                let RValue::Int(i) = args.first()? else {
+                    return None;
+                };
+                let len = a.len() as i64;
+                let i = if *i < 0 { *i + len } else { *i };
+                Some(if (0..len).contains(&i) {
+                    Rc::make_mut(a).remove(i as usize)
+                } else {
+                    RValue::Nil
+                })
+            }
+            // `enum.next`: an Enumerator's position lives in the variable.
+            (RValue::Enumerator(e), "next") if args.is_empty() => {
+                // Past the end: Enumerator#next raises StopIteration.
+                if e.items.is_empty() {
+                    return None;
+                }
+                let mut rest = (**e).clone();
+                let first = rest.items.remove(0);
+                *e = Rc::new(rest);
+                Some(first)
+            }
+            (RValue::Array(a), "shift") if args.is_empty() => Some(if a.is_empty() {
+                RValue::Nil
+            } else {
+                Rc::make_mut(a).remove(0)
+            }),
+            _ => None,
+        }
+    }
+
+    /// The variable a call changes in place (Ruby's mutating methods on a
+    /// local or instance variable).
+    fn mutated_local(&self, recv: Option<&Node>, name: &str) -> Option<Mutated> {
+        let mutating = MUTATORS.contains(&name) || (name.ends_with('!') && name != "!");
+        if !mutating {
+            return None;
+        }
+        self.mutated_target(recv?)
+    }
+
+    /// The variable whose object `recv` is: a local or instance variable,
+    /// or a call that changes one and returns it (`list << a << b`).
+    fn mutated_target(&self, recv: &Node) -> Option<Mutated> {
+        match &recv.expr {
+            Expr::Name(var) if self.locals.contains_key(var) => Some(Mutated::Local(var.clone())),
+            Expr::IVar(var) => Some(Mutated::IVar(var.clone())),
+            Expr::Binop(op, inner, _) if RETURN_SELF.contains(op) => self.mutated_target(inner),
+            Expr::Call {
+                recv: Some(inner),
+                name,
+                ..
+            } if RETURN_SELF.contains(&name.as_str()) => self.mutated_target(inner),
+            _ => None,
+        }
+    }
+
+    fn write_back(&mut self, target: Option<Mutated>, name: &str, v: RValue) -> R<RValue> {
+        let (before, ivar) = match target {
+            None => return Ok(v),
+            Some(Mutated::Local(var)) => {
+                let before = self.bind_local(&var, v.clone());
+                (before, self.ivar_aliases.get(&var).cloned())
+            }
+            Some(Mutated::IVar(var)) => {
+                let before = match self.ivars.get(&var) {
+                    Some(b) => Some(b.clone()),
+                    None => self.host.ivar(&var).map(|p| from_puppet(&p)),
+                };
+                (before, Some(var))
+            }
+        };
+        // An array or hash an instance variable holds is Puppet's own
+        // object: the change shows in Puppet's variable and parameter.
+        if let Some(iv) = ivar {
+            if name != "store" && matches!(v, RValue::Array(_) | RValue::Hash(_)) {
+                self.ivars.insert(iv.clone(), v.clone());
+                self.host.changed_in_place(&iv, to_puppet(&v));
+            }
+        }
+        // A bang method returns nil when it changed nothing.
+        if name.ends_with('!') && before.is_some_and(|b| b.eq(&v)) {
+            return Ok(RValue::Nil);
+        }
+        Ok(v)
+    }
+}
+
+/// `X.lookupvar(k)` or `X[k]`: the receiver and the key (the receiver is
+/// the template's `scope` when it evaluates to it).
+fn scope_var_access(e: &Expr) -> Option<(&Node, &Node)> {
+    match e {
+        Expr::Call {
+            recv: Some(r),
+            name,
+            args,
+            ..
+        } if name == "lookupvar" && args.len() == 1 => Some((r, &args[0])),
+        Expr::Index(r, args) if args.len() == 1 => Some((r, &args[0])),
+        _ => None,
+    }
+}
+
+/// What a mutating method call changes.
+enum Mutated {
+    Local(String),
+    IVar(String),
+}
+
+impl Interp<'_> {
+    /// A body with its `rescue`/`else`/`ensure` (a `begin` or a method).
+    fn run_def_body(&mut self, def: &Def) -> R<RValue> {
+        let r = match self.run(&def.body) {
+            Err(Flow::Error(msg, line)) => {
+                let class = self
+                    .error_class
+                    .take()
+                    .unwrap_or_else(|| exception_class_of(&msg).to_string());
+                let caught = def.rescues.iter().find(|r| {
+                    if r.classes.is_empty() {
+                        exception_is_a(&class, "StandardError")
+                    } else {
+                        r.classes.iter().any(|c| exception_is_a(&class, c))
+                    }
+                });
+                match caught {
+                    Some(rescue) => {
+                        if let Some(v) = &rescue.var {
+                            self.locals.insert(v.clone(), RValue::str(msg));
+                        }
+                        self.run(&rescue.body)
+                    }
+                    None => {
+                        self.error_class = Some(class);
+                        Err(Flow::Error(msg, line))
+                    }
+                }
+            }
+            Ok(v) => match &def.else_ {
+                Some(b) => self.run(b),
+                None => Ok(v),
+            },
+            other => other,
+        };
+        if let Some(ensure) = &def.ensure {
+            self.run(ensure)?;
+        }
+        r
+    }
+
+    /// Calls a method the template defined: its own local variables.
+    fn call_def(
+        &mut self,
+        name: &str,
+        def: &Def,
+        args: Vec<RValue>,
+        block: Option<MethodBlock>,
+    ) -> R<RValue> {
+        let required = def.params.iter().filter(|p| p.1.is_none()).count();
+        if args.len() < required || (def.rest.is_none() && args.len() > def.params.len()) {
+            return self.fail(format!(
+                "wrong number of arguments (given {}, expected {}) in `{name}'",
+                args.len(),
+                required
+            ));
+        }
+        if self.call_depth >= 50 {
+            return self.fail("stack level too deep");
+        }
+        self.call_depth += 1;
+        let saved = std::mem::take(&mut self.locals);
+        let saved_block = std::mem::replace(&mut self.current_block, block);
+        let origins = std::mem::take(&mut self.arg_origins);
+        let saved_pristine = std::mem::take(&mut self.pristine);
+        for (i, (p, _)) in def.params.iter().enumerate() {
+            if let Some(Some(o)) = origins.get(i) {
+                self.pristine.insert(p.clone(), o.clone());
+            }
+        }
+        let mut r = Ok(RValue::Nil);
+        for (i, (p, default)) in def.params.iter().enumerate() {
+            let v = match (args.get(i), default) {
+                (Some(v), _) => v.clone(),
+                (None, Some(d)) => match self.eval(d) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        r = Err(e);
+                        break;
+                    }
+                },
+                (None, None) => RValue::Nil,
+            };
+            self.locals.insert(p.clone(), v);
+        }
+        if let Some(rest) = &def.rest {
+            let extra = args.get(def.params.len()..).unwrap_or(&[]).to_vec();
+            self.locals.insert(rest.clone(), RValue::array(extra));
+        }
+        if r.is_ok() {
+            r = self.run_def_body(def);
+        }
+        self.locals = saved;
+        self.pristine = saved_pristine;
+        self.current_block = saved_block;
+        self.call_depth -= 1;
+        match r {
+            Err(Flow::Return(v)) => Ok(v),
+            other => other,
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Binds a block's parameters to `args` (a group of several, `|k, v|`
+    /// or `|(k, v), i|`, spreads an array over its names), answering what
+    /// each name held before, in order, for [`Interp::unbind_params`].
+    fn bind_params(&mut self, block: &Block, args: Vec<RValue>) -> Vec<Option<RValue>> {
+        let mut saved = Vec::new();
+        let mut args = args.into_iter();
+        for group in &block.params {
+            match (group.as_slice(), args.next().unwrap_or(RValue::Nil)) {
+                ([name], v) => saved.push(self.bind_local(name, v)),
+                (names, RValue::Array(items)) => {
+                    for (j, name) in names.iter().enumerate() {
+                        let item = items.get(j).cloned().unwrap_or(RValue::Nil);
+                        saved.push(self.bind_local(name, item));
+                    }
+                }
+                (names, other) => {
+                    let mut first = Some(other);
+                    for name in names {
+                        let item = first.take().unwrap_or(RValue::Nil);
+                        saved.push(self.bind_local(name, item));
+                    }
+                }
+            }
+        }
+        saved
+    }
+
+    /// Sets a local variable, answering its old value (no new key is
+    /// allocated when the name is bound already).
+    fn bind_local(&mut self, name: &str, v: RValue) -> Option<RValue> {
+        match self.locals.get_mut(name) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => {
+                self.locals.insert(name.to_string(), v);
+                None
+            }
+        }
+    }
+
+    /// Puts back the local variables a block's parameters shadowed: last
+    /// bound first, so a name the block lists twice gets its first value.
+    fn unbind_params(&mut self, block: &Block, saved: Vec<Option<RValue>>) {
+        let names = block.params.iter().flatten().rev();
+        for (name, old) in names.zip(saved.into_iter().rev()) {
+            match old {
+                Some(v) => {
+                    self.bind_local(name, v);
+                }
+                None => {
+                    self.locals.remove(name);
+                }
+            }
+        }
+    }
+}
+
+/// The Ruby class of an error the interpreter raised itself, by its text.
+pub(super) fn exception_class_of(msg: &str) -> &'static str {
+    if msg.starts_with("undefined method") {
+        "NoMethodError"
+    } else if msg.starts_with("undefined local variable or method") {
+        "NameError"
+    } else if msg.starts_with("wrong number of arguments") || msg.starts_with("invalid value for") {
+        "ArgumentError"
+    } else if msg.starts_with("no implicit conversion") || msg.contains("can't be coerced") {
+        "TypeError"
+    } else if msg == "divided by 0" {
+        "ZeroDivisionError"
+    } else if msg.starts_with("key not found") {
+        "KeyError"
+    } else if msg.starts_with("index ") && msg.contains(" outside of array bounds") {
+        "IndexError"
+    } else if msg == "stack level too deep" {
+        "SystemStackError"
+    } else {
+        "RuntimeError"
+    }
+}
+
+/// Whether exception class `class` is `ancestor` or inherits from it
+/// (Ruby's hierarchy, and Puppet's errors under RuntimeError).
+pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
+    let short = |c: &str| c.rsplit("::").next().unwrap_or(c).to_string();
+    let ancestor = short(ancestor);
+    let mut c = short(class);
+    loop {
+        if c == ancestor || ancestor == "Exception" {
+            return true;
+        }
+        let parent = match c.as_str() {
+            "ParseErrorWithIssue" | "PreformattedError" => "ParseError",
+            "ParseError" | "DevError" => "Error",
+            "Error" => "RuntimeError",
+            "NoMethodError" => "NameError",
+            "KeyError" | "StopIteration" => "IndexError",
+            "InvalidAddressError" | "AddressFamilyError" | "InvalidPrefixError" => "ArgumentError",
+            "FloatDomainError" => "RangeError",
+            "RuntimeError" | "ArgumentError" | "TypeError" | "ZeroDivisionError" | "NameError"
+            | "IndexError" | "RangeError" | "IOError" | "RegexpError" | "EncodingError" => {
+                "StandardError"
+            }
+            "StandardError" | "ScriptError" | "SystemStackError" | "NoMemoryError" => "Exception",
+            // An unknown class (a module's own): a StandardError, as
+            // exceptions defined with `Class.new(StandardError)` are.
+            "Exception" => return false,
+            _ => "StandardError",
+        };
+        c = parent.to_string();
+    }
+}

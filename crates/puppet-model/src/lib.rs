@@ -1,0 +1,21 @@
+//! Puppet's values and its type system, and the Ruby behaviour they carry.
+//!
+//! - [`values`]: [`Value`] and the type system ([`types`]), which are
+//!   defined in terms of each other as in Puppet's Pops (a type is a value;
+//!   `Enum`, `Pattern` and `Timestamp[...]` types hold values), with the
+//!   values' own kinds: SemVer, Timestamp/Timespan, URI, Binary.
+//! - [`names`]: Puppet's capitalised names and references, Ruby's
+//!   `String#inspect`.
+//! - [`yaml`]: YAML read as Ruby's Psych reads it (YAML 1.1 scalars,
+//!   libyaml's error texts); [`psych`]: Ruby's `to_yaml` byte for byte.
+//!
+//! Depends only on `puppet-syntax` (for names shared with the tree and
+//! Ruby's float text). Does no I/O.
+
+pub mod names;
+pub mod psych;
+pub mod values;
+pub mod yaml;
+
+pub use values::value::{self as value, Deferred, Map, Name, Params, Value};
+pub use values::{binary, semver, time, types, uri};

@@ -1,0 +1,11 @@
+//! Values and types, defined in terms of each other (a type is a value; a
+//! type's parameters are values), and the value kinds Puppet adds to Ruby's.
+
+pub mod binary;
+pub mod semver;
+pub mod time;
+pub mod types;
+pub mod uri;
+pub mod value;
+
+pub use value::{Map, Value};

@@ -1,0 +1,129 @@
+//! `pverify.yaml`: how a control repo describes its check (the schema is
+//! documented in `docs/harness.md`). Paths are relative to the directory of
+//! the config file unless said otherwise.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::catalog_diff::Ignore;
+
+/// The config file's name in a control repo.
+pub const CONFIG_FILE: &str = "pverify.yaml";
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The environment directory (`manifests/`, `modules/`,
+    /// `environment.conf`); default `.`.
+    #[serde(default = "dot")]
+    pub environment: PathBuf,
+    /// The environment's name (`$environment`); default `production`.
+    #[serde(default = "production")]
+    pub environment_name: String,
+    /// A modulepath instead of `environment.conf`'s, relative to the
+    /// environment directory.
+    #[serde(default)]
+    pub modulepath: Option<Vec<PathBuf>>,
+    /// The main manifest instead of `environment.conf`'s, relative to the
+    /// environment directory.
+    #[serde(default)]
+    pub manifest: Option<PathBuf>,
+    /// Puppet's `hiera_config` setting, relative to the environment
+    /// directory; handed to the compiler as that setting.
+    #[serde(default)]
+    pub hiera_config: Option<PathBuf>,
+    /// Where fact sets are (`<name>.facts`, JSON); default `factsets`.
+    #[serde(default = "factsets")]
+    pub factsets: PathBuf,
+    /// Where golden catalogs are (`<node>.json`); default `golden`.
+    #[serde(default = "golden")]
+    pub golden: PathBuf,
+    #[serde(default)]
+    pub nodes: Nodes,
+    /// Differences the comparison leaves out.
+    #[serde(default)]
+    pub ignores: Vec<Ignore>,
+    /// A file of function mocks (onceover's `functions:` YAML), applied when
+    /// pverify compiles (not with `--oracle puppet`).
+    #[serde(default)]
+    pub mocks: Option<PathBuf>,
+    /// Lets `generate()` run its command (docs/safety.md); refused by default.
+    #[serde(default)]
+    pub allow_generate: bool,
+    /// Puppet settings for every node (e.g. `strict_variables: true`).
+    #[serde(default)]
+    pub settings: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nodes {
+    /// Node files (globs): Puppet's `puppet facts` format with optional ENC
+    /// data, as `pverify compile --facts` reads them. The node is named by
+    /// its certname.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Node names × fact sets.
+    #[serde(default)]
+    pub matrix: Vec<MatrixEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatrixEntry {
+    /// Certnames.
+    pub names: Vec<String>,
+    /// Fact sets (file stems in `factsets`). Each name is compiled once per
+    /// fact set, as node `<certname>@<factset>`; without fact sets, once, as
+    /// `<certname>`, with `facts` only.
+    #[serde(default)]
+    pub factsets: Vec<String>,
+    /// Facts over the fact set's (each top-level key replaces the fact set's).
+    #[serde(default)]
+    pub facts: serde_json::Map<String, Value>,
+    /// `$trusted['extensions']` (and optionally `external`): `{extensions: {...}}`.
+    #[serde(default)]
+    pub trusted: Option<Value>,
+    /// ENC classes: a list, or a mapping class => parameters.
+    #[serde(default)]
+    pub classes: Option<Value>,
+    /// ENC parameters (top-scope variables).
+    #[serde(default)]
+    pub parameters: Option<Value>,
+}
+
+fn dot() -> PathBuf {
+    PathBuf::from(".")
+}
+fn production() -> String {
+    "production".into()
+}
+fn factsets() -> PathBuf {
+    PathBuf::from("factsets")
+}
+fn golden() -> PathBuf {
+    PathBuf::from("golden")
+}
+
+/// Reads `dir/pverify.yaml`.
+pub fn read_config(dir: &Path) -> Result<Config, String> {
+    let path = dir.join(CONFIG_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let config: Config = serde_yaml::from_str(&text).map_err(|e| {
+        let loc = e
+            .location()
+            .map(|l| format!(":{}:{}", l.line(), l.column()))
+            .unwrap_or_default();
+        format!("{}{loc}: {e}", path.display())
+    })?;
+    if config.nodes.files.is_empty() && config.nodes.matrix.is_empty() {
+        return Err(format!(
+            "{}: no nodes (give `nodes: {{files: [...]}}` or `nodes: {{matrix: [...]}}`)",
+            path.display()
+        ));
+    }
+    Ok(config)
+}

@@ -1,0 +1,420 @@
+//! Where each side's catalogs come from.
+//!
+//! A REF is a directory (an environment) or a git revision of the current
+//! repository (checked out with [`super::git::Worktree`]; the environment is
+//! `--env-subdir` inside it). Its nodes come from a [`NodeSource`], which is
+//! the extension point for other node lists (such as a `pverify.yaml`
+//! matrix): [`FactsFiles`] gives the same node files to both sides,
+//! [`NodesDir`] reads the node files each side has in a directory of its own
+//! tree, so a node can appear or disappear between revisions. Both sides
+//! compile in one rayon pool, in parallel, through the same library calls
+//! as `pverify compile`.
+//!
+//! Catalog files (from real Puppet, PuppetDB or earlier runs) are read with
+//! [`read_catalogs`].
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde_json::Value as J;
+
+use super::compare::CompareContext;
+use super::git::Worktree;
+use super::ignore::Ignore;
+use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
+use crate::control::{Repo, CONFIG_FILE};
+use puppet_compiler::eval::NodeInfo;
+use puppet_compiler::loader::{Environment, Overrides};
+
+/// A node to compile, or a node file that could not be read (named by its
+/// file stem, so it pairs with the other side's node of that name).
+pub type NodeSpec = Result<NodeInfo, (String, String)>;
+
+/// The nodes of one side, each under the key that pairs it with the other
+/// side's node (the certname, or `<certname>@<factset>` in a matrix).
+pub trait NodeSource: Sync {
+    fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)>;
+}
+
+fn keyed(specs: Vec<NodeSpec>) -> Vec<(String, NodeSpec)> {
+    specs
+        .into_iter()
+        .map(|s| (spec_name(&s).to_string(), s))
+        .collect()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+fn read_node(path: &Path, enc: Option<&Path>) -> NodeSpec {
+    let mut node = puppet_compiler::facts::read_node_file(path).map_err(|e| (stem(path), e))?;
+    if let Some(enc) = enc {
+        puppet_compiler::facts::apply_enc(&mut node, enc).map_err(|e| (node.name.clone(), e))?;
+    }
+    Ok(node)
+}
+
+/// The same node files (`--facts`) for both sides.
+pub struct FactsFiles {
+    pub files: Vec<PathBuf>,
+    pub enc: Option<PathBuf>,
+}
+
+impl NodeSource for FactsFiles {
+    fn nodes(&self, _side: &Prepared) -> Vec<(String, NodeSpec)> {
+        keyed(
+            self.files
+                .iter()
+                .map(|f| read_node(f, self.enc.as_deref()))
+                .collect(),
+        )
+    }
+}
+
+/// Every `*.json`, `*.yaml`, `*.yml` file in `<root>/<dir>` (`--nodes-dir`).
+pub struct NodesDir {
+    pub dir: PathBuf,
+    pub enc: Option<PathBuf>,
+}
+
+impl NodeSource for NodesDir {
+    fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)> {
+        let dir = side.root.join(&self.dir);
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+            Ok(rd) => rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.is_file()
+                        && p.extension()
+                            .is_some_and(|e| e == "json" || e == "yaml" || e == "yml")
+                })
+                .collect(),
+            // No directory on this side: no nodes (all added or removed).
+            Err(_) => Vec::new(),
+        };
+        files.sort();
+        keyed(
+            files
+                .iter()
+                .map(|f| read_node(f, self.enc.as_deref()))
+                .collect(),
+        )
+    }
+}
+
+/// The node matrix of each side's own `pverify.yaml` (so a node added to
+/// the matrix on one side shows as a new node). A side whose config cannot
+/// be read has no nodes; its error is the side's boot error.
+pub struct ControlMatrix;
+
+impl NodeSource for ControlMatrix {
+    fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)> {
+        let Some(Ok(repo)) = &side.control else {
+            return Vec::new();
+        };
+        match repo.nodes() {
+            Ok(specs) => specs
+                .into_iter()
+                .map(|n| {
+                    let node = crate::harness::node_for(&n.case, &n.case.facts);
+                    (n.id, Ok(node))
+                })
+                .collect(),
+            Err(e) => vec![("pverify.yaml".to_string(), Err(("pverify.yaml".into(), e)))],
+        }
+    }
+}
+
+/// One side as given on the command line.
+#[derive(Clone, Debug)]
+pub enum Ref {
+    Dir(PathBuf),
+    Git(String),
+}
+
+impl Ref {
+    /// A directory when one exists at `text`, else a git revision.
+    pub fn parse(text: &str) -> Ref {
+        let p = Path::new(text);
+        if p.is_dir() {
+            Ref::Dir(p.to_path_buf())
+        } else {
+            Ref::Git(text.to_string())
+        }
+    }
+}
+
+/// Options shared by both sides of a REF diff.
+#[derive(Clone, Debug, Default)]
+pub struct RefOptions {
+    /// The repository git REFs are revisions of (default: the one holding
+    /// the current directory).
+    pub repo: Option<PathBuf>,
+    /// Where the environment lives inside each side's tree (a git checkout,
+    /// or a directory REF such as `.` for the working tree).
+    pub env_subdir: Option<PathBuf>,
+    pub overrides: Overrides,
+    pub jobs: Option<usize>,
+    /// Lets `generate()` run its command on both sides (`--allow-generate`).
+    pub allow_generate: bool,
+}
+
+/// A side ready to compile; holds its worktree (deleted on drop).
+pub struct Prepared {
+    pub label: String,
+    pub root: PathBuf,
+    pub env_dir: PathBuf,
+    /// The side's control repo, when its tree (at `--env-subdir`) holds a
+    /// `pverify.yaml`: it gives the environment, its settings and the nodes.
+    pub control: Option<Result<Repo, String>>,
+    _worktree: Option<Worktree>,
+}
+
+impl Prepared {
+    pub fn new(r: &Ref, opts: &RefOptions) -> Result<Prepared, String> {
+        match r {
+            Ref::Dir(d) => Ok(Prepared {
+                label: d.display().to_string(),
+                root: d.clone(),
+                env_dir: match &opts.env_subdir {
+                    Some(s) => d.join(s),
+                    None => d.clone(),
+                },
+                control: None,
+                _worktree: None,
+            }
+            .with_control()),
+            Ref::Git(rev) => {
+                let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+                let repo = super::git::toplevel(opts.repo.as_deref().unwrap_or(&cwd))?;
+                let wt = Worktree::add(&repo, rev)?;
+                let root = wt.dir.clone();
+                let env_dir = match &opts.env_subdir {
+                    Some(s) => root.join(s),
+                    None => root.clone(),
+                };
+                Ok(Prepared {
+                    label: format!("{rev} ({})", &wt.commit[..wt.commit.len().min(12)]),
+                    root,
+                    env_dir,
+                    control: None,
+                    _worktree: Some(wt),
+                }
+                .with_control())
+            }
+        }
+    }
+
+    /// Reads the control repo config when the environment directory holds
+    /// one; the environment is then the config's.
+    fn with_control(mut self) -> Prepared {
+        if self.env_dir.join(CONFIG_FILE).is_file() {
+            let repo = Repo::open(&self.env_dir);
+            if let Ok(r) = &repo {
+                self.env_dir = r.env_dir.clone();
+            }
+            self.control = Some(repo);
+        }
+        self
+    }
+
+    /// Whether `generate()` may run its command on this side: `--allow-generate`,
+    /// or the side's control repo config.
+    fn allows_generate(&self, opts: &RefOptions) -> bool {
+        opts.allow_generate || matches!(&self.control, Some(Ok(repo)) if repo.config.allow_generate)
+    }
+
+    /// The environment (or why it cannot boot: every node of this side
+    /// then fails with that error), and the directories
+    /// `puppet:///modules/...` sources resolve in: its modulepath, else
+    /// `<env>/modules`.
+    fn boot(&self, overrides: &Overrides) -> (Result<Environment, String>, Vec<PathBuf>) {
+        let env = match &self.control {
+            Some(Ok(repo)) => repo.boot(),
+            Some(Err(e)) => Err(e.clone()),
+            None => Environment::boot(&self.env_dir, overrides),
+        };
+        let modulepath = match &env {
+            Ok(e) => e.modulepath.clone(),
+            Err(_) => super::content::default_modulepath(&self.env_dir),
+        };
+        (env, modulepath)
+    }
+}
+
+fn spec_name(spec: &NodeSpec) -> &str {
+    match spec {
+        Ok(n) => &n.name,
+        Err((name, _)) => name,
+    }
+}
+
+/// One node's catalog, compiled as `pverify compile` does.
+fn compile_node(
+    env: &Result<Environment, String>,
+    spec: NodeSpec,
+    allow_generate: bool,
+) -> SideCatalog {
+    let mut node = spec.map_err(|(_, e)| e)?;
+    node.allow_generate = allow_generate;
+    let env = env.as_ref().map_err(Clone::clone)?;
+    let name = node.name.clone();
+    puppet_compiler::eval::compile(env, node)
+        .map(|c| c.catalog)
+        .map_err(|e| e.for_node(&name))
+}
+
+/// Compiles both sides and compares them, node by node: each node's two
+/// catalogs compile in parallel (`rayon::join`), nodes run in parallel, and
+/// a node's catalogs are dropped as soon as they are compared, so memory
+/// does not grow with the number of nodes.
+pub fn diff_refs(
+    from: &Prepared,
+    to: &Prepared,
+    nodes: &dyn NodeSource,
+    opts: &RefOptions,
+    ignore: Ignore,
+) -> Result<DiffReport, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        // Deep manifests recurse in the evaluator, as in `pverify compile`.
+        .stack_size(64 << 20)
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pool.install(|| {
+        let ((env_a, ma), (env_b, mb)) =
+            rayon::join(|| from.boot(&opts.overrides), || to.boot(&opts.overrides));
+        let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
+        for (key, spec) in nodes.nodes(from) {
+            pairs.entry(key).or_default().0 = Some(spec);
+        }
+        for (key, spec) in nodes.nodes(to) {
+            pairs.entry(key).or_default().1 = Some(spec);
+        }
+        let ctx = CompareContext {
+            from_modulepath: ma,
+            to_modulepath: mb,
+            ignore,
+        };
+        let outcomes = pairs
+            .into_iter()
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|(name, (a, b))| {
+                let (ca, cb) = rayon::join(
+                    || a.map(|s| compile_node(&env_a, s, from.allows_generate(opts))),
+                    || b.map(|s| compile_node(&env_b, s, to.allows_generate(opts))),
+                );
+                NodeOutcome {
+                    name,
+                    status: node_status(ca, cb, &ctx),
+                }
+            })
+            .collect();
+        DiffReport {
+            from_label: from.label.clone(),
+            to_label: to.label.clone(),
+            nodes: outcomes,
+        }
+    }))
+}
+
+/// Catalogs from a file (one node) or a directory of `<node>.json` files.
+/// A directory written by `pverify compile --out-dir` also has
+/// `report.json`, whose failed nodes become failed catalogs here.
+/// Accepted shapes: Puppet's catalog JSON, the older wrapper
+/// `{"document_type": "Catalog", "data": {...}}`, and PuppetDB's export
+/// (`certname`, edges with `{"type", "title"}` objects).
+pub fn read_catalogs(path: &Path) -> Result<Vec<(String, SideCatalog)>, String> {
+    if path.is_file() {
+        let c = read_catalog(path);
+        let name = c
+            .as_ref()
+            .ok()
+            .and_then(catalog_name)
+            .unwrap_or_else(|| stem(path));
+        return Ok(vec![(name, c)]);
+    }
+    let rd = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut files: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        if f.file_name().is_some_and(|n| n == "report.json") {
+            out.extend(failed_from_report(&f));
+            continue;
+        }
+        out.push((stem(&f), read_catalog(&f)));
+    }
+    Ok(out)
+}
+
+fn catalog_name(c: &J) -> Option<String> {
+    c.get("name")
+        .or_else(|| c.get("certname"))
+        .and_then(J::as_str)
+        .map(str::to_string)
+}
+
+fn failed_from_report(path: &Path) -> Vec<(String, SideCatalog)> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_str::<J>(&text) else {
+        return Vec::new();
+    };
+    doc.get("nodes")
+        .and_then(J::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|n| n.get("status").and_then(J::as_str) == Some("failed"))
+        .filter_map(|n| {
+            let name = n.get("name")?.as_str()?.to_string();
+            let e = n
+                .get("error")
+                .and_then(J::as_str)
+                .unwrap_or("failed")
+                .to_string();
+            Some((name, Err(e)))
+        })
+        .collect()
+}
+
+fn read_catalog(path: &Path) -> SideCatalog {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc: J = serde_json::from_str(&text)
+        .map_err(|e| format!("{}:{}:{}: {e}", path.display(), e.line(), e.column()))?;
+    let mut doc = match doc {
+        J::Object(mut o) if o.get("document_type").and_then(J::as_str) == Some("Catalog") => {
+            o.remove("data").unwrap_or(J::Null)
+        }
+        other => other,
+    };
+    // PuppetDB: edges name their ends as objects.
+    if let Some(edges) = doc.get_mut("edges").and_then(J::as_array_mut) {
+        for e in edges {
+            for end in ["source", "target"] {
+                if let Some(J::Object(o)) = e.get(end) {
+                    let t = o.get("type").and_then(J::as_str).unwrap_or_default();
+                    let title = o.get("title").and_then(J::as_str).unwrap_or_default();
+                    e[end] = J::String(format!("{t}[{title}]"));
+                }
+            }
+        }
+    }
+    if doc.get("resources").and_then(J::as_array).is_none() {
+        return Err(format!(
+            "{}: not a catalog (no 'resources' array)",
+            path.display()
+        ));
+    }
+    Ok(doc)
+}

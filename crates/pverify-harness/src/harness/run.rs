@@ -1,0 +1,152 @@
+//! Running a case through pverify: the same node object the oracle gives
+//! Puppet, compiled in the case's materialized environment, in canonical form.
+
+use std::path::Path;
+
+use puppet_compiler::eval::{self, FunctionMocks, Map, NodeInfo, Value};
+use puppet_compiler::facts::from_json;
+use puppet_compiler::loader::{Environment, Overrides};
+
+use super::{
+    canonicalize_catalog, materialize, relativize_text, Case, Expect, FACTSETS_DIR, SERVER_FACTS,
+};
+
+/// The node object of a case, as the oracle builds it for Puppet.
+pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
+    let mut node = NodeInfo {
+        name: case.node.clone(),
+        ..NodeInfo::default()
+    };
+    if let Value::Hash(h) = from_json(facts) {
+        // Just made, so not shared: taken, not copied.
+        node.facts = std::sync::Arc::unwrap_or_clone(h);
+    }
+    if let Some(t) = &case.trusted {
+        if let Some(x) = t.get("extensions") {
+            if let Value::Hash(h) = from_json(x) {
+                node.trusted_extensions = (*h).clone();
+            }
+        }
+        if let Some(x) = t.get("external") {
+            if let Value::Hash(h) = from_json(x) {
+                node.trusted_external = (*h).clone();
+            }
+        }
+    }
+    match case.classes.as_ref().map(from_json) {
+        Some(Value::Array(a)) => node.classes = a.iter().map(|c| (c.to_string(), None)).collect(),
+        Some(Value::Hash(m)) => {
+            node.classes = m
+                .iter()
+                .map(|(k, v)| {
+                    let p = match v {
+                        Value::Hash(p) => Some((**p).clone()),
+                        _ => Some(Map::default()),
+                    };
+                    (k.to_string(), p)
+                })
+                .collect()
+        }
+        _ => {}
+    }
+    if let Some(Value::Hash(p)) = case.parameters.as_ref().map(from_json) {
+        node.parameters = (*p).clone();
+    }
+    if let Some(Value::Hash(p)) = case.settings.as_ref().map(from_json) {
+        node.settings = (*p).clone();
+    }
+    for (k, v) in SERVER_FACTS {
+        node.server_facts
+            .insert(Value::string(*k), Value::string(*v));
+    }
+    node
+}
+
+/// What pverify makes of a case: the canonical catalog or the error text.
+/// The environment is written below `work`.
+pub fn run_case(case: &Case, work: &Path) -> Expect {
+    run_case_mocked(case, work, &FunctionMocks::default())
+}
+
+/// [`run_case`] with functions replaced by fixed values (`mocks`).
+pub fn run_case_mocked(case: &Case, work: &Path, mocks: &FunctionMocks) -> Expect {
+    let env_dir = work
+        .join(case.name().replace('/', "__"))
+        .join(&case.environment);
+    let _ = std::fs::remove_dir_all(&env_dir);
+    if let Err(e) = materialize(case, &env_dir) {
+        return Expect::Error(format!("cannot write the case's environment: {e}"));
+    }
+    let facts = match case.resolve_facts(Path::new(FACTSETS_DIR)) {
+        Ok(f) => f,
+        Err(e) => return Expect::Error(e),
+    };
+    // As the oracle (compile.rb): no base modules, so nothing installed
+    // on the machine (Debian's modules and their types) leaks into a case.
+    let overrides = Overrides {
+        basemodulepath: Some(String::new()),
+        ..Overrides::default()
+    };
+    let env = match Environment::boot(&env_dir, &overrides) {
+        Ok(e) => e,
+        Err(e) => return Expect::Error(e),
+    };
+    let dir = env_dir.display().to_string();
+    let mut node = node_for(case, &facts);
+    if !mocks.is_empty() {
+        node.function_mocks = std::sync::Arc::new(mocks.clone());
+    }
+    let name = node.name.clone();
+    match eval::compile(&env, node) {
+        Ok(c) => Expect::Catalog(canonicalize_catalog(&c.catalog, &dir)),
+        Err(e) => Expect::Error(relativize_text(&e.for_node(&name), &dir)),
+    }
+}
+
+/// A case's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Passed,
+    /// Failed, with a unified diff (expected first) or the reason.
+    Failed(String),
+    /// Marked pending and failing as expected.
+    Pending(String),
+}
+
+/// The outcome of a case given pverify's result, honouring `pending`: a
+/// pending case that passes is a failure, so marks cannot go stale.
+pub fn outcome(case: &Case, got: &Expect) -> Outcome {
+    match (verdict(case, got), &case.pending) {
+        (Ok(()), None) => Outcome::Passed,
+        (Err(d), None) => Outcome::Failed(d),
+        (Err(_), Some(why)) => Outcome::Pending(why.clone()),
+        (Ok(()), Some(why)) => Outcome::Failed(format!(
+            "    passes now, but is marked pending ({why}): remove the mark\n"
+        )),
+    }
+}
+
+/// Compares pverify's result with the case's expectation: `Ok`, or a unified
+/// diff (expected first).
+pub fn verdict(case: &Case, got: &Expect) -> Result<(), String> {
+    match (&case.expect, got) {
+        (Expect::Catalog(a), Expect::Catalog(b)) if a == b => Ok(()),
+        (Expect::Error(a), Expect::Error(b)) if a == b => Ok(()),
+        (Expect::None, _) => Err("no expectation recorded".to_string()),
+        (want, got) => Err(describe(want, got)),
+    }
+}
+
+fn describe(want: &Expect, got: &Expect) -> String {
+    let text = |e: &Expect| match e {
+        Expect::Catalog(c) => c.clone(),
+        Expect::Error(e) => format!("error: {e}"),
+        Expect::None => String::new(),
+    };
+    let diff = similar::TextDiff::from_lines(&text(want), &text(got))
+        .unified_diff()
+        .context_radius(3)
+        .header("expected (Puppet 7.23)", "pverify")
+        .to_string();
+    diff.lines().map(|l| format!("    {l}\n")).collect()
+}

@@ -1,0 +1,10 @@
+//! pverify's checks over the compiler: spec-suite cases and their runner
+//! ([`harness`]), catalog diffs ([`catalog_diff`]), golden control repos
+//! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
+//! of `run` and `check` ([`report`]), and Puppet itself as an oracle.
+
+pub mod catalog_diff;
+pub mod control;
+pub mod diff;
+pub mod harness;
+pub mod report;
