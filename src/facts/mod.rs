@@ -90,33 +90,6 @@ impl<'de> serde::de::Visitor<'de> for DirectVisitor {
     }
 }
 
-/// A YAML value as a Puppet value (tags such as `!ruby/object:...` are ignored,
-/// their content kept).
-pub fn from_yaml(v: &serde_yaml::Value) -> Value {
-    match v {
-        serde_yaml::Value::Null => Value::Undef,
-        serde_yaml::Value::Bool(b) => Value::Boolean(*b),
-        serde_yaml::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(0.0)),
-        },
-        serde_yaml::Value::String(s) => Value::string(s.as_str()),
-        serde_yaml::Value::Sequence(a) => Value::array(a.iter().map(from_yaml).collect()),
-        serde_yaml::Value::Mapping(m) => Value::hash(
-            m.iter()
-                .map(|(k, v)| {
-                    let key = match k {
-                        serde_yaml::Value::String(s) => Value::string(s.as_str()),
-                        other => from_yaml(other),
-                    };
-                    (key, from_yaml(v))
-                })
-                .collect(),
-        ),
-        serde_yaml::Value::Tagged(t) => from_yaml(&t.value),
-    }
-}
-
 fn as_map(v: Value) -> Map {
     match v {
         // Taken, not copied, when not shared (a node file's facts are not).
