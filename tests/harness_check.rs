@@ -187,6 +187,79 @@ fn node_files_join_the_matrix_and_a_new_node_needs_bless() {
     assert_eq!(pverify(&["check", repo_s]).0, 0);
 }
 
+/// A YAML node file is the same node to every command: `compile`,
+/// `bless`/`check` (`nodes.files`) and `diff` (`--facts`, and a control
+/// repo's `nodes.files`) all read it as Puppet (Psych, YAML 1.1) does:
+/// `yes`/`on` are true and `no`/`off` false.
+#[test]
+fn a_yaml_node_file_gives_the_same_facts_to_compile_check_and_diff() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = |side: &str, site: &str| {
+        let dir = tmp.path().join(side);
+        std::fs::create_dir_all(dir.join("manifests")).unwrap();
+        std::fs::create_dir_all(dir.join("nodes")).unwrap();
+        std::fs::write(dir.join("manifests/site.pp"), site).unwrap();
+        std::fs::write(
+            dir.join("nodes/n1.yaml"),
+            "name: n1.example.com\nvalues:\n  a: yes\n  b: no\n  c: On\n  d: OFF\n  e: 'yes'\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("pverify.yaml"),
+            "nodes:\n  files: ['nodes/*.yaml']\n",
+        )
+        .unwrap();
+        dir.to_str().unwrap().to_string()
+    };
+    let a = repo(
+        "a",
+        "notify { 'facts': message => [$facts['a'], $facts['b'], $facts['c'], $facts['d'], $facts['e']] }\n",
+    );
+    let b = repo("b", "notify { 'facts': message => 'marker' }\n");
+    let node = format!("{a}/nodes/n1.yaml");
+    let puppets = serde_json::json!([true, false, true, false, "yes"]);
+    let message = |catalog: &str| -> Value {
+        let catalog: Value = serde_json::from_str(catalog).unwrap();
+        let notify = catalog["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["type"] == "Notify" && r["title"] == "facts")
+            .cloned()
+            .unwrap_or_else(|| panic!("no Notify[facts]: {catalog}"));
+        notify["parameters"]["message"].clone()
+    };
+
+    let out = tmp.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let args = ["compile", &a, "--facts", &node, "--out-dir"];
+    let (code, _, err) = pverify(&[&args[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let compiled = std::fs::read_to_string(out.join("n1.example.com.json")).unwrap();
+    assert_eq!(message(&compiled), puppets, "compile");
+
+    let (code, out, err) = pverify(&["bless", &a]);
+    assert_eq!(code, 0, "{out}{err}");
+    let golden = std::fs::read_to_string(Path::new(&a).join("golden/n1.example.com.json")).unwrap();
+    assert_eq!(message(&golden), puppets, "bless");
+    let (code, out, err) = pverify(&["check", &a]);
+    assert_eq!(code, 0, "check: {out}{err}");
+
+    for facts in [vec![], vec!["--facts", node.as_str()]] {
+        let args = [
+            &["diff", "--from", &a, "--to", &b, "--format", "json"][..],
+            &facts,
+        ]
+        .concat();
+        let (code, out, err) = pverify(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        let change = &report["nodes"][0]["changes"][0];
+        assert_eq!(change["parameter"], "message", "{args:?}: {out}");
+        assert_eq!(change["old"], puppets, "{args:?}");
+    }
+}
+
 #[test]
 fn bless_refuses_a_failing_node_and_keeps_its_golden() {
     let (_tmp, repo) = temp_example_repo();

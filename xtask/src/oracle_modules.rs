@@ -358,8 +358,9 @@ fn example_manifests(module: &Path, name: &str) -> Result<Vec<(String, String)>,
 /// `xtask/data/module-classes.yaml`: class => required parameters.
 pub(crate) fn read_params(path: &Path) -> Result<BTreeMap<String, Value>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Puppet's YAML rules (`yes` is true): these are Puppet's parameters.
     let map: BTreeMap<String, Value> =
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        puppet_model::yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     for (class, p) in &map {
         if !p.is_object() {
             return Err(format!(

@@ -39,24 +39,24 @@ impl FunctionMocks {
     /// Mocks from YAML text: a mapping with a `functions` mapping of name to
     /// value (a value may be any YAML; `~` is undef).
     pub fn from_yaml_str(text: &str) -> Result<FunctionMocks, String> {
-        let doc: serde_yaml::Value =
-            serde_yaml::from_str(text).map_err(|e| format!("function mocks: {e}"))?;
+        // As onceover's Ruby reads it (Psych: `yes` is true).
+        let doc = puppet_model::yaml::load(text).map_err(|e| format!("function mocks: {e}"))?;
         let functions = match &doc {
-            serde_yaml::Value::Mapping(m) => m.get("functions"),
-            serde_yaml::Value::Null => None,
+            Value::Hash(m) => m.get(&Value::string("functions")),
+            Value::Undef => None,
             _ => return Err("function mocks: expected a mapping with `functions`".into()),
         };
         let mut pairs = Vec::new();
         match functions {
-            None | Some(serde_yaml::Value::Null) => {}
-            Some(serde_yaml::Value::Mapping(m)) => {
-                for (k, v) in m {
+            None | Some(Value::Undef) => {}
+            Some(Value::Hash(m)) => {
+                for (k, v) in m.iter() {
                     let Some(name) = k.as_str() else {
                         return Err(format!(
                             "function mocks: a function name must be a string, got {k:?}"
                         ));
                     };
-                    pairs.push((name.to_string(), crate::facts::from_yaml(v)));
+                    pairs.push((name.to_string(), v.clone()));
                 }
             }
             Some(_) => return Err("function mocks: `functions` must be a mapping".into()),
@@ -105,5 +105,9 @@ mod tests {
         assert_eq!(m.get("nope"), None);
         assert!(FunctionMocks::from_yaml_str("functions: 3").is_err());
         assert!(FunctionMocks::from_yaml_str("").expect("empty").is_empty());
+        // Ruby's YAML rules, as onceover reads the file.
+        let m = FunctionMocks::from_yaml_str("functions: {flag: yes, mode: 0755}").expect("mocks");
+        assert_eq!(m.get("flag"), Some(&Value::Boolean(true)));
+        assert_eq!(m.get("mode"), Some(&Value::Integer(493)));
     }
 }

@@ -90,33 +90,6 @@ impl<'de> serde::de::Visitor<'de> for DirectVisitor {
     }
 }
 
-/// A YAML value as a Puppet value (tags such as `!ruby/object:...` are ignored,
-/// their content kept).
-pub fn from_yaml(v: &serde_yaml::Value) -> Value {
-    match v {
-        serde_yaml::Value::Null => Value::Undef,
-        serde_yaml::Value::Bool(b) => Value::Boolean(*b),
-        serde_yaml::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(0.0)),
-        },
-        serde_yaml::Value::String(s) => Value::string(s.as_str()),
-        serde_yaml::Value::Sequence(a) => Value::array(a.iter().map(from_yaml).collect()),
-        serde_yaml::Value::Mapping(m) => Value::hash(
-            m.iter()
-                .map(|(k, v)| {
-                    let key = match k {
-                        serde_yaml::Value::String(s) => Value::string(s.as_str()),
-                        other => from_yaml(other),
-                    };
-                    (key, from_yaml(v))
-                })
-                .collect(),
-        ),
-        serde_yaml::Value::Tagged(t) => from_yaml(&t.value),
-    }
-}
-
 fn as_map(v: Value) -> Map {
     match v {
         // Taken, not copied, when not shared (a node file's facts are not).
@@ -174,15 +147,19 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
     };
     let facts = match get("values") {
         Some(Value::Hash(v)) => (*v).clone(),
-        None => Map::default(),
+        None | Some(Value::Undef) => Map::default(),
         _ => return Err("'values' must be a mapping of facts".into()),
     };
-    let trusted_extensions = match get("trusted") {
+    // `trusted` is the extensions, or `{extensions, external}`.
+    let (trusted_extensions, trusted_external) = match get("trusted") {
         Some(Value::Hash(t)) => match t.get(&Value::string("extensions")) {
-            Some(Value::Hash(x)) => (**x).clone(),
-            _ => (*t).clone(),
+            Some(x) => {
+                let external = t.get(&Value::string("external")).cloned();
+                (as_map(x.clone()), external.map(as_map).unwrap_or_default())
+            }
+            None => ((*t).clone(), Map::default()),
         },
-        _ => Map::default(),
+        _ => (Map::default(), Map::default()),
     };
     let classes = match get("classes") {
         Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
@@ -207,11 +184,56 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         name,
         facts,
         trusted_extensions,
+        trusted_external,
         classes,
         parameters,
         environment,
         ..NodeInfo::default()
     })
+}
+
+/// A node as the JSON node file that reads back to it: `name`, `values`, and
+/// the ENC data it has (`classes`, `parameters`, `trusted`, `environment`).
+/// What `check` keeps of a node file (and hands to Puppet); a key that is
+/// not a string becomes its text, as in any JSON.
+pub fn node_to_json(node: &NodeInfo) -> serde_json::Value {
+    use serde_json::Value as J;
+    let json = |m: &Map| crate::catalog::json::to_data(&Value::hash(m.clone()), false);
+    let mut doc = serde_json::Map::new();
+    doc.insert("name".into(), J::from(node.name.as_str()));
+    doc.insert("values".into(), json(&node.facts));
+    if !node.classes.is_empty() {
+        let classes = if node.classes.iter().all(|(_, p)| p.is_none()) {
+            node.classes
+                .iter()
+                .map(|(c, _)| J::from(c.as_str()))
+                .collect()
+        } else {
+            let with = |p: &Option<Map>| p.as_ref().map_or(J::Null, json);
+            J::Object(
+                node.classes
+                    .iter()
+                    .map(|(c, p)| (c.clone(), with(p)))
+                    .collect(),
+            )
+        };
+        doc.insert("classes".into(), classes);
+    }
+    if !node.parameters.is_empty() {
+        doc.insert("parameters".into(), json(&node.parameters));
+    }
+    if !node.trusted_extensions.is_empty() || !node.trusted_external.is_empty() {
+        let mut t = serde_json::Map::new();
+        t.insert("extensions".into(), json(&node.trusted_extensions));
+        if !node.trusted_external.is_empty() {
+            t.insert("external".into(), json(&node.trusted_external));
+        }
+        doc.insert("trusted".into(), J::Object(t));
+    }
+    if let Some(e) = &node.environment {
+        doc.insert("environment".into(), J::from(e.as_str()));
+    }
+    J::Object(doc)
 }
 
 /// How long an external node classifier may take before it counts as hung
@@ -319,5 +341,30 @@ mod tests {
             .map_err(|e| e.to_string());
         assert_eq!(format!("{direct:?}"), format!("{via:?}"));
         assert!(parse_json("{\"a\": }").is_err());
+    }
+
+    /// YAML node files are read as Puppet (Psych, YAML 1.1) reads them, and
+    /// `node_to_json` gives a node file that reads back to the same node.
+    #[test]
+    fn yaml_node_files_read_as_puppet_and_round_trip_through_json() {
+        let text = "--- !ruby/object:Puppet::Node::Facts\nname: n1.example.com\nvalues:\n  \
+            a: yes\n  b: no\n  c: On\n  d: OFF\n  e: 'yes'\n  mode: 0755\n  f: 1.5\n\
+            classes: {role::web: {tier: prod}, base: ~}\nparameters: {team: ops}\n\
+            trusted: {extensions: {pp_role: web}, external: {x: 1}}\nenvironment: staging\n";
+        let node = parse_node_text(Path::new("n1.yaml"), text).unwrap();
+        let fact = |k: &str| node.facts.get(&Value::string(k)).cloned();
+        assert_eq!(fact("a"), Some(Value::Boolean(true)));
+        assert_eq!(fact("b"), Some(Value::Boolean(false)));
+        assert_eq!(fact("c"), Some(Value::Boolean(true)));
+        assert_eq!(fact("d"), Some(Value::Boolean(false)));
+        assert_eq!(fact("e"), Some(Value::string("yes")));
+        assert_eq!(fact("mode"), Some(Value::Integer(493)));
+        assert_eq!(
+            node.trusted_external.get(&Value::string("x")),
+            Some(&Value::Integer(1))
+        );
+        let json = serde_json::to_string(&node_to_json(&node)).unwrap();
+        let again = parse_node_text(Path::new("n1.json"), &json).unwrap();
+        assert_eq!(format!("{again:?}"), format!("{node:?}"));
     }
 }

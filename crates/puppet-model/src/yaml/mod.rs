@@ -3,8 +3,10 @@
 //! (`yes`/`on` are true, `0755` is octal, `1e3` is a string, `1:30` is 5400),
 //! quoted ones stay strings, `<<` merges mappings, anchors and aliases are
 //! allowed, dates and timestamps are refused (`Tried to load unspecified
-//! class: Date`). serde_yaml resolves YAML 1.2-style, hence this reader over
+//! class: Date`). YAML 1.2 resolves otherwise, hence this reader over
 //! yaml-rust2's event stream, which keeps each scalar's raw text and style.
+//! pverify reads all its YAML with it: Hiera data, node files, mocks, and
+//! its own config files ([`from_str`]).
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -688,6 +690,292 @@ fn parse_int(s: &str) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
+/// Reads a config file of pverify's own (`pverify.yaml`, a case's
+/// `case.yaml`) into a serde type: the values [`load`] gives (the same YAML
+/// rules as node files: `yes` is true), and a value the type refuses is
+/// placed at its line and column.
+pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+    let value = load(text)?;
+    let mut marks = MarkBuilder::default();
+    // `load` succeeded, so the text parses.
+    let _ = Parser::new_from_str(text).load(&mut marks, false);
+    T::deserialize(De {
+        value: &value,
+        marks: marks.root.as_ref(),
+    })
+    .map_err(|e| {
+        let (line, column) = e.at.unwrap_or((0, 0));
+        YamlError {
+            message: e.message,
+            line,
+            column,
+            names_file: true,
+        }
+    })
+}
+
+/// Where a node of the document starts (1-based), and its children's.
+struct Marks {
+    line: usize,
+    column: usize,
+    kids: MarkKids,
+}
+
+enum MarkKids {
+    Scalar,
+    Seq(Vec<Marks>),
+    /// Each entry's key as written, and the key's and the value's marks.
+    Map(Vec<(String, Marks, Marks)>),
+}
+
+impl Marks {
+    fn item(&self, i: usize) -> Option<&Marks> {
+        match &self.kids {
+            MarkKids::Seq(items) => items.get(i),
+            _ => None,
+        }
+    }
+
+    /// A key's and its value's marks (none for a key merged in by `<<`).
+    fn entry(&self, key: &Value) -> (Option<&Marks>, Option<&Marks>) {
+        match (&self.kids, key.as_str()) {
+            (MarkKids::Map(entries), Some(k)) => entries
+                .iter()
+                .find(|(text, _, _)| text == k)
+                .map_or((None, None), |(_, km, vm)| (Some(km), Some(vm))),
+            _ => (None, None),
+        }
+    }
+}
+
+/// The first document's [`Marks`], from the parser's events.
+#[derive(Default)]
+struct MarkBuilder {
+    /// Open collections, each with the key waiting for its value.
+    stack: Vec<(Marks, Option<(String, Marks)>)>,
+    root: Option<Marks>,
+}
+
+impl MarkBuilder {
+    fn add(&mut self, m: Marks, text: Option<String>) {
+        match self.stack.last_mut() {
+            None => {
+                if self.root.is_none() {
+                    self.root = Some(m);
+                }
+            }
+            Some((parent, key)) => match &mut parent.kids {
+                MarkKids::Seq(items) => items.push(m),
+                MarkKids::Map(entries) => match key.take() {
+                    None => *key = Some((text.unwrap_or_default(), m)),
+                    Some((k, km)) => entries.push((k, km, m)),
+                },
+                MarkKids::Scalar => {}
+            },
+        }
+    }
+}
+
+impl MarkedEventReceiver for MarkBuilder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        let at = |kids| Marks {
+            line: mark.line(),
+            column: mark.col() + 1,
+            kids,
+        };
+        match ev {
+            Event::SequenceStart(..) => self.stack.push((at(MarkKids::Seq(Vec::new())), None)),
+            Event::MappingStart(..) => self.stack.push((at(MarkKids::Map(Vec::new())), None)),
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((mut m, _)) = self.stack.pop() {
+                    // A block mapping starts at its first key (the parser
+                    // marks the key's `:`).
+                    if let MarkKids::Map(entries) = &m.kids {
+                        if let Some((_, k, _)) = entries.first() {
+                            (m.line, m.column) = (m.line, m.column).min((k.line, k.column));
+                        }
+                    }
+                    self.add(m, None);
+                }
+            }
+            Event::Scalar(text, ..) => self.add(at(MarkKids::Scalar), Some(text)),
+            Event::Alias(_) => self.add(at(MarkKids::Scalar), None),
+            _ => {}
+        }
+    }
+}
+
+/// An error of [`from_str`]'s deserializer, at the innermost node that has
+/// a place.
+#[derive(Debug)]
+struct DeError {
+    message: String,
+    at: Option<(usize, usize)>,
+}
+
+impl DeError {
+    fn at(mut self, m: Option<&Marks>) -> DeError {
+        if self.at.is_none() {
+            self.at = m.map(|m| (m.line, m.column));
+        }
+        self
+    }
+}
+
+impl std::fmt::Display for DeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DeError {}
+
+impl serde::de::Error for DeError {
+    fn custom<T: std::fmt::Display>(msg: T) -> DeError {
+        DeError {
+            message: msg.to_string(),
+            at: None,
+        }
+    }
+}
+
+/// A loaded value as serde data: Undef is unit, a Hash a map (keys as
+/// strings), other values their string.
+struct De<'a> {
+    value: &'a Value,
+    marks: Option<&'a Marks>,
+}
+
+impl<'de> serde::Deserializer<'de> for De<'_> {
+    type Error = DeError;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
+        let marks = self.marks;
+        match self.value {
+            Value::Undef => visitor.visit_unit(),
+            Value::Boolean(b) => visitor.visit_bool(*b),
+            Value::Integer(i) => visitor.visit_i64(*i),
+            Value::Float(f) => visitor.visit_f64(*f),
+            Value::String(s) => visitor.visit_str(s),
+            Value::Array(items) => visitor.visit_seq(SeqDe {
+                items: items.iter().enumerate(),
+                marks,
+            }),
+            Value::Hash(map) => visitor.visit_map(MapDe {
+                entries: map.iter(),
+                marks,
+                value: None,
+            }),
+            other => visitor.visit_str(&other.to_string()),
+        }
+        .map_err(|e| e.at(marks))
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        match self.value {
+            Value::Undef => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, DeError> {
+        // A unit variant by its name.
+        match self.value {
+            Value::String(s) => visitor
+                .visit_enum(serde::de::value::StrDeserializer::<DeError>::new(s))
+                .map_err(|e| e.at(self.marks)),
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+struct SeqDe<'a, I> {
+    items: I,
+    marks: Option<&'a Marks>,
+}
+
+impl<'de, 'a, I: Iterator<Item = (usize, &'a Value)>> serde::de::SeqAccess<'de> for SeqDe<'a, I> {
+    type Error = DeError;
+
+    fn next_element_seed<T: serde::de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, DeError> {
+        let Some((i, value)) = self.items.next() else {
+            return Ok(None);
+        };
+        let marks = self.marks.and_then(|m| m.item(i));
+        seed.deserialize(De { value, marks })
+            .map(Some)
+            .map_err(|e| e.at(marks))
+    }
+}
+
+struct MapDe<'a, I> {
+    entries: I,
+    marks: Option<&'a Marks>,
+    value: Option<(&'a Value, Option<&'a Marks>)>,
+}
+
+impl<'de, 'a, I: Iterator<Item = (&'a Value, &'a Value)>> serde::de::MapAccess<'de>
+    for MapDe<'a, I>
+{
+    type Error = DeError;
+
+    fn next_key_seed<K: serde::de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, DeError> {
+        let Some((key, value)) = self.entries.next() else {
+            return Ok(None);
+        };
+        let (key_marks, value_marks) = self.marks.map_or((None, None), |m| m.entry(key));
+        self.value = Some((value, value_marks));
+        // A key is a string, as in JSON (`1:` is "1").
+        let text = match key {
+            Value::String(s) => s.to_string(),
+            other => other.to_string(),
+        };
+        seed.deserialize(serde::de::value::StringDeserializer::<DeError>::new(text))
+            .map(Some)
+            .map_err(|e| e.at(key_marks))
+    }
+
+    fn next_value_seed<V: serde::de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, DeError> {
+        let (value, marks) = self
+            .value
+            .take()
+            .ok_or_else(|| serde::de::Error::custom("a value without its key"))?;
+        seed.deserialize(De { value, marks })
+            .map_err(|e| e.at(marks))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -772,6 +1060,64 @@ mod tests {
             plain_scalar("2024-01-02 10:00:00").unwrap_err(),
             "Tried to load unspecified class: Time"
         );
+    }
+
+    #[test]
+    fn from_str_fills_serde_types_and_places_what_they_refuse() {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        #[serde(deny_unknown_fields)]
+        struct C {
+            name: String,
+            #[serde(default)]
+            flag: bool,
+            #[serde(default)]
+            list: Vec<i64>,
+            #[serde(default)]
+            opt: Option<String>,
+            #[serde(default)]
+            any: Option<serde_json::Value>,
+        }
+        let c: C =
+            from_str("name: x\nflag: yes\nlist: [1, 0x10]\nany: {a: [~, 1.5, 'no']}\n").unwrap();
+        assert_eq!(
+            c,
+            C {
+                name: "x".into(),
+                flag: true,
+                list: vec![1, 16],
+                opt: None,
+                any: Some(serde_json::json!({"a": [null, 1.5, "no"]})),
+            }
+        );
+        let at = |text: &str| {
+            let e = from_str::<C>(text).unwrap_err();
+            (e.line, e.column, e.message)
+        };
+        let (line, column, message) = at("name: x\nlist:\n  - 1\n  - two\n");
+        assert_eq!((line, column), (4, 5), "{message}");
+        assert!(
+            message.starts_with("invalid type: string \"two\""),
+            "{message}"
+        );
+        let (line, column, message) = at("name: x\nbogus: 1\n");
+        assert_eq!((line, column), (2, 1), "{message}");
+        assert!(message.starts_with("unknown field `bogus`"), "{message}");
+        // Keys too are read by Psych's rules (`on:` is true).
+        assert!(at("name: x\non: 1\n").2.starts_with("unknown field `true`"));
+        // A missing field is placed at its mapping; a merged key at the
+        // mapping it is merged into.
+        let (line, column, message) = at("\n\nflag: no\n");
+        assert_eq!((line, column), (3, 1), "{message}");
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Outer {
+            base: serde_json::Value,
+            c: C,
+        }
+        let e = from_str::<Outer>("base: &b {flag: 3}\nc:\n  <<: *b\n  name: x\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 3), "{e}");
+        let (line, _, message) = at("name: x\nopt: [1\n");
+        assert!(line > 0, "{message}");
     }
 
     #[test]

@@ -112,12 +112,13 @@ fn golden() -> PathBuf {
 pub fn read_config(dir: &Path) -> Result<Config, String> {
     let path = dir.join(CONFIG_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let config: Config = serde_yaml::from_str(&text).map_err(|e| {
-        let loc = e
-            .location()
-            .map(|l| format!(":{}:{}", l.line(), l.column()))
-            .unwrap_or_default();
-        format!("{}{loc}: {e}", path.display())
+    // The YAML rules of node files (Puppet's: `yes` is true).
+    let config: Config = puppet_model::yaml::from_str(&text).map_err(|e| {
+        let loc = match e.line {
+            0 => String::new(),
+            line => format!(":{line}:{}", e.column),
+        };
+        format!("{}{loc}: {}", path.display(), e.message)
     })?;
     if config.nodes.files.is_empty() && config.nodes.matrix.is_empty() {
         return Err(format!(

@@ -177,39 +177,18 @@ impl Repo {
         Ok(NodeSpec { id, case })
     }
 
+    /// A node file, read as `compile` and `diff --facts` read it (JSON, or
+    /// YAML by Puppet's rules); the environment is the repo's.
     fn node_from_file(&self, path: &Path) -> Result<NodeSpec, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let doc: Value = match serde_json::from_str(&text) {
-            Ok(v) => v,
-            Err(_) => {
-                let y: serde_yaml::Value = serde_yaml::from_str(&text)
-                    .map_err(|e| format!("{}: not a node file: {e}", path.display()))?;
-                serde_json::to_value(untag(y)).map_err(|e| format!("{}: {e}", path.display()))?
-            }
-        };
-        let name = doc["name"]
-            .as_str()
-            .ok_or_else(|| format!("{}: missing 'name' (the certname)", path.display()))?;
-        let mut case = self.base_case(name);
-        case.facts = match &doc["values"] {
-            Value::Null => json!({}),
-            v @ Value::Object(_) => v.clone(),
-            _ => {
-                return Err(format!(
-                    "{}: 'values' must be a mapping of facts",
-                    path.display()
-                ))
-            }
-        };
+        let node = puppet_compiler::facts::read_node_file(path)?;
+        let doc = puppet_compiler::facts::node_to_json(&node);
+        let mut case = self.base_case(&node.name);
+        case.facts = doc["values"].clone();
         case.classes = doc.get("classes").cloned();
         case.parameters = doc.get("parameters").cloned();
-        case.trusted = match doc.get("trusted") {
-            Some(t) if t.get("extensions").is_some() => Some(t.clone()),
-            Some(t) => Some(json!({ "extensions": t })),
-            None => None,
-        };
+        case.trusted = doc.get("trusted").cloned();
         Ok(NodeSpec {
-            id: name.to_string(),
+            id: node.name,
             case,
         })
     }
@@ -529,16 +508,6 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
-}
-
-fn untag(v: serde_yaml::Value) -> serde_yaml::Value {
-    use serde_yaml::Value as Y;
-    match v {
-        Y::Tagged(t) => untag(t.value),
-        Y::Sequence(s) => Y::Sequence(s.into_iter().map(untag).collect()),
-        Y::Mapping(m) => Y::Mapping(m.into_iter().map(|(k, v)| (untag(k), untag(v))).collect()),
-        other => other,
-    }
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {

@@ -221,7 +221,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         ));
     }
     let header: Header =
-        serde_yaml::from_str(first.body).map_err(|e| format!("{CASE_YAML}: {e}"))?;
+        puppet_model::yaml::from_str(first.body).map_err(|e| format!("{CASE_YAML}: {e}"))?;
     let spec = match header.spec {
         OneOrMany::One(s) => vec![s],
         OneOrMany::Many(v) => v,
@@ -403,7 +403,7 @@ pub fn write_case(case: &Case) -> String {
         settings: case.settings.clone(),
         pending: case.pending.clone(),
     };
-    let yaml = serde_yaml::to_string(&header).expect("case.yaml serializes");
+    let yaml = header_yaml(&serde_json::to_value(&header).expect("case.yaml serializes"));
     let mut out = format!("-- {CASE_YAML} --\n{yaml}");
     if !out.ends_with('\n') {
         out.push('\n');
@@ -413,6 +413,49 @@ pub fn write_case(case: &Case) -> String {
     }
     push_expectations(&mut out, &case.expect, &case.expect_warnings);
     out
+}
+
+/// `case.yaml`'s text: block style, as libyaml writes it by default (what
+/// serde_yaml wrote), with a string quoted whenever [`parse_case`]'s YAML
+/// rules (Psych's) would not read it back plain as the same string.
+fn header_yaml(header: &Value) -> String {
+    use puppet_model::psych::{Node, Scalar, Style};
+    fn string(s: &str) -> Node {
+        let reads_back = s != "<<"
+            && matches!(puppet_model::yaml::plain_scalar(s),
+                Ok(puppet_compiler::eval::Value::String(r)) if &*r == s);
+        Node::Scalar(Scalar {
+            style: if s.contains('\n') {
+                Style::Literal
+            } else if reads_back {
+                Style::Any
+            } else {
+                Style::Single
+            },
+            quoted: true,
+            ..Scalar::plain(s)
+        })
+    }
+    fn node(v: &Value) -> Node {
+        match v {
+            Value::Null => Node::Scalar(Scalar::plain("null")),
+            Value::Bool(b) => Node::bool(*b),
+            Value::Number(n) => match n.as_f64() {
+                Some(f) if n.is_f64() => Node::float(f),
+                _ => Node::int(n),
+            },
+            Value::String(s) => string(s),
+            Value::Array(a) => Node::seq(a.iter().map(node).collect()),
+            Value::Object(m) => Node::map(m.iter().map(|(k, v)| (string(k), node(v))).collect()),
+        }
+    }
+    let options = puppet_model::psych::Options {
+        line_width: -1,
+        ..Default::default()
+    };
+    let yaml = puppet_model::psych::dump(&node(header), &options).expect("case.yaml is plain data");
+    // Psych's explicit document start; libyaml's default leaves it out.
+    yaml.strip_prefix("---\n").unwrap_or(&yaml).to_string()
 }
 
 fn push_section(out: &mut String, name: &str, content: &str) {
