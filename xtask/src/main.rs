@@ -15,6 +15,7 @@ mod oracle_ast;
 mod oracle_compile;
 mod oracle_modules;
 mod oracle_types;
+mod same_catalogs;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,9 @@ tasks:
   oracle-types [MODULES_DIR...]
                            compare the resource types pverify reads (Puppet's own and the
                            modules' lib/puppet/type/*.rb) with what Puppet 7.23 loads
+  same-catalogs [--base REV] [--pverify-new PATH] [--pverify-base PATH] [--jobs N]
+                           byte-compare two pverify binaries' catalogs and errors over the
+                           bundled control repos and the spec-suite (base: built from REV)
 ";
 
 fn main() -> ExitCode {
@@ -81,6 +85,7 @@ fn main() -> ExitCode {
         "oracle-modules" => oracle_modules::run(rest),
         "fuzz" => fuzz::run(rest),
         "difffuzz" => difffuzz::run(rest),
+        "same-catalogs" => same_catalogs::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);
