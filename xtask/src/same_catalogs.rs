@@ -489,13 +489,13 @@ fn control_repos(root: &Path) -> Result<Vec<(String, PathBuf)>, String> {
 /// to `wrapper/golden`. The environment is the repo's own, so catalogs and
 /// errors are those `pverify check` makes of it.
 fn wrap_control_repo(repo: &Path, wrapper: &Path) -> Result<(), String> {
-    use serde_yaml::Value as Y;
+    use serde_json::Value as Y;
     let path = repo.join("pverify.yaml");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut config: Y =
-        serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        puppet_model::yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let repo = std::fs::canonicalize(repo).map_err(|e| format!("{}: {e}", repo.display()))?;
-    let Y::Mapping(m) = &mut config else {
+    let Y::Object(m) = &mut config else {
         return Err(format!("{}: not a mapping", path.display()));
     };
     let abs = |v: &str| {
@@ -517,7 +517,7 @@ fn wrap_control_repo(repo: &Path, wrapper: &Path) -> Result<(), String> {
     if let Some(mocks) = m.get("mocks").and_then(Y::as_str).map(str::to_string) {
         m.insert("mocks".into(), abs(&mocks));
     }
-    if let Some(Y::Sequence(files)) = m.get_mut("nodes").and_then(|n| n.get_mut("files")) {
+    if let Some(Y::Array(files)) = m.get_mut("nodes").and_then(|n| n.get_mut("files")) {
         for f in files.iter_mut() {
             if let Some(s) = f.as_str().map(str::to_string) {
                 *f = abs(&s);
@@ -525,7 +525,8 @@ fn wrap_control_repo(repo: &Path, wrapper: &Path) -> Result<(), String> {
         }
     }
     m.insert("golden".into(), "golden".into());
-    let text = serde_yaml::to_string(&config).map_err(|e| e.to_string())?;
+    // JSON is YAML: pverify.yaml is read by the Psych reader, which takes it.
+    let text = serde_json::to_string_pretty(&config).map_err(|e| e.to_string())?;
     mkdir(wrapper)?;
     write(&wrapper.join("pverify.yaml"), text.as_bytes())
 }
@@ -625,7 +626,7 @@ fn write_case_repo(path: &Path, dir: &Path, factsets: &Path) -> Result<PathBuf, 
         return Err(format!("{}: no leading `-- case.yaml --`", path.display()));
     };
     let header: Value =
-        serde_yaml::from_str(header).map_err(|e| format!("{}: case.yaml: {e}", path.display()))?;
+        puppet_model::yaml::from_str(header).map_err(|e| format!("{}: case.yaml: {e}", path.display()))?;
     let field = |k: &str| header.get(k).filter(|v| !v.is_null()).cloned();
     let environment = field("environment")
         .and_then(|v| v.as_str().map(str::to_string))
