@@ -202,7 +202,9 @@ fn compile_all(
                             let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
                             n.settings.insert(
                                 puppet_compiler::eval::Value::string("hiera_config"),
-                                puppet_compiler::eval::Value::string(abs.to_string_lossy().as_ref()),
+                                puppet_compiler::eval::Value::string(
+                                    abs.to_string_lossy().as_ref(),
+                                ),
                             );
                         }
                         Ok(n)

@@ -338,7 +338,8 @@ fn rederive_with_puppet() {
         }));
         envs.push(env);
     }
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/pverify-harness/puppet/compile.rb");
+    let driver =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/pverify-harness/puppet/compile.rb");
     let request = serde_json::json!({ "environment": "production", "nodes": nodes });
     let mut child = Command::new("ruby")
         .arg(&driver)

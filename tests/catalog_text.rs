@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use pverify_harness::control::Repo;
 use puppet_compiler::eval::{self, NodeInfo};
-use pverify_harness::harness::node_for;
 use puppet_compiler::loader::{Environment, Overrides};
+use pverify_harness::control::Repo;
+use pverify_harness::harness::node_for;
 
 fn both_ways(env: &Environment, node: &NodeInfo) -> (Vec<u8>, Vec<u8>) {
     let tree = match eval::compile(env, node.clone()) {

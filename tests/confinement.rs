@@ -265,7 +265,8 @@ fn diff_source_contents_stay_in_the_modules_files() {
     let (_d, env) = setup();
     let modulepath = vec![env.join("modules")];
     let read = |url: &str| {
-        pverify_harness::diff::content::resolve_source(&serde_json::json!(url), &modulepath).is_some()
+        pverify_harness::diff::content::resolve_source(&serde_json::json!(url), &modulepath)
+            .is_some()
     };
     assert!(read("puppet:///modules/m/ok.txt"));
     assert!(!read("puppet:///modules/m/out"));

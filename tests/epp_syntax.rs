@@ -137,7 +137,8 @@ fn epp_inputs_never_panic() {
         .iter()
         .map(|p| std::fs::read(p).expect("fixture"))
         .collect();
-    if let Ok(corpus) = puppet_syntax::util::find_templates(Path::new("/usr/share/puppet/modules")) {
+    if let Ok(corpus) = puppet_syntax::util::find_templates(Path::new("/usr/share/puppet/modules"))
+    {
         sources.extend(
             corpus
                 .iter()
@@ -168,13 +169,14 @@ fn templates_are_parsed_once_per_environment() {
     std::fs::create_dir_all(&templates).expect("mkdir");
     std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
     std::fs::write(templates.join("t.epp"), "<%- |$x| -%><%= $x %>\n").expect("write");
-    let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
-    let path = puppet_compiler::template::find_template(&env, "m/t.epp").expect("found");
+    let env =
+        puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+    let path = env.find_template("m/t.epp").expect("found");
     let first = env.parse_epp(&path).expect("parses");
     let second = env.parse_epp(&path).expect("parses");
     assert!(std::sync::Arc::ptr_eq(&first, &second));
-    assert!(puppet_compiler::template::find_template(&env, "m/missing.epp").is_none());
-    assert!(puppet_compiler::template::find_template(&env, "nomodule").is_none());
+    assert!(env.find_template("m/missing.epp").is_none());
+    assert!(env.find_template("nomodule").is_none());
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -197,8 +199,8 @@ fn self_rendering_template_fails_cleanly() {
     let result = std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let env =
-                puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+            let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default())
+                .expect("boot");
             let node = puppet_compiler::eval::NodeInfo {
                 name: "node1.example.com".into(),
                 ..Default::default()

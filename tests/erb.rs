@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use puppet_model::value::{Map, Value};
 use puppet_compiler::template::erb::{parse, Host};
+use puppet_model::value::{Map, Value};
 
 const DIR: &str = "tests/fixtures/erb";
 

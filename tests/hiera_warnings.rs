@@ -8,8 +8,8 @@ use std::path::Path;
 #[test]
 fn hiera_case_warnings_agree_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let cases =
-        pverify_harness::harness::load_suite(&root.join("spec-suite/hiera")).expect("hiera cases load");
+    let cases = pverify_harness::harness::load_suite(&root.join("spec-suite/hiera"))
+        .expect("hiera cases load");
     assert!(cases.len() >= 30, "found {} hiera cases", cases.len());
     let work = std::env::temp_dir().join(format!("pverify-hiera-warn-{}", std::process::id()));
     let mut failures = Vec::new();
@@ -24,7 +24,8 @@ fn hiera_case_warnings_agree_with_puppet() {
         let facts = case
             .resolve_facts(&root.join("tests/fixtures/factsets"))
             .expect("facts");
-        let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default()).expect("boot");
+        let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default())
+            .expect("boot");
         let node = pverify_harness::harness::node_for(case, &facts);
         let dir = env_dir.display().to_string();
         let got: Vec<String> = match puppet_compiler::eval::compile(&env, node) {

@@ -8,7 +8,8 @@ use std::path::Path;
 fn every_case_agrees_with_puppet() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::env::set_current_dir(root).expect("repository root");
-    let cases = pverify_harness::harness::load_suite(&root.join("spec-suite")).expect("spec-suite loads");
+    let cases =
+        pverify_harness::harness::load_suite(&root.join("spec-suite")).expect("spec-suite loads");
     assert!(
         cases.len() >= 30,
         "expected the bundled cases, found {}",

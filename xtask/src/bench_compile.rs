@@ -52,10 +52,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use pverify_harness::control::{NodeSpec, Repo};
 use puppet_compiler::eval;
-use pverify_harness::harness::{canonicalize_catalog, node_for};
 use puppet_compiler::loader::{Environment, Overrides};
+use pverify_harness::control::{NodeSpec, Repo};
+use pverify_harness::harness::{canonicalize_catalog, node_for};
 
 use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
 use crate::bench_diff::peak_rss;

@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use pverify_harness::control::{NodeSpec, Repo};
 use puppet_compiler::eval;
+use pverify_harness::control::{NodeSpec, Repo};
 use pverify_harness::harness::{canonicalize_catalog, node_for, FACTSETS_DIR};
 
 use crate::bench_compile::{compile_timed, median_p95, ms, pverify_warm, tempfile_dir};

@@ -19,8 +19,8 @@
 
 use std::time::Duration;
 
-use pverify_harness::control::{Compiled, NodeSpec, Repo};
 use puppet_compiler::loader::Environment;
+use pverify_harness::control::{Compiled, NodeSpec, Repo};
 
 use crate::bench_compile::{pverify_warm, PverifyWarm};
 

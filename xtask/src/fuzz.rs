@@ -143,7 +143,10 @@ fn load_corpus(dir: &Path) -> Result<Vec<Vec<u8>>, String> {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let names: Vec<&str> = puppet_compiler::fuzzing::TARGETS.iter().map(|t| t.0).collect();
+    let names: Vec<&str> = puppet_compiler::fuzzing::TARGETS
+        .iter()
+        .map(|t| t.0)
+        .collect();
     let mut target = None;
     let mut seconds = 60u64;
     let mut seed = 1u64;
@@ -160,7 +163,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let target = target.ok_or(format!("which target? one of {}", names.join(", ")))?;
-    let Some(&(_, function)) = puppet_compiler::fuzzing::TARGETS.iter().find(|t| t.0 == target) else {
+    let Some(&(_, function)) = puppet_compiler::fuzzing::TARGETS
+        .iter()
+        .find(|t| t.0 == target)
+    else {
         return Err(format!(
             "no target '{target}' (one of {})",
             names.join(", ")

@@ -315,8 +315,9 @@ fn manifests(args: &[String]) -> Result<Vec<PathBuf>, String> {
     };
     let mut files = Vec::new();
     for r in &roots {
-        files
-            .extend(puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?);
+        files.extend(
+            puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?,
+        );
     }
     if files.is_empty() {
         return Err("no *.pp files found".into());

@@ -18,7 +18,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pverify_harness::harness::{load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR};
+use pverify_harness::harness::{
+    load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR,
+};
 
 /// Where cases are materialized for Puppet.
 const ORACLE_ROOT: &str = "/tmp/pverify-oracle";

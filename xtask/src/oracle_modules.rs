@@ -41,7 +41,9 @@ use std::path::{Path, PathBuf};
 
 use puppet_compiler::eval::{FunctionMocks, Value as PValue};
 use pverify_harness::catalog_diff::{catalog_diff, Ignore};
-use pverify_harness::harness::{oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR};
+use pverify_harness::harness::{
+    oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR,
+};
 use serde_json::{json, Value};
 
 /// The modules the benchmark's module sample is drawn from.
@@ -343,8 +345,8 @@ fn example_manifests(module: &Path, name: &str) -> Result<Vec<(String, String)>,
         if !dir.is_dir() {
             continue;
         }
-        let files =
-            puppet_syntax::util::find_manifests(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let files = puppet_syntax::util::find_manifests(&dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
         for file in files {
             let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
             let rel = file.strip_prefix(module).unwrap_or(&file);

@@ -625,8 +625,8 @@ fn write_case_repo(path: &Path, dir: &Path, factsets: &Path) -> Result<PathBuf, 
     let Some(("case.yaml", header)) = sections.first().copied() else {
         return Err(format!("{}: no leading `-- case.yaml --`", path.display()));
     };
-    let header: Value =
-        puppet_model::yaml::from_str(header).map_err(|e| format!("{}: case.yaml: {e}", path.display()))?;
+    let header: Value = puppet_model::yaml::from_str(header)
+        .map_err(|e| format!("{}: case.yaml: {e}", path.display()))?;
     let field = |k: &str| header.get(k).filter(|v| !v.is_null()).cloned();
     let environment = field("environment")
         .and_then(|v| v.as_str().map(str::to_string))

@@ -11,8 +11,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use crate::eval::{self, NodeInfo, Value};
-use puppet_model::yaml;
 use crate::loader::{Environment, Overrides};
+use puppet_model::yaml;
 
 /// xorshift64*: a small deterministic generator for mutators and random
 /// inputs (`cargo xtask fuzz`, tests/robustness.rs); no dependency.

@@ -14,6 +14,7 @@
 
 pub mod names;
 pub mod psych;
+pub mod ruby;
 pub mod values;
 pub mod yaml;
 

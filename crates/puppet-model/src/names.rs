@@ -159,6 +159,57 @@ pub fn ruby_inspect_str(s: &str) -> String {
     out
 }
 
+/// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
+pub fn capitalize_name(name: &str) -> String {
+    // A byte walk: `split("::")` built a substring searcher per call, and
+    // this runs for every class reference written to a catalog.
+    let name = puppet_syntax::util::NameStr::trim_colons(name);
+    if name.is_ascii() {
+        // Bytes in, bytes out: the first byte and each one after `::`
+        // upper-cased, in one copy.
+        let mut out = name.to_string();
+        let b = name.as_bytes();
+        let mut segment_start = true;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b':' && b.get(i + 1) == Some(&b':') {
+                segment_start = true;
+                i += 2;
+                continue;
+            }
+            if segment_start {
+                if let Some(c) = out.get_mut(i..=i) {
+                    c.make_ascii_uppercase();
+                }
+                segment_start = false;
+            }
+            i += 1;
+        }
+        return out;
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut segment_start = true;
+    let mut rest = name;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("::") {
+            out.push_str("::");
+            segment_start = true;
+            rest = after;
+            continue;
+        }
+        let mut chars = rest.chars();
+        let Some(c) = chars.next() else { break };
+        if segment_start {
+            out.extend(c.to_uppercase());
+            segment_start = false;
+        } else {
+            out.push(c);
+        }
+        rest = chars.as_str();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,49 +18,17 @@ pub struct Program {
     pub body: Vec<Expr>,
     /// Its definitions, found on first use (see [`Program::definitions`]).
     #[serde(skip)]
-    pub definition_index: std::sync::OnceLock<Vec<ExprRef>>,
+    pub(crate) definition_index: std::sync::OnceLock<Vec<DefinitionPath>>,
 }
 
-/// A pointer to an expression inside a [`Program`]'s `body`.
-///
-/// Safety of `Send`/`Sync`: an `ExprRef` is only made by
-/// [`Program::definitions`], pointing into the program's own `body`, and
-/// only read while that program is alive (a compile's `Definition` holds the
-/// program's `Arc` beside it). A program is never mutated once parsed, so
-/// the pointed-to expressions neither move nor change.
-#[derive(Clone, Copy, Debug)]
-pub struct ExprRef(pub *const Expr);
-unsafe impl Send for ExprRef {}
-unsafe impl Sync for ExprRef {}
+/// Where a definition sits in its [`Program`]: its index in the body, then
+/// the position of each child expression down to it (as
+/// [`crate::visit::for_each_child`] orders them). Only
+/// [`Program::definitions`] makes one; [`Program::definition`] follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionPath(pub(crate) Box<[u32]>);
 
 impl Program {
-    /// The classes, defines, nodes, functions and type aliases anywhere in
-    /// the program, in document order. Found once per run: every compile
-    /// that loads the file registers them, and walking the whole tree for
-    /// each was a few percent of a warm compile.
-    pub fn definitions(&self) -> &[ExprRef] {
-        self.definition_index.get_or_init(|| {
-            fn collect(e: &Expr, out: &mut Vec<ExprRef>) {
-                if matches!(
-                    e.kind,
-                    ExprKind::Class { .. }
-                        | ExprKind::Define { .. }
-                        | ExprKind::Node { .. }
-                        | ExprKind::Function { .. }
-                        | ExprKind::TypeAlias { .. }
-                ) {
-                    out.push(ExprRef(e as *const Expr));
-                }
-                super::visit::for_each_child(e, &mut |c| collect(c, out));
-            }
-            let mut found = Vec::new();
-            for e in &self.body {
-                collect(e, &mut found);
-            }
-            found
-        })
-    }
-
     /// 1-based line and character column of a span's start.
     pub fn line_col(&self, span: Span) -> (u32, u32) {
         self.lines

@@ -4,6 +4,7 @@
 //! failure is a [`SyntaxError`] naming file, line and column as Puppet does.
 
 pub mod ast;
+pub mod definitions;
 pub mod error;
 pub mod lexer;
 pub mod location;

@@ -50,8 +50,8 @@ use serde_json::{Map, Number, Value as J};
 use super::names::{canonical_class_title, capitalize_segments};
 use super::tags::TagSet;
 use super::{Catalog, Resource};
-use puppet_model::Value;
 use puppet_model::types::PType;
+use puppet_model::Value;
 
 /// How values are rendered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

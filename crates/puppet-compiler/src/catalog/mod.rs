@@ -33,9 +33,11 @@ use std::sync::Arc;
 
 use puppet_model::Value;
 
-use puppet_model::names;
 pub use json::JsonOptions;
-pub use puppet_model::names::{canonical_class_title, canonical_title, canonical_type, capitalize_segments};
+use puppet_model::names;
+pub use puppet_model::names::{
+    canonical_class_title, canonical_title, canonical_type, capitalize_segments,
+};
 pub use tags::{valid_tag, InvalidTag, TagSet};
 
 /// A resource's index in its catalog, which is its position in insertion

@@ -1,8 +1,8 @@
 //! Classes, defined types and nodes: declaring them, binding their
 //! parameters, and evaluating their bodies (Puppet's `Resource::Type`).
 
-use puppet_syntax::util::NameStr as _;
 use indexmap::IndexMap;
+use puppet_syntax::util::NameStr as _;
 
 use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind, SCOPE_NAMES};
 use super::error::{EvalError, Location};

@@ -1,7 +1,7 @@
 //! The compile sequence and the catalog it produces.
 
-use puppet_syntax::util::NameStr as _;
 use indexmap::IndexMap;
+use puppet_syntax::util::NameStr as _;
 use serde_json::Value as J;
 
 use super::catalog_emit::{PrettySink, TreeSink};
@@ -9,8 +9,8 @@ use super::catalog_emit::{PrettySink, TreeSink};
 use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::Ctx;
-use super::node::NodeInfo;
 use super::value::Value;
+use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
 
 /// A compiled catalog in Puppet's JSON form, and the warnings on the way.

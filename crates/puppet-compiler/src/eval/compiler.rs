@@ -6,15 +6,16 @@
 //! Everything here belongs to this one node; the environment's parsed trees are
 //! only read.
 
-use puppet_syntax::util::NameStr as _;
 use indexmap::IndexMap;
+pub use puppet_model::names::capitalize_name;
+use puppet_syntax::util::NameStr as _;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
-use super::node::NodeInfo;
 use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
 use super::value::Value;
+use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
 use puppet_syntax::ast::{Expr, ExprKind, Program};
 
@@ -22,14 +23,9 @@ use puppet_syntax::ast::{Expr, ExprKind, Program};
 #[derive(Clone)]
 pub struct Definition {
     pub program: Arc<Program>,
-    /// The definition's expression inside `program`.
-    pub expr: *const Expr,
+    /// Where the definition sits inside `program`.
+    pub path: puppet_syntax::ast::DefinitionPath,
 }
-
-// The pointer always points into `program`, which the Arc keeps alive and
-// never mutates.
-unsafe impl Send for Definition {}
-unsafe impl Sync for Definition {}
 
 impl std::fmt::Debug for Definition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -45,8 +41,7 @@ impl std::fmt::Debug for Definition {
 
 impl Definition {
     pub fn expr(&self) -> &Expr {
-        // Safety: `expr` points into the tree owned by `self.program`.
-        unsafe { &*self.expr }
+        self.program.definition(&self.path)
     }
 
     /// The parameters of a class, define or function (none for others).
@@ -200,57 +195,6 @@ pub fn capitalized_name(name: &str) -> std::borrow::Cow<'_, str> {
         true => std::borrow::Cow::Borrowed(trimmed),
         false => std::borrow::Cow::Owned(capitalize_name(name)),
     }
-}
-
-/// `foo::bar` → `Foo::Bar`, as Puppet capitalises type names and class titles.
-pub fn capitalize_name(name: &str) -> String {
-    // A byte walk: `split("::")` built a substring searcher per call, and
-    // this runs for every class reference written to a catalog.
-    let name = name.trim_colons();
-    if name.is_ascii() {
-        // Bytes in, bytes out: the first byte and each one after `::`
-        // upper-cased, in one copy.
-        let mut out = name.to_string();
-        let b = name.as_bytes();
-        let mut segment_start = true;
-        let mut i = 0;
-        while i < b.len() {
-            if b[i] == b':' && b.get(i + 1) == Some(&b':') {
-                segment_start = true;
-                i += 2;
-                continue;
-            }
-            if segment_start {
-                if let Some(c) = out.get_mut(i..=i) {
-                    c.make_ascii_uppercase();
-                }
-                segment_start = false;
-            }
-            i += 1;
-        }
-        return out;
-    }
-    let mut out = String::with_capacity(name.len());
-    let mut segment_start = true;
-    let mut rest = name;
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("::") {
-            out.push_str("::");
-            segment_start = true;
-            rest = after;
-            continue;
-        }
-        let mut chars = rest.chars();
-        let Some(c) = chars.next() else { break };
-        if segment_start {
-            out.extend(c.to_uppercase());
-            segment_start = false;
-        } else {
-            out.push(c);
-        }
-        rest = chars.as_str();
-    }
-    out
 }
 
 /// One side of a relationship: references, or what a collector collects.
@@ -545,10 +489,10 @@ impl<'e> Compiler<'e> {
         let ctx = super::expr::Ctx {
             program: program.clone(),
         };
-        for &puppet_syntax::ast::ExprRef(ptr) in program.definitions() {
+        for path in program.definitions() {
             let def = Definition {
                 program: program.clone(),
-                expr: ptr,
+                path: path.clone(),
             };
             if !matches!(
                 def.expr().kind,
@@ -572,10 +516,10 @@ impl<'e> Compiler<'e> {
     }
 
     fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
-        for &puppet_syntax::ast::ExprRef(ptr) in program.definitions() {
+        for path in program.definitions() {
             let def = Definition {
                 program: program.clone(),
-                expr: ptr,
+                path: path.clone(),
             };
             self.register(def)?;
         }
@@ -817,12 +761,13 @@ impl<'e> Compiler<'e> {
                     _ => err,
                 });
                 if let Value::Hash(h) = init? {
-                    let o = puppet_model::types::object::ObjectType::from_init_hash(Some(display), &h)
-                        .map_err(|detail| EvalError::Runtime {
-                            while_evaluating: None,
-                            detail,
-                            at: Location::default(),
-                        })?;
+                    let o =
+                        puppet_model::types::object::ObjectType::from_init_hash(Some(display), &h)
+                            .map_err(|detail| EvalError::Runtime {
+                                while_evaluating: None,
+                                detail,
+                                at: Location::default(),
+                            })?;
                     let t = puppet_model::types::PType::ObjectDef(std::sync::Arc::new(o));
                     self.resolved_aliases.insert(key, t.clone());
                     return Ok(Some(t));
@@ -834,7 +779,10 @@ impl<'e> Compiler<'e> {
             Value::Type(t) => (*t).clone(),
             _ => return Ok(None),
         };
-        let alias = puppet_model::types::PType::alias(display, puppet_model::types::AliasTarget::resolved(t));
+        let alias = puppet_model::types::PType::alias(
+            display,
+            puppet_model::types::AliasTarget::resolved(t),
+        );
         if let Some(path) = autoloaded {
             let shareable = *def.program.path == *path.to_string_lossy()
                 && self.warnings.len() == warnings_before

@@ -7,8 +7,8 @@ use super::compiler::{capitalize_name, Compiler};
 use super::error::{EvalError, Location};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{value_label, Map, Value};
-use puppet_syntax::ast::*;
 use puppet_model::types::PType;
+use puppet_syntax::ast::*;
 
 /// The file being evaluated, for error locations.
 #[derive(Clone)]
@@ -906,8 +906,9 @@ impl<'e> Compiler<'e> {
                     match n {
                         Some(Value::Integer(n)) => ints.push(n),
                         other => {
-                            let actual =
-                                puppet_model::types::parse::bad_key_type_name(other.as_ref().unwrap_or(k));
+                            let actual = puppet_model::types::parse::bad_key_type_name(
+                                other.as_ref().unwrap_or(k),
+                            );
                             return self.fail(
                                 ctx,
                                 key_at(i),
@@ -1146,7 +1147,6 @@ fn slice_bounds(len: i64, start: i64, count: i64) -> (i64, i64) {
     };
     (start.clamp(0, len), end.clamp(0, len))
 }
-
 
 impl Compiler<'_> {
     /// `l =~ r`, in the order of Puppet's `eval_MatchExpression`: a type is

@@ -7,8 +7,8 @@ use super::expr::{Ctx, R};
 use super::resources::{as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
-use puppet_syntax::ast::{Expr, ExprKind, Lambda};
 use puppet_model::types::PType;
+use puppet_syntax::ast::{Expr, ExprKind, Lambda};
 use puppet_syntax::util::NameStr as _;
 
 /// Puppet's string-to-number conversion for arithmetic (`"1" + 1`).
@@ -213,7 +213,7 @@ impl<'e> Compiler<'e> {
             )),
             // Hiera 5 (src/hiera): lookup() and the legacy hiera*() functions.
             "lookup" => {
-                let parsed = crate::hiera::lookup::LookupArgs::parse(&args)
+                let parsed = super::lookup::LookupArgs::parse(&args)
                     .map_err(|m| EvalError::runtime(m, at.clone()))?;
                 match lambda {
                     Some(l) => {
@@ -240,7 +240,7 @@ impl<'e> Compiler<'e> {
                 let parsed;
                 let t = match &args[0] {
                     Value::Type(t) => t,
-                    Value::String(s) => match crate::eval::parse_builtin_type(s) {
+                    Value::String(s) => match puppet_model::types::text::parse_builtin_type(s) {
                         Ok(t) => {
                             parsed = std::sync::Arc::new(t);
                             &parsed
@@ -262,7 +262,8 @@ impl<'e> Compiler<'e> {
                     return Ok(v.clone());
                 }
                 if let Some(l) = lambda {
-                    let actual = Value::Type(std::sync::Arc::new(puppet_model::types::infer_set(v)));
+                    let actual =
+                        Value::Type(std::sync::Arc::new(puppet_model::types::infer_set(v)));
                     let expected = Value::Type(t.clone());
                     return self.call_lambda(l, &[expected, actual], scope, ctx);
                 }
@@ -444,7 +445,9 @@ impl<'e> Compiler<'e> {
             let described = puppet_model::types::describe(
                 &ty,
                 &puppet_model::types::infer_set(a),
-                &[puppet_model::types::PathElement::Parameter(p.name.to_string())],
+                &[puppet_model::types::PathElement::Parameter(
+                    p.name.to_string(),
+                )],
             );
             let detail = match described.as_slice() {
                 [one] => format!("'{name}'{}", one.format()),

@@ -10,8 +10,7 @@ pub mod compiler;
 pub mod error;
 pub mod expr;
 pub mod functions;
-pub mod mocks;
-pub mod node;
+pub mod lookup;
 pub mod resources;
 mod rtypes;
 mod ruby_functions;
@@ -20,15 +19,11 @@ mod templates_epp;
 mod templates_erb;
 mod typeops;
 
+pub use crate::facts::mocks::FunctionMocks;
+pub use crate::facts::node::NodeInfo;
 pub use builtins::modules::MODULE_FUNCTIONS;
-pub use builtins::{
-    parse_builtin_type, ruby_basename, ruby_digest, ruby_dirname, ruby_hexdigest, ruby_json,
-    ruby_json_pretty, shell_escape,
-};
 pub use compile::{compile, compile_pretty, Compiled, Written, CATALOG_BUFFER};
 pub use error::EvalError;
-pub use mocks::FunctionMocks;
-pub use node::NodeInfo;
 // The value kinds live in puppet-model; re-exported for the evaluator's
 // own modules, which name them as `super::value` and the like.
 pub use puppet_model::{binary, semver, time, uri, value};

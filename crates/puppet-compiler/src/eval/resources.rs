@@ -19,8 +19,8 @@ use super::expr::{Ctx, R};
 use super::scope::{ResId, ScopeId};
 use super::value::{Name, Value};
 use crate::catalog::valid_tag;
-use puppet_syntax::ast::*;
 use puppet_model::types::PType;
+use puppet_syntax::ast::*;
 
 #[derive(Clone, Debug)]
 pub struct Collector {

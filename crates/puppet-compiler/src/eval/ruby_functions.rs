@@ -12,9 +12,9 @@ use super::expr::{Ctx, R};
 use super::scope::ScopeId;
 use super::templates_erb::ScopeHost;
 use super::value::Value;
-use puppet_syntax::ast::Lambda;
 use crate::template::erb::cache::LoadError;
 use crate::template::erb::function_file::{Definition, FunctionFile};
+use puppet_syntax::ast::Lambda;
 
 /// Ruby functions running inside one another at most (a function that
 /// calls itself forever fails with Ruby's text instead of overflowing).

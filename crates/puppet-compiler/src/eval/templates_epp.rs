@@ -16,8 +16,8 @@ use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::Value;
-use puppet_syntax::ast::{ExprKind, Program};
 use puppet_model::types::{PType, ParamSpec};
+use puppet_syntax::ast::{ExprKind, Program};
 
 /// Puppet's `Closure::CLOSURE_NAME`, the subject of parameter errors.
 const CLOSURE_NAME: &str = "lambda";
@@ -32,7 +32,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         at: &Location,
     ) -> R<Value> {
-        let Some(path) = crate::template::find_template(self.env, reference) else {
+        let Some(path) = self.env.find_template(reference) else {
             return Err(EvalError::runtime(
                 format!("Could not find template '{reference}'"),
                 at.clone(),

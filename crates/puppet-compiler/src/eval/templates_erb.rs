@@ -292,7 +292,7 @@ impl Compiler<'_> {
                 self.render(&t, scope, ctx, at)
                     .map_err(|e| inline_error(&e, at))?
             } else {
-                let path = crate::template::find_template(self.env, &text).ok_or_else(|| {
+                let path = self.env.find_template(&text).ok_or_else(|| {
                     EvalError::runtime(format!("Could not find template '{text}'"), at.clone())
                 })?;
                 let t = match self.env.erb.load(&path) {

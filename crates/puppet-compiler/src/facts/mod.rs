@@ -5,7 +5,11 @@
 
 use std::path::Path;
 
-use crate::eval::{Map, NodeInfo, Value};
+pub mod mocks;
+pub mod node;
+
+use node::NodeInfo;
+use puppet_model::{Map, Value};
 
 /// A JSON value as a Puppet value.
 pub fn from_json(v: &serde_json::Value) -> Value {
@@ -192,13 +196,37 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
     })
 }
 
+/// A value read from a node file as JSON data again: a key that is not a
+/// string becomes its text, a Float that JSON cannot hold (NaN, infinite)
+/// becomes null, anything else that is not data its text.
+fn plain_json(v: &Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        Value::Undef => J::Null,
+        Value::Boolean(b) => J::Bool(*b),
+        Value::Integer(i) => J::from(*i),
+        Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
+        Value::String(s) => J::from(&**s),
+        Value::Array(items) => J::Array(items.iter().map(plain_json).collect()),
+        Value::Hash(map) => J::Object(
+            map.iter()
+                .map(|(k, v)| {
+                    let key = k.as_str().map_or_else(|| k.to_string(), str::to_string);
+                    (key, plain_json(v))
+                })
+                .collect(),
+        ),
+        other => J::from(other.to_string()),
+    }
+}
+
 /// A node as the JSON node file that reads back to it: `name`, `values`, and
 /// the ENC data it has (`classes`, `parameters`, `trusted`, `environment`).
 /// What `check` keeps of a node file (and hands to Puppet); a key that is
 /// not a string becomes its text, as in any JSON.
 pub fn node_to_json(node: &NodeInfo) -> serde_json::Value {
     use serde_json::Value as J;
-    let json = |m: &Map| crate::catalog::json::to_data(&Value::hash(m.clone()), false);
+    let json = |m: &Map| plain_json(&Value::hash(m.clone()));
     let mut doc = serde_json::Map::new();
     doc.insert("name".into(), J::from(node.name.as_str()));
     doc.insert("values".into(), json(&node.facts));

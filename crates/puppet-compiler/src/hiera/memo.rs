@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::config::Level;
+use super::config::{Config, Level};
 use super::FileData;
 use puppet_model::{Map, Value};
 
@@ -30,7 +30,7 @@ pub struct HieraMemo {
     /// Merged `lookup_options` per module name (`""`: keys without one).
     pub lookup_options: HashMap<String, Option<Arc<Map>>>,
     /// The layers searched for keys of a module (`""`: keys without one).
-    pub(super) layers: HashMap<String, Arc<Vec<super::lookup::Layer>>>,
+    pub layers: HashMap<String, Arc<Vec<Layer>>>,
     /// Resolved levels by the level's address (levels live in configs the
     /// environment holds for the whole run).
     levels: HashMap<usize, ResolvedLevel>,
@@ -40,7 +40,7 @@ pub struct HieraMemo {
     /// (Puppet warns once about keys of other namespaces). By the path's
     /// bytes: asked for every module-data file of every lookup, and a
     /// `PathBuf` hashes component by component, several times slower.
-    pub(super) prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
+    pub prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
 }
 
 struct ResolvedLevel {
@@ -129,6 +129,13 @@ impl HieraMemo {
     pub fn resume(&mut self, r: Option<Recording>) {
         self.recording = r;
     }
+}
+
+/// A layer to search: its configuration and, for a module, the module's name.
+pub struct Layer {
+    pub config: Arc<Config>,
+    pub module: Option<String>,
+    pub global: bool,
 }
 
 #[cfg(test)]

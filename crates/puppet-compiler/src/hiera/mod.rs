@@ -5,7 +5,6 @@
 //! per node, in [`lookup`].
 
 pub mod config;
-pub mod lookup;
 pub mod memo;
 pub mod merge;
 

@@ -7,6 +7,7 @@
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
 mod parse_ahead;
+mod templates;
 
 use puppet_syntax::util::{FileNumber, NameStr as _, PathSlots};
 use rustc_hash::FxHashMap as HashMap;

@@ -1,42 +1,5 @@
-//! Template engines: EPP (Puppet-language templates) and ERB (a Ruby subset),
-//! and where template files are found.
+//! Template engines: EPP (Puppet-language templates) and ERB (a Ruby subset).
+//! Where template files are found is the loader's (`Environment::find_template`).
 
 pub mod epp;
 pub mod erb;
-
-use std::path::PathBuf;
-
-use crate::loader::Environment;
-
-/// Puppet's `find_template` for `template()` and `epp()`: `module/file` in
-/// the module's `templates` folder, an absolute path as it is, and (unlike
-/// Puppet) only when the file, symlinks resolved, lies inside the
-/// environment or its modulepath (`Environment::confine`): pverify reads
-/// nothing else. The path is returned as named, for Puppet's messages.
-pub fn find_template(env: &Environment, reference: &str) -> Option<PathBuf> {
-    let known = env
-        .template_files
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(reference)
-        .cloned();
-    if let Some(found) = known {
-        return found;
-    }
-    let found = locate(env, reference);
-    env.template_files
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(reference.to_string(), found.clone());
-    found
-}
-
-fn locate(env: &Environment, reference: &str) -> Option<PathBuf> {
-    let path = if reference.starts_with('/') {
-        PathBuf::from(reference)
-    } else {
-        let (module, rest) = reference.split_once('/')?;
-        env.module_dir(module)?.join("templates").join(rest)
-    };
-    (path.is_file() && env.confine(&path).is_ok()).then_some(path)
-}

@@ -16,8 +16,8 @@
 
 use super::values::Builder;
 use super::{Node, Scalar};
-use crate::values::value::Value;
 use crate::values::types::PType;
+use crate::values::value::Value;
 
 const PREFIX: &str = "!ruby/object:Puppet::Pops::Types::";
 

@@ -216,13 +216,11 @@ impl Builder {
 impl MarkedEventReceiver for Builder {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         match ev {
-            Event::SequenceStart(..) | Event::MappingStart(..) => {
-                self.open.push(errors::Open {
-                    seq: matches!(ev, Event::SequenceStart(..)),
-                    line: mark.line(),
-                    column: mark.col() + 1,
-                })
-            }
+            Event::SequenceStart(..) | Event::MappingStart(..) => self.open.push(errors::Open {
+                seq: matches!(ev, Event::SequenceStart(..)),
+                line: mark.line(),
+                column: mark.col() + 1,
+            }),
             Event::SequenceEnd | Event::MappingEnd => {
                 self.open.pop();
             }

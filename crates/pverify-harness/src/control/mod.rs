@@ -16,12 +16,12 @@ use serde_json::{json, Value};
 
 pub use config::{read_config, Config, MatrixEntry, Nodes, CONFIG_FILE};
 
-use puppet_compiler::eval;
 use crate::catalog_diff::{catalog_diff, render_changes, Paint};
 use crate::harness::suite::mismatch;
 use crate::harness::{canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect};
-use puppet_compiler::loader::{Environment, Overrides};
 use crate::report::{Failure, Item, Status};
+use puppet_compiler::eval;
+use puppet_compiler::loader::{Environment, Overrides};
 
 /// A control repo and its config.
 pub struct Repo {

@@ -8,8 +8,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::catalog_diff::catalog_diff;
 use super::{oracle, outcome, run_case, Case, Expect, Outcome, FACTSETS_DIR};
+use crate::catalog_diff::catalog_diff;
 use crate::report::{Failure, Item, Status};
 
 /// The failure describing a mismatch between two results.

@@ -102,7 +102,7 @@ pub(super) fn find_template(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         sig(&[("Array[String]", "paths_array")]).rest(0),
     ];
     for reference in names_arg(cx, args, &SIGS)? {
-        if let Some(p) = crate::template::find_template(cx.c.env, &reference) {
+        if let Some(p) = cx.c.env.find_template(&reference) {
             return Ok(Value::string(p.display().to_string()));
         }
     }

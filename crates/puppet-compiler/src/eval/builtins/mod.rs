@@ -50,7 +50,6 @@
 
 use puppet_syntax::util::NameStr as _;
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::compiler::Compiler;
@@ -59,7 +58,12 @@ use super::scope::ScopeId;
 use super::value::{Map, Value};
 use crate::eval::expr::{Ctx, R};
 use puppet_syntax::ast::Lambda;
-use puppet_model::types::{AliasTarget, Mismatch, MismatchKind, PType, PathElement};
+// Ruby's library behaviour and types from their text, shared with the ERB
+// interpreter below the evaluator.
+use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest, sha256_digest};
+use puppet_model::ruby::*;
+use puppet_model::types::text::{shared_ty, ty, TypeParser};
+use puppet_model::types::{Mismatch, MismatchKind, PType, PathElement};
 
 mod collections;
 mod conversion;
@@ -95,7 +99,6 @@ use collections::*;
 use conversion::*;
 use create_resources::*;
 use digests::*;
-pub use digests::{ruby_digest, ruby_hexdigest};
 use epp::*;
 use files::*;
 pub(crate) use iteration::evaluator_dispatch;
@@ -106,7 +109,7 @@ pub(crate) use iteration::evaluator_dispatch;
 pub(crate) fn ruby_value_to_s(v: &Value) -> String {
     match v {
         Value::Regexp(src) => puppet_model::types::regex::ruby_to_s(src),
-        other => ruby::ruby_to_s(other),
+        other => ruby_to_s(other),
     }
 }
 
@@ -123,10 +126,7 @@ use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
 
 use ruby_format::*;
-pub use signatures::parse_builtin_type;
 use signatures::*;
-pub use stdlib::{ruby_basename, ruby_dirname, ruby_json, shell_escape};
-pub use stdlib_json::ruby_json_pretty;
 use strings::*;
 use tree_each::*;
 use variables::*;

@@ -49,38 +49,6 @@ pub(super) fn type_iterable(t: &PType) -> Option<(Vec<Value>, bool)> {
     }
 }
 
-/// Ruby's `to_s` of a value as a Ruby function receives it.
-pub(super) fn ruby_to_s(v: &Value) -> String {
-    match v {
-        Value::Undef => String::new(),
-        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
-        other => other.to_string(),
-    }
-}
-
-/// Ruby's `inspect` of a value as a Ruby function receives it.
-pub(super) fn ruby_inspect(v: &Value) -> String {
-    match v {
-        Value::Undef => "nil".into(),
-        Value::Default => ":default".into(),
-        Value::String(s) => puppet_model::names::ruby_inspect_str(s),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        Value::Hash(h) => {
-            let parts: Vec<String> = h
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
-                .collect();
-            format!("{{{}}}", parts.join(", "))
-        }
-        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
-        Value::Uri(u) => u.inspect(),
-        other => other.to_string(),
-    }
-}
-
 /// The name of a value's Ruby class, or its `inspect` for Ruby's special
 /// constants, as `rb_cmperr` shows the right operand.
 pub(super) fn ruby_cmp_operand(v: &Value) -> String {

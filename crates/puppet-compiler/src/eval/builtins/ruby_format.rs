@@ -896,9 +896,10 @@ pub(super) fn args3(args: &[Value]) -> Vec<Value> {
                     type_name: Some(tn),
                     title: Some(title),
                 } => Value::string(format!("{tn}[{title}]")),
-                PType::Class(Some(c)) => {
-                    Value::string(format!("Class[{}]", puppet_model::types::capitalize_segments(c)))
-                }
+                PType::Class(Some(c)) => Value::string(format!(
+                    "Class[{}]",
+                    puppet_model::types::capitalize_segments(c)
+                )),
                 _ => a.clone(),
             },
             other => versions_as_strings(other),

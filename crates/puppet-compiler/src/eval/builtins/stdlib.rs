@@ -355,52 +355,6 @@ pub(super) fn join_keys_to_values(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Valu
     Ok(Value::array(out))
 }
 
-/// Ruby's `File.dirname` (Unix).
-pub fn ruby_dirname(p: &str) -> String {
-    let trimmed = p.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return if p.starts_with('/') {
-            "/".into()
-        } else {
-            ".".into()
-        };
-    }
-    match trimmed.rfind('/') {
-        None => ".".into(),
-        Some(i) => {
-            let d = trimmed[..i].trim_end_matches('/');
-            if d.is_empty() {
-                "/".into()
-            } else {
-                d.to_string()
-            }
-        }
-    }
-}
-
-/// Ruby's `File.basename(p[, suffix])` (Unix).
-pub fn ruby_basename(p: &str, suffix: Option<&str>) -> String {
-    let trimmed = p.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return if p.starts_with('/') {
-            "/".into()
-        } else {
-            String::new()
-        };
-    }
-    let base = trimmed.rsplit('/').next().unwrap_or(trimmed);
-    match suffix {
-        Some(".*") => match base.rfind('.') {
-            Some(i) if i > 0 => base[..i].to_string(),
-            _ => base.to_string(),
-        },
-        Some(s) if !s.is_empty() && base.len() > s.len() && base.ends_with(s) => {
-            base[..base.len() - s.len()].to_string()
-        }
-        _ => base.to_string(),
-    }
-}
-
 pub(super) fn dirname(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let args = args3(args);
     match args.len() {
@@ -560,25 +514,6 @@ pub(super) fn delete_at(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         }
     }
     Ok(Value::array(out))
-}
-
-/// Ruby's `Shellwords.escape`.
-pub fn shell_escape(s: &str) -> String {
-    if s.is_empty() {
-        return "''".into();
-    }
-    let mut out = String::new();
-    for c in s.chars() {
-        if c == '\n' {
-            out.push_str("'\n'");
-        } else if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) || !c.is_ascii() {
-            out.push(c);
-        } else {
-            out.push('\\');
-            out.push(c);
-        }
-    }
-    out
 }
 
 pub(super) fn shell_join(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
@@ -741,7 +676,7 @@ pub(super) fn ensure_resource(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// stdlib's `defined_with_params`: a resource `type[title]` (not the one
 /// calling) whose parameters equal `params` (undef equal to absent).
 fn defined_with_params(cx: &Cx<'_, '_>, ty: &str, title: &str, params: &Map) -> bool {
-    let type_name = crate::eval::compiler::capitalize_name(ty);
+    let type_name = puppet_model::names::capitalize_name(ty);
     let Some(id) = cx.c.find_resource(&type_name, title) else {
         return false;
     };
@@ -998,50 +933,6 @@ pub(super) fn grep(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         }
     }
     Ok(Value::array(out))
-}
-
-/// Ruby's `JSON.generate` of a value as a function receives it.
-pub fn ruby_json(v: &Value) -> String {
-    match v {
-        Value::Undef => "null".into(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Float(f) => ruby_to_s(&Value::Float(*f)),
-        // A Regexp is written as its `to_s`.
-        Value::Regexp(src) => json_string(&puppet_model::types::regex::ruby_to_s(src)),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(ruby_json).collect();
-            format!("[{}]", parts.join(","))
-        }
-        Value::Hash(h) => {
-            let parts: Vec<String> = h
-                .iter()
-                .map(|(k, v)| format!("{}:{}", json_string(&ruby_to_s(k)), ruby_json(v)))
-                .collect();
-            format!("{{{}}}", parts.join(","))
-        }
-        other => json_string(&ruby_to_s(other)),
-    }
-}
-
-/// A JSON string as Ruby's generator writes it (no `\/`, non-ASCII as is).
-pub(super) fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// `to_json` (4.x).

@@ -83,7 +83,7 @@ pub(super) fn class_method(
             Some("strict_variables") => RValue::Bool(false),
             _ => RValue::Nil,
         }),
-        "generate" | "dump" if c == "JSON" => Ok(RValue::str(crate::eval::ruby_json(
+        "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
         ))),
         "pretty_generate" if c == "JSON" => {
@@ -92,7 +92,7 @@ pub(super) fn class_method(
                 Some(puppet_model::value::Value::Hash(h)) => Some(&**h),
                 _ => None,
             };
-            Ok(RValue::str(crate::eval::ruby_json_pretty(
+            Ok(RValue::str(puppet_model::ruby::ruby_json_pretty(
                 &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
                 opts,
             )))
@@ -109,9 +109,9 @@ pub(super) fn class_method(
                 None => Vec::new(),
             };
             let done = if name == "digest" {
-                crate::eval::ruby_digest(c, &data).map(|d| RValue::Bytes(d.into()))
+                puppet_model::ruby::ruby_digest(c, &data).map(|d| RValue::Bytes(d.into()))
             } else {
-                crate::eval::ruby_hexdigest(c, &data).map(RValue::str)
+                puppet_model::ruby::ruby_hexdigest(c, &data).map(RValue::str)
             };
             match done {
                 Some(v) => Ok(v),
@@ -137,13 +137,13 @@ pub(super) fn class_method(
             }
         }
         "escape" | "shellescape" if c == "Shellwords" => Ok(RValue::str(
-            crate::eval::shell_escape(&args.first().map(RValue::to_s).unwrap_or_default()),
+            puppet_model::ruby::shell_escape(&args.first().map(RValue::to_s).unwrap_or_default()),
         )),
         "join" | "shelljoin" if c == "Shellwords" => match args.first() {
             Some(RValue::Array(items)) => Ok(RValue::str(
                 items
                     .iter()
-                    .map(|i| crate::eval::shell_escape(&i.to_s()))
+                    .map(|i| puppet_model::ruby::shell_escape(&i.to_s()))
                     .collect::<Vec<_>>()
                     .join(" "),
             )),
@@ -305,7 +305,7 @@ pub(super) fn class_method(
                 }
                 None => return cx.fail_at("wrong number of arguments (given 0, expected 1..2)"),
             };
-            match crate::eval::parse_builtin_type(&text) {
+            match puppet_model::types::text::parse_builtin_type(&text) {
                 Ok(t) => Ok(RValue::Opaque(puppet_model::value::Value::Type(
                     std::sync::Arc::new(t),
                 ))),
@@ -391,12 +391,12 @@ pub(super) fn class_method(
                     ));
                 }
             };
-            let ty = crate::eval::compiler::capitalize_name(&ty);
+            let ty = puppet_model::names::capitalize_name(&ty);
             let title = if ty == "Class" {
                 if title.is_empty() {
                     "main".to_string()
                 } else {
-                    crate::eval::compiler::capitalize_name(&title)
+                    puppet_model::names::capitalize_name(&title)
                 }
             } else {
                 title
@@ -407,7 +407,7 @@ pub(super) fn class_method(
         // type's capitalized name, which `findresource` takes.
         "find_resource_type_or_class" if c == "Runtime3ResourceSupport" => {
             let n = args.get(1).map(RValue::to_s).unwrap_or_default();
-            Ok(RValue::str(crate::eval::compiler::capitalize_name(&n)))
+            Ok(RValue::str(puppet_model::names::capitalize_name(&n)))
         }
         // `Array.new(n, obj)`, `Array.new(list)`.
         "new" if c == "Array" => match (args.first(), args.get(1)) {

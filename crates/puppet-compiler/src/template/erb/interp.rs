@@ -919,7 +919,7 @@ impl<'h> Interp<'h> {
             "findresource" => {
                 let ty = args.first().map(RValue::to_s).unwrap_or_default();
                 let title = args.get(1).map(RValue::to_s).unwrap_or_default();
-                let ty = crate::eval::compiler::capitalize_name(&ty);
+                let ty = puppet_model::names::capitalize_name(&ty);
                 Ok(match self.host.find_resource(&ty, &title) {
                     Some(r) => RValue::Resource(Rc::new(r)),
                     None => RValue::Nil,

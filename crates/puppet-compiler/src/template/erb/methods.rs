@@ -167,8 +167,8 @@ fn split(cx: &mut Interp<'_>, s: &str, sep: Option<&RValue>, limit: Option<i64>)
             _ => s.split(&p[..]).map(String::from).collect(),
         },
         Some(RValue::Regex(re)) => {
-            let compiled =
-                puppet_model::types::regex::compile_ruby(re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+            let compiled = puppet_model::types::regex::compile_ruby(re)
+                .map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             let mut last = 0;
             for m in compiled.find_iter(s) {
@@ -352,7 +352,7 @@ pub fn call_method(
         "inspect" => return Ok(RValue::str(recv.inspect())),
         // `require 'json'` is in effect under Puppet: JSON.generate's text.
         "to_json" if args.is_empty() => {
-            return Ok(RValue::str(crate::eval::ruby_json(
+            return Ok(RValue::str(puppet_model::ruby::ruby_json(
                 &super::value::to_puppet(&recv),
             )))
         }
@@ -941,8 +941,8 @@ fn string(
                     args.first().map(|a| a.class_name()).unwrap_or("nil")
                 ));
             };
-            let compiled =
-                puppet_model::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+            let compiled = puppet_model::types::regex::compile_ruby(&re)
+                .map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let caps = compiled
                 .captures(&s)
                 .map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -980,8 +980,8 @@ fn string(
             let Some(re) = args.first().and_then(pattern) else {
                 return cx.fail_at("wrong argument type (expected Regexp)");
             };
-            let compiled =
-                puppet_model::types::regex::compile_ruby(&re).map_err(|e| Flow::Error(e, cx_line(cx)))?;
+            let compiled = puppet_model::types::regex::compile_ruby(&re)
+                .map_err(|e| Flow::Error(e, cx_line(cx)))?;
             let mut out = Vec::new();
             for c in compiled.captures_iter(&s) {
                 let c = c.map_err(|e| Flow::Error(e.to_string(), cx_line(cx)))?;
@@ -1142,8 +1142,10 @@ fn string(
         "start_with?" => Ok(RValue::Bool(args.iter().any(|a| {
             match a {
                 RValue::Str(p) => s.starts_with(&p[..]),
-                RValue::Regex(re) => puppet_model::types::regex::compile_ruby(&format!("\\A(?:{re})"))
-                    .is_ok_and(|r| r.is_match(&s).unwrap_or(false)),
+                RValue::Regex(re) => {
+                    puppet_model::types::regex::compile_ruby(&format!("\\A(?:{re})"))
+                        .is_ok_and(|r| r.is_match(&s).unwrap_or(false))
+                }
                 _ => false,
             }
         }))),
@@ -2058,15 +2060,15 @@ pub(super) fn regexp_escape(s: &str) -> String {
 /// on `/`-separated paths (the first two are stdlib's, shared).
 pub(super) fn ruby_file_name(which: &str, path: &str, suffix: Option<&str>) -> String {
     match which {
-        "dirname" => crate::eval::ruby_dirname(path),
+        "dirname" => puppet_model::ruby::ruby_dirname(path),
         "extname" => {
-            let base = crate::eval::ruby_basename(path, None);
+            let base = puppet_model::ruby::ruby_basename(path, None);
             match base.rfind('.') {
                 Some(i) if i > 0 && i + 1 < base.len() => base[i..].to_string(),
                 _ => String::new(),
             }
         }
-        _ => crate::eval::ruby_basename(path, suffix),
+        _ => puppet_model::ruby::ruby_basename(path, suffix),
     }
 }
 

@@ -5,9 +5,9 @@
 //! (numbers count seconds).
 
 use super::Nanos;
+use crate::values::types::parse::{a_an, a_an_uc, label_value};
 use crate::values::Value;
 use puppet_syntax::ast::BinaryOp;
-use crate::values::types::parse::{a_an, a_an_uc, label_value};
 
 /// Why an operation failed, which decides where Puppet reports it.
 #[derive(Debug, PartialEq)]

@@ -23,6 +23,7 @@ pub mod model;
 pub mod object;
 pub mod parse;
 pub mod regex;
+pub mod text;
 
 #[cfg(test)]
 mod tests;

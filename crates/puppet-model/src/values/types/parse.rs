@@ -424,8 +424,10 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
             for k in &keys {
                 ranges.push(match k {
                     Value::SemVerRange(r) => (**r).clone(),
-                    other => crate::values::semver::VersionRange::parse(other.as_str().unwrap_or(""))
-                        .map_err(AccessError::runtime)?,
+                    other => {
+                        crate::values::semver::VersionRange::parse(other.as_str().unwrap_or(""))
+                            .map_err(AccessError::runtime)?
+                    }
                 });
             }
             ty(T::SemVer(crate::values::semver::VersionRange::merge_all(

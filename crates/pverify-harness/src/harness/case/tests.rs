@@ -246,7 +246,9 @@ fn bundled_suite_is_well_formed() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec-suite");
     let cases = load_suite(&dir).unwrap();
     assert!(cases.len() >= 25, "only {} cases", cases.len());
-    let factsets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(crate::harness::FACTSETS_DIR);
+    let factsets = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(crate::harness::FACTSETS_DIR);
     for c in &cases {
         let name = c.name();
         assert_eq!(

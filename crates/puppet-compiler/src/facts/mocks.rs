@@ -18,7 +18,7 @@ use puppet_syntax::util::NameStr as _;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::value::Value;
+use puppet_model::Value;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FunctionMocks {

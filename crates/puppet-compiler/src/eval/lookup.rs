@@ -2,20 +2,20 @@
 //! each hierarchy level's files, interpolation of paths and values, merging,
 //! `lookup_options`, and the `lookup()`/`hiera*()` functions.
 
-use puppet_syntax::util::NameStr as _;
 use indexmap::map::RawEntryApiV1 as _;
+use puppet_syntax::util::NameStr as _;
 use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::config::{self, Config, Location};
-use super::memo::LevelFiles;
-use super::merge::{Merge, MergeKind};
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
-use puppet_model::{Map, Value};
+use crate::hiera::config::{self, Location};
+use crate::hiera::memo::{Layer, LevelFiles};
+use crate::hiera::merge::{Merge, MergeKind};
 use puppet_model::types::PType;
+use puppet_model::{Map, Value};
 
 /// A lookup failure: not found, or an error text (Puppet's `LookupError`).
 enum Miss {
@@ -101,13 +101,6 @@ impl LookupArgs {
         }
         Ok(out)
     }
-}
-
-/// A layer to search: its configuration and, for a module, the module's name.
-pub(super) struct Layer {
-    config: Arc<Config>,
-    module: Option<String>,
-    global: bool,
 }
 
 impl Compiler<'_> {

@@ -1,7 +1,7 @@
 //! The node object a catalog is compiled for: certname, facts, trusted data,
 //! and what an ENC said (classes, top-scope parameters, environment).
 
-use super::value::{Map, Value};
+use puppet_model::{Map, Value};
 
 #[derive(Clone, Debug, Default)]
 pub struct NodeInfo {

@@ -1,0 +1,40 @@
+//! Where `template()`, `epp()` and `find_template()` find a template file.
+
+use std::path::PathBuf;
+
+use super::Environment;
+
+impl Environment {
+    /// Puppet's `find_template` for `template()` and `epp()`: `module/file` in
+    /// the module's `templates` folder, an absolute path as it is, and (unlike
+    /// Puppet) only when the file, symlinks resolved, lies inside the
+    /// environment or its modulepath (`Environment::confine`): pverify reads
+    /// nothing else. The path is returned as named, for Puppet's messages.
+    pub fn find_template(&self, reference: &str) -> Option<PathBuf> {
+        let known = self
+            .template_files
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(reference)
+            .cloned();
+        if let Some(found) = known {
+            return found;
+        }
+        let found = locate_template(self, reference);
+        self.template_files
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(reference.to_string(), found.clone());
+        found
+    }
+}
+
+fn locate_template(env: &Environment, reference: &str) -> Option<PathBuf> {
+    let path = if reference.starts_with('/') {
+        PathBuf::from(reference)
+    } else {
+        let (module, rest) = reference.split_once('/')?;
+        env.module_dir(module)?.join("templates").join(rest)
+    };
+    (path.is_file() && env.confine(&path).is_ok()).then_some(path)
+}

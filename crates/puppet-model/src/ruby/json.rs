@@ -1,0 +1,160 @@
+//! Ruby's JSON generator (`JSON.generate`, `JSON.pretty_generate`) and
+//! the `to_s`/`inspect` of a value as a Ruby function receives it.
+
+use crate::values::{Map, Value};
+
+/// Ruby's `JSON.generate` of a value as a function receives it.
+pub fn ruby_json(v: &Value) -> String {
+    match v {
+        Value::Undef => "null".into(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Float(f) => ruby_to_s(&Value::Float(*f)),
+        // A Regexp is written as its `to_s`.
+        Value::Regexp(src) => json_string(&crate::values::types::regex::ruby_to_s(src)),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(ruby_json).collect();
+            format!("[{}]", parts.join(","))
+        }
+        Value::Hash(h) => {
+            let parts: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{}:{}", json_string(&ruby_to_s(k)), ruby_json(v)))
+                .collect();
+            format!("{{{}}}", parts.join(","))
+        }
+        other => json_string(&ruby_to_s(other)),
+    }
+}
+
+/// A JSON string as Ruby's generator writes it (no `\/`, non-ASCII as is).
+pub fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Ruby's `JSON::State` layout strings.
+struct Layout {
+    indent: String,
+    space: String,
+    space_before: String,
+    object_nl: String,
+    array_nl: String,
+}
+
+/// Ruby's `JSON.pretty_generate(data, opts)` (the layout options only).
+pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>) -> String {
+    let mut layout = Layout {
+        indent: "  ".into(),
+        space: " ".into(),
+        space_before: String::new(),
+        object_nl: "\n".into(),
+        array_nl: "\n".into(),
+    };
+    for (k, v) in opts.into_iter().flatten() {
+        let Some(s) = v.as_str() else { continue };
+        match k.as_str() {
+            Some("indent") => layout.indent = s.to_string(),
+            Some("space") => layout.space = s.to_string(),
+            Some("space_before") => layout.space_before = s.to_string(),
+            Some("object_nl") => layout.object_nl = s.to_string(),
+            Some("array_nl") => layout.array_nl = s.to_string(),
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    generate(data, &layout, 1, &mut out);
+    out
+}
+
+/// Ruby's generator (json 2.6): an array is `[`, array_nl, the elements,
+/// array_nl, the closing indent and `]` (so an empty one is `[\n\n  ]`); an
+/// object writes object_nl after its elements only when it has some (an
+/// empty one is `{\n  }`).
+fn generate(v: &Value, l: &Layout, depth: usize, out: &mut String) {
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            out.push_str(&l.array_nl);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                    out.push_str(&l.array_nl);
+                }
+                out.push_str(&l.indent.repeat(depth));
+                generate(item, l, depth + 1, out);
+            }
+            out.push_str(&l.array_nl);
+            out.push_str(&l.indent.repeat(depth - 1));
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            out.push_str(&l.object_nl);
+            for (i, (k, item)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                    out.push_str(&l.object_nl);
+                }
+                out.push_str(&l.indent.repeat(depth));
+                out.push_str(&json_string(&ruby_to_s(k)));
+                out.push_str(&l.space_before);
+                out.push(':');
+                out.push_str(&l.space);
+                generate(item, l, depth + 1, out);
+            }
+            if !h.is_empty() {
+                out.push_str(&l.object_nl);
+            }
+            out.push_str(&l.indent.repeat(depth - 1));
+            out.push('}');
+        }
+        other => out.push_str(&ruby_json(other)),
+    }
+}
+
+/// Ruby's `to_s` of a value as a Ruby function receives it.
+pub fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::Undef => String::new(),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
+        other => other.to_string(),
+    }
+}
+
+/// Ruby's `inspect` of a value as a Ruby function receives it.
+pub fn ruby_inspect(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        Value::Default => ":default".into(),
+        Value::String(s) => crate::names::ruby_inspect_str(s),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(h) => {
+            let parts: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        Value::Uri(u) => u.inspect(),
+        other => other.to_string(),
+    }
+}
