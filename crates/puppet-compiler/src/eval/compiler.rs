@@ -14,6 +14,8 @@ use std::sync::Arc;
 
 use super::error::{EvalError, Location};
 use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
+use super::state::functions::FunctionHost;
+pub use super::state::functions::RubyErrorOrigin;
 use super::value::Value;
 use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
@@ -290,10 +292,6 @@ pub struct Compiler<'e> {
     loaded_files: HashSet<puppet_syntax::util::FileNumber>,
     /// Names [`Compiler::autoload`] has searched for.
     autoloaded: HashSet<String>,
-    /// `annotate`'s side table: annotated values (kept alive, compared by
-    /// identity as Puppet's adapters are) and their annotations (Object
-    /// values of Annotation types), one per annotation type.
-    pub annotations: Vec<(Value, Vec<Value>)>,
     /// The Object types whose definitions are being evaluated (keys), to
     /// refuse a type inheriting from itself instead of recursing forever.
     pub resolving_objects: Vec<String>,
@@ -312,23 +310,9 @@ pub struct Compiler<'e> {
     pub warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub depth: usize,
-    /// How many modules' Ruby functions are running inside one another
-    /// (each holds a Ruby interpreter's frames on the stack).
-    pub ruby_depth: usize,
-    /// The Ruby class of the exception the last failing module Ruby
-    /// function raised (`Puppet::ParseError`...): a Ruby caller's `rescue`
-    /// matches on it.
-    pub ruby_error_class: Option<String>,
-    /// An error with its manifest location that Puppet code raised under a
-    /// Ruby function's call: Puppet lets it through every Ruby frame as it
-    /// is, so the outermost Ruby function gives it back unchanged.
-    pub ruby_located_error: Option<Box<super::error::EvalError>>,
-    /// Where the exception a module's Ruby function let out was raised
-    /// (Ruby's `backtrace.first`), which `template()` names.
-    pub ruby_error_origin: Option<RubyErrorOrigin>,
-    /// The text of the last error a Ruby caller got from a function it
-    /// called (raised outside the caller's own code).
-    pub ruby_callee_error: Option<String>,
+    /// The function host: Ruby functions' error state, EPP output,
+    /// `annotate`'s table.
+    pub(crate) host: FunctionHost,
     /// Puppet's `strict_variables` setting: an unknown variable is an error.
     pub strict_variables: bool,
     /// While a parameter default is evaluated: the parameters not yet bound,
@@ -345,10 +329,6 @@ pub struct Compiler<'e> {
     /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
     /// resources, each of which had its own copy.
     type_names: HashMap<Box<str>, ResourceTypeName>,
-    /// The text of each EPP template being rendered, innermost last
-    /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
-    /// rendered into it (then the result is Sensitive).
-    pub epp_output: Vec<(String, bool)>,
 }
 
 #[derive(Clone, Debug)]
@@ -426,7 +406,6 @@ impl<'e> Compiler<'e> {
             resource_type_refs: HashMap::default(),
             loaded_files: HashSet::default(),
             autoloaded: HashSet::default(),
-            annotations: Vec::new(),
             resolving_objects: Vec::new(),
             class_scopes: HashMap::default(),
             top,
@@ -437,14 +416,9 @@ impl<'e> Compiler<'e> {
             overrides: IndexMap::new(),
             warnings: Vec::new(),
             depth: 0,
-            ruby_depth: 0,
-            ruby_error_class: None,
-            ruby_located_error: None,
-            ruby_error_origin: None,
-            ruby_callee_error: None,
+            host: FunctionHost::default(),
             strict_variables: false,
             param_guard: None,
-            epp_output: Vec::new(),
             realize_sets: Vec::new(),
             scope_names: ScopeNames::default(),
             type_names: HashMap::default(),
@@ -1092,15 +1066,4 @@ mod tests {
             assert_eq!(super::capitalized_name(n), by_split(n), "{n:?}");
         }
     }
-}
-
-/// Where a module's Ruby function raised the exception it let out: the
-/// function's file and the line (Ruby's `backtrace.first`), with the
-/// exception's message and the text pverify shows for it elsewhere.
-#[derive(Clone, Debug)]
-pub struct RubyErrorOrigin {
-    pub file: String,
-    pub line: usize,
-    pub message: String,
-    pub shown: String,
 }

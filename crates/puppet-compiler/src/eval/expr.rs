@@ -165,14 +165,14 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Heredoc { text, .. } => self.eval(text, scope, ctx),
             ExprKind::RenderString(text) => {
-                if let Some((out, _)) = self.epp_output.last_mut() {
+                if let Some((out, _)) = self.host.epp_output() {
                     out.push_str(text);
                 }
                 Ok(Value::Undef)
             }
             ExprKind::RenderExpr(x) => {
                 let v = self.eval(x, scope, ctx)?;
-                if let Some((out, sensitive)) = self.epp_output.last_mut() {
+                if let Some((out, sensitive)) = self.host.epp_output() {
                     match v {
                         // Rendered unwrapped; the whole text becomes Sensitive.
                         Value::Sensitive(inner) => {

@@ -15,6 +15,7 @@ pub mod resources;
 mod rtypes;
 mod ruby_functions;
 pub mod scope;
+mod state;
 mod templates_epp;
 mod templates_erb;
 mod typeops;

@@ -16,10 +16,6 @@ use crate::template::erb::cache::LoadError;
 use crate::template::erb::function_file::{Definition, FunctionFile};
 use puppet_syntax::ast::Lambda;
 
-/// Ruby functions running inside one another at most (a function that
-/// calls itself forever fails with Ruby's text instead of overflowing).
-const MAX_RUBY_DEPTH: usize = 50;
-
 impl Compiler<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn call_ruby_function(
@@ -57,12 +53,11 @@ impl Compiler<'_> {
         }
         // Ruby's own limit shows as SystemStackError; pverify stops well
         // before its stack would.
-        if self.ruby_depth >= MAX_RUBY_DEPTH {
+        if !self.host.enter_ruby() {
             return Err(fail("stack level too deep".into()));
         }
-        self.ruby_depth += 1;
         let r = self.run_ruby_function(name, &f, args, lambda, scope, ctx, at, &shown);
-        self.ruby_depth -= 1;
+        self.host.leave_ruby();
         r
     }
 
@@ -126,22 +121,22 @@ impl Compiler<'_> {
         };
         result.map_err(|e| {
             // Puppet code's located error, not rescued on the way: as it is.
-            if let Some(located) = self.ruby_located_error.take() {
+            if let Some(located) = self.host.take_located_error() {
                 if located.message() == e.message {
-                    self.ruby_error_class = Some(e.class);
+                    self.host.set_error_class(Some(e.class));
                     return *located;
                 }
             }
-            self.ruby_error_class = Some(e.class);
-            let from_callee = self.ruby_callee_error.take().as_deref() == Some(&e.message);
+            self.host.set_error_class(Some(e.class));
+            let from_callee = self.host.take_callee_error().as_deref() == Some(&e.message);
             // An exception raised further in, let through: its origin
             // stays the innermost one.
-            if let Some(o) = &self.ruby_error_origin {
+            if let Some(o) = self.host.error_origin() {
                 if o.shown == e.message && from_callee {
                     return fail(e.message);
                 }
             }
-            self.ruby_error_origin = None;
+            self.host.set_error_origin(None);
             let gap = e.message.starts_with("undefined ") || e.message.starts_with("pverify");
             let text = if e.line > 0 && gap && !from_callee {
                 // An interpreter gap (a method or construct the subset
@@ -153,12 +148,13 @@ impl Compiler<'_> {
             // Raised by this function's own code (not by a function it
             // called, whose frames pverify does not know).
             if e.line > 0 && !from_callee {
-                self.ruby_error_origin = Some(super::compiler::RubyErrorOrigin {
-                    file: shown.to_string(),
-                    line: e.line,
-                    message: e.message,
-                    shown: text.clone(),
-                });
+                self.host
+                    .set_error_origin(Some(super::compiler::RubyErrorOrigin {
+                        file: shown.to_string(),
+                        line: e.line,
+                        message: e.message,
+                        shown: text.clone(),
+                    }));
             }
             fail(text)
         })

@@ -186,9 +186,9 @@ impl Compiler<'_> {
                 at.clone(),
             ));
         }
-        self.epp_output.push((String::new(), false));
+        self.host.begin_epp();
         let result = self.eval_block(body, scope, &ctx);
-        let (text, sensitive) = self.epp_output.pop().unwrap_or_default();
+        let (text, sensitive) = self.host.end_epp();
         self.depth -= 1;
         match result {
             Ok(_) => Ok(if sensitive {

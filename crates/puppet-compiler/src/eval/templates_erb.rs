@@ -39,12 +39,14 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
-        self.c.ruby_error_class = None;
+        self.c.host.set_error_class(None);
         let r = match name {
             // A statement function the evaluator handles itself.
             "fail" => {
                 let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-                self.c.ruby_error_class = Some("Puppet::ParseError".into());
+                self.c
+                    .host
+                    .set_error_class(Some("Puppet::ParseError".into()));
                 return Err(words.join(" "));
             }
             "template" | "inline_template" => self
@@ -69,10 +71,10 @@ impl Host for ScopeHost<'_, '_> {
 
     fn call_block(&mut self, args: Vec<Value>) -> Result<Value, String> {
         let Some(l) = self.lambda else {
-            self.c.ruby_error_class = Some("LocalJumpError".into());
+            self.c.host.set_error_class(Some("LocalJumpError".into()));
             return Err("no block given (yield)".into());
         };
-        self.c.ruby_error_class = None;
+        self.c.host.set_error_class(None);
         self.c
             .call_lambda(l, &args, self.scope, self.ctx)
             .map_err(|e| self.nested_error(e))
@@ -99,7 +101,7 @@ impl Host for ScopeHost<'_, '_> {
     fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {
         let p = Path::new(path);
         if !p.exists() {
-            self.c.ruby_error_class = Some("Errno::ENOENT".into());
+            self.c.host.set_error_class(Some("Errno::ENOENT".into()));
             return Err(format!("No such file or directory @ rb_sysopen - {path}"));
         }
         // Refused without naming the file: the refusal is pverify's.
@@ -119,7 +121,7 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn last_error_class(&mut self) -> Option<String> {
-        self.c.ruby_error_class.take()
+        self.c.host.take_error_class()
     }
 
     fn warning(&mut self, message: &str) {
@@ -132,7 +134,7 @@ impl Host for ScopeHost<'_, '_> {
         } else {
             None
         };
-        self.c.ruby_error_class = None;
+        self.c.host.set_error_class(None);
         match file {
             Some(file) => self
                 .c
@@ -220,7 +222,7 @@ impl ScopeHost<'_, '_> {
     /// the caller's `rescue` (a library function's is Puppet's usual).
     fn nested_error(&mut self, e: EvalError) -> String {
         let text = self.nested_error_text(e);
-        self.c.ruby_callee_error = Some(text.clone());
+        self.c.host.set_callee_error(Some(text.clone()));
         text
     }
 
@@ -231,17 +233,17 @@ impl ScopeHost<'_, '_> {
                 detail,
                 ..
             } => {
-                if self.c.ruby_error_class.is_none() {
+                if !self.c.host.has_error_class() {
                     let argument_error =
                         detail.starts_with("The function '") || detail.contains("' expects ");
-                    self.c.ruby_error_class = Some(
+                    self.c.host.set_error_class(Some(
                         if argument_error {
                             "ArgumentError"
                         } else {
                             "Puppet::ParseError"
                         }
                         .into(),
-                    );
+                    ));
                 }
                 detail
             }
@@ -249,8 +251,10 @@ impl ScopeHost<'_, '_> {
             e => {
                 let text = e.message();
                 if matches!(e, EvalError::Issue { .. } | EvalError::Runtime { .. }) {
-                    self.c.ruby_error_class = Some("Puppet::ParseErrorWithIssue".into());
-                    self.c.ruby_located_error = Some(Box::new(e));
+                    self.c
+                        .host
+                        .set_error_class(Some("Puppet::ParseErrorWithIssue".into()));
+                    self.c.host.set_located_error(e);
                 }
                 text
             }
@@ -305,14 +309,14 @@ impl Compiler<'_> {
                     }
                     Err(LoadError::Syntax(e)) => return Err(syntax_error(&path, &e)),
                 };
-                self.ruby_error_origin = None;
-                self.ruby_callee_error = None;
+                self.host.set_error_origin(None);
+                self.host.set_callee_error(None);
                 self.render(&t, scope, ctx, at).map_err(|e| {
                     // An exception a Ruby function raised and the template
                     // let through: Puppet names the function's file and
                     // line (the exception's `backtrace.first`).
-                    let callee = self.ruby_callee_error.take();
-                    match self.ruby_error_origin.take() {
+                    let callee = self.host.take_callee_error();
+                    match self.host.take_error_origin() {
                         Some(o) if o.shown == e.message && callee.as_ref() == Some(&e.message) => {
                             let e = ErbError {
                                 message: o.message,

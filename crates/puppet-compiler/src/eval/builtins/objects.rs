@@ -299,7 +299,8 @@ fn same_type(a: &Value, ty: &ObjectType) -> bool {
 
 /// The annotation of type `ty` on the value with identity `id`.
 fn find(cx: &Cx<'_, '_>, id: usize, ty: &ObjectType) -> Option<Value> {
-    cx.c.annotations
+    cx.c.host
+        .annotations()
         .iter()
         .find(|(v, _)| identity(v).ok() == Some(id))
         .and_then(|(_, list)| list.iter().find(|a| same_type(a, ty)).cloned())
@@ -309,27 +310,27 @@ fn find(cx: &Cx<'_, '_>, id: usize, ty: &ObjectType) -> Option<Value> {
 fn attach(cx: &mut Cx<'_, '_>, target: &Value, id: usize, ann: Value, ty: &ObjectType) {
     let slot = match cx
         .c
-        .annotations
+        .host
+        .annotations()
         .iter()
         .position(|(v, _)| identity(v).ok() == Some(id))
     {
         Some(i) => i,
-        None => {
-            cx.c.annotations.push((target.clone(), Vec::new()));
-            cx.c.annotations.len() - 1
-        }
+        None => cx.c.host.add_annotated(target.clone()),
     };
-    let list = &mut cx.c.annotations[slot].1;
+    let list = cx.c.host.annotations_at(slot);
     list.retain(|a| !same_type(a, ty));
     list.push(ann);
 }
 
 /// Removes an annotation, returning it.
 fn clear(cx: &mut Cx<'_, '_>, id: usize, ty: &ObjectType) -> Option<Value> {
-    let (_, list) =
-        cx.c.annotations
-            .iter_mut()
-            .find(|(v, _)| identity(v).ok() == Some(id))?;
+    let slot =
+        cx.c.host
+            .annotations()
+            .iter()
+            .position(|(v, _)| identity(v).ok() == Some(id))?;
+    let list = cx.c.host.annotations_at(slot);
     let i = list.iter().position(|a| same_type(a, ty))?;
     Some(list.remove(i))
 }
