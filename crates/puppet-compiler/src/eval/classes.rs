@@ -216,7 +216,7 @@ impl<'e> Compiler<'e> {
         );
         s.inherited = parent_scope;
         s.vars.reserve(SCOPE_NAMES + def.params().len());
-        let names = &self.scope_names;
+        let names = self.scopes.names();
         let title = Value::string(key);
         s.vars.insert(names.title.clone(), title.clone());
         s.vars.insert(names.name.clone(), title);
@@ -235,7 +235,7 @@ impl<'e> Compiler<'e> {
             .cloned()
         {
             s.vars
-                .insert(self.scope_names.caller_module_name.clone(), caller);
+                .insert(self.scopes.names().caller_module_name.clone(), caller);
         }
         let class_scope = self.scopes.push(s);
         self.class_scopes.insert(key.to_string(), class_scope);
@@ -369,9 +369,9 @@ impl<'e> Compiler<'e> {
                             from: i,
                             missing_before: missing_before.clone(),
                         };
-                        let saved = self.param_guard.replace(guard);
+                        let saved = self.scopes.replace_param_guard(Some(guard));
                         let v = self.eval(d, scope, ctx);
-                        self.param_guard = saved;
+                        self.scopes.replace_param_guard(saved);
                         // An error without a place (Puppet's plain
                         // `Puppet::Error`, as lookup() raises) gets the
                         // definition's file and line, as Puppet's default
@@ -456,7 +456,7 @@ impl<'e> Compiler<'e> {
         let given: puppet_model::value::Params = std::mem::take(&mut self.resources[id].params);
         let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
         s.vars.reserve(SCOPE_NAMES + def.params().len());
-        let names = &self.scope_names;
+        let names = self.scopes.names();
         let title = Value::String(title.clone());
         let name = given.get("name").cloned().unwrap_or_else(|| title.clone());
         s.vars.insert(names.title.clone(), title);
@@ -480,7 +480,7 @@ impl<'e> Compiler<'e> {
             ));
         }
         if let Some(n) = given.get("name") {
-            let name = self.scope_names.name.clone();
+            let name = self.scopes.names().name.clone();
             self.resources[id].params.insert(name, n.clone());
         }
         let mut given = given;
@@ -539,7 +539,7 @@ impl<'e> Compiler<'e> {
             virtual_: false,
             kind: ResKind::Node,
             evaluated: true,
-            scope: self.top,
+            scope: self.scopes.top(),
             define: None,
             scope_tagged: false,
             pending: None,
@@ -557,7 +557,7 @@ impl<'e> Compiler<'e> {
         if let Some(m) = main {
             self.add_edge(m, id);
         }
-        let mut s = Scope::new(ScopeKind::Node, Some(self.top), Some(id));
+        let mut s = Scope::new(ScopeKind::Node, Some(self.scopes.top()), Some(id));
         s.matches = captures;
         s.vars.insert("title".into(), Value::string(title.as_str()));
         s.vars.insert("name".into(), Value::string(title.as_str()));
@@ -565,7 +565,7 @@ impl<'e> Compiler<'e> {
         s.vars
             .insert("caller_module_name".into(), Value::string(""));
         let scope = self.scopes.push(s);
-        self.node_scope = Some(scope);
+        self.scopes.set_node_scope(scope);
         let program = def.program.clone();
         let ExprKind::Node { body, .. } = &def.expr().kind else {
             return Ok(());

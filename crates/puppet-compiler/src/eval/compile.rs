@@ -65,11 +65,12 @@ pub fn compile_pretty(
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let mut c = Compiler::new(env, node);
-    c.strict_variables = c
+    let strict = c
         .node
         .settings
         .get(&Value::string("strict_variables"))
         .is_some_and(|v| v.is_truthy() && v.to_string() != "false");
+    c.scopes.set_strict_variables(strict);
     c.run()?;
     Ok(c)
 }
@@ -99,7 +100,7 @@ impl<'e> Compiler<'e> {
     pub fn run(&mut self) -> Result<(), EvalError> {
         let nowhere = Location::default();
         // Stage[main] is the first resource.
-        let mut stage = plain_res("Stage", "main", ResKind::Stage, self.top);
+        let mut stage = plain_res("Stage", "main", ResKind::Stage, self.scopes.top());
         stage.tag("stage");
         stage.params.insert("name".into(), Value::string("main"));
         let stage = self.add_resource(stage, &nowhere)?;
@@ -111,7 +112,7 @@ impl<'e> Compiler<'e> {
         }
 
         // Class[Settings].
-        let mut settings = plain_res("Class", "Settings", ResKind::Class, self.top);
+        let mut settings = plain_res("Class", "Settings", ResKind::Class, self.scopes.top());
         settings.tag("class");
         settings.tag("settings");
         let settings = self.add_resource(settings, &nowhere)?;
@@ -157,14 +158,14 @@ impl<'e> Compiler<'e> {
                 programs.push(p);
             }
         }
-        let mut main = plain_res("Class", "main", ResKind::Class, self.top);
+        let mut main = plain_res("Class", "main", ResKind::Class, self.scopes.top());
         main.tag("class");
         main.params.insert("name".into(), Value::string("main"));
         let main = self.add_resource(main, &nowhere)?;
         // Class[main]'s scope is the top scope: Puppet's
         // `set_resource_parameters` binds its title, name and (empty)
         // module name there, so they cannot be assigned.
-        let top = self.scopes.get_mut(self.top);
+        let top = self.scopes.get_mut(self.scopes.top());
         top.resource = Some(main);
         for var in ["title", "name"] {
             top.vars.insert(var.into(), Value::string("main"));
@@ -173,7 +174,7 @@ impl<'e> Compiler<'e> {
         self.add_edge(stage, main);
         for p in programs {
             let ctx = Ctx { program: p.clone() };
-            self.exec_block(&p.body, self.top, &ctx)?;
+            self.exec_block(&p.body, self.scopes.top(), &ctx)?;
         }
 
         self.evaluate_ast_node()?;
@@ -327,7 +328,7 @@ impl<'e> Compiler<'e> {
             .environment
             .clone()
             .unwrap_or_else(|| self.env.name.clone());
-        let top = self.scopes.get_mut(self.top);
+        let top = self.scopes.get_mut(self.scopes.top());
         for (k, v) in vars {
             if &*k != "environment" {
                 top.vars.insert(k, v);
@@ -342,7 +343,7 @@ impl<'e> Compiler<'e> {
             Value::string("environment"),
             Value::string(self.env.name.as_str()),
         );
-        let top = self.scopes.get_mut(self.top);
+        let top = self.scopes.get_mut(self.scopes.top());
         top.vars.insert("trusted".into(), trusted);
         top.vars.insert("facts".into(), facts);
         top.vars
@@ -397,7 +398,7 @@ impl<'e> Compiler<'e> {
     /// ENC classes: at node scope when a node definition matched, else top;
     /// those with parameters first; declared now, evaluated with the generators.
     fn evaluate_node_classes(&mut self) -> Result<(), EvalError> {
-        let scope = self.node_scope.unwrap_or(self.top);
+        let scope = self.scopes.node_scope().unwrap_or(self.scopes.top());
         let at = Location::default();
         let (with, without): (Vec<_>, Vec<_>) = self
             .node

@@ -13,7 +13,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
-use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
+use super::scope::{ResId, ScopeId, Scopes};
 use super::state::functions::FunctionHost;
 pub use super::state::functions::RubyErrorOrigin;
 use super::value::Value;
@@ -229,6 +229,7 @@ pub struct ResourceTypeName {
 
 /// `$title`, `$name`, `$module_name` and `$caller_module_name`: the
 /// variables a class or define scope starts with.
+#[derive(Debug)]
 pub struct ScopeNames {
     pub title: super::value::Name,
     pub name: super::value::Name,
@@ -253,7 +254,8 @@ pub const SCOPE_NAMES: usize = 4;
 pub struct Compiler<'e> {
     pub env: &'e Environment,
     pub node: NodeInfo,
-    pub scopes: Scopes,
+    /// Scopes and variables.
+    pub(crate) scopes: Scopes,
     pub resources: Vec<Res>,
     /// (type, title) → resource, types and titles as Puppet keys them.
     /// The catalog's index of titles, aliases and uniqueness keys
@@ -297,8 +299,6 @@ pub struct Compiler<'e> {
     pub resolving_objects: Vec<String>,
     /// Evaluated classes: name → scope.
     pub class_scopes: HashMap<String, ScopeId>,
-    pub top: ScopeId,
-    pub node_scope: Option<ScopeId>,
     pub relations: Vec<Relation>,
     pub collectors: Vec<super::resources::Collector>,
     /// The resources by type name, for the collectors (see
@@ -313,18 +313,10 @@ pub struct Compiler<'e> {
     /// The function host: Ruby functions' error state, EPP output,
     /// `annotate`'s table.
     pub(crate) host: FunctionHost,
-    /// Puppet's `strict_variables` setting: an unknown variable is an error.
-    pub strict_variables: bool,
-    /// While a parameter default is evaluated: the parameters not yet bound,
-    /// which it may not read (Puppet's parameter scope).
-    pub param_guard: Option<ParamGuard>,
     /// `realize` calls, one list of references each (Puppet's
     /// `FixedSetCollector`s): what is not yet found, in call order, is
     /// retried with each pass of the collections.
     pub realize_sets: Vec<Vec<super::resources::RealizeRef>>,
-    /// The names every class and define scope sets, made once per compile
-    /// (each was a new string per scope).
-    pub scope_names: ScopeNames,
     /// Resource type names as declared (`apache::mod`) and capitalised
     /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
     /// resources, each of which had its own copy.
@@ -377,12 +369,10 @@ pub enum NodeMatch {
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
         let node_name = node.name.clone();
-        let mut scopes = Scopes::default();
-        let top = scopes.push(Scope::new(ScopeKind::Top, None, None));
         Compiler {
             env,
             node,
-            scopes,
+            scopes: Scopes::new(),
             // Sized for a typical catalog: growing moved every resource again.
             resources: Vec::with_capacity(TYPICAL_RESOURCES),
             index: {
@@ -408,8 +398,6 @@ impl<'e> Compiler<'e> {
             autoloaded: HashSet::default(),
             resolving_objects: Vec::new(),
             class_scopes: HashMap::default(),
-            top,
-            node_scope: None,
             relations: Vec::new(),
             collectors: Vec::new(),
             by_type: Default::default(),
@@ -417,10 +405,7 @@ impl<'e> Compiler<'e> {
             warnings: Vec::new(),
             depth: 0,
             host: FunctionHost::default(),
-            strict_variables: false,
-            param_guard: None,
             realize_sets: Vec::new(),
-            scope_names: ScopeNames::default(),
             type_names: HashMap::default(),
         }
     }
@@ -476,7 +461,7 @@ impl<'e> Compiler<'e> {
             }
             for p in def.params() {
                 let Some(t) = &p.type_expr else { continue };
-                if let Err(e) = self.eval(t, self.top, &ctx) {
+                if let Err(e) = self.eval(t, self.scopes.top(), &ctx) {
                     return Err(match e {
                         EvalError::Runtime { .. } | EvalError::Issue { .. } => {
                             EvalError::Syntax(e.message())
@@ -705,7 +690,7 @@ impl<'e> Compiler<'e> {
         let ctx = super::expr::Ctx {
             program: def.program.clone(),
         };
-        let top = self.top;
+        let top = self.scopes.top();
         // `type P = Object[{...}]`: the Object type named P, checked when
         // first used (Puppet's errors name P and point at the use).
         if let ExprKind::Access { lhs, keys } = &type_expr.kind {
@@ -968,7 +953,9 @@ impl<'e> Compiler<'e> {
                 let s = *self.class_scopes.get(&class.to_lowercase())?;
                 self.scopes.get(s).vars.get(var).cloned()
             }
-            None if name.starts_with("::") => self.scopes.get(self.top).vars.get(bare).cloned(),
+            None if name.starts_with("::") => {
+                self.scopes.get(self.scopes.top()).vars.get(bare).cloned()
+            }
             None => self.scopes.lookup(scope, bare).cloned(),
         }
     }

@@ -514,7 +514,7 @@ impl<'e> Compiler<'e> {
         }
         if let Some(global) = name.strip_prefix("::") {
             if !global.has_colons() {
-                return match self.scopes.get(self.top).vars.get(global).cloned() {
+                return match self.scopes.get(self.scopes.top()).vars.get(global).cloned() {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 };
@@ -540,7 +540,7 @@ impl<'e> Compiler<'e> {
                 }
             };
         }
-        if let Some(g) = &self.param_guard {
+        if let Some(g) = self.scopes.param_guard() {
             let bound = |n: &str| self.scopes.get(g.scope).vars.contains_key(n);
             if let Some(before) = g.unassigned(name, bound) {
                 if self.scopes.assignment_target(scope) == g.scope {
@@ -579,7 +579,7 @@ impl<'e> Compiler<'e> {
 
     fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) -> R<()> {
         let at = self.loc(&ctx.program, e);
-        if self.strict_variables {
+        if self.scopes.strict_variables() {
             return Err(EvalError::Issue {
                 detail: format!("Unknown variable: '{name}'."),
                 at,
@@ -604,7 +604,7 @@ impl<'e> Compiler<'e> {
                 }
                 // Outside top scope `$facts`/`$trusted` are not bound; the
                 // scope itself refuses them (a wrapped error without `$`).
-                if (name == "facts" || name == "trusted") && target != self.top {
+                if (name == "facts" || name == "trusted") && target != self.scopes.top() {
                     return Err(EvalError::Runtime {
                         while_evaluating: Some(a_label(at)),
                         detail: format!("Attempt to assign to a reserved variable name: '{name}'"),

@@ -371,7 +371,7 @@ impl<'e> Compiler<'e> {
                 super::error::Location::default(),
             ));
         }
-        let mut local = Scope::new(ScopeKind::Local, Some(self.top), None);
+        let mut local = Scope::new(ScopeKind::Local, Some(self.scopes.top()), None);
         local.vars.reserve(params.len());
         let scope = self.scopes.push(local);
         self.check_function_args(name, params, &args, scope, &ctx)?;

@@ -742,7 +742,9 @@ impl Compiler<'_> {
                 .class_scopes
                 .get(&class.to_lowercase())
                 .and_then(|s| self.scopes.get(*s).vars.get(var).cloned()),
-            None if root.starts_with("::") => self.scopes.get(self.top).vars.get(bare).cloned(),
+            None if root.starts_with("::") => {
+                self.scopes.get(self.scopes.top()).vars.get(bare).cloned()
+            }
             None => self.scopes.lookup(scope, bare).cloned(),
         };
         let Some(mut v) = base else {

@@ -6,6 +6,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::compiler::{ParamGuard, ScopeNames};
 use super::value::Value;
 
 pub type ScopeId = usize;
@@ -66,12 +67,88 @@ impl Scopes {
     }
 }
 
-#[derive(Debug, Default)]
+/// Scopes and variables of one compile: every scope (in an arena), which
+/// are top and node scope, and how variables are read (`strict_variables`,
+/// the parameters a default may not read yet).
+#[derive(Debug)]
 pub struct Scopes {
-    pub all: Vec<Scope>,
+    all: Vec<Scope>,
+    top: ScopeId,
+    node: Option<ScopeId>,
+    /// While a parameter default is evaluated: the parameters not yet bound,
+    /// which it may not read (Puppet's parameter scope).
+    param_guard: Option<ParamGuard>,
+    /// Puppet's `strict_variables` setting: an unknown variable is an error.
+    strict_variables: bool,
+    /// The names every class and define scope sets, made once per compile
+    /// (each was a new string per scope).
+    names: ScopeNames,
+}
+
+impl Default for Scopes {
+    fn default() -> Self {
+        Scopes::new()
+    }
 }
 
 impl Scopes {
+    /// The scopes of a new compile: top scope only.
+    pub fn new() -> Scopes {
+        Scopes {
+            all: vec![Scope::new(ScopeKind::Top, None, None)],
+            top: 0,
+            node: None,
+            param_guard: None,
+            strict_variables: false,
+            names: ScopeNames::default(),
+        }
+    }
+
+    /// Top scope.
+    #[inline]
+    pub fn top(&self) -> ScopeId {
+        self.top
+    }
+
+    /// The node definition's scope, once a node definition is evaluated.
+    #[inline]
+    pub fn node_scope(&self) -> Option<ScopeId> {
+        self.node
+    }
+
+    #[inline]
+    pub fn set_node_scope(&mut self, id: ScopeId) {
+        self.node = Some(id);
+    }
+
+    /// The parameters a default being evaluated may not read.
+    #[inline]
+    pub fn param_guard(&self) -> Option<&ParamGuard> {
+        self.param_guard.as_ref()
+    }
+
+    /// Sets (or lifts) the parameter guard; the one it replaces.
+    #[inline]
+    pub fn replace_param_guard(&mut self, guard: Option<ParamGuard>) -> Option<ParamGuard> {
+        std::mem::replace(&mut self.param_guard, guard)
+    }
+
+    #[inline]
+    pub fn strict_variables(&self) -> bool {
+        self.strict_variables
+    }
+
+    #[inline]
+    pub fn set_strict_variables(&mut self, strict: bool) {
+        self.strict_variables = strict;
+    }
+
+    /// The variable names a class or define scope starts with.
+    #[inline]
+    pub fn names(&self) -> &ScopeNames {
+        &self.names
+    }
+
     pub fn push(&mut self, scope: Scope) -> ScopeId {
         self.all.push(scope);
         self.all.len() - 1

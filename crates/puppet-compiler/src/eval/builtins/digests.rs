@@ -187,7 +187,12 @@ pub(super) fn fqdn_rand(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     };
     let seed = args.get(1).map(ruby_join_piece).unwrap_or_default();
     let downcase = args.get(2).is_some_and(|v| v.is_truthy());
-    let facts = cx.c.scopes.get(cx.c.top).vars.get("facts").cloned();
+    let facts =
+        cx.c.scopes
+            .get(cx.c.scopes.top())
+            .vars
+            .get("facts")
+            .cloned();
     let fqdn = facts
         .as_ref()
         .and_then(|f| match f {

@@ -770,7 +770,7 @@ pub(super) fn fact(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let name = args[0].as_str().unwrap_or_default().to_string();
     let mut d =
         cx.c.scopes
-            .lookup(cx.c.top, "facts")
+            .lookup(cx.c.scopes.top(), "facts")
             .cloned()
             .unwrap_or(Value::Undef);
     // `([^."]+)|"([^"]+)"`: plain segments, or quoted ones holding dots.
