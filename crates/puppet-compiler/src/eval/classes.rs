@@ -203,7 +203,7 @@ impl<'e> Compiler<'e> {
                 let pkey = p.trim_colons().to_lowercase();
                 let declared_in = self.resources[id].scope;
                 self.include_class(&pkey, declared_in, at)?;
-                self.class_scopes.get(&pkey).copied()
+                self.defs.class_scope(&pkey)
             }
             None => None,
         };
@@ -238,7 +238,7 @@ impl<'e> Compiler<'e> {
                 .insert(self.scopes.names().caller_module_name.clone(), caller);
         }
         let class_scope = self.scopes.push(s);
-        self.class_scopes.insert(key.to_string(), class_scope);
+        self.defs.set_class_scope(key.to_string(), class_scope);
         self.add_class(key);
         let ctx = Ctx { program };
         let reference = puppet_model::names::bracketed("Class", &capitalize_name(key));

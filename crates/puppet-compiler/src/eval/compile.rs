@@ -353,7 +353,7 @@ impl<'e> Compiler<'e> {
     /// Puppet 7 matches the certname only: the exact name, then regexes in
     /// order, then `default` (itself also looked up through the regexes).
     fn evaluate_ast_node(&mut self) -> Result<(), EvalError> {
-        if self.nodes.is_empty() {
+        if self.defs.nodes().is_empty() {
             return Ok(());
         }
         let name = self.node.name.to_lowercase();
@@ -373,7 +373,7 @@ impl<'e> Compiler<'e> {
         name: &str,
     ) -> Result<Option<(super::compiler::Definition, String, Option<Vec<Value>>)>, EvalError> {
         // The literal `default` node is known by the name "default" too.
-        for (m, def) in &self.nodes {
+        for (m, def) in self.defs.nodes() {
             let literal = match m {
                 NodeMatch::Name(n) => n.as_str(),
                 NodeMatch::Default => "default",
@@ -383,7 +383,7 @@ impl<'e> Compiler<'e> {
                 return Ok(Some((def.clone(), literal.to_string(), None)));
             }
         }
-        for (m, def) in &self.nodes {
+        for (m, def) in self.defs.nodes() {
             if let NodeMatch::Regex(r) = m {
                 let caps = super::typeops::regex_captures(r, name)
                     .map_err(|e| EvalError::runtime(e, def.location()))?;

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use super::error::{EvalError, Location};
 use super::scope::{ResId, ScopeId, Scopes};
+use super::state::classes::Definitions;
 use super::state::functions::FunctionHost;
 pub use super::state::functions::RubyErrorOrigin;
 use super::value::Value;
@@ -274,31 +275,9 @@ pub struct Compiler<'e> {
     pub hiera: crate::hiera::memo::HieraMemo,
     pub classes: Vec<String>,
     pub catalog_tags: Vec<Tag>,
-    /// Known definitions by kind and lower-case name.
-    pub hostclasses: HashMap<String, Definition>,
-    pub defines: HashMap<String, Definition>,
-    pub nodes: Vec<(NodeMatch, Definition)>,
-    /// Each node definition's name (`node_key`) and its place in `nodes`:
-    /// a redefinition check per definition without recomputing every name.
-    node_keys: HashMap<String, usize>,
-    pub functions: HashMap<String, Definition>,
-    pub type_aliases: HashMap<String, Definition>,
-    /// Resolved type aliases (resolving one evaluates its type expression).
-    pub resolved_aliases: HashMap<String, puppet_model::types::PType>,
-    /// A type name as written (`Package`, `Apache::Mod`) that named a
-    /// resource type, and its value: a manifest meets the same few names
-    /// hundreds of times. Cleared when a type alias is defined, as an alias
-    /// takes precedence.
-    pub resource_type_refs: HashMap<String, super::value::Value>,
-    /// The files loaded, by their number in the run.
-    loaded_files: HashSet<puppet_syntax::util::FileNumber>,
-    /// Names [`Compiler::autoload`] has searched for.
-    autoloaded: HashSet<String>,
-    /// The Object types whose definitions are being evaluated (keys), to
-    /// refuse a type inheriting from itself instead of recursing forever.
-    pub resolving_objects: Vec<String>,
-    /// Evaluated classes: name → scope.
-    pub class_scopes: HashMap<String, ScopeId>,
+    /// Classes and definitions: what the loaded files define, the
+    /// classes evaluated.
+    pub(crate) defs: Definitions,
     pub relations: Vec<Relation>,
     pub collectors: Vec<super::resources::Collector>,
     /// The resources by type name, for the collectors (see
@@ -386,18 +365,7 @@ impl<'e> Compiler<'e> {
             hiera: Default::default(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
-            hostclasses: HashMap::default(),
-            defines: HashMap::default(),
-            nodes: Vec::new(),
-            node_keys: HashMap::default(),
-            functions: HashMap::default(),
-            type_aliases: HashMap::default(),
-            resolved_aliases: HashMap::default(),
-            resource_type_refs: HashMap::default(),
-            loaded_files: HashSet::default(),
-            autoloaded: HashSet::default(),
-            resolving_objects: Vec::new(),
-            class_scopes: HashMap::default(),
+            defs: Definitions::default(),
             relations: Vec::new(),
             collectors: Vec::new(),
             by_type: Default::default(),
@@ -425,17 +393,17 @@ impl<'e> Compiler<'e> {
     /// Parses (once per run) and registers every definition of a file.
     pub fn load_file(&mut self, path: &std::path::Path) -> Result<Option<Arc<Program>>, EvalError> {
         let (number, parsed) = self.env.parse_numbered(path);
-        if !self.loaded_files.insert(number) {
+        if !self.defs.mark_loaded(number) {
             return Ok(None);
         }
         let program = parsed.map_err(|e| EvalError::Parse(syntax_message(&e)))?;
-        self.register_definitions(&program)?;
+        self.defs.register_all(&program)?;
         self.evaluate_parameter_types(&program)?;
         Ok(Some(program))
     }
 
     pub fn register_program(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
-        self.register_definitions(program)?;
+        self.defs.register_all(program)?;
         self.evaluate_parameter_types(program)
     }
 
@@ -474,142 +442,23 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    fn register_definitions(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {
-        for path in program.definitions() {
-            let def = Definition {
-                program: program.clone(),
-                path: path.clone(),
-            };
-            self.register(def)?;
-        }
-        Ok(())
-    }
-
-    /// Registers a definition; a name taken by a class, define or node is
-    /// Puppet's redefinition error (`type_collection.rb`).
-    fn register(&mut self, def: Definition) -> Result<(), EvalError> {
-        let e = def.expr();
-        let ctx = |d: &Definition| {
-            let l = d.location();
-            format!(
-                " (file: {}, line: {})",
-                l.file.unwrap_or_default(),
-                l.line.unwrap_or(0)
-            )
-        };
-        let fail = |msg: String, new: &Definition| EvalError::Syntax(format!("{msg}{}", ctx(new)));
-        match &e.kind {
-            ExprKind::Class { name, .. } => {
-                let key = name.to_lowercase();
-                if let Some(prev) = self.hostclasses.get(&key) {
-                    return Err(fail(
-                        format!(
-                            "Class '{key}' is already defined{}; cannot redefine",
-                            ctx(prev)
-                        ),
-                        &def,
-                    ));
-                }
-                if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
-                    return Err(fail(
-                        format!(
-                            "Node '{key}' is already defined{}; cannot be redefined as a class",
-                            ctx(prev)
-                        ),
-                        &def,
-                    ));
-                }
-                if let Some(prev) = self.defines.get(&key) {
-                    return Err(fail(format!("Definition '{key}' is already defined{}; cannot be redefined as a class", ctx(prev)), &def));
-                }
-                self.hostclasses.insert(key, def);
-            }
-            ExprKind::Define { name, .. } => {
-                let key = name.to_lowercase();
-                if let Some(prev) = self.hostclasses.get(&key) {
-                    return Err(fail(format!("'{key}' is already defined{} as a class; cannot redefine as a definition", ctx(prev)), &def));
-                }
-                if let Some(prev) = self.defines.get(&key) {
-                    // Defines are also registered with the 4.x loaders, whose error this is.
-                    let l = prev.location();
-                    return Err(EvalError::Syntax(format!(
-                        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. Originally set at file://{}?line={}&pos={}.",
-                        l.file.unwrap_or_default(),
-                        l.line.unwrap_or(0),
-                        l.column.unwrap_or(0)
-                    )));
-                }
-                self.defines.insert(key, def);
-            }
-            ExprKind::Function { name, .. } => {
-                self.functions.insert(name.to_lowercase(), def);
-            }
-            ExprKind::TypeAlias { name, .. } => {
-                if let ExprKind::QRef(n) = &name.kind {
-                    self.type_aliases.insert(n.to_lowercase(), def);
-                    self.resource_type_refs.clear();
-                }
-            }
-            ExprKind::Node { host_matches, .. } => {
-                for h in host_matches {
-                    let m = match &h.kind {
-                        ExprKind::Default => NodeMatch::Default,
-                        ExprKind::Regex(r) => NodeMatch::Regex(r.clone()),
-                        ExprKind::Str(s) | ExprKind::QName(s) => NodeMatch::Name(s.to_lowercase()),
-                        ExprKind::Number(_) => NodeMatch::Name(puppet_syntax::pn::program_to_pn(
-                            std::slice::from_ref(h),
-                        )),
-                        ExprKind::Heredoc { text, .. } => match &text.kind {
-                            ExprKind::Str(s) => NodeMatch::Name(s.to_lowercase()),
-                            _ => continue,
-                        },
-                        _ => continue,
-                    };
-                    let key = node_key(&m);
-                    if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
-                        return Err(fail(
-                            format!(
-                                "Node '{key}' is already defined{}; cannot redefine",
-                                ctx(prev)
-                            ),
-                            &def,
-                        ));
-                    }
-                    if let Some(prev) = self.hostclasses.get(&key) {
-                        return Err(fail(
-                            format!(
-                                "Class '{key}' is already defined{}; cannot be redefined as a node",
-                                ctx(prev)
-                            ),
-                            &def,
-                        ));
-                    }
-                    self.node_keys.insert(key, self.nodes.len());
-                    self.nodes.push((m, def.clone()));
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
     /// Finds a class, autoloading it with Puppet's 3.x search if needed.
     pub fn find_class(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
         let key = name.trim_colons().lowercase();
-        if let Some(d) = self.hostclasses.get(&*key) {
+        if let Some(d) = self.defs.class(&key) {
             return Ok(Some(d.clone()));
         }
         self.autoload(&key)?;
-        Ok(self.hostclasses.get(&*key).cloned())
+        Ok(self.defs.class(&key).cloned())
     }
 
     pub fn find_define(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
         let key = name.trim_colons().lowercase();
-        if let Some(d) = self.defines.get(&*key) {
+        if let Some(d) = self.defs.define(&key) {
             return Ok(Some(d.clone()));
         }
         self.autoload(&key)?;
-        Ok(self.defines.get(&*key).cloned())
+        Ok(self.defs.define(&key).cloned())
     }
 
     /// A Puppet-language function: known, or autoloaded by the 4.x loaders'
@@ -618,7 +467,7 @@ impl<'e> Compiler<'e> {
     /// (`greeting` → `functions/greeting.pp`).
     pub fn find_function(&mut self, name: &str) -> Result<Option<Definition>, EvalError> {
         let key = name.trim_colons().to_lowercase();
-        if let Some(d) = self.functions.get(&key) {
+        if let Some(d) = self.defs.function(&key) {
             return Ok(Some(d.clone()));
         }
         let segments: Vec<&str> = key.split("::").collect();
@@ -638,7 +487,7 @@ impl<'e> Compiler<'e> {
         for path in candidates {
             if path.is_file() {
                 self.load_file(&path)?;
-                if let Some(d) = self.functions.get(&key) {
+                if let Some(d) = self.defs.function(&key) {
                     return Ok(Some(d.clone()));
                 }
             }
@@ -653,11 +502,11 @@ impl<'e> Compiler<'e> {
         name: &str,
     ) -> Result<Option<puppet_model::types::PType>, EvalError> {
         let key = name.trim_colons().to_lowercase();
-        if let Some(t) = self.resolved_aliases.get(&key) {
+        if let Some(t) = self.defs.resolved_alias(&key) {
             return Ok(Some(t.clone()));
         }
         let mut autoloaded = None;
-        if !self.type_aliases.contains_key(&key) {
+        if self.defs.type_alias(&key).is_none() {
             let shared = self
                 .env
                 .resolved_type_aliases
@@ -669,7 +518,7 @@ impl<'e> Compiler<'e> {
                 // Loaded as without the shared type, so the compile knows
                 // the same definitions.
                 self.load_file(&path)?;
-                self.resolved_aliases.insert(key, t.clone());
+                self.defs.set_resolved_alias(key, t.clone());
                 return Ok(Some(t));
             }
             if let Some(path) = self.env.type_alias_file(&key) {
@@ -677,7 +526,7 @@ impl<'e> Compiler<'e> {
                 autoloaded = Some(path);
             }
         }
-        let Some(def) = self.type_aliases.get(&key).cloned() else {
+        let Some(def) = self.defs.type_alias(&key).cloned() else {
             return Ok(None);
         };
         let ExprKind::TypeAlias { name, type_expr } = &def.expr().kind else {
@@ -700,16 +549,16 @@ impl<'e> Compiler<'e> {
                     detail,
                     at: Location::default(),
                 };
-                if self.resolving_objects.contains(&key) {
+                if self.defs.is_resolving_object(&key) {
                     return Err(runtime(if self.resolving_parent(&keys[0]) {
                         format!("The Object type '{display}' inherits from itself")
                     } else {
                         format!("pverify: the Object type '{display}' refers to itself")
                     }));
                 }
-                self.resolving_objects.push(key.clone());
+                self.defs.begin_resolving_object(key.clone());
                 let init = self.eval(&keys[0], top, &ctx);
-                self.resolving_objects.pop();
+                self.defs.end_resolving_object();
                 // A parent naming nothing: Puppet's type reference, refused.
                 let init = init.map_err(|err| match (&err, self.literal_parent(&keys[0])) {
                     (EvalError::Issue { detail, .. }, Some(p))
@@ -728,7 +577,7 @@ impl<'e> Compiler<'e> {
                                 at: Location::default(),
                             })?;
                     let t = puppet_model::types::PType::ObjectDef(std::sync::Arc::new(o));
-                    self.resolved_aliases.insert(key, t.clone());
+                    self.defs.set_resolved_alias(key, t.clone());
                     return Ok(Some(t));
                 }
             }
@@ -754,7 +603,7 @@ impl<'e> Compiler<'e> {
                     .insert(key.clone(), (path, alias.clone()));
             }
         }
-        self.resolved_aliases.insert(key, alias.clone());
+        self.defs.set_resolved_alias(key, alias.clone());
         Ok(Some(alias))
     }
 
@@ -778,7 +627,7 @@ impl<'e> Compiler<'e> {
     /// being evaluated.
     fn resolving_parent(&self, init: &puppet_syntax::ast::Expr) -> bool {
         self.literal_parent(init)
-            .is_some_and(|p| self.resolving_objects.contains(&p.to_lowercase()))
+            .is_some_and(|p| self.defs.is_resolving_object(&p.to_lowercase()))
     }
 
     /// Imports the candidate files one group at a time, stopping once the name
@@ -789,14 +638,14 @@ impl<'e> Compiler<'e> {
     /// name became defined, which stays so), and builtin types such as
     /// `file` are searched for at every resource.
     fn autoload(&mut self, key: &str) -> Result<(), EvalError> {
-        if !self.autoloaded.insert(key.to_string()) {
+        if !self.defs.mark_autoloaded(key) {
             return Ok(());
         }
         for files in self.env.autoload_candidates(key).iter() {
             for f in files {
                 self.load_file(f)?;
             }
-            if self.hostclasses.contains_key(key) || self.defines.contains_key(key) {
+            if self.defs.is_class_or_define(key) {
                 break;
             }
         }
@@ -950,7 +799,7 @@ impl<'e> Compiler<'e> {
         let bare = name.trim_colons();
         match bare.rsplit_colons() {
             Some((class, var)) => {
-                let s = *self.class_scopes.get(&class.to_lowercase())?;
+                let s = self.defs.class_scope(&class.to_lowercase())?;
                 self.scopes.get(s).vars.get(var).cloned()
             }
             None if name.starts_with("::") => {
@@ -969,14 +818,6 @@ impl<'e> Compiler<'e> {
             s = self.scopes.get(id).parent;
         }
         None
-    }
-}
-
-fn node_key(m: &NodeMatch) -> String {
-    match m {
-        NodeMatch::Name(n) => n.clone(),
-        NodeMatch::Regex(r) => regex_node_name(r),
-        NodeMatch::Default => "default".into(),
     }
 }
 

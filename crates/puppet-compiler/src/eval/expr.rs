@@ -98,7 +98,7 @@ impl<'e> Compiler<'e> {
                 // `Package['x']`, most of the references a catalog makes)
                 // was no Puppet type then and is none now: `type_by_name`
                 // depends on the name alone.
-                if let Some(v) = self.resource_type_refs.get(n.as_str()) {
+                if let Some(v) = self.defs.resource_type_ref(n.as_str()) {
                     return Ok(v.clone());
                 }
                 if let Some(t) = super::typeops::type_by_name(n) {
@@ -112,7 +112,7 @@ impl<'e> Compiler<'e> {
                         while_evaluating: None,
                         at: Location { file: None, .. },
                         ..
-                    } if self.resolving_objects.is_empty() => self.wrap(ctx, e, err),
+                    } if !self.defs.resolving_any_object() => self.wrap(ctx, e, err),
                     other => other,
                 })? {
                     return Ok(Value::Type(Arc::new(alias)));
@@ -128,7 +128,7 @@ impl<'e> Compiler<'e> {
                     );
                 }
                 let v = Value::Type(Arc::new(type_reference(n)));
-                self.resource_type_refs.insert(n.clone(), v.clone());
+                self.defs.set_resource_type_ref(n.clone(), v.clone());
                 Ok(v)
             }
             ExprKind::Concat(parts) => {
@@ -523,11 +523,11 @@ impl<'e> Compiler<'e> {
         let qualified = name.trim_colons();
         if let Some((class, var)) = qualified.rsplit_colons() {
             let class = class.lowercase();
-            return match self.class_scopes.get(&*class) {
+            return match self.defs.class_scope(&class) {
                 // Puppet's `lookup_qualified_variable`: the class's own
                 // variables, then those of the classes it inherits from
                 // (never top or node scope).
-                Some(&s) => match self.qualified_in_class(s, var) {
+                Some(s) => match self.qualified_in_class(s, var) {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },

@@ -152,7 +152,7 @@ impl<'e> Compiler<'e> {
                             self.find_class(&k)?.is_some()
                                 || self.find_define(&k)?.is_some()
                                 || self.is_ruby_type(&k)
-                                || self.functions.contains_key(&k)
+                                || self.defs.function(&k).is_some()
                         }
                         // A type without a title: is there such a resource type?
                         Value::Type(t)

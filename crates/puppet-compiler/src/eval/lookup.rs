@@ -739,9 +739,9 @@ impl Compiler<'_> {
         let bare = root.trim_colons();
         let base = match bare.rsplit_colons() {
             Some((class, var)) => self
-                .class_scopes
-                .get(&class.to_lowercase())
-                .and_then(|s| self.scopes.get(*s).vars.get(var).cloned()),
+                .defs
+                .class_scope(&class.to_lowercase())
+                .and_then(|s| self.scopes.get(s).vars.get(var).cloned()),
             None if root.starts_with("::") => {
                 self.scopes.get(self.scopes.top()).vars.get(bare).cloned()
             }

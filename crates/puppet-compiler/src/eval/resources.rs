@@ -637,7 +637,7 @@ impl<'e> Compiler<'e> {
     fn inherits_from(&self, child: &str, parent: &str) -> bool {
         let mut current = child.to_string();
         for _ in 0..100 {
-            let Some(def) = self.hostclasses.get(&current) else {
+            let Some(def) = self.defs.class(&current) else {
                 return false;
             };
             let ExprKind::Class {

@@ -297,7 +297,7 @@ fn resolve_type_name(c: &mut Compiler<'_>, name: &str) -> R<Option<PType>> {
         return Ok(Some(t));
     }
     // An Object type's definition errors: "Error while evaluating a Type-Name".
-    let nested = !c.resolving_objects.is_empty();
+    let nested = c.defs.resolving_any_object();
     let found = c.find_type_alias(bare).map_err(|err| match err {
         EvalError::Runtime {
             while_evaluating: None,

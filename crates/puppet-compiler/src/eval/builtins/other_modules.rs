@@ -109,7 +109,7 @@ fn lookupvar3(cx: &mut Cx<'_, '_>, name: &str) -> Option<Value> {
     let reason = match bare.rsplit_once("::") {
         Some((class, _)) => {
             let key = class.to_lowercase();
-            if cx.c.class_scopes.contains_key(&key) {
+            if cx.c.defs.is_evaluated_class(&key) {
                 shown = format!("::{bare}");
                 String::new()
             } else if cx.c.find_class(&key).ok().flatten().is_some() {

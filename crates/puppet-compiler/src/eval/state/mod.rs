@@ -9,4 +9,5 @@
 //! - the function host: [`functions::FunctionHost`];
 //! - Hiera's per-node state: [`HieraMemo`](crate::hiera::memo::HieraMemo).
 
+pub mod classes;
 pub mod functions;
