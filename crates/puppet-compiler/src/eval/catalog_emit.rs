@@ -426,10 +426,10 @@ impl Compiler<'_> {
         // Puppet's `to_catalog` copies the classes first (each tagging the
         // new catalog), then merges the compile-time tags.
         let mut tagger = super::compile::plain_res("", "", ResKind::Stage, 0);
-        for c in &self.classes {
+        for c in self.catalog.classes() {
             tagger.tag(c);
         }
-        for t in &self.catalog_tags {
+        for t in self.catalog.tags() {
             tagger.tag(t);
         }
         s.key("tags");
@@ -448,18 +448,18 @@ impl Compiler<'_> {
         s.string(&self.env.name);
         s.key("resources");
         s.begin_array();
-        for r in self.resources.iter().filter(|r| shown(r)) {
+        for r in self.catalog.resources().iter().filter(|r| shown(r)) {
             self.emit_resource(r, s);
         }
         s.end_array();
         // Puppet's graph lists edges by target, in the order targets were
         // added (a stable sort keeps insertion order per target).
-        let mut edges = self.edges.clone();
+        let mut edges = self.catalog.edges().to_vec();
         edges.sort_by_key(|(_, target)| *target);
         s.key("edges");
         s.begin_array();
         for (a, b) in edges {
-            let (a, b) = (&self.resources[a], &self.resources[b]);
+            let (a, b) = (&self.catalog[a], &self.catalog[b]);
             if shown(a) && shown(b) {
                 s.begin_object();
                 s.key("source");
@@ -471,7 +471,7 @@ impl Compiler<'_> {
         }
         s.end_array();
         s.key("classes");
-        strings(s, &self.classes);
+        strings(s, self.catalog.classes());
         s.end_object();
     }
 

@@ -33,7 +33,7 @@ impl<'e> Compiler<'e> {
         let mut ids = Vec::with_capacity(names.len());
         for name in names {
             let key = name.trim_colons().to_lowercase();
-            if let Some(id) = self.find_resource("Class", &capitalize_name(&key)) {
+            if let Some(id) = self.catalog.find_resource("Class", &capitalize_name(&key)) {
                 ids.push(id);
                 continue;
             }
@@ -76,7 +76,7 @@ impl<'e> Compiler<'e> {
         at: &Location,
     ) -> R<ResId> {
         if params.is_none() {
-            if let Some(id) = self.find_resource("Class", &capitalize_name(key)) {
+            if let Some(id) = self.catalog.find_resource("Class", &capitalize_name(key)) {
                 return Ok(id);
             }
         }
@@ -118,9 +118,9 @@ impl<'e> Compiler<'e> {
             pending: Some(params.clone().unwrap_or_default()),
             exported_nil: false,
         };
-        if let Some(existing) = self.find_resource("Class", &title) {
+        if let Some(existing) = self.catalog.find_resource("Class", &title) {
             if params.is_some() {
-                return Err(self.duplicate(existing, &res, &at));
+                return Err(self.catalog.duplicate(existing, &res, &at));
             }
             return Ok(existing);
         }
@@ -131,6 +131,7 @@ impl<'e> Compiler<'e> {
         {
             let pkey = p.trim_colons().to_lowercase();
             if self
+                .catalog
                 .find_resource("Class", &capitalize_name(&pkey))
                 .is_none()
             {
@@ -159,18 +160,18 @@ impl<'e> Compiler<'e> {
         res.tag("class");
         res.tag(key);
         let tags = res.tags.clone();
-        let id = self.add_resource(res, &at)?;
-        self.tag_catalog(&tags);
+        let id = self.catalog.add_resource(res, &at)?;
+        self.catalog.tag_catalog(&tags);
         Ok(id)
     }
 
     /// Evaluates a class resource once: parent first, then its parameters and body.
     pub fn evaluate_class_resource(&mut self, id: ResId, at: &Location) -> R<()> {
-        if self.resources[id].evaluated {
+        if self.catalog[id].evaluated {
             return Ok(());
         }
-        self.resources[id].evaluated = true;
-        let key = self.resources[id].title.to_lowercase();
+        self.catalog[id].evaluated = true;
+        let key = self.catalog[id].title.to_lowercase();
         let Some(def) = self.find_class(&key)? else {
             return Ok(());
         };
@@ -201,14 +202,14 @@ impl<'e> Compiler<'e> {
         let parent_scope = match parent {
             Some(p) => {
                 let pkey = p.trim_colons().to_lowercase();
-                let declared_in = self.resources[id].scope;
+                let declared_in = self.catalog[id].scope;
                 self.include_class(&pkey, declared_in, at)?;
                 self.defs.class_scope(&pkey)
             }
             None => None,
         };
         self.merge_scope_tags(id);
-        let declared_in = self.resources[id].scope;
+        let declared_in = self.catalog[id].scope;
         let mut s = Scope::new(
             ScopeKind::Class(key.to_string()),
             Some(parent_scope.unwrap_or(declared_in)),
@@ -239,24 +240,24 @@ impl<'e> Compiler<'e> {
         }
         let class_scope = self.scopes.push(s);
         self.defs.set_class_scope(key.to_string(), class_scope);
-        self.add_class(key);
+        self.catalog.add_class(key);
         let ctx = Ctx { program };
         let reference = puppet_model::names::bracketed("Class", &capitalize_name(key));
-        let given = self.resources[id].pending.take().unwrap_or_default();
+        let given = self.catalog[id].pending.take().unwrap_or_default();
         self.bind_parameters(&reference, &def, given, class_scope, id, &ctx, at)?;
         // Classes are contained by their stage: their own `stage`, else the
         // declaring resource's, else main.
-        let stage_name = self.resources[id]
+        let stage_name = self.catalog[id]
             .params
             .get("stage")
             .or_else(|| {
                 self.scope_resource(declared_in)
-                    .and_then(|o| self.resources[o].params.get("stage"))
+                    .and_then(|o| self.catalog[o].params.get("stage"))
             })
             .map(|v| v.to_string())
             .unwrap_or_else(|| "main".into());
-        match self.find_resource("Stage", &stage_name) {
-            Some(stage) => self.add_edge(stage, id),
+        match self.catalog.find_resource("Stage", &stage_name) {
+            Some(stage) => self.catalog.add_edge(stage, id),
             None => {
                 return Err(EvalError::runtime(
                     format!("Could not find stage {stage_name} specified by {reference}"),
@@ -293,13 +294,13 @@ impl<'e> Compiler<'e> {
         // Sized once: apache's classes bind ~150 parameters, and growing
         // the maps rehashed them several times.
         self.scopes.get_mut(scope).vars.reserve(decl.len());
-        self.resources[id].params.reserve(decl.len());
+        self.catalog[id].params.reserve(decl.len());
         // Given values are the resource's first parameters, defaults follow.
         // A parameter given as undef keeps its place (Puppet's resource holds
         // it): a default filling it later is written there; left undef, the
         // catalog JSON skips it.
         for (k, v) in &given {
-            self.resources[id].params.insert(k.clone(), v.clone());
+            self.catalog[id].params.insert(k.clone(), v.clone());
         }
         // Automatic parameter lookup (Hiera) for classes: `class::param` for
         // each parameter not given; found values follow the given ones.
@@ -312,7 +313,7 @@ impl<'e> Compiler<'e> {
                 let key = [class.as_str(), "::", &p.name].concat();
                 if let Some(v) = self.hiera_class_parameter(&key, scope)? {
                     if !v.is_undef() {
-                        self.resources[id].params.insert(p.name.clone(), v.clone());
+                        self.catalog[id].params.insert(p.name.clone(), v.clone());
                     }
                     found_in_hiera.insert(p.name.clone(), v);
                 }
@@ -414,7 +415,7 @@ impl<'e> Compiler<'e> {
                 .vars
                 .insert(p.name.clone(), value.clone());
             if defaulted && !value.is_undef() {
-                self.resources[id].params.insert(p.name.clone(), value);
+                self.catalog[id].params.insert(p.name.clone(), value);
             }
         }
         match problems.as_slice() {
@@ -432,9 +433,9 @@ impl<'e> Compiler<'e> {
 
     /// Evaluates a defined type's instance (queued until catalog generation).
     pub fn evaluate_define(&mut self, id: ResId) -> R<()> {
-        self.resources[id].evaluated = true;
+        self.catalog[id].evaluated = true;
         self.merge_scope_tags(id);
-        let Some(dname) = self.resources[id].define.clone() else {
+        let Some(dname) = self.catalog[id].define.clone() else {
             return Ok(());
         };
         let Some(def) = self.find_define(&dname)? else {
@@ -444,7 +445,7 @@ impl<'e> Compiler<'e> {
         let ExprKind::Define { body, .. } = &def.expr().kind else {
             return Ok(());
         };
-        let res = &self.resources[id];
+        let res = &self.catalog[id];
         let at = Location {
             file: res.file.clone(),
             line: res.line,
@@ -453,7 +454,7 @@ impl<'e> Compiler<'e> {
         let declared_in = res.scope;
         let title = res.title.clone();
         let reference = res.reference();
-        let given: puppet_model::value::Params = std::mem::take(&mut self.resources[id].params);
+        let given: puppet_model::value::Params = std::mem::take(&mut self.catalog[id].params);
         let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
         s.vars.reserve(SCOPE_NAMES + def.params().len());
         let names = self.scopes.names();
@@ -481,7 +482,7 @@ impl<'e> Compiler<'e> {
         }
         if let Some(n) = given.get("name") {
             let name = self.scopes.names().name.clone();
-            self.resources[id].params.insert(name, n.clone());
+            self.catalog[id].params.insert(name, n.clone());
         }
         let mut given = given;
         given.shift_remove("name");
@@ -526,7 +527,7 @@ impl<'e> Compiler<'e> {
         captures: Option<Vec<Value>>,
     ) -> R<()> {
         let loc = def.location();
-        let main = self.find_resource("Class", "");
+        let main = self.catalog.find_resource("Class", "");
         let mut res = Res {
             type_name: "Node".into(),
             title: title.as_str().into(),
@@ -550,12 +551,12 @@ impl<'e> Compiler<'e> {
             res.tag(&title);
         }
         let tags = res.tags.clone();
-        let id = self.add_resource(res, &loc)?;
-        self.tag_catalog(&tags);
+        let id = self.catalog.add_resource(res, &loc)?;
+        self.catalog.tag_catalog(&tags);
         self.merge_scope_tags(id);
-        self.add_class(&title);
+        self.catalog.add_class(&title);
         if let Some(m) = main {
-            self.add_edge(m, id);
+            self.catalog.add_edge(m, id);
         }
         let mut s = Scope::new(ScopeKind::Node, Some(self.scopes.top()), Some(id));
         s.matches = captures;

@@ -55,7 +55,8 @@ pub fn compile_pretty(
     c.emit_catalog(&mut PrettySink::new(out));
     Ok(Written {
         resources: c
-            .resources
+            .catalog
+            .resources()
             .iter()
             .filter(|r| !r.virtual_ || r.exported)
             .count(),
@@ -103,21 +104,21 @@ impl<'e> Compiler<'e> {
         let mut stage = plain_res("Stage", "main", ResKind::Stage, self.scopes.top());
         stage.tag("stage");
         stage.params.insert("name".into(), Value::string("main"));
-        let stage = self.add_resource(stage, &nowhere)?;
+        let stage = self.catalog.add_resource(stage, &nowhere)?;
 
         self.set_node_parameters();
         // ENC classes are in the class list from the start.
         for (name, _) in self.node.classes.clone() {
-            self.add_class(name.trim_colons());
+            self.catalog.add_class(name.trim_colons());
         }
 
         // Class[Settings].
         let mut settings = plain_res("Class", "Settings", ResKind::Class, self.scopes.top());
         settings.tag("class");
         settings.tag("settings");
-        let settings = self.add_resource(settings, &nowhere)?;
-        self.add_class("settings");
-        self.add_edge(stage, settings);
+        let settings = self.catalog.add_resource(settings, &nowhere)?;
+        self.catalog.add_class("settings");
+        self.catalog.add_edge(stage, settings);
 
         // Main: every initial manifest, in order, in top scope.
         let mut programs = Vec::new();
@@ -161,7 +162,7 @@ impl<'e> Compiler<'e> {
         let mut main = plain_res("Class", "main", ResKind::Class, self.scopes.top());
         main.tag("class");
         main.params.insert("name".into(), Value::string("main"));
-        let main = self.add_resource(main, &nowhere)?;
+        let main = self.catalog.add_resource(main, &nowhere)?;
         // Class[main]'s scope is the top scope: Puppet's
         // `set_resource_parameters` binds its title, name and (empty)
         // module name there, so they cannot be assigned.
@@ -171,7 +172,7 @@ impl<'e> Compiler<'e> {
             top.vars.insert(var.into(), Value::string("main"));
         }
         top.vars.insert("module_name".into(), Value::string(""));
-        self.add_edge(stage, main);
+        self.catalog.add_edge(stage, main);
         for p in programs {
             let ctx = Ctx { program: p.clone() };
             self.exec_block(&p.body, self.scopes.top(), &ctx)?;
@@ -184,7 +185,7 @@ impl<'e> Compiler<'e> {
         self.apply_overrides()?;
         self.add_resource_metaparams();
         // Resources not evaluated as classes or defines take their scope's tags now.
-        for id in 0..self.resources.len() {
+        for id in 0..self.catalog.len() {
             self.merge_scope_tags(id);
         }
         self.fail_on_unevaluated()?;
@@ -198,11 +199,11 @@ impl<'e> Compiler<'e> {
         const NAMES: &[&str] = &[
             "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag",
         ];
-        let Some(main) = self.find_resource("Class", "") else {
+        let Some(main) = self.catalog.find_resource("Class", "") else {
             return;
         };
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.resources.len()];
-        for &(s, t) in &self.edges {
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.catalog.len()];
+        for &(s, t) in self.catalog.edges() {
             children[s].push(t);
         }
         let own = |r: &Res| -> Vec<(super::value::Name, Value)> {
@@ -216,20 +217,20 @@ impl<'e> Compiler<'e> {
                 })
                 .collect()
         };
-        let mut stack = vec![(main, own(&self.resources[main]))];
-        let mut seen = vec![false; self.resources.len()];
+        let mut stack = vec![(main, own(&self.catalog[main]))];
+        let mut seen = vec![false; self.catalog.len()];
         while let Some((source, data)) = stack.pop() {
             if std::mem::replace(&mut seen[source], true) {
                 continue;
             }
             for &target in children[source].iter().rev() {
                 for (n, v) in &data {
-                    if !self.resources[target].params.contains_key(n) {
-                        self.resources[target].params.insert(n.clone(), v.clone());
+                    if !self.catalog[target].params.contains_key(n) {
+                        self.catalog[target].params.insert(n.clone(), v.clone());
                     }
                 }
                 let mut merged = data.clone();
-                for (n, v) in own(&self.resources[target]) {
+                for (n, v) in own(&self.catalog[target]) {
                     match merged.iter_mut().find(|(k, _)| *k == n) {
                         Some(slot) => slot.1 = v,
                         None => merged.push((n, v)),
@@ -243,7 +244,7 @@ impl<'e> Compiler<'e> {
     /// Puppet's final catalog validation: every resource a relationship
     /// metaparameter names must be in the catalog.
     fn validate_relationship_params(&self) -> Result<(), EvalError> {
-        for (id, r) in self.resources.iter().enumerate() {
+        for (id, r) in self.catalog.resources().iter().enumerate() {
             if r.virtual_ {
                 continue;
             }
@@ -284,12 +285,8 @@ impl<'e> Compiler<'e> {
                     let Some((t, title)) = super::resources::as_ref(x) else {
                         continue;
                     };
-                    if self.find_resource(&t, &title).is_none() {
-                        let line = self
-                            .relationship_lines
-                            .get(&(id, param.clone()))
-                            .copied()
-                            .or(r.line);
+                    if self.catalog.find_resource(&t, &title).is_none() {
+                        let line = self.catalog.relationship_line(id, param).or(r.line);
                         let at = match (&r.file, line) {
                             (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
                             _ => String::new(),
@@ -428,9 +425,9 @@ impl<'e> Compiler<'e> {
     fn evaluate_generators(&mut self) -> Result<(), EvalError> {
         for _ in 0..1000 {
             let mut done = !self.evaluate_collections()?;
-            let pending: Vec<usize> = (0..self.resources.len())
+            let pending: Vec<usize> = (0..self.catalog.len())
                 .filter(|&i| {
-                    let r = &self.resources[i];
+                    let r = &self.catalog[i];
                     matches!(r.kind, ResKind::Define | ResKind::Class)
                         && !r.evaluated
                         && !r.virtual_
@@ -438,7 +435,7 @@ impl<'e> Compiler<'e> {
                 .collect();
             for id in pending {
                 done = false;
-                if self.resources[id].kind == ResKind::Class {
+                if self.catalog[id].kind == ResKind::Class {
                     // Classes from the node classifier: their problems are
                     // reported as those of a resource statement, unlocated.
                     let unlocated = Location::default();

@@ -6,10 +6,8 @@
 //! Everything here belongs to this one node; the environment's parsed trees are
 //! only read.
 
-use indexmap::IndexMap;
 pub use puppet_model::names::capitalize_name;
 use puppet_syntax::util::NameStr as _;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
@@ -17,6 +15,7 @@ use super::scope::{ResId, ScopeId, Scopes};
 use super::state::classes::Definitions;
 use super::state::functions::FunctionHost;
 pub use super::state::functions::RubyErrorOrigin;
+use super::state::resources::CatalogState;
 use super::value::Value;
 use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
@@ -216,10 +215,6 @@ pub struct Relation {
     pub param: &'static str,
 }
 
-/// The resources a compile makes room for at once (the module catalogs of
-/// the benchmark have ~200).
-const TYPICAL_RESOURCES: usize = 256;
-
 /// A resource type's name as the catalog writes it (`Apache::Mod`) and the
 /// tags it gives its resources (`apache::mod`, `apache`, `mod`).
 #[derive(Clone)]
@@ -257,49 +252,20 @@ pub struct Compiler<'e> {
     pub node: NodeInfo,
     /// Scopes and variables.
     pub(crate) scopes: Scopes,
-    pub resources: Vec<Res>,
-    /// (type, title) → resource, types and titles as Puppet keys them.
-    /// The catalog's index of titles, aliases and uniqueness keys
-    /// (`crate::catalog`): it decides what a reference finds and what is a
-    /// duplicate. Its resource ids are the indices into `resources`.
-    pub index: crate::catalog::Catalog,
-    pub edges: Vec<(ResId, ResId)>,
-    /// The edges again, so that `add_edge`'s duplicate check is O(1): a
-    /// linear scan made 20,000-resource catalogs quadratic.
-    edge_set: HashSet<(ResId, ResId)>,
-    /// The lines of relationship metaparameters set in a resource body
-    /// (`require => ...`): Puppet reports a missing target there.
-    pub relationship_lines: HashMap<(ResId, super::value::Name), u32>,
-    /// What Hiera remembers for the compile (layers, `lookup_options`,
-    /// resolved hierarchy levels), as Puppet's LookupAdapter does.
-    pub hiera: crate::hiera::memo::HieraMemo,
-    pub classes: Vec<String>,
-    pub catalog_tags: Vec<Tag>,
+    /// Resources and the catalog.
+    pub(crate) catalog: CatalogState,
     /// Classes and definitions: what the loaded files define, the
     /// classes evaluated.
     pub(crate) defs: Definitions,
-    pub relations: Vec<Relation>,
-    pub collectors: Vec<super::resources::Collector>,
-    /// The resources by type name, for the collectors (see
-    /// `resources::ResourcesByType`): built only once there is a collector.
-    pub by_type: super::resources::ResourcesByType,
-    /// Overrides of resources not yet declared, by reference (Puppet's
-    /// `@resource_overrides`): merged at the end, in resource order.
-    pub overrides: IndexMap<String, Vec<super::resources::Override>>,
-    pub warnings: Vec<String>,
-    /// How deep the evaluation of nested defines, functions and includes is.
-    pub depth: usize,
     /// The function host: Ruby functions' error state, EPP output,
     /// `annotate`'s table.
     pub(crate) host: FunctionHost,
-    /// `realize` calls, one list of references each (Puppet's
-    /// `FixedSetCollector`s): what is not yet found, in call order, is
-    /// retried with each pass of the collections.
-    pub realize_sets: Vec<Vec<super::resources::RealizeRef>>,
-    /// Resource type names as declared (`apache::mod`) and capitalised
-    /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
-    /// resources, each of which had its own copy.
-    type_names: HashMap<Box<str>, ResourceTypeName>,
+    /// What Hiera remembers for the compile (layers, `lookup_options`,
+    /// resolved hierarchy levels), as Puppet's LookupAdapter does.
+    pub hiera: crate::hiera::memo::HieraMemo,
+    pub warnings: Vec<String>,
+    /// How deep the evaluation of nested defines, functions and includes is.
+    pub depth: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -347,34 +313,17 @@ pub enum NodeMatch {
 
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
-        let node_name = node.name.clone();
+        let catalog = CatalogState::new(&node.name, &env.name);
         Compiler {
             env,
             node,
             scopes: Scopes::new(),
-            // Sized for a typical catalog: growing moved every resource again.
-            resources: Vec::with_capacity(TYPICAL_RESOURCES),
-            index: {
-                let mut index = crate::catalog::Catalog::new(&node_name, &env.name, 0);
-                index.reserve(TYPICAL_RESOURCES);
-                index
-            },
-            edges: Vec::new(),
-            edge_set: HashSet::default(),
-            relationship_lines: HashMap::default(),
-            hiera: Default::default(),
-            classes: Vec::new(),
-            catalog_tags: Vec::new(),
+            catalog,
             defs: Definitions::default(),
-            relations: Vec::new(),
-            collectors: Vec::new(),
-            by_type: Default::default(),
-            overrides: IndexMap::new(),
+            host: FunctionHost::default(),
+            hiera: Default::default(),
             warnings: Vec::new(),
             depth: 0,
-            host: FunctionHost::default(),
-            realize_sets: Vec::new(),
-            type_names: HashMap::default(),
         }
     }
 
@@ -655,139 +604,28 @@ impl<'e> Compiler<'e> {
     // -----------------------------------------------------------------------
     // Resources in the catalog.
 
-    /// Adds a resource; a second resource with the same type and title is
-    /// Puppet's duplicate declaration error.
-    pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
-        use crate::catalog::{CatalogError, Kind, Resource};
-        let kind = match res.kind {
-            ResKind::Define => Kind::DefinedType,
-            ResKind::Class | ResKind::Node => Kind::Unknown,
-            ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
-        };
-        let mut entry = Resource::with_title(&res.type_name, res.title.clone(), kind);
-        entry.file = res.file.clone();
-        entry.line = res.line;
-        if res.kind == ResKind::Builtin {
-            entry.rtype = res.rtype.clone();
-        }
-        // The index reads only aliases and uniqueness keys: copying every
-        // parameter cost a string and a value per parameter per resource.
-        for (k, v) in &res.params {
-            if entry.indexes_parameter(k) {
-                entry.parameters.insert(k.clone(), v.clone());
-            }
-        }
-        match self.index.add_resource(entry) {
-            Ok(id) => {
-                self.resources.push(res);
-                debug_assert_eq!(id.index(), self.resources.len() - 1);
-                Ok(self.resources.len() - 1)
-            }
-            Err(e) => match *e {
-                CatalogError::DuplicateDeclaration { existing, .. } => {
-                    Err(self.duplicate(existing.index(), &res, at))
-                }
-                other => Err(EvalError::Runtime {
-                    while_evaluating: None,
-                    detail: other.to_string(),
-                    at: Location {
-                        file: None,
-                        ..at.clone()
-                    },
-                }),
-            },
-        }
-    }
-
-    /// Puppet's duplicate declaration error: where the first one was, and
-    /// (as the detail's own suffix) where the second one is.
-    pub fn duplicate(&self, existing: ResId, res: &Res, at: &Location) -> EvalError {
-        let prev = &self.resources[existing];
-        let prev_at = match (&prev.file, prev.line) {
-            (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
-            _ => String::new(),
-        };
-        let here = Location {
-            file: res.file.clone(),
-            line: res.line,
-            column: None,
-        };
-        EvalError::Runtime {
-            while_evaluating: None,
-            detail: format!(
-                "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare{}",
-                res.reference(),
-                here.suffix()
-            ),
-            at: Location {
-                file: None,
-                ..at.clone()
-            },
-        }
-    }
-
-    /// The capitalised name of resource type `key` and its tags (see
-    /// `type_names`).
-    pub fn type_name(&mut self, key: &str) -> ResourceTypeName {
-        if let Some(t) = self.type_names.get(key) {
-            return t.clone();
-        }
-        let t = ResourceTypeName {
-            name: capitalize_name(key).into(),
-            tags: split_tag(key).into(),
-        };
-        self.type_names.insert(key.into(), t.clone());
-        t
-    }
-
     /// Merges the tags of the resource owning the declaring scope (once).
     pub fn merge_scope_tags(&mut self, id: ResId) {
-        if self.resources[id].scope_tagged {
+        if self.catalog[id].scope_tagged {
             return;
         }
-        self.resources[id].scope_tagged = true;
-        let scope = self.resources[id].scope;
+        self.catalog[id].scope_tagged = true;
+        let scope = self.catalog[id].scope;
         if let Some(owner) = self.scope_resource(scope) {
             if owner != id {
                 // The owner's tags are lower-case and already carry the
                 // parts of their qualified names, each right after its
                 // name: adding the missing ones in order is what `tag`
                 // would do, without copying the list.
-                let owner_tags = std::mem::take(&mut self.resources[owner].tags);
-                let tags = &mut self.resources[id].tags;
+                let owner_tags = std::mem::take(&mut self.catalog[owner].tags);
+                let tags = &mut self.catalog[id].tags;
                 tags.reserve(owner_tags.len());
                 for t in &owner_tags {
                     if !tags.contains(t) {
                         tags.push(t.clone());
                     }
                 }
-                self.resources[owner].tags = owner_tags;
-            }
-        }
-    }
-
-    /// A resource by type and title, alias or uniqueness key, as Puppet's
-    /// `catalog.resource` finds it.
-    pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
-        self.index.find(type_name, title).map(|id| id.index())
-    }
-
-    pub fn add_edge(&mut self, from: ResId, to: ResId) {
-        if self.edge_set.insert((from, to)) {
-            self.edges.push((from, to));
-        }
-    }
-
-    /// Puppet's `catalog.add_class`: the class list, and the name as a tag.
-    pub fn add_class(&mut self, name: &str) {
-        self.classes.push(name.to_string());
-        self.tag_catalog(&[Tag::from(name)]);
-    }
-
-    pub fn tag_catalog(&mut self, tags: &[Tag]) {
-        for t in tags {
-            if !self.catalog_tags.contains(t) {
-                self.catalog_tags.push(t.clone());
+                self.catalog[owner].tags = owner_tags;
             }
         }
     }

@@ -955,11 +955,11 @@ impl<'e> Compiler<'e> {
                 let Some((tn, title)) = super::resources::as_ref(&base) else {
                     return self.fail(ctx, e, "Illegal resource reference");
                 };
-                let Some(id) = self.find_resource(&tn, &title) else {
+                let Some(id) = self.catalog.find_resource(&tn, &title) else {
                     return self.fail(ctx, e, format!("Resource not found: {tn}['{title}']"));
                 };
                 match keys.as_slice() {
-                    [Value::String(p)] => Ok(self.resources[id]
+                    [Value::String(p)] => Ok(self.catalog[id]
                         .params
                         .get(p.as_ref())
                         .cloned()

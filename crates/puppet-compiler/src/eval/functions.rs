@@ -79,15 +79,15 @@ impl<'e> Compiler<'e> {
                 let mut refs = Vec::new();
                 let ids = self.include_classes(&class_names(&args), scope, &at)?;
                 for id in ids {
-                    let title = self.resources[id].title.clone();
+                    let title = self.catalog[id].title.clone();
                     if name == "contain" {
                         if let Some(owner) = self.scope_resource(scope) {
-                            self.add_edge(owner, id);
+                            self.catalog.add_edge(owner, id);
                         }
                     }
                     if name == "require" {
                         if let Some(owner) = self.scope_resource(scope) {
-                            let r = &mut self.resources[owner];
+                            let r = &mut self.catalog[owner];
                             let mut items = match r.params.get("require") {
                                 Some(Value::Array(a)) => (**a).clone(),
                                 Some(v) => vec![v.clone()],
@@ -97,7 +97,7 @@ impl<'e> Compiler<'e> {
                             r.params.insert("require".into(), Value::array(items));
                         }
                     }
-                    refs.push(reference_to(&self.resources[id]));
+                    refs.push(reference_to(&self.catalog[id]));
                 }
                 Ok(if name == "include" {
                     Value::Undef
@@ -124,7 +124,7 @@ impl<'e> Compiler<'e> {
             "tag" => {
                 if let Some(owner) = self.scope_resource(scope) {
                     for t in class_names(&args) {
-                        self.resources[owner].tag(&t);
+                        self.catalog[owner].tag(&t);
                     }
                 }
                 Ok(Value::Undef)
@@ -132,7 +132,7 @@ impl<'e> Compiler<'e> {
             "tagged" => {
                 let owner = self.scope_resource(scope);
                 let tags = owner
-                    .map(|o| self.resources[o].tags.clone())
+                    .map(|o| self.catalog[o].tags.clone())
                     .unwrap_or_default();
                 Ok(Value::Boolean(
                     class_names(&args)
@@ -170,7 +170,7 @@ impl<'e> Compiler<'e> {
                             }
                         }
                         other => match as_ref(other) {
-                            Some((t, x)) => self.find_resource(&t, &x).is_some(),
+                            Some((t, x)) => self.catalog.find_resource(&t, &x).is_some(),
                             None => false,
                         },
                     };
@@ -187,7 +187,7 @@ impl<'e> Compiler<'e> {
                     .map(|r| super::resources::RealizeRef::of(&r))
                     .collect();
                 if !set.is_empty() {
-                    self.realize_sets.push(set);
+                    self.catalog.add_realize_set(set);
                 }
                 Ok(Value::Undef)
             }

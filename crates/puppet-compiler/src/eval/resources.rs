@@ -56,7 +56,7 @@ impl ResourcesByType {
     /// Adds the resources created since the last call: those of `all`
     /// (every resource, in order) past the ones already indexed, which are
     /// not walked again.
-    fn catch_up<T>(&mut self, all: &[T], type_name: impl Fn(&T) -> &Arc<str>) {
+    pub(crate) fn catch_up<T>(&mut self, all: &[T], type_name: impl Fn(&T) -> &Arc<str>) {
         for (id, r) in all.iter().enumerate().skip(self.indexed) {
             let t = type_name(r);
             match self.ids.get_mut(t) {
@@ -71,7 +71,7 @@ impl ResourcesByType {
 
     /// The resources whose type is `type_name` (ASCII case aside), in
     /// resource order.
-    fn of_type(&self, type_name: &str) -> Cow<'_, [ResId]> {
+    pub(crate) fn of_type(&self, type_name: &str) -> Cow<'_, [ResId]> {
         let mut lists = self
             .ids
             .iter()
@@ -394,14 +394,14 @@ impl<'e> Compiler<'e> {
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
                     self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                     if wanted {
-                        refs.push(reference_to(&self.resources[id]));
+                        refs.push(reference_to(&self.catalog[id]));
                     }
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
                 self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
                 if wanted {
-                    refs.push(reference_to(&self.resources[id]));
+                    refs.push(reference_to(&self.catalog[id]));
                 }
             }
         }
@@ -425,9 +425,7 @@ impl<'e> Compiler<'e> {
             if let AttributeOp::Set { name, span, .. } = op {
                 if matches!(&**name, "before" | "require" | "notify" | "subscribe") {
                     let (line, _) = ctx.program.line_col(*span);
-                    self.relationship_lines
-                        .entry((id, name.clone()))
-                        .or_insert(line);
+                    self.catalog.note_relationship_line(id, name.clone(), line);
                 }
             }
         }
@@ -458,7 +456,7 @@ impl<'e> Compiler<'e> {
                 Location::default(),
             ));
         };
-        let type_name = self.type_name(key);
+        let type_name = self.catalog.type_name(key);
         let mut res = Res {
             type_name: type_name.name,
             title: title.clone(),
@@ -524,11 +522,11 @@ impl<'e> Compiler<'e> {
         if valid_tag(&title) {
             res.tag_shared(&title);
         }
-        let id = self.add_resource(res, at)?;
+        let id = self.catalog.add_resource(res, at)?;
         // Stages are top-level containers, whatever declares them.
         if key != "stage" {
             if let Some(owner) = self.scope_resource(scope) {
-                self.add_edge(owner, id);
+                self.catalog.add_edge(owner, id);
             }
         }
         Ok(id)
@@ -605,11 +603,11 @@ impl<'e> Compiler<'e> {
                 at: at.clone(),
                 scope,
             };
-            match self.find_resource(&o.target.0, &o.target.1) {
+            match self.catalog.find_resource(&o.target.0, &o.target.1) {
                 Some(id) => self.apply_override(&o, id)?,
                 None => {
                     let key = bracketed(&o.target.0, &o.target.1);
-                    self.overrides.entry(key).or_default().push(o);
+                    self.catalog.add_override(key, o);
                 }
             }
         }
@@ -659,7 +657,7 @@ impl<'e> Compiler<'e> {
     /// may override; a subclass replaces (`=>`) or appends (`+>`).
     fn apply_override(&mut self, o: &Override, id: ResId) -> R<()> {
         let from = self.source_of(o.scope);
-        let owner = self.source_of(self.resources[id].scope);
+        let owner = self.source_of(self.catalog[id].scope);
         let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
             (Some(c), Some(p)) => self.inherits_from(c, p),
             _ => false,
@@ -672,7 +670,7 @@ impl<'e> Compiler<'e> {
             )));
         }
         for (n, append, v) in &o.params {
-            apply_param(&mut self.resources[id], n, *append, v.clone());
+            apply_param(&mut self.catalog[id], n, *append, v.clone());
         }
         Ok(())
     }
@@ -715,7 +713,7 @@ impl<'e> Compiler<'e> {
             },
             None => None,
         };
-        self.collectors.push(Collector {
+        self.catalog.add_collector(Collector {
             type_name: capitalize_name(t),
             kind: *query_kind,
             query,
@@ -771,7 +769,7 @@ impl<'e> Compiler<'e> {
             RelationOp::Require => (r.clone(), l.clone(), "before"),
             RelationOp::Subscribe => (r.clone(), l.clone(), "notify"),
         };
-        self.relations.push(Relation {
+        self.catalog.add_relation(Relation {
             source,
             target,
             param,
@@ -780,7 +778,7 @@ impl<'e> Compiler<'e> {
             return Ok(l);
         }
         if let [Operand::Collector(i)] = r.as_slice() {
-            self.collectors[*i].empty_alternative = Some(l);
+            self.catalog.set_empty_alternative(*i, l);
         }
         Ok(r)
     }
@@ -792,7 +790,9 @@ impl<'e> Compiler<'e> {
         match &side.kind {
             ExprKind::Collect { .. } => {
                 self.eval(side, scope, ctx)?;
-                return Ok(vec![Operand::Collector(self.collectors.len() - 1)]);
+                return Ok(vec![Operand::Collector(
+                    self.catalog.collectors().len() - 1,
+                )]);
             }
             ExprKind::Relationship { op, lhs, rhs } => {
                 return self.chain(side, *op, lhs, rhs, scope, ctx);
@@ -915,7 +915,7 @@ impl<'e> Compiler<'e> {
                 value: want,
                 negate,
             } => {
-                let r = &self.resources[res];
+                let r = &self.catalog[res];
                 let eq = if attr == "title" {
                     Value::String(r.title.clone()).puppet_eq(want)
                 } else if attr == "tag" {
@@ -936,8 +936,8 @@ impl<'e> Compiler<'e> {
                             break;
                         }
                         hops += 1;
-                        hit = tagged(&self.resources[o]);
-                        let next = self.scope_resource(self.resources[o].scope);
+                        hit = tagged(&self.catalog[o]);
+                        let next = self.scope_resource(self.catalog[o].scope);
                         if next == Some(o) {
                             break;
                         }
@@ -961,14 +961,14 @@ impl<'e> Compiler<'e> {
     pub fn evaluate_collections(&mut self) -> R<bool> {
         let mut changed = false;
         // Puppet's `FixedSetCollector`s: each keeps what it has not found.
-        let mut sets = std::mem::take(&mut self.realize_sets);
+        let mut sets = self.catalog.take_realize_sets();
         for set in &mut sets {
             let mut err = None;
             set.retain(|r| match r {
                 _ if err.is_some() => true,
-                RealizeRef::Ref(t, x, _) => match self.find_resource(t, x) {
+                RealizeRef::Ref(t, x, _) => match self.catalog.find_resource(t, x) {
                     Some(id) => {
-                        self.resources[id].virtual_ = false;
+                        self.catalog[id].virtual_ = false;
                         changed = true;
                         false
                     }
@@ -987,19 +987,19 @@ impl<'e> Compiler<'e> {
             }
         }
         sets.retain(|s| !s.is_empty());
-        self.realize_sets = sets;
-        if !self.collectors.is_empty() {
-            self.by_type.catch_up(&self.resources, |r| &r.type_name);
+        self.catalog.set_realize_sets(sets);
+        if !self.catalog.collectors().is_empty() {
+            self.catalog.index_by_type();
         }
-        for c in 0..self.collectors.len() {
-            let coll = &self.collectors[c];
+        for c in 0..self.catalog.collectors().len() {
+            let coll = &self.catalog.collectors()[c];
             if coll.kind == QueryKind::Exported {
                 continue;
             }
             let query = coll.query.clone();
             let mut hits = Vec::new();
-            for &id in self.by_type.of_type(&coll.type_name).iter() {
-                if self.collectors[c].collected.contains(&id) {
+            for &id in self.catalog.of_type(&coll.type_name).iter() {
+                if self.catalog.collectors()[c].collected.contains(&id) {
                     continue;
                 }
                 if query.as_ref().is_none_or(|q| self.query_matches(q, id)) {
@@ -1007,12 +1007,7 @@ impl<'e> Compiler<'e> {
                 }
             }
             for id in hits {
-                self.resources[id].virtual_ = false;
-                let coll = &mut self.collectors[c];
-                for (n, append, v) in &coll.ops {
-                    apply_param(&mut self.resources[id], n, *append, v.clone());
-                }
-                coll.collected.insert(id);
+                self.catalog.collect(c, id, apply_param);
                 changed = true;
             }
         }
@@ -1037,7 +1032,7 @@ impl<'e> Compiler<'e> {
                 _ => out.extend(as_owned_ref(v)),
             },
             Operand::Collector(i) => {
-                let c = &self.collectors[*i];
+                let c = &self.catalog.collectors()[*i];
                 if source && c.collected.is_empty() {
                     for alt in c.empty_alternative.iter().flatten() {
                         self.resolve_operand(alt, true, out);
@@ -1046,8 +1041,8 @@ impl<'e> Compiler<'e> {
                 }
                 out.extend(c.collected.iter().map(|&id| {
                     (
-                        self.resources[id].type_name.to_string(),
-                        self.resources[id].title.to_string(),
+                        self.catalog[id].type_name.to_string(),
+                        self.catalog[id].title.to_string(),
                     )
                 }))
             }
@@ -1056,7 +1051,7 @@ impl<'e> Compiler<'e> {
 
     /// Relationships become `before`/`notify` parameters of their source.
     pub fn evaluate_relationships(&mut self) -> R<()> {
-        let relations = std::mem::take(&mut self.relations);
+        let relations = self.catalog.take_relations();
         for rel in relations {
             let mut sources = Vec::new();
             for o in &rel.source {
@@ -1077,7 +1072,7 @@ impl<'e> Compiler<'e> {
                     if stitle.is_empty() {
                         return Err(untitled(st));
                     }
-                    let Some(sid) = self.find_resource(st, stitle) else {
+                    let Some(sid) = self.catalog.find_resource(st, stitle) else {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship on '{}'",
                             bracketed(st, stitle),
@@ -1087,7 +1082,7 @@ impl<'e> Compiler<'e> {
                     if ttitle.is_empty() {
                         return Err(untitled(tt));
                     }
-                    if self.find_resource(tt, ttitle).is_none() {
+                    if self.catalog.find_resource(tt, ttitle).is_none() {
                         return Err(EvalError::Completion(format!(
                             "Could not find resource '{}' for relationship from '{}'",
                             bracketed(tt, ttitle),
@@ -1095,7 +1090,7 @@ impl<'e> Compiler<'e> {
                         )));
                     }
                     let target = Value::string(bracketed(tt, ttitle));
-                    let r = &mut self.resources[sid];
+                    let r = &mut self.catalog[sid];
                     let entry = r
                         .params
                         .entry(param.clone())
@@ -1143,16 +1138,16 @@ impl<'e> Compiler<'e> {
     /// Overrides not yet merged (Puppet's `finish`): each resource, in
     /// the order they were added, takes those kept under its reference.
     pub fn apply_overrides(&mut self) -> R<()> {
-        if self.overrides.values().all(Vec::is_empty) {
+        if !self.catalog.has_overrides() {
             return Ok(());
         }
-        for id in 0..self.resources.len() {
-            let r = &self.resources[id];
+        for id in 0..self.catalog.len() {
+            let r = &self.catalog[id];
             let key = bracketed(&r.type_name, &r.title);
-            let Some(list) = self.overrides.get_mut(&key) else {
+            let Some(list) = self.catalog.take_overrides(&key) else {
                 continue;
             };
-            for o in std::mem::take(list) {
+            for o in list {
                 self.apply_override(&o, id)?;
             }
         }
@@ -1163,9 +1158,8 @@ impl<'e> Compiler<'e> {
     /// came, then references `realize` never found, all of them listed.
     pub fn fail_on_unevaluated(&self) -> R<()> {
         let remaining: Vec<String> = self
-            .overrides
-            .values()
-            .flatten()
+            .catalog
+            .overrides()
             .map(|o| bracketed(&o.target.0, &o.target.1))
             .collect();
         if !remaining.is_empty() {
@@ -1175,7 +1169,8 @@ impl<'e> Compiler<'e> {
             )));
         }
         let unrealized: Vec<&str> = self
-            .realize_sets
+            .catalog
+            .realize_sets()
             .iter()
             .flatten()
             .map(|r| match r {

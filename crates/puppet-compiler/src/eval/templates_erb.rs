@@ -81,7 +81,7 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn find_resource(&mut self, type_name: &str, title: &str) -> Option<ResourceView> {
-        let id = self.c.find_resource(type_name, title)?;
+        let id = self.c.catalog.find_resource(type_name, title)?;
         Some(self.resource_view(id))
     }
 
@@ -115,7 +115,7 @@ impl Host for ScopeHost<'_, '_> {
 
     fn scope_text(&mut self) -> String {
         match self.c.scopes.get(self.scope).resource {
-            Some(r) => format!("Scope({})", self.c.resources[r].reference()),
+            Some(r) => format!("Scope({})", self.c.catalog[r].reference()),
             None => "Scope()".into(),
         }
     }
@@ -165,7 +165,7 @@ impl Host for ScopeHost<'_, '_> {
             .insert(name.into(), value.clone());
         // A class or define parameter is the same object as the resource's.
         if let Some(res) = self.c.scopes.get(owner).resource {
-            let params = &mut self.c.resources[res].params;
+            let params = &mut self.c.catalog[res].params;
             if let (Some(p), Some(old)) = (params.get_mut(name), old) {
                 if *p == old {
                     *p = value;
@@ -202,7 +202,7 @@ impl Host for ScopeHost<'_, '_> {
 
 impl ScopeHost<'_, '_> {
     fn resource_view(&self, id: usize) -> ResourceView {
-        let r = &self.c.resources[id];
+        let r = &self.c.catalog[id];
         ResourceView {
             type_name: r.type_name.to_string(),
             title: r.title.to_string(),

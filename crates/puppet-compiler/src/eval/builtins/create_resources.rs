@@ -71,7 +71,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                     cx.c.declare_class(&ckey, def, Some(params), cx.scope, &at)?;
                 // As for other resources of the 3.x function: `exported`
                 // is unset, and written after `kind`.
-                cx.c.resources[id].exported_nil = true;
+                cx.c.catalog[id].exported_nil = true;
                 continue;
             }
             let ops: Vec<(puppet_model::value::Name, bool, Value)> = merged
@@ -81,7 +81,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
             let id =
                 cx.c.create_resource(&key, title.as_str().into(), &ops, form, cx.scope, &at)?;
             if form == ResourceForm::Regular {
-                cx.c.resources[id].exported_nil = true;
+                cx.c.catalog[id].exported_nil = true;
             }
             if !matches!(t, Value::String(_)) {
                 // A title that is not a string (an Integer hash key) is not a
@@ -89,7 +89,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
                 // type Puppet's `to_data_hash` writes the `name` that
                 // `parse_title` derives from it, since it no longer equals
                 // the title (built-in types get a string title earlier).
-                let res = &mut cx.c.resources[id];
+                let res = &mut cx.c.catalog[id];
                 res.tags.retain(|tag| **tag != *title);
                 if res.define.is_some() && !res.params.contains_key("name") {
                     res.params

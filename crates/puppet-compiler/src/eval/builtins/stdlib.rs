@@ -625,7 +625,7 @@ pub(super) fn assert_private(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     }
     let (kind, name) = match cx.c.scope_resource(cx.scope) {
         Some(id) => {
-            let r = &cx.c.resources[id];
+            let r = &cx.c.catalog[id];
             if &*r.type_name == "Class" {
                 ("Class", r.title.to_lowercase())
             } else {
@@ -677,13 +677,13 @@ pub(super) fn ensure_resource(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// calling) whose parameters equal `params` (undef equal to absent).
 fn defined_with_params(cx: &Cx<'_, '_>, ty: &str, title: &str, params: &Map) -> bool {
     let type_name = puppet_model::names::capitalize_name(ty);
-    let Some(id) = cx.c.find_resource(&type_name, title) else {
+    let Some(id) = cx.c.catalog.find_resource(&type_name, title) else {
         return false;
     };
     if cx.c.scope_resource(cx.scope) == Some(id) {
         return false;
     }
-    let res = &cx.c.resources[id];
+    let res = &cx.c.catalog[id];
     params.iter().all(|(k, v)| {
         let have = res.params.get(ruby_to_s(k).as_str());
         match have {

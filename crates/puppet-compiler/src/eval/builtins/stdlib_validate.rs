@@ -27,7 +27,7 @@ fn frames(cx: &Cx<'_, '_>) -> String {
     let outer = match cx.c.scope_resource(cx.scope) {
         None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
         Some(id) => {
-            let r = &cx.c.resources[id];
+            let r = &cx.c.catalog[id];
             match (&*r.type_name, &r.file, r.line) {
                 ("Class", Some(f), Some(l)) => {
                     format!("[{}, {l}]", ruby_inspect(&Value::string(&**f)))
@@ -257,7 +257,7 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         // fails in Puppet 7 as soon as a name needs loading (an alias).
         if src.contains("::") {
             let owner = match cx.c.scope_resource(cx.scope) {
-                Some(id) => cx.c.resources[id].reference(),
+                Some(id) => cx.c.catalog[id].reference(),
                 None => "Class[main]".to_string(),
             };
             return cx.fail(format!(

@@ -11,3 +11,4 @@
 
 pub mod classes;
 pub mod functions;
+pub mod resources;

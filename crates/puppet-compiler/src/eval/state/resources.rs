@@ -1,0 +1,358 @@
+//! Resources and the catalog of one compile: the resources (and the
+//! catalog's index of their titles, aliases and uniqueness keys), the
+//! edges between them, the classes and tags of the catalog, and what waits
+//! for the catalog's completion (relationships, collectors, overrides,
+//! `realize` calls).
+
+use indexmap::IndexMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
+
+use crate::eval::compiler::{
+    capitalize_name, split_tag, Operand, Relation, Res, ResKind, ResourceTypeName, Tag,
+};
+use crate::eval::error::{EvalError, Location};
+use crate::eval::resources::{Collector, Override, RealizeRef, ResourcesByType};
+use crate::eval::scope::ResId;
+use crate::eval::value::{Name, Value};
+
+/// The resources a compile makes room for at once (the module catalogs of
+/// the benchmark have ~200).
+const TYPICAL_RESOURCES: usize = 256;
+
+pub struct CatalogState {
+    resources: Vec<Res>,
+    /// (type, title) → resource, types and titles as Puppet keys them.
+    /// The catalog's index of titles, aliases and uniqueness keys
+    /// (`crate::catalog`): it decides what a reference finds and what is a
+    /// duplicate. Its resource ids are the indices into `resources`.
+    index: crate::catalog::Catalog,
+    edges: Vec<(ResId, ResId)>,
+    /// The edges again, so that `add_edge`'s duplicate check is O(1): a
+    /// linear scan made 20,000-resource catalogs quadratic.
+    edge_set: HashSet<(ResId, ResId)>,
+    /// The lines of relationship metaparameters set in a resource body
+    /// (`require => ...`): Puppet reports a missing target there.
+    relationship_lines: HashMap<(ResId, Name), u32>,
+    classes: Vec<String>,
+    catalog_tags: Vec<Tag>,
+    relations: Vec<Relation>,
+    collectors: Vec<Collector>,
+    /// The resources by type name, for the collectors (see
+    /// `resources::ResourcesByType`): built only once there is a collector.
+    by_type: ResourcesByType,
+    /// Overrides of resources not yet declared, by reference (Puppet's
+    /// `@resource_overrides`): merged at the end, in resource order.
+    overrides: IndexMap<String, Vec<Override>>,
+    /// `realize` calls, one list of references each (Puppet's
+    /// `FixedSetCollector`s): what is not yet found, in call order, is
+    /// retried with each pass of the collections.
+    realize_sets: Vec<Vec<RealizeRef>>,
+    /// Resource type names as declared (`apache::mod`) and capitalised
+    /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
+    /// resources, each of which had its own copy.
+    type_names: HashMap<Box<str>, ResourceTypeName>,
+}
+
+impl std::ops::Index<ResId> for CatalogState {
+    type Output = Res;
+
+    #[inline]
+    fn index(&self, id: ResId) -> &Res {
+        &self.resources[id]
+    }
+}
+
+impl std::ops::IndexMut<ResId> for CatalogState {
+    #[inline]
+    fn index_mut(&mut self, id: ResId) -> &mut Res {
+        &mut self.resources[id]
+    }
+}
+
+impl CatalogState {
+    /// The catalog of node `node_name` in environment `env_name`, empty.
+    pub fn new(node_name: &str, env_name: &str) -> CatalogState {
+        CatalogState {
+            // Sized for a typical catalog: growing moved every resource again.
+            resources: Vec::with_capacity(TYPICAL_RESOURCES),
+            index: {
+                let mut index = crate::catalog::Catalog::new(node_name, env_name, 0);
+                index.reserve(TYPICAL_RESOURCES);
+                index
+            },
+            edges: Vec::new(),
+            edge_set: HashSet::default(),
+            relationship_lines: HashMap::default(),
+            classes: Vec::new(),
+            catalog_tags: Vec::new(),
+            relations: Vec::new(),
+            collectors: Vec::new(),
+            by_type: Default::default(),
+            overrides: IndexMap::new(),
+            realize_sets: Vec::new(),
+            type_names: HashMap::default(),
+        }
+    }
+
+    // Resources.
+
+    /// Every resource, in the order they were added (a resource's id is
+    /// its place); resources are added by [`CatalogState::add_resource`]
+    /// only, which keeps the index in step.
+    #[inline]
+    pub fn resources(&self) -> &[Res] {
+        &self.resources
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.resources.len()
+    }
+
+    /// Adds a resource; a second resource with the same type and title is
+    /// Puppet's duplicate declaration error.
+    pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
+        use crate::catalog::{CatalogError, Kind, Resource};
+        let kind = match res.kind {
+            ResKind::Define => Kind::DefinedType,
+            ResKind::Class | ResKind::Node => Kind::Unknown,
+            ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
+        };
+        let mut entry = Resource::with_title(&res.type_name, res.title.clone(), kind);
+        entry.file = res.file.clone();
+        entry.line = res.line;
+        if res.kind == ResKind::Builtin {
+            entry.rtype = res.rtype.clone();
+        }
+        // The index reads only aliases and uniqueness keys: copying every
+        // parameter cost a string and a value per parameter per resource.
+        for (k, v) in &res.params {
+            if entry.indexes_parameter(k) {
+                entry.parameters.insert(k.clone(), v.clone());
+            }
+        }
+        match self.index.add_resource(entry) {
+            Ok(id) => {
+                self.resources.push(res);
+                debug_assert_eq!(id.index(), self.resources.len() - 1);
+                Ok(self.resources.len() - 1)
+            }
+            Err(e) => match *e {
+                CatalogError::DuplicateDeclaration { existing, .. } => {
+                    Err(self.duplicate(existing.index(), &res, at))
+                }
+                other => Err(EvalError::Runtime {
+                    while_evaluating: None,
+                    detail: other.to_string(),
+                    at: Location {
+                        file: None,
+                        ..at.clone()
+                    },
+                }),
+            },
+        }
+    }
+
+    /// Puppet's duplicate declaration error: where the first one was, and
+    /// (as the detail's own suffix) where the second one is.
+    pub fn duplicate(&self, existing: ResId, res: &Res, at: &Location) -> EvalError {
+        let prev = &self.resources[existing];
+        let prev_at = match (&prev.file, prev.line) {
+            (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+            _ => String::new(),
+        };
+        let here = Location {
+            file: res.file.clone(),
+            line: res.line,
+            column: None,
+        };
+        EvalError::Runtime {
+            while_evaluating: None,
+            detail: format!(
+                "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare{}",
+                res.reference(),
+                here.suffix()
+            ),
+            at: Location {
+                file: None,
+                ..at.clone()
+            },
+        }
+    }
+
+    /// The capitalised name of resource type `key` and its tags (see
+    /// `type_names`).
+    pub fn type_name(&mut self, key: &str) -> ResourceTypeName {
+        if let Some(t) = self.type_names.get(key) {
+            return t.clone();
+        }
+        let t = ResourceTypeName {
+            name: capitalize_name(key).into(),
+            tags: split_tag(key).into(),
+        };
+        self.type_names.insert(key.into(), t.clone());
+        t
+    }
+
+    /// A resource by type and title, alias or uniqueness key, as Puppet's
+    /// `catalog.resource` finds it.
+    pub fn find_resource(&self, type_name: &str, title: &str) -> Option<ResId> {
+        self.index.find(type_name, title).map(|id| id.index())
+    }
+
+    pub fn add_edge(&mut self, from: ResId, to: ResId) {
+        if self.edge_set.insert((from, to)) {
+            self.edges.push((from, to));
+        }
+    }
+
+    /// Puppet's `catalog.add_class`: the class list, and the name as a tag.
+    pub fn add_class(&mut self, name: &str) {
+        self.classes.push(name.to_string());
+        self.tag_catalog(&[Tag::from(name)]);
+    }
+
+    pub fn tag_catalog(&mut self, tags: &[Tag]) {
+        for t in tags {
+            if !self.catalog_tags.contains(t) {
+                self.catalog_tags.push(t.clone());
+            }
+        }
+    }
+
+    /// The edges, each once, in the order they were added.
+    #[inline]
+    pub fn edges(&self) -> &[(ResId, ResId)] {
+        &self.edges
+    }
+
+    /// The classes of the catalog, in the order they were added.
+    #[inline]
+    pub fn classes(&self) -> &[String] {
+        &self.classes
+    }
+
+    /// The catalog's tags, each once.
+    #[inline]
+    pub fn tags(&self) -> &[Tag] {
+        &self.catalog_tags
+    }
+
+    /// Remembers the line of relationship metaparameter `param` set in
+    /// resource `id`'s body (the first one).
+    #[inline]
+    pub fn note_relationship_line(&mut self, id: ResId, param: Name, line: u32) {
+        self.relationship_lines.entry((id, param)).or_insert(line);
+    }
+
+    #[inline]
+    pub fn relationship_line(&self, id: ResId, param: &Name) -> Option<u32> {
+        self.relationship_lines.get(&(id, param.clone())).copied()
+    }
+
+    // What waits for the catalog's completion.
+
+    #[inline]
+    pub fn add_relation(&mut self, r: Relation) {
+        self.relations.push(r);
+    }
+
+    /// The relationships waiting, taken (they are evaluated once).
+    #[inline]
+    pub fn take_relations(&mut self) -> Vec<Relation> {
+        std::mem::take(&mut self.relations)
+    }
+
+    /// Adds a collector; its number.
+    #[inline]
+    pub fn add_collector(&mut self, c: Collector) -> usize {
+        self.collectors.push(c);
+        self.collectors.len() - 1
+    }
+
+    #[inline]
+    pub fn collectors(&self) -> &[Collector] {
+        &self.collectors
+    }
+
+    /// Sets what a chain links through collector `i` when it collects
+    /// nothing.
+    #[inline]
+    pub fn set_empty_alternative(&mut self, i: usize, alternative: Vec<Operand>) {
+        self.collectors[i].empty_alternative = Some(alternative);
+    }
+
+    /// Collector `c` collects resource `id`: realized, given the
+    /// collector's attribute operations (by `apply`), remembered.
+    #[inline]
+    pub fn collect(&mut self, c: usize, id: ResId, apply: impl Fn(&mut Res, &str, bool, Value)) {
+        let r = &mut self.resources[id];
+        r.virtual_ = false;
+        let coll = &mut self.collectors[c];
+        for (n, append, v) in &coll.ops {
+            apply(r, n, *append, v.clone());
+        }
+        coll.collected.insert(id);
+    }
+
+    /// Brings the resources by type up to date (for the collectors).
+    #[inline]
+    pub fn index_by_type(&mut self) {
+        self.by_type.catch_up(&self.resources, |r| &r.type_name);
+    }
+
+    /// The resources of type `type_name` (ASCII case aside) as of the last
+    /// [`CatalogState::index_by_type`], in resource order.
+    #[inline]
+    pub fn of_type(&self, type_name: &str) -> Cow<'_, [ResId]> {
+        self.by_type.of_type(type_name)
+    }
+
+    /// Keeps an override of a resource not yet declared, by reference.
+    #[inline]
+    pub fn add_override(&mut self, reference: String, o: Override) {
+        self.overrides.entry(reference).or_default().push(o);
+    }
+
+    /// Whether any override waits for its resource.
+    #[inline]
+    pub fn has_overrides(&self) -> bool {
+        !self.overrides.values().all(Vec::is_empty)
+    }
+
+    /// The overrides waiting for resource `reference`, taken.
+    #[inline]
+    pub fn take_overrides(&mut self, reference: &str) -> Option<Vec<Override>> {
+        self.overrides.get_mut(reference).map(std::mem::take)
+    }
+
+    /// Every override still waiting, by reference in the order they came.
+    #[inline]
+    pub fn overrides(&self) -> impl Iterator<Item = &Override> {
+        self.overrides.values().flatten()
+    }
+
+    /// Adds a `realize` call's references.
+    #[inline]
+    pub fn add_realize_set(&mut self, set: Vec<RealizeRef>) {
+        self.realize_sets.push(set);
+    }
+
+    /// The `realize` calls' references not found yet, taken (to be put
+    /// back with [`CatalogState::set_realize_sets`]).
+    #[inline]
+    pub fn take_realize_sets(&mut self) -> Vec<Vec<RealizeRef>> {
+        std::mem::take(&mut self.realize_sets)
+    }
+
+    #[inline]
+    pub fn set_realize_sets(&mut self, sets: Vec<Vec<RealizeRef>>) {
+        self.realize_sets = sets;
+    }
+
+    #[inline]
+    pub fn realize_sets(&self) -> &[Vec<RealizeRef>] {
+        &self.realize_sets
+    }
+}
