@@ -231,11 +231,11 @@ impl Compiler<'_> {
     /// found once per module and compile.
     fn hiera_layers(&mut self, key: &str) -> Result<Arc<Vec<Layer>>, String> {
         let module = key.trim_colons().split_colons_once().map_or("", |(m, _)| m);
-        if let Some(layers) = self.hiera.layers.get(module) {
+        if let Some(layers) = self.hiera.layers(module) {
             return Ok(layers.clone());
         }
         let layers = Arc::new(self.find_hiera_layers(key)?);
-        self.hiera.layers.insert(module.to_string(), layers.clone());
+        self.hiera.set_layers(module.to_string(), layers.clone());
         Ok(layers)
     }
 
@@ -431,11 +431,7 @@ impl Compiler<'_> {
                     }
                 };
                 if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
-                    if !self.hiera.prefix_checked.contains(file.as_os_str())
-                        && self
-                            .hiera
-                            .prefix_checked
-                            .insert(file.as_os_str().to_owned())
+                    if self.hiera.first_prefix_check(file.as_os_str())
                         && h.keys().any(|k| {
                             k.as_str()
                                 .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))
@@ -562,13 +558,12 @@ impl Compiler<'_> {
         // Puppet's LookupAdapter reads the lookup_options of a module (or of
         // keys without one) once per compile and keeps them.
         let module = key.split_colons_once().map_or("", |(m, _)| m);
-        let opts = match self.hiera.lookup_options.get(module) {
+        let opts = match self.hiera.lookup_options(module) {
             Some(cached) => cached.clone(),
             None => {
                 let merged = self.merged_lookup_options(key, scope, chain)?;
                 self.hiera
-                    .lookup_options
-                    .insert(module.to_string(), merged.clone());
+                    .set_lookup_options(module.to_string(), merged.clone());
                 merged
             }
         };

@@ -28,9 +28,9 @@ pub type LevelFiles = Arc<[(PathBuf, FileData)]>;
 #[derive(Default)]
 pub struct HieraMemo {
     /// Merged `lookup_options` per module name (`""`: keys without one).
-    pub lookup_options: HashMap<String, Option<Arc<Map>>>,
+    lookup_options: HashMap<String, Option<Arc<Map>>>,
     /// The layers searched for keys of a module (`""`: keys without one).
-    pub layers: HashMap<String, Arc<Vec<Layer>>>,
+    layers: HashMap<String, Arc<Vec<Layer>>>,
     /// Resolved levels by the level's address (levels live in configs the
     /// environment holds for the whole run).
     levels: HashMap<usize, ResolvedLevel>,
@@ -40,7 +40,7 @@ pub struct HieraMemo {
     /// (Puppet warns once about keys of other namespaces). By the path's
     /// bytes: asked for every module-data file of every lookup, and a
     /// `PathBuf` hashes component by component, several times slower.
-    pub prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
+    prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
 }
 
 struct ResolvedLevel {
@@ -72,6 +72,36 @@ fn is_immutable(expr: &str) -> bool {
 }
 
 impl HieraMemo {
+    /// The layers found for a module's keys (`""`: keys without one).
+    #[inline]
+    pub fn layers(&self, module: &str) -> Option<&Arc<Vec<Layer>>> {
+        self.layers.get(module)
+    }
+
+    #[inline]
+    pub fn set_layers(&mut self, module: String, layers: Arc<Vec<Layer>>) {
+        self.layers.insert(module, layers);
+    }
+
+    /// The merged `lookup_options` of a module (`""`: keys without one),
+    /// if read yet.
+    #[inline]
+    pub fn lookup_options(&self, module: &str) -> Option<&Option<Arc<Map>>> {
+        self.lookup_options.get(module)
+    }
+
+    #[inline]
+    pub fn set_lookup_options(&mut self, module: String, options: Option<Arc<Map>>) {
+        self.lookup_options.insert(module, options);
+    }
+
+    /// Whether module data file `file` is to be checked for keys outside
+    /// the module's namespace: the first time only.
+    #[inline]
+    pub fn first_prefix_check(&mut self, file: &std::ffi::OsStr) -> bool {
+        !self.prefix_checked.contains(file) && self.prefix_checked.insert(file.to_owned())
+    }
+
     /// The level's remembered files and the variables to re-check.
     pub fn level(&self, level: &Level) -> Option<(LevelFiles, Reads)> {
         let r = self.levels.get(&level_key(level))?;
