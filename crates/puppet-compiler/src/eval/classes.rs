@@ -251,7 +251,8 @@ impl<'e> Compiler<'e> {
             .params
             .get("stage")
             .or_else(|| {
-                self.scope_resource(declared_in)
+                self.scopes
+                    .resource_of(declared_in)
                     .and_then(|o| self.catalog[o].params.get("stage"))
             })
             .map(|v| v.to_string())

@@ -6,7 +6,7 @@ use serde_json::Value as J;
 
 use super::catalog_emit::{PrettySink, TreeSink};
 
-use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
+use super::compiler::{Compiler, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::Ctx;
 use super::value::Value;
@@ -183,62 +183,13 @@ impl<'e> Compiler<'e> {
         self.evaluate_generators()?;
         self.evaluate_relationships()?;
         self.apply_overrides()?;
-        self.add_resource_metaparams();
+        self.catalog.add_resource_metaparams();
         // Resources not evaluated as classes or defines take their scope's tags now.
         for id in 0..self.catalog.len() {
             self.merge_scope_tags(id);
         }
         self.fail_on_unevaluated()?;
         self.validate_relationship_params()
-    }
-
-    /// Puppet's `add_resource_metaparams`: walking containment from
-    /// `Class[main]`, a container's non-relationship metaparameters fill the
-    /// ones its contents leave unset.
-    fn add_resource_metaparams(&mut self) {
-        const NAMES: &[&str] = &[
-            "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag",
-        ];
-        let Some(main) = self.catalog.find_resource("Class", "") else {
-            return;
-        };
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.catalog.len()];
-        for &(s, t) in self.catalog.edges() {
-            children[s].push(t);
-        }
-        let own = |r: &Res| -> Vec<(super::value::Name, Value)> {
-            NAMES
-                .iter()
-                .filter_map(|n| {
-                    r.params
-                        .get(*n)
-                        .filter(|v| !v.is_undef())
-                        .map(|v| ((*n).into(), v.clone()))
-                })
-                .collect()
-        };
-        let mut stack = vec![(main, own(&self.catalog[main]))];
-        let mut seen = vec![false; self.catalog.len()];
-        while let Some((source, data)) = stack.pop() {
-            if std::mem::replace(&mut seen[source], true) {
-                continue;
-            }
-            for &target in children[source].iter().rev() {
-                for (n, v) in &data {
-                    if !self.catalog[target].params.contains_key(n) {
-                        self.catalog[target].params.insert(n.clone(), v.clone());
-                    }
-                }
-                let mut merged = data.clone();
-                for (n, v) in own(&self.catalog[target]) {
-                    match merged.iter_mut().find(|(k, _)| *k == n) {
-                        Some(slot) => slot.1 = v,
-                        None => merged.push((n, v)),
-                    }
-                }
-                stack.push((target, merged));
-            }
-        }
     }
 
     /// Puppet's final catalog validation: every resource a relationship
@@ -354,7 +305,10 @@ impl<'e> Compiler<'e> {
             return Ok(());
         }
         let name = self.node.name.to_lowercase();
-        let found = self.match_node(&name)?.or(self.match_node("default")?);
+        let found = self
+            .defs
+            .match_node(&name)?
+            .or(self.defs.match_node("default")?);
         let Some((def, title, caps)) = found else {
             return Err(EvalError::Syntax(format!(
                 "Could not find node statement with name 'default' or '{}'",
@@ -362,34 +316,6 @@ impl<'e> Compiler<'e> {
             )));
         };
         self.evaluate_node(def, title, caps)
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn match_node(
-        &mut self,
-        name: &str,
-    ) -> Result<Option<(super::compiler::Definition, String, Option<Vec<Value>>)>, EvalError> {
-        // The literal `default` node is known by the name "default" too.
-        for (m, def) in self.defs.nodes() {
-            let literal = match m {
-                NodeMatch::Name(n) => n.as_str(),
-                NodeMatch::Default => "default",
-                NodeMatch::Regex(_) => continue,
-            };
-            if literal == name {
-                return Ok(Some((def.clone(), literal.to_string(), None)));
-            }
-        }
-        for (m, def) in self.defs.nodes() {
-            if let NodeMatch::Regex(r) = m {
-                let caps = super::typeops::regex_captures(r, name)
-                    .map_err(|e| EvalError::runtime(e, def.location()))?;
-                if let Some(caps) = caps {
-                    return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
-                }
-            }
-        }
-        Ok(None)
     }
 
     /// ENC classes: at node scope when a node definition matched, else top;

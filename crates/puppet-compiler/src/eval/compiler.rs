@@ -248,8 +248,8 @@ impl Default for ScopeNames {
 pub const SCOPE_NAMES: usize = 4;
 
 pub struct Compiler<'e> {
-    pub env: &'e Environment,
-    pub node: NodeInfo,
+    pub(crate) env: &'e Environment,
+    pub(crate) node: NodeInfo,
     /// Scopes and variables.
     pub(crate) scopes: Scopes,
     /// Resources and the catalog.
@@ -262,10 +262,10 @@ pub struct Compiler<'e> {
     pub(crate) host: FunctionHost,
     /// What Hiera remembers for the compile (layers, `lookup_options`,
     /// resolved hierarchy levels), as Puppet's LookupAdapter does.
-    pub hiera: crate::hiera::memo::HieraMemo,
-    pub warnings: Vec<String>,
+    pub(crate) hiera: crate::hiera::memo::HieraMemo,
+    pub(crate) warnings: Vec<String>,
     /// How deep the evaluation of nested defines, functions and includes is.
-    pub depth: usize,
+    pub(crate) depth: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -611,7 +611,7 @@ impl<'e> Compiler<'e> {
         }
         self.catalog[id].scope_tagged = true;
         let scope = self.catalog[id].scope;
-        if let Some(owner) = self.scope_resource(scope) {
+        if let Some(owner) = self.scopes.resource_of(scope) {
             if owner != id {
                 // The owner's tags are lower-case and already carry the
                 // parts of their qualified names, each right after its
@@ -645,17 +645,6 @@ impl<'e> Compiler<'e> {
             }
             None => self.scopes.lookup(scope, bare).cloned(),
         }
-    }
-
-    pub fn scope_resource(&self, scope: ScopeId) -> Option<ResId> {
-        let mut s = Some(scope);
-        while let Some(id) = s {
-            if let Some(r) = self.scopes.get(id).resource {
-                return Some(r);
-            }
-            s = self.scopes.get(id).parent;
-        }
-        None
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::compiler::{capitalize_name, Compiler};
 use super::error::{EvalError, Location};
-use super::scope::{Scope, ScopeId, ScopeKind};
+use super::scope::ScopeId;
 use super::value::{value_label, Map, Value};
 use puppet_model::types::PType;
 use puppet_syntax::ast::*;
@@ -393,7 +393,7 @@ impl<'e> Compiler<'e> {
                         }
                         let mv = self.eval(m, scope, ctx)?;
                         if let Some(caps) = self.case_match(&v, &mv, ctx, m)? {
-                            let inner = self.match_scope(scope, caps);
+                            let inner = self.scopes.match_scope(scope, caps);
                             return self.eval_block(&o.body, inner, ctx);
                         }
                     }
@@ -413,7 +413,7 @@ impl<'e> Compiler<'e> {
                     }
                     let mv = self.eval(&s.matching, scope, ctx)?;
                     if let Some(caps) = self.case_match(&v, &mv, ctx, &s.matching)? {
-                        let inner = self.match_scope(scope, caps);
+                        let inner = self.scopes.match_scope(scope, caps);
                         return self.eval(&s.value, inner, ctx);
                     }
                 }
@@ -437,19 +437,6 @@ impl<'e> Compiler<'e> {
 
     fn eval_branch(&mut self, o: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
         self.eval(o, scope, ctx)
-    }
-
-    /// A scope for the body of a case option or selector entry that matched a
-    /// regex: it holds `$0`, `$1`...
-    pub fn match_scope(&mut self, scope: ScopeId, caps: Option<Vec<Value>>) -> ScopeId {
-        match caps {
-            None => scope,
-            Some(c) => {
-                let mut s = Scope::new(ScopeKind::Ephemeral, Some(scope), None);
-                s.matches = Some(c);
-                self.scopes.push(s)
-            }
-        }
     }
 
     /// Case/selector matching: regex (with captures), type, array entries, `==`.
@@ -527,7 +514,7 @@ impl<'e> Compiler<'e> {
                 // Puppet's `lookup_qualified_variable`: the class's own
                 // variables, then those of the classes it inherits from
                 // (never top or node scope).
-                Some(s) => match self.qualified_in_class(s, var) {
+                Some(s) => match self.scopes.qualified_in_class(s, var) {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },
@@ -563,17 +550,6 @@ impl<'e> Compiler<'e> {
         match self.scopes.lookup(scope, name) {
             Some(v) => Ok(v.clone()),
             None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
-        }
-    }
-
-    /// `var` in class scope `s` or the scopes it inherits from.
-    fn qualified_in_class(&self, mut s: ScopeId, var: &str) -> Option<Value> {
-        loop {
-            let scope = self.scopes.get(s);
-            if let Some(v) = scope.vars.get(var) {
-                return Some(v.clone());
-            }
-            s = scope.inherited?;
         }
     }
 

@@ -81,12 +81,12 @@ impl<'e> Compiler<'e> {
                 for id in ids {
                     let title = self.catalog[id].title.clone();
                     if name == "contain" {
-                        if let Some(owner) = self.scope_resource(scope) {
+                        if let Some(owner) = self.scopes.resource_of(scope) {
                             self.catalog.add_edge(owner, id);
                         }
                     }
                     if name == "require" {
-                        if let Some(owner) = self.scope_resource(scope) {
+                        if let Some(owner) = self.scopes.resource_of(scope) {
                             let r = &mut self.catalog[owner];
                             let mut items = match r.params.get("require") {
                                 Some(Value::Array(a)) => (**a).clone(),
@@ -122,7 +122,7 @@ impl<'e> Compiler<'e> {
                 Err(EvalError::runtime(msg.join(" "), at))
             }
             "tag" => {
-                if let Some(owner) = self.scope_resource(scope) {
+                if let Some(owner) = self.scopes.resource_of(scope) {
                     for t in class_names(&args) {
                         self.catalog[owner].tag(&t);
                     }
@@ -130,7 +130,7 @@ impl<'e> Compiler<'e> {
                 Ok(Value::Undef)
             }
             "tagged" => {
-                let owner = self.scope_resource(scope);
+                let owner = self.scopes.resource_of(scope);
                 let tags = owner
                     .map(|o| self.catalog[o].tags.clone())
                     .unwrap_or_default();

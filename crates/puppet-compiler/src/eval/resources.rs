@@ -392,14 +392,16 @@ impl<'e> Compiler<'e> {
                     let params: puppet_model::value::Params =
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
-                    self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
+                    self.catalog
+                        .note_relationship_lines(id, &b.ops, default_bodies, &ctx.program);
                     if wanted {
                         refs.push(reference_to(&self.catalog[id]));
                     }
                     continue;
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
-                self.note_relationship_lines(id, &b.ops, default_bodies, ctx);
+                self.catalog
+                    .note_relationship_lines(id, &b.ops, default_bodies, &ctx.program);
                 if wanted {
                     refs.push(reference_to(&self.catalog[id]));
                 }
@@ -410,25 +412,6 @@ impl<'e> Compiler<'e> {
         } else {
             Value::Undef
         })
-    }
-
-    /// Where a resource's body (or its expression's `default:` body) sets
-    /// `before`/`require`/`notify`/`subscribe`.
-    fn note_relationship_lines(
-        &mut self,
-        id: ResId,
-        body: &[AttributeOp],
-        defaults: &[AttributeOp],
-        ctx: &Ctx,
-    ) {
-        for op in body.iter().chain(defaults) {
-            if let AttributeOp::Set { name, span, .. } = op {
-                if matches!(&**name, "before" | "require" | "notify" | "subscribe") {
-                    let (line, _) = ctx.program.line_col(*span);
-                    self.catalog.note_relationship_line(id, name.clone(), line);
-                }
-            }
-        }
     }
 
     /// One resource instance: a built-in type or a defined type (queued).
@@ -506,7 +489,7 @@ impl<'e> Compiler<'e> {
             // stops a default from filling the attribute.
             res.params.insert(name.clone(), v.clone());
         }
-        for (name, v) in self.lookup_defaults(scope, key) {
+        for (name, v) in self.scopes.lookup_defaults(scope, key) {
             if !res.params.contains_key(&name) {
                 if &*name == "tag" {
                     for t in self.titles(v.clone()) {
@@ -525,7 +508,7 @@ impl<'e> Compiler<'e> {
         let id = self.catalog.add_resource(res, at)?;
         // Stages are top-level containers, whatever declares them.
         if key != "stage" {
-            if let Some(owner) = self.scope_resource(scope) {
+            if let Some(owner) = self.scopes.resource_of(scope) {
                 self.catalog.add_edge(owner, id);
             }
         }
@@ -614,52 +597,13 @@ impl<'e> Compiler<'e> {
         Ok(Value::Undef)
     }
 
-    /// The class (or define, node, main) whose code a scope runs: Puppet's
-    /// `source` of what is declared there.
-    pub fn source_of(&self, scope: ScopeId) -> String {
-        let mut s = Some(scope);
-        while let Some(id) = s {
-            match &self.scopes.get(id).kind {
-                super::scope::ScopeKind::Class(k) => return format!("class {k}"),
-                super::scope::ScopeKind::Define | super::scope::ScopeKind::Node => {
-                    return format!("scope {id}")
-                }
-                super::scope::ScopeKind::Top => return "main".into(),
-                _ => s = self.scopes.get(id).parent,
-            }
-        }
-        "main".into()
-    }
-
-    /// Does class `child` inherit (transitively) from class `parent`?
-    fn inherits_from(&self, child: &str, parent: &str) -> bool {
-        let mut current = child.to_string();
-        for _ in 0..100 {
-            let Some(def) = self.defs.class(&current) else {
-                return false;
-            };
-            let ExprKind::Class {
-                parent: Some(p), ..
-            } = &def.expr().kind
-            else {
-                return false;
-            };
-            let p = p.trim_colons().to_lowercase();
-            if p == parent {
-                return true;
-            }
-            current = p;
-        }
-        false
-    }
-
     /// Puppet's `Resource#merge`: only the resource's own class or a subclass
     /// may override; a subclass replaces (`=>`) or appends (`+>`).
     fn apply_override(&mut self, o: &Override, id: ResId) -> R<()> {
-        let from = self.source_of(o.scope);
-        let owner = self.source_of(self.catalog[id].scope);
+        let from = self.scopes.source_of(o.scope);
+        let owner = self.scopes.source_of(self.catalog[id].scope);
         let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
-            (Some(c), Some(p)) => self.inherits_from(c, p),
+            (Some(c), Some(p)) => self.defs.inherits_from(c, p),
             _ => false,
         };
         if from != owner && !subclass {
@@ -929,7 +873,7 @@ impl<'e> Compiler<'e> {
                         _ => r.tags.iter().any(|t| Value::string(&**t).puppet_eq(want)),
                     };
                     let mut hit = tagged(r);
-                    let mut owner = self.scope_resource(r.scope);
+                    let mut owner = self.scopes.resource_of(r.scope);
                     let mut hops = 0;
                     while let Some(o) = owner {
                         if hit || o == res || hops > 1000 {
@@ -937,7 +881,7 @@ impl<'e> Compiler<'e> {
                         }
                         hops += 1;
                         hit = tagged(&self.catalog[o]);
-                        let next = self.scope_resource(self.catalog[o].scope);
+                        let next = self.scopes.resource_of(self.catalog[o].scope);
                         if next == Some(o) {
                             break;
                         }
@@ -1106,33 +1050,6 @@ impl<'e> Compiler<'e> {
             }
         }
         Ok(())
-    }
-
-    /// Puppet's `lookupdefaults`: the dynamic scope chain's defaults for a
-    /// type, outermost first, nearer scopes overriding.
-    pub fn lookup_defaults(&self, scope: ScopeId, type_key: &str) -> Vec<(Name, Value)> {
-        let mut chain = Vec::new();
-        let mut s = Some(scope);
-        while let Some(id) = s {
-            // Only the scopes with defaults for the type matter (most have
-            // none): no list is built when none has.
-            if self.scopes.get(id).defaults.contains_key(type_key) {
-                chain.push(id);
-            }
-            s = self.scopes.get(id).parent;
-        }
-        let mut out: Vec<(Name, Value)> = Vec::new();
-        for id in chain.into_iter().rev() {
-            if let Some(defs) = self.scopes.get(id).defaults.get(type_key) {
-                for (n, v) in defs {
-                    match out.iter_mut().find(|(k, _)| k == n) {
-                        Some(slot) => slot.1 = v.clone(),
-                        None => out.push((n.clone(), v.clone())),
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// Overrides not yet merged (Puppet's `finish`): each resource, in

@@ -221,4 +221,100 @@ impl Scopes {
             id = s.parent?;
         }
     }
+
+    pub fn resource_of(&self, scope: ScopeId) -> Option<ResId> {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            if let Some(r) = self.get(id).resource {
+                return Some(r);
+            }
+            s = self.get(id).parent;
+        }
+        None
+    }
+
+    /// A scope for the body of a case option or selector entry that matched a
+    /// regex: it holds `$0`, `$1`...
+    pub fn match_scope(&mut self, scope: ScopeId, caps: Option<Vec<Value>>) -> ScopeId {
+        match caps {
+            None => scope,
+            Some(c) => {
+                let mut s = Scope::new(ScopeKind::Ephemeral, Some(scope), None);
+                s.matches = Some(c);
+                self.push(s)
+            }
+        }
+    }
+
+    /// `var` in class scope `s` or the scopes it inherits from.
+    pub fn qualified_in_class(&self, mut s: ScopeId, var: &str) -> Option<Value> {
+        loop {
+            let scope = self.get(s);
+            if let Some(v) = scope.vars.get(var) {
+                return Some(v.clone());
+            }
+            s = scope.inherited?;
+        }
+    }
+
+    /// The class (or define, node, main) whose code a scope runs: Puppet's
+    /// `source` of what is declared there.
+    pub fn source_of(&self, scope: ScopeId) -> String {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            match &self.get(id).kind {
+                ScopeKind::Class(k) => return format!("class {k}"),
+                ScopeKind::Define | ScopeKind::Node => return format!("scope {id}"),
+                ScopeKind::Top => return "main".into(),
+                _ => s = self.get(id).parent,
+            }
+        }
+        "main".into()
+    }
+
+    /// Puppet's `lookupdefaults`: the dynamic scope chain's defaults for a
+    /// type, outermost first, nearer scopes overriding.
+    pub fn lookup_defaults(
+        &self,
+        scope: ScopeId,
+        type_key: &str,
+    ) -> Vec<(super::value::Name, Value)> {
+        let mut chain = Vec::new();
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            // Only the scopes with defaults for the type matter (most have
+            // none): no list is built when none has.
+            if self.get(id).defaults.contains_key(type_key) {
+                chain.push(id);
+            }
+            s = self.get(id).parent;
+        }
+        let mut out: Vec<(super::value::Name, Value)> = Vec::new();
+        for id in chain.into_iter().rev() {
+            if let Some(defs) = self.get(id).defaults.get(type_key) {
+                for (n, v) in defs {
+                    match out.iter_mut().find(|(k, _)| k == n) {
+                        Some(slot) => slot.1 = v.clone(),
+                        None => out.push((n.clone(), v.clone())),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Puppet's `find_global_scope`: from `scope` outward (inherited class
+    /// scope, else enclosing scope) to the first node or top scope, so a
+    /// template also sees the node definition's variables.
+    pub fn global_scope(&self, mut scope: ScopeId) -> ScopeId {
+        loop {
+            if matches!(self.get(scope).kind, ScopeKind::Top | ScopeKind::Node) {
+                return scope;
+            }
+            match self.next_lexical(scope) {
+                Some(next) => scope = next,
+                None => return scope,
+            }
+        }
+    }
 }

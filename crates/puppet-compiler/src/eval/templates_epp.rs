@@ -44,26 +44,8 @@ impl Compiler<'_> {
                 at.clone(),
             )
         })?;
-        let global = self.global_scope(scope);
+        let global = self.scopes.global_scope(scope);
         self.render_epp(program, "epp", global, args, at)
-    }
-
-    /// Puppet's `find_global_scope`: from `scope` outward (inherited class
-    /// scope, else enclosing scope) to the first node or top scope, so a
-    /// template also sees the node definition's variables.
-    fn global_scope(&self, mut scope: ScopeId) -> ScopeId {
-        loop {
-            if matches!(
-                self.scopes.get(scope).kind,
-                ScopeKind::Top | ScopeKind::Node
-            ) {
-                return scope;
-            }
-            match self.scopes.next_lexical(scope) {
-                Some(next) => scope = next,
-                None => return scope,
-            }
-        }
     }
 
     /// `inline_epp(text, params)`: the template sees the calling scope.

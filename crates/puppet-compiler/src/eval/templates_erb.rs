@@ -86,7 +86,7 @@ impl Host for ScopeHost<'_, '_> {
     }
 
     fn scope_resource(&mut self) -> Option<ResourceView> {
-        let id = self.c.scope_resource(self.scope)?;
+        let id = self.c.scopes.resource_of(self.scope)?;
         Some(self.resource_view(id))
     }
 

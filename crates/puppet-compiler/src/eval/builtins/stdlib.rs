@@ -623,7 +623,7 @@ pub(super) fn assert_private(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if let Some(Value::String(m)) = args.first() {
         return cx.fail(m.to_string());
     }
-    let (kind, name) = match cx.c.scope_resource(cx.scope) {
+    let (kind, name) = match cx.c.scopes.resource_of(cx.scope) {
         Some(id) => {
             let r = &cx.c.catalog[id];
             if &*r.type_name == "Class" {
@@ -680,7 +680,7 @@ fn defined_with_params(cx: &Cx<'_, '_>, ty: &str, title: &str, params: &Map) -> 
     let Some(id) = cx.c.catalog.find_resource(&type_name, title) else {
         return false;
     };
-    if cx.c.scope_resource(cx.scope) == Some(id) {
+    if cx.c.scopes.resource_of(cx.scope) == Some(id) {
         return false;
     }
     let res = &cx.c.catalog[id];

@@ -24,7 +24,7 @@ fn frames(cx: &Cx<'_, '_>) -> String {
         ruby_inspect(&Value::string(&*file)),
         cx.at.line.unwrap_or(0)
     );
-    let outer = match cx.c.scope_resource(cx.scope) {
+    let outer = match cx.c.scopes.resource_of(cx.scope) {
         None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
         Some(id) => {
             let r = &cx.c.catalog[id];
@@ -256,7 +256,7 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         // stdlib parses the string with the scope as its loader, which
         // fails in Puppet 7 as soon as a name needs loading (an alias).
         if src.contains("::") {
-            let owner = match cx.c.scope_resource(cx.scope) {
+            let owner = match cx.c.scopes.resource_of(cx.scope) {
                 Some(id) => cx.c.catalog[id].reference(),
                 None => "Class[main]".to_string(),
             };

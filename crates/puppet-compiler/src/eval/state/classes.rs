@@ -3,6 +3,7 @@
 //! classes are evaluated (and their scopes), and the type aliases resolved.
 
 use puppet_syntax::ast::{ExprKind, Program};
+use puppet_syntax::util::NameStr as _;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
@@ -271,6 +272,56 @@ impl Definitions {
     #[inline]
     pub fn set_class_scope(&mut self, key: String, scope: ScopeId) {
         self.class_scopes.insert(key, scope);
+    }
+
+    /// Does class `child` inherit (transitively) from class `parent`?
+    pub fn inherits_from(&self, child: &str, parent: &str) -> bool {
+        let mut current = child.to_string();
+        for _ in 0..100 {
+            let Some(def) = self.class(&current) else {
+                return false;
+            };
+            let ExprKind::Class {
+                parent: Some(p), ..
+            } = &def.expr().kind
+            else {
+                return false;
+            };
+            let p = p.trim_colons().to_lowercase();
+            if p == parent {
+                return true;
+            }
+            current = p;
+        }
+        false
+    }
+
+    #[allow(clippy::type_complexity)]
+    pub fn match_node(
+        &self,
+        name: &str,
+    ) -> Result<Option<(Definition, String, Option<Vec<Value>>)>, EvalError> {
+        // The literal `default` node is known by the name "default" too.
+        for (m, def) in &self.nodes {
+            let literal = match m {
+                NodeMatch::Name(n) => n.as_str(),
+                NodeMatch::Default => "default",
+                NodeMatch::Regex(_) => continue,
+            };
+            if literal == name {
+                return Ok(Some((def.clone(), literal.to_string(), None)));
+            }
+        }
+        for (m, def) in &self.nodes {
+            if let NodeMatch::Regex(r) = m {
+                let caps = crate::eval::typeops::regex_captures(r, name)
+                    .map_err(|e| EvalError::runtime(e, def.location()))?;
+                if let Some(caps) = caps {
+                    return Ok(Some((def.clone(), regex_node_name(r), Some(caps))));
+                }
+            }
+        }
+        Ok(None)
     }
 }
 

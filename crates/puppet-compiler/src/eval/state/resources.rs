@@ -239,13 +239,6 @@ impl CatalogState {
         &self.catalog_tags
     }
 
-    /// Remembers the line of relationship metaparameter `param` set in
-    /// resource `id`'s body (the first one).
-    #[inline]
-    pub fn note_relationship_line(&mut self, id: ResId, param: Name, line: u32) {
-        self.relationship_lines.entry((id, param)).or_insert(line);
-    }
-
     #[inline]
     pub fn relationship_line(&self, id: ResId, param: &Name) -> Option<u32> {
         self.relationship_lines.get(&(id, param.clone())).copied()
@@ -354,5 +347,75 @@ impl CatalogState {
     #[inline]
     pub fn realize_sets(&self) -> &[Vec<RealizeRef>] {
         &self.realize_sets
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking containment from
+    /// `Class[main]`, a container's non-relationship metaparameters fill the
+    /// ones its contents leave unset.
+    pub fn add_resource_metaparams(&mut self) {
+        const NAMES: &[&str] = &[
+            "alias", "audit", "loglevel", "noop", "schedule", "stage", "tag",
+        ];
+        let Some(main) = self.find_resource("Class", "") else {
+            return;
+        };
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); self.resources.len()];
+        for &(s, t) in &self.edges {
+            children[s].push(t);
+        }
+        let own = |r: &Res| -> Vec<(Name, Value)> {
+            NAMES
+                .iter()
+                .filter_map(|n| {
+                    r.params
+                        .get(*n)
+                        .filter(|v| !v.is_undef())
+                        .map(|v| ((*n).into(), v.clone()))
+                })
+                .collect()
+        };
+        let mut stack = vec![(main, own(&self.resources[main]))];
+        let mut seen = vec![false; self.resources.len()];
+        while let Some((source, data)) = stack.pop() {
+            if std::mem::replace(&mut seen[source], true) {
+                continue;
+            }
+            for &target in children[source].iter().rev() {
+                for (n, v) in &data {
+                    if !self.resources[target].params.contains_key(n) {
+                        self.resources[target].params.insert(n.clone(), v.clone());
+                    }
+                }
+                let mut merged = data.clone();
+                for (n, v) in own(&self.resources[target]) {
+                    match merged.iter_mut().find(|(k, _)| *k == n) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((n, v)),
+                    }
+                }
+                stack.push((target, merged));
+            }
+        }
+    }
+
+    /// Where a resource's body (or its expression's `default:` body) sets
+    /// `before`/`require`/`notify`/`subscribe`.
+    pub fn note_relationship_lines(
+        &mut self,
+        id: ResId,
+        body: &[puppet_syntax::ast::AttributeOp],
+        defaults: &[puppet_syntax::ast::AttributeOp],
+        program: &puppet_syntax::ast::Program,
+    ) {
+        for op in body.iter().chain(defaults) {
+            if let puppet_syntax::ast::AttributeOp::Set { name, span, .. } = op {
+                if matches!(&**name, "before" | "require" | "notify" | "subscribe") {
+                    let (line, _) = program.line_col(*span);
+                    self.relationship_lines
+                        .entry((id, name.clone()))
+                        .or_insert(line);
+                }
+            }
+        }
     }
 }
