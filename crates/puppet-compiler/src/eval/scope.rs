@@ -94,8 +94,11 @@ impl Default for Scopes {
 impl Scopes {
     /// The scopes of a new compile: top scope only.
     pub fn new() -> Scopes {
+        // Room for a few scopes, as the first push into an empty arena made.
+        let mut all = Vec::with_capacity(4);
+        all.push(Scope::new(ScopeKind::Top, None, None));
         Scopes {
-            all: vec![Scope::new(ScopeKind::Top, None, None)],
+            all,
             top: 0,
             node: None,
             param_guard: None,
