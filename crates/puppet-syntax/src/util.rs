@@ -171,6 +171,58 @@ impl<'a> Iterator for ColonSplit<'a> {
     }
 }
 
+/// Values made once per file and shared by every node of a run (parsed
+/// manifests, templates): a slot per file, made on first use, and the file's
+/// number in the run.
+///
+/// Looked up by the path's bytes: std's `Path` hash walks the path component
+/// by component (~600 instructions), and a node looks up every file it loads.
+/// A spelling not seen before is matched by components (`a//b` is `a/b`), so
+/// each file has one slot and one number whatever the spellings.
+pub struct PathSlots<T> {
+    map: std::sync::Mutex<SlotMap<T>>,
+}
+
+/// A file's number in a run (see [`PathSlots`]).
+pub type FileNumber = u32;
+
+type Slot<T> = (FileNumber, std::sync::Arc<std::sync::OnceLock<T>>);
+
+struct SlotMap<T> {
+    by_spelling: rustc_hash::FxHashMap<std::ffi::OsString, Slot<T>>,
+    by_path: rustc_hash::FxHashMap<PathBuf, Slot<T>>,
+}
+
+impl<T> Default for PathSlots<T> {
+    fn default() -> Self {
+        PathSlots {
+            map: std::sync::Mutex::new(SlotMap {
+                by_spelling: Default::default(),
+                by_path: Default::default(),
+            }),
+        }
+    }
+}
+
+impl<T> PathSlots<T> {
+    /// The file's number and slot.
+    pub fn slot(&self, path: &Path) -> Slot<T> {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = map.by_spelling.get(path.as_os_str()) {
+            return found.clone();
+        }
+        let next = map.by_path.len() as FileNumber;
+        let found = map
+            .by_path
+            .entry(path.to_path_buf())
+            .or_insert_with(|| (next, Default::default()))
+            .clone();
+        map.by_spelling
+            .insert(path.as_os_str().to_owned(), found.clone());
+        found
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::NameStr;
@@ -228,57 +280,5 @@ mod tests {
                 assert!(!base.has_colons() && base.rsplit_colons().is_none());
             }
         }
-    }
-}
-
-/// Values made once per file and shared by every node of a run (parsed
-/// manifests, templates): a slot per file, made on first use, and the file's
-/// number in the run.
-///
-/// Looked up by the path's bytes: std's `Path` hash walks the path component
-/// by component (~600 instructions), and a node looks up every file it loads.
-/// A spelling not seen before is matched by components (`a//b` is `a/b`), so
-/// each file has one slot and one number whatever the spellings.
-pub struct PathSlots<T> {
-    map: std::sync::Mutex<SlotMap<T>>,
-}
-
-/// A file's number in a run (see [`PathSlots`]).
-pub type FileNumber = u32;
-
-type Slot<T> = (FileNumber, std::sync::Arc<std::sync::OnceLock<T>>);
-
-struct SlotMap<T> {
-    by_spelling: rustc_hash::FxHashMap<std::ffi::OsString, Slot<T>>,
-    by_path: rustc_hash::FxHashMap<PathBuf, Slot<T>>,
-}
-
-impl<T> Default for PathSlots<T> {
-    fn default() -> Self {
-        PathSlots {
-            map: std::sync::Mutex::new(SlotMap {
-                by_spelling: Default::default(),
-                by_path: Default::default(),
-            }),
-        }
-    }
-}
-
-impl<T> PathSlots<T> {
-    /// The file's number and slot.
-    pub fn slot(&self, path: &Path) -> Slot<T> {
-        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(found) = map.by_spelling.get(path.as_os_str()) {
-            return found.clone();
-        }
-        let next = map.by_path.len() as FileNumber;
-        let found = map
-            .by_path
-            .entry(path.to_path_buf())
-            .or_insert_with(|| (next, Default::default()))
-            .clone();
-        map.by_spelling
-            .insert(path.as_os_str().to_owned(), found.clone());
-        found
     }
 }

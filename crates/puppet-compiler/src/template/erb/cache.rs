@@ -66,8 +66,11 @@ impl Default for ParseCache<FunctionFile> {
 /// every node (a control-repo node parsed three of them on every compile).
 #[derive(Default)]
 pub struct InlineCache {
-    texts: Mutex<rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>>,
+    texts: Mutex<InlineTexts>,
 }
+
+/// Inline templates' trees (or parse errors) by text.
+type InlineTexts = rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>;
 
 /// Texts kept at most: a manifest that builds its template text per node
 /// (interpolating a fact into it) gets a new text on every node, and those
@@ -89,9 +92,7 @@ impl InlineCache {
         parsed
     }
 
-    fn texts(
-        &self,
-    ) -> MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>> {
+    fn texts(&self) -> MutexGuard<'_, InlineTexts> {
         self.texts.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
