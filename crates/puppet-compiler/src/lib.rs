@@ -1,7 +1,7 @@
 //! One node's catalog, as Puppet's compiler makes it.
 //!
 //! From the bottom up (each module uses only those listed before it):
-//! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
+//! [`files`] (the file system interface every read goes through), [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
 //! [`catalog`] (resources, titles, aliases, tags, edges), [`facts`] (node
 //! files and the node object), [`hiera`] (Hiera 5's configuration, data and
 //! merges), [`loader`] (the environment: settings, modulepath, the parse
@@ -11,6 +11,7 @@
 pub mod catalog;
 pub mod eval;
 pub mod facts;
+pub mod files;
 pub mod fuzzing;
 pub mod hiera;
 pub mod loader;

@@ -1,60 +1,6 @@
-//! Small helpers shared by the CLI, tests and xtasks.
+//! Small helpers for Puppet names and per-file slots, shared by every crate.
 
-use std::io;
 use std::path::{Path, PathBuf};
-
-/// `*.pp` files under `path` (or `path` itself when it is a file), sorted,
-/// following symlinks as `find -L` does: a directory reached again through a
-/// link is walked again (Debian's modules link fixtures to their own
-/// manifests), but a link back to one of its own ancestors (a loop) is not.
-pub fn find_manifests(path: &Path) -> io::Result<Vec<PathBuf>> {
-    find_with_extension(path, "pp")
-}
-
-/// EPP templates (`*.epp`), found as [`find_manifests`] finds manifests.
-pub fn find_templates(path: &Path) -> io::Result<Vec<PathBuf>> {
-    find_with_extension(path, "epp")
-}
-
-fn find_with_extension(path: &Path, ext: &str) -> io::Result<Vec<PathBuf>> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_file() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut out = Vec::new();
-    walk(path, ext, &mut out, &mut Vec::new())?;
-    // Sorted as strings, as Puppet sorts manifest paths: `b.pp` before `b/x.pp`.
-    out.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-    Ok(out)
-}
-
-fn walk(
-    dir: &Path,
-    ext: &str,
-    out: &mut Vec<PathBuf>,
-    ancestors: &mut Vec<PathBuf>,
-) -> io::Result<()> {
-    let real = std::fs::canonicalize(dir)?;
-    if ancestors.contains(&real) {
-        return Ok(());
-    }
-    ancestors.push(real);
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let p = entry.path();
-        let Ok(meta) = std::fs::metadata(&p) else {
-            continue; // a dangling symlink
-        };
-        if meta.is_dir() {
-            walk(&p, ext, out, ancestors)?;
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-    ancestors.pop();
-    Ok(())
-}
 
 /// String helpers for Puppet names.
 pub trait NameStr {

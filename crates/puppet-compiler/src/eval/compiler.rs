@@ -677,7 +677,7 @@ impl<'e> Compiler<'e> {
             &segments,
         ));
         for path in candidates {
-            if path.is_file() {
+            if self.env.files().is_file(&path) {
                 self.load_file(&path)?;
                 if let Some(d) = self.functions.get(&key) {
                     return Ok(Some(d.clone()));

@@ -13,7 +13,9 @@ impl Compiler<'_> {
     /// The Ruby resource type `key` (lower case, no leading `::`), if
     /// Puppet or a module on the modulepath defines it.
     pub fn ruby_type(&self, key: &str) -> Option<Arc<TypeDef>> {
-        self.env.resource_types.find(key, &self.env.modulepath)
+        self.env
+            .resource_types
+            .find(self.env.files(), key, &self.env.modulepath)
     }
 
     pub fn is_ruby_type(&self, key: &str) -> bool {
@@ -25,7 +27,11 @@ impl Compiler<'_> {
     /// but the static reader could not read it, that reason (Puppet would
     /// load it; pverify cannot compile it faithfully).
     pub fn unknown_type_message(&self, key: &str) -> String {
-        match self.env.resource_types.refusal(key, &self.env.modulepath) {
+        match self
+            .env
+            .resource_types
+            .refusal(self.env.files(), key, &self.env.modulepath)
+        {
             Some(why) => format!(
                 "Unknown resource type: '{key}' (pverify cannot read its Ruby definition {why})"
             ),

@@ -18,7 +18,10 @@ const INLINE_EPP: [Sig; 1] = [sig(&[
 
 pub(super) fn epp(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&EPP, args)?;
-    let reference = crate::template::epp::with_extension(args[0].as_str().unwrap_or_default());
+    let reference = crate::template::epp::with_extension(
+        cx.c.env.files(),
+        args[0].as_str().unwrap_or_default(),
+    );
     cx.c.render_epp_file(&reference, args.get(1), cx.scope, cx.at)
 }
 

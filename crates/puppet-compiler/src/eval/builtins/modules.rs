@@ -150,10 +150,9 @@ pub const MODULE_FUNCTIONS: &[&str] = &[
 fn modules_in_use(env: &crate::loader::Environment) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in &env.modulepath {
-        let Ok(entries) = std::fs::read_dir(dir) else {
+        let Ok(mut modules) = env.files().read_dir(dir) else {
             continue;
         };
-        let mut modules: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         modules.sort();
         out.extend(modules.into_iter().filter(|m| {
             let name = m.file_name().map(|n| n.to_string_lossy().to_string());
@@ -201,7 +200,7 @@ pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Op
         modules_in_use(env)
             .into_iter()
             .map(|m| m.join(format!("lib/puppet/parser/functions/{name}.rb")))
-            .find(|p| p.is_file())
+            .find(|p| env.files().is_file(p))
     })
 }
 
@@ -222,13 +221,13 @@ pub fn ruby_function_file(env: &crate::loader::Environment, name: &str) -> Optio
                 p.push(s);
             }
             p.set_extension("rb");
-            return p.is_file().then_some(p);
+            return env.files().is_file(&p).then_some(p);
         }
         modules_in_use(env).into_iter().find_map(|m| {
             ["lib/puppet/functions", "lib/puppet/parser/functions"]
                 .iter()
                 .map(|sub| m.join(sub).join(format!("{name}.rb")))
-                .find(|p| p.is_file())
+                .find(|p| env.files().is_file(p))
         })
     })
 }

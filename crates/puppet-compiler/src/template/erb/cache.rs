@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::files::FileSystem;
 use puppet_syntax::util::PathSlots;
 
 use super::function_file::FunctionFile;
@@ -26,10 +27,10 @@ pub struct ParseCache<T> {
 }
 
 impl<T> ParseCache<T> {
-    pub fn load(&self, path: &Path) -> Loaded<T> {
+    pub fn load(&self, fs: &dyn FileSystem, path: &Path) -> Loaded<T> {
         let (_, slot) = self.files.slot(path);
         slot.get_or_init(|| {
-            let bytes = std::fs::read(path).map_err(|e| LoadError::Read(e.to_string()))?;
+            let bytes = fs.read(path).map_err(|e| LoadError::Read(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
             (self.parse)(&text).map(Arc::new).map_err(LoadError::Syntax)
         })
