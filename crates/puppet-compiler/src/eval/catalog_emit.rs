@@ -206,6 +206,7 @@ const SHORT_LINE: &[u8; 16] = b"\n               ";
 /// store where a copy of `n` bytes is a call to `memcpy`, with the length
 /// then set past the `n` wanted. Short strings and indents are most of the
 /// catalog text.
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[inline]
 fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
     out.reserve(16);
@@ -223,6 +224,7 @@ fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
 
 /// Appends the first `n` (under 16) bytes of `block` in quotes, with one
 /// capacity check and fixed-size stores, as [`push_prefix`] does.
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[inline]
 fn push_quoted(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
     let n = n.min(15);
@@ -258,6 +260,7 @@ fn escaped(c: u8) -> bool {
 /// Bit `i` set when byte `i` of the block is [`escaped`]. Every string of the
 /// catalog text (~200 kB a node) goes through this, so on x86-64 it is a
 /// few SSE2 instructions (SSE2 is part of every x86-64).
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn escape_mask(block: &[u8; 16]) -> u32 {
