@@ -2,9 +2,14 @@
 //! `find_file`, `module_directory`; `generate`, which pverify refuses; and
 //! `call`, a function called by name.
 
-#[allow(unused_imports)]
-use super::*;
 use super::registry::{self, Caller, Resolved};
+use super::ruby_format::args3;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::text::ty;
 
 /// Puppet's `Parser::Files.find_file`: an absolute path as it is, else
 /// `module/rest` as `<module>/files/rest` when that exists.

@@ -52,21 +52,18 @@
 //! implemented here fails naming its file (`modules::ruby_function_file`).
 
 use puppet_syntax::util::NameStr as _;
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::compiler::Compiler;
 use super::error::{EvalError, Location};
 use super::scope::ScopeId;
-use super::value::{Map, Value};
+use super::value::Value;
 use crate::eval::expr::{Ctx, R};
 use puppet_syntax::ast::Lambda;
 // Ruby's library behaviour and types from their text, shared with the ERB
 // interpreter below the evaluator.
-use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest, sha256_digest};
 use puppet_model::ruby::*;
-use puppet_model::types::text::{shared_ty, ty, TypeParser};
-use puppet_model::types::{Mismatch, MismatchKind, PType, PathElement};
+use puppet_model::types::PType;
 
 mod collections;
 mod conversion;
@@ -118,17 +115,12 @@ pub(crate) fn ruby_value_to_s(v: &Value) -> String {
 pub(crate) fn ruby_equal(a: &Value, b: &Value) -> bool {
     ruby::ruby_eq(a, b)
 }
-use numbers::*;
-use objects::*;
 pub use objects::{call_declared_function, is_object_member, object_member};
-use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
 
 use ruby_format::*;
 use signatures::*;
-use strings::*;
 use tree_each::*;
-use variables::*;
 
 type Builtin = fn(&mut Cx<'_, '_>, &[Value]) -> R<Value>;
 
