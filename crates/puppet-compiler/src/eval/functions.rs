@@ -74,7 +74,9 @@ impl<'e> Compiler<'e> {
         let at = self.loc(&ctx.program, call);
         match registry::resolve(self, name, Caller::Code)? {
             Resolved::Native(entry) => match entry.evaluator() {
-                Some(ev) => self.call_evaluator_function(ev, name, args, lambda, scope, ctx, call, at),
+                Some(ev) => {
+                    self.call_evaluator_function(ev, name, args, lambda, scope, ctx, call, at)
+                }
                 None => super::builtins::call_library(self, entry, &args, lambda, scope, ctx, &at),
             },
             found => self.call_found(found, name, args, lambda, scope, ctx, &at),
@@ -250,9 +252,7 @@ impl<'e> Compiler<'e> {
                 self.include_classes(&class_names(&[classes]), scope, &at)?;
                 Ok(Value::Undef)
             }
-            Ev::Iterate => {
-                self.iterate(name, args, lambda, scope, ctx, call)
-            }
+            Ev::Iterate => self.iterate(name, args, lambda, scope, ctx, call),
             Ev::AssertType => {
                 super::builtins::evaluator_dispatch(name, &args, lambda)
                     .map_err(|m| EvalError::runtime(m, at.clone()))?;
