@@ -564,7 +564,7 @@ pub fn resolve<L: Loaders>(
 /// module's function (when not told to interpret modules' Ruby). Otherwise
 /// it resolves as a [`Caller::Library`] call.
 pub fn ruby_3x_first(name: &str, mocked: bool, interpret_module_ruby: bool) -> bool {
-    !mocked && (interpret_module_ruby || !lookup(name).is_some_and(|e| e.module().is_some()))
+    !mocked && (interpret_module_ruby || lookup(name).is_none_or(|e| e.module().is_none()))
 }
 
 /// Resolution against the files of an environment alone, without compiling:
