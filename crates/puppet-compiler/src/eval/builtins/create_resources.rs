@@ -1,7 +1,10 @@
 //! create_resources (3.x).
 
-use super::*;
-#[allow(unused_imports)]
+use super::Cx;
+use crate::eval::error::{EvalError, Location};
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::ruby_to_s;
 use puppet_syntax::util::NameStr as _;
 
 pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {

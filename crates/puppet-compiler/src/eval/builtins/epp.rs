@@ -1,8 +1,10 @@
 //! `epp` and `inline_epp`: Puppet's signatures; the rendering is in
 //! `eval/templates_epp.rs`.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
 
 const EPP: [Sig; 1] = [sig(&[
     ("String", "path"),

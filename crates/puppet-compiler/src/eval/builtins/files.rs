@@ -2,8 +2,14 @@
 //! `find_file`, `module_directory`; `generate`, which pverify refuses; and
 //! `call`, a function called by name.
 
-#[allow(unused_imports)]
-use super::*;
+use super::registry::{self, Caller, Resolved};
+use super::ruby_format::args3;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::text::ty;
 
 /// Puppet's `Parser::Files.find_file`: an absolute path as it is, else
 /// `module/rest` as `<module>/files/rest` when that exists.
@@ -245,11 +251,16 @@ pub(super) fn call_fn(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     )?;
     let name = args[0].as_str().unwrap_or_default().to_string();
     let rest = &args[1..];
-    if let Some(r) = super::call(cx.c, &name, rest, cx.lambda, cx.scope, cx.ctx, cx.at) {
-        return r;
+    match registry::resolve(cx.c, &name, Caller::Call)? {
+        Resolved::Native(entry) => {
+            super::call_library(cx.c, entry, rest, cx.lambda, cx.scope, cx.ctx, cx.at)
+        }
+        Resolved::TypeNew => {
+            super::call_type_new(cx.c, &name, rest, cx.lambda, cx.scope, cx.ctx, cx.at)
+        }
+        Resolved::Puppet(def) => cx.c.call_puppet_function(&def, rest.to_vec(), cx.scope),
+        Resolved::Mock(_) | Resolved::Ruby(_) | Resolved::Unknown => {
+            cx.fail(format!("Unknown function '{name}'"))
+        }
     }
-    if let Some(def) = cx.c.find_function(&name)? {
-        return cx.c.call_puppet_function(&def, rest.to_vec(), cx.scope);
-    }
-    cx.fail(format!("Unknown function '{name}'"))
 }
