@@ -169,6 +169,34 @@ impl Res {
     }
 }
 
+/// The catalog's index reads the compiler's resources themselves.
+impl crate::catalog::Indexed for Res {
+    fn type_name(&self) -> &Arc<str> {
+        &self.type_name
+    }
+    fn title(&self) -> &Arc<str> {
+        &self.title
+    }
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+    fn line(&self) -> Option<u32> {
+        self.line
+    }
+    fn parameter(&self, name: &str) -> Option<&Value> {
+        self.params.get(name)
+    }
+    fn compilable(&self) -> bool {
+        matches!(self.kind, ResKind::Stage | ResKind::Builtin)
+    }
+    fn rtype(&self) -> Option<&Arc<crate::restypes::TypeDef>> {
+        match self.kind {
+            ResKind::Builtin => self.rtype.as_ref(),
+            _ => None,
+        }
+    }
+}
+
 /// A tag as [`Res::tag`] adds it: lower-cased, then the non-empty parts of
 /// a qualified name (for [`Res::tag_split`]).
 pub fn split_tag(tag: &str) -> Vec<Tag> {
@@ -253,11 +281,11 @@ pub struct Compiler<'e> {
     pub node: NodeInfo,
     pub scopes: Scopes,
     pub resources: Vec<Res>,
-    /// (type, title) → resource, types and titles as Puppet keys them.
-    /// The catalog's index of titles, aliases and uniqueness keys
-    /// (`crate::catalog`): it decides what a reference finds and what is a
-    /// duplicate. Its resource ids are the indices into `resources`.
-    pub index: crate::catalog::Catalog,
+    /// The catalog's index of titles, aliases and uniqueness keys over
+    /// `resources` (`crate::catalog`): it decides what a reference finds
+    /// and what is a duplicate. Its resource ids are the indices into
+    /// `resources`.
+    pub index: crate::catalog::Index,
     pub edges: Vec<(ResId, ResId)>,
     /// The edges again, so that `add_edge`'s duplicate check is O(1): a
     /// linear scan made 20,000-resource catalogs quadratic.
@@ -396,7 +424,6 @@ pub enum NodeMatch {
 
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
-        let node_name = node.name.clone();
         let mut scopes = Scopes::default();
         let top = scopes.push(Scope::new(ScopeKind::Top, None, None));
         Compiler {
@@ -406,7 +433,7 @@ impl<'e> Compiler<'e> {
             // Sized for a typical catalog: growing moved every resource again.
             resources: Vec::with_capacity(TYPICAL_RESOURCES),
             index: {
-                let mut index = crate::catalog::Catalog::new(&node_name, &env.name, 0);
+                let mut index = crate::catalog::Index::default();
                 index.reserve(TYPICAL_RESOURCES);
                 index
             },
@@ -850,26 +877,8 @@ impl<'e> Compiler<'e> {
     /// Adds a resource; a second resource with the same type and title is
     /// Puppet's duplicate declaration error.
     pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
-        use crate::catalog::{CatalogError, Kind, Resource};
-        let kind = match res.kind {
-            ResKind::Define => Kind::DefinedType,
-            ResKind::Class | ResKind::Node => Kind::Unknown,
-            ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
-        };
-        let mut entry = Resource::with_title(&res.type_name, res.title.clone(), kind);
-        entry.file = res.file.clone();
-        entry.line = res.line;
-        if res.kind == ResKind::Builtin {
-            entry.rtype = res.rtype.clone();
-        }
-        // The index reads only aliases and uniqueness keys: copying every
-        // parameter cost a string and a value per parameter per resource.
-        for (k, v) in &res.params {
-            if entry.indexes_parameter(k) {
-                entry.parameters.insert(k.clone(), v.clone());
-            }
-        }
-        match self.index.add_resource(entry) {
+        use crate::catalog::CatalogError;
+        match self.index.add(&res, &self.resources) {
             Ok(id) => {
                 self.resources.push(res);
                 debug_assert_eq!(id.index(), self.resources.len() - 1);
