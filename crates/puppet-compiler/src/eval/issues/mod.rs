@@ -18,6 +18,7 @@
 //! machinery (`builtins/signatures.rs`) stay where they are generated.
 
 pub(crate) mod classes;
+pub(crate) mod functions;
 pub(crate) mod operators;
 pub(crate) mod relationships;
 pub(crate) mod resources;
