@@ -9,6 +9,7 @@ use super::catalog_emit::{PrettySink, TreeSink};
 use super::compiler::{regex_node_name, Compiler, NodeMatch, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::Ctx;
+use super::issues;
 use super::value::Value;
 use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
@@ -258,7 +259,8 @@ impl<'e> Compiler<'e> {
                         _ => String::new(),
                     };
                     return Err(EvalError::Completion(format!(
-                        "no parameter named '{bad}'{at} on {}{at}",
+                        "{}{at} on {}{at}",
+                        issues::resources::no_parameter_named(bad),
                         r.reference()
                     )));
                 }
@@ -294,7 +296,11 @@ impl<'e> Compiler<'e> {
                             _ => String::new(),
                         };
                         return Err(EvalError::Completion(format!(
-                            "Could not find resource '{t}[{title}]' in parameter '{param}'{at}"
+                            "{}{at}",
+                            issues::relationships::metaparam_resource_not_found(
+                                format!("{t}[{title}]"),
+                                param
+                            )
                         )));
                     }
                 }
@@ -358,10 +364,9 @@ impl<'e> Compiler<'e> {
         let name = self.node.name.to_lowercase();
         let found = self.match_node(&name)?.or(self.match_node("default")?);
         let Some((def, title, caps)) = found else {
-            return Err(EvalError::Syntax(format!(
-                "Could not find node statement with name 'default' or '{}'",
-                self.node.name.to_lowercase()
-            )));
+            return Err(EvalError::Syntax(
+                issues::classes::node_statement_not_found(self.node.name.to_lowercase()),
+            ));
         };
         self.evaluate_node(def, title, caps)
     }
@@ -408,10 +413,9 @@ impl<'e> Compiler<'e> {
         for (name, params) in with.into_iter().chain(without) {
             let key = name.trim_colons().to_lowercase();
             let Some(def) = self.find_class(&key)? else {
-                return Err(EvalError::Syntax(format!(
-                    "Could not find class {key} for {}",
-                    self.node.name
-                )));
+                return Err(EvalError::Syntax(
+                    issues::classes::class_not_found_for_node(&key, &self.node.name),
+                ));
             };
             let params = params.filter(|p| !p.is_empty()).map(|p| {
                 p.iter()
@@ -451,9 +455,7 @@ impl<'e> Compiler<'e> {
                 return Ok(());
             }
         }
-        Err(EvalError::Syntax(
-            "Somehow looped more than 1000 times while evaluating host catalog".into(),
-        ))
+        Err(EvalError::Syntax(issues::classes::LOOPED_TOO_OFTEN.into()))
     }
 
     /// The catalog in Puppet's `to_data_hash` shape (`catalog_format` 2).

@@ -13,6 +13,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
+use super::issues;
 use super::scope::{ResId, Scope, ScopeId, ScopeKind, Scopes};
 use super::value::Value;
 use crate::facts::node::NodeInfo;
@@ -571,40 +572,40 @@ impl<'e> Compiler<'e> {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
                     return Err(fail(
-                        format!(
-                            "Class '{key}' is already defined{}; cannot redefine",
-                            ctx(prev)
-                        ),
+                        issues::classes::class_redefined(&key, ctx(prev)),
                         &def,
                     ));
                 }
                 if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
                     return Err(fail(
-                        format!(
-                            "Node '{key}' is already defined{}; cannot be redefined as a class",
-                            ctx(prev)
-                        ),
+                        issues::classes::node_redefined_as_class(&key, ctx(prev)),
                         &def,
                     ));
                 }
                 if let Some(prev) = self.defines.get(&key) {
-                    return Err(fail(format!("Definition '{key}' is already defined{}; cannot be redefined as a class", ctx(prev)), &def));
+                    return Err(fail(
+                        issues::classes::definition_redefined_as_class(&key, ctx(prev)),
+                        &def,
+                    ));
                 }
                 self.hostclasses.insert(key, def);
             }
             ExprKind::Define { name, .. } => {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
-                    return Err(fail(format!("'{key}' is already defined{} as a class; cannot redefine as a definition", ctx(prev)), &def));
+                    return Err(fail(
+                        issues::classes::class_redefined_as_definition(&key, ctx(prev)),
+                        &def,
+                    ));
                 }
                 if let Some(prev) = self.defines.get(&key) {
                     // Defines are also registered with the 4.x loaders, whose error this is.
                     let l = prev.location();
-                    return Err(EvalError::Syntax(format!(
-                        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. Originally set at file://{}?line={}&pos={}.",
+                    return Err(EvalError::Syntax(issues::classes::define_redefined(
+                        &key,
                         l.file.unwrap_or_default(),
                         l.line.unwrap_or(0),
-                        l.column.unwrap_or(0)
+                        l.column.unwrap_or(0),
                     )));
                 }
                 self.defines.insert(key, def);
@@ -635,20 +636,11 @@ impl<'e> Compiler<'e> {
                     };
                     let key = node_key(&m);
                     if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
-                        return Err(fail(
-                            format!(
-                                "Node '{key}' is already defined{}; cannot redefine",
-                                ctx(prev)
-                            ),
-                            &def,
-                        ));
+                        return Err(fail(issues::classes::node_redefined(&key, ctx(prev)), &def));
                     }
                     if let Some(prev) = self.hostclasses.get(&key) {
                         return Err(fail(
-                            format!(
-                                "Class '{key}' is already defined{}; cannot be redefined as a node",
-                                ctx(prev)
-                            ),
+                            issues::classes::class_redefined_as_node(&key, ctx(prev)),
                             &def,
                         ));
                     }
@@ -781,7 +773,7 @@ impl<'e> Compiler<'e> {
                 // A parent naming nothing: Puppet's type reference, refused.
                 let init = init.map_err(|err| match (&err, self.literal_parent(&keys[0])) {
                     (EvalError::Issue { detail, .. }, Some(p))
-                        if detail == &format!("Resource type not found: {p}") =>
+                        if detail == &issues::resources::unknown_resource_type(p) =>
                     {
                         runtime(format!("reference to unresolved type '{p}'"))
                     }
@@ -916,8 +908,8 @@ impl<'e> Compiler<'e> {
         EvalError::Runtime {
             while_evaluating: None,
             detail: format!(
-                "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare{}",
-                res.reference(),
+                "{}{}",
+                issues::resources::duplicate_declaration(res.reference(), prev_at),
                 here.suffix()
             ),
             at: Location {

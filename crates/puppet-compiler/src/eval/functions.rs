@@ -5,6 +5,7 @@ use super::builtins::registry::{self, Caller, Ev, Resolved};
 use super::compiler::{Compiler, Definition};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
+use super::issues;
 use super::resources::{as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
@@ -216,11 +217,11 @@ impl<'e> Compiler<'e> {
             // Their dispatch: `break()` takes no argument, `next` and
             // `return` at most one.
             Ev::Break if !args.is_empty() => Err(EvalError::runtime(
-                format!("'break' expects no arguments, got {}", args.len()),
+                issues::functions::expects_arguments("break", "no arguments", args.len()),
                 at,
             )),
             Ev::Next | Ev::Return if args.len() > 1 => Err(EvalError::runtime(
-                format!("'{name}' expects at most 1 argument, got {}", args.len()),
+                issues::functions::expects_arguments(name, "at most 1 argument", args.len()),
                 at,
             )),
             // Puppet's jumpers carry the call's file and line, not its column.
@@ -352,7 +353,7 @@ impl<'e> Compiler<'e> {
                 self.call_ruby_function(name, &file, args, lambda, scope, ctx, at)
             }
             Resolved::Unknown => Err(EvalError::Issue {
-                detail: format!("Unknown function: '{name}'."),
+                detail: issues::functions::unknown_function(name),
                 at: at.clone(),
             }),
         }
@@ -412,7 +413,7 @@ impl<'e> Compiler<'e> {
                 format!("between {required} and {} arguments", params.len())
             };
             return Err(EvalError::runtime(
-                format!("'{name}' expects {expected}, got {}", args.len()),
+                issues::functions::expects_arguments(name, expected, args.len()),
                 super::error::Location::default(),
             ));
         }
@@ -447,7 +448,7 @@ impl<'e> Compiler<'e> {
         if self.depth > super::classes::MAX_EVAL_DEPTH {
             self.depth -= 1;
             return Err(EvalError::runtime(
-                "Too deep nesting of class, define and function evaluation",
+                issues::classes::TOO_DEEP_NESTING,
                 def.location(),
             ));
         }
@@ -579,10 +580,7 @@ impl<'e> Compiler<'e> {
                         None => {
                             let (line, column) = ctx.program.line_col(p.span);
                             return Err(EvalError::Issue {
-                                detail: format!(
-                                    "Parameter ${} is required but no value was given",
-                                    p.name
-                                ),
+                                detail: issues::functions::missing_required_parameter(&p.name),
                                 at: Location {
                                     file: Some(ctx.program.path.clone()),
                                     line: Some(line),
@@ -649,14 +647,17 @@ impl<'e> Compiler<'e> {
         let dispatched = super::builtins::evaluator_dispatch(name, &args, lambda)
             .map_err(|m| EvalError::runtime(m, at.clone()))?;
         let Some(l) = lambda else {
-            return Err(EvalError::runtime(format!("'{name}' expects a block"), at));
+            return Err(EvalError::runtime(
+                issues::functions::expects_a_block(name),
+                at,
+            ));
         };
         if name == "with" {
             return self.call_lambda(l, &args, scope, ctx);
         }
         let Some(subject) = args.first().cloned() else {
             return Err(EvalError::runtime(
-                format!("'{name}' expects 1 argument, got none"),
+                issues::functions::expects_arguments(name, "1 argument", "none"),
                 at,
             ));
         };
@@ -724,9 +725,9 @@ impl<'e> Compiler<'e> {
                 .collect(),
             other => {
                 return Err(EvalError::runtime(
-                    format!(
-                        "'{name}' expects an Iterable value, got {}",
-                        puppet_model::value::value_label(other)
+                    issues::functions::expects_iterable(
+                        name,
+                        puppet_model::value::value_label(other),
                     ),
                     at,
                 ))

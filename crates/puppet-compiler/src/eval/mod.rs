@@ -10,6 +10,7 @@ pub mod compiler;
 pub mod error;
 pub mod expr;
 pub mod functions;
+mod issues;
 pub mod lookup;
 pub mod resources;
 mod rtypes;

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::compiler::{Compiler, Res, ResKind};
+use super::issues;
 use super::value::Value;
 use crate::restypes::TypeDef;
 
@@ -33,9 +34,10 @@ impl Compiler<'_> {
             .refusal(self.env.files(), key, &self.env.modulepath)
         {
             Some(why) => format!(
-                "Unknown resource type: '{key}' (pverify cannot read its Ruby definition {why})"
+                "{} (pverify cannot read its Ruby definition {why})",
+                issues::resources::unknown_ruby_resource_type(key)
             ),
-            None => format!("Unknown resource type: '{key}'"),
+            None => issues::resources::unknown_ruby_resource_type(key),
         }
     }
 }
@@ -44,9 +46,7 @@ impl Compiler<'_> {
 /// title no title pattern matches is an error.
 pub fn check_title_patterns(t: &TypeDef, title: &str) -> Result<(), String> {
     if t.name != "file" && t.parse_title(title).is_none() {
-        return Err(format!(
-            "No set of title patterns matched the title \"{title}\"."
-        ));
+        return Err(issues::resources::no_title_pattern_matched(title));
     }
     Ok(())
 }

@@ -24,7 +24,7 @@ pub(super) fn flatten(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 
 pub(super) fn import(cx: &mut Cx<'_, '_>, _args: &[Value]) -> R<Value> {
     Err(EvalError::Issue {
-        detail: "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation".into(),
+        detail: crate::eval::issues::functions::DISCONTINUED_IMPORT.into(),
         at: cx.at.clone(),
     })
 }
