@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use rayon::prelude::*;
 
+use puppet_compiler::files::{find_manifests, OsFiles};
 use puppet_syntax as syntax;
-use puppet_syntax::util::find_manifests;
 
 #[derive(Args)]
 pub struct ParseArgs {
@@ -30,7 +30,7 @@ pub struct ParseArgs {
 pub fn run(args: ParseArgs) -> ExitCode {
     let mut files = Vec::new();
     for p in &args.paths {
-        match find_manifests(p) {
+        match find_manifests(&OsFiles, p) {
             Ok(found) => files.extend(found),
             Err(e) => {
                 eprintln!("{}: {e}", p.display());

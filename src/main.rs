@@ -1,5 +1,7 @@
 //! The `pverify` command line: parses arguments, calls the library, sets exit codes.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

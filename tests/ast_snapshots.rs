@@ -11,7 +11,8 @@ use std::path::Path;
 #[test]
 fn ast_of_every_construct() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax-valid");
-    let files = puppet_syntax::util::find_manifests(&dir).expect("fixtures directory");
+    let files = puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, &dir)
+        .expect("fixtures directory");
     assert!(
         files.len() >= 40,
         "expected the construct fixtures, found {}",
@@ -40,7 +41,9 @@ fn ast_of_every_construct() {
 #[test]
 fn pretty_pn_is_only_whitespace() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax-valid");
-    for file in puppet_syntax::util::find_manifests(&dir).unwrap() {
+    for file in
+        puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, &dir).unwrap()
+    {
         let source = std::fs::read(&file).unwrap();
         let program = puppet_syntax::parse("x.pp", &source).unwrap();
         let pn = puppet_syntax::pn::program_to_pn(&program.body);

@@ -49,7 +49,8 @@ fn epp_fixtures_parse_as_puppet_parses_them() {
 fn corpus_templates_parse() {
     // Debian's module packages; CI installs them.
     let root = Path::new("/usr/share/puppet/modules");
-    let templates = puppet_syntax::util::find_templates(root).expect("module packages installed");
+    let templates = puppet_compiler::files::find_templates(&puppet_compiler::files::OsFiles, root)
+        .expect("module packages installed");
     assert!(templates.len() >= 50, "found {} templates", templates.len());
     for t in &templates {
         let bytes = std::fs::read(t).expect("readable");
@@ -132,13 +133,16 @@ fn epp_inputs_never_panic() {
         problems.extend(epp_problem(s.as_bytes()));
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/epp-syntax");
-    let mut sources: Vec<Vec<u8>> = puppet_syntax::util::find_templates(&dir)
-        .expect("fixtures")
-        .iter()
-        .map(|p| std::fs::read(p).expect("fixture"))
-        .collect();
-    if let Ok(corpus) = puppet_syntax::util::find_templates(Path::new("/usr/share/puppet/modules"))
-    {
+    let mut sources: Vec<Vec<u8>> =
+        puppet_compiler::files::find_templates(&puppet_compiler::files::OsFiles, &dir)
+            .expect("fixtures")
+            .iter()
+            .map(|p| std::fs::read(p).expect("fixture"))
+            .collect();
+    if let Ok(corpus) = puppet_compiler::files::find_templates(
+        &puppet_compiler::files::OsFiles,
+        Path::new("/usr/share/puppet/modules"),
+    ) {
         sources.extend(
             corpus
                 .iter()

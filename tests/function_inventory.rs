@@ -263,5 +263,10 @@ fn a_module_ruby_function_pverify_cannot_run_names_its_file() {
 
 #[test]
 fn module_functions_are_listed() {
-    assert!(puppet_compiler::eval::MODULE_FUNCTIONS.contains(&"pick"));
+    use puppet_compiler::eval::registry;
+    assert!(registry::module_functions().any(|e| e.name == "pick"));
+    assert_eq!(
+        registry::lookup("pick").map(|e| e.origin),
+        Some(registry::Origin::Module("stdlib"))
+    );
 }

@@ -30,7 +30,11 @@ fn reads_the_debian_module_types() {
             if p.extension().is_none_or(|e| e != "rb") {
                 continue;
             }
-            match restypes::read_type_file(&p, &[Path::new(MODULES).to_path_buf()]) {
+            match restypes::read_type_file(
+                &puppet_compiler::files::OsFiles,
+                &p,
+                &[Path::new(MODULES).to_path_buf()],
+            ) {
                 Ok(t) => {
                     assert_eq!(
                         Some(t.name.as_str()),

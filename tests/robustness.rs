@@ -43,8 +43,6 @@ fn parse_caught(bytes: &[u8]) -> Result<Result<(), SyntaxError>, String> {
     })
 }
 
-/// Errors Puppet reports without a position.
-
 /// `None` when `bytes` parse or fail cleanly; otherwise what went wrong.
 fn problem(bytes: &[u8]) -> Option<String> {
     match parse_caught(bytes) {

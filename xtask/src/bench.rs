@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use puppet_syntax::util::find_manifests;
+use puppet_compiler::files::{find_manifests, OsFiles};
 
 use crate::corpus::{parse_one, DEFAULT_DIR, PARSE_STACK};
 
@@ -46,7 +46,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 
     // Load everything first: the benchmark measures parsing, not I/O.
-    let paths = find_manifests(Path::new(&opts.dir)).map_err(|e| format!("{}: {e}", opts.dir))?;
+    let paths =
+        find_manifests(&OsFiles, Path::new(&opts.dir)).map_err(|e| format!("{}: {e}", opts.dir))?;
     if paths.is_empty() {
         return Err(format!("no *.pp files under {}", opts.dir));
     }

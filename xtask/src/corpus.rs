@@ -6,7 +6,7 @@
 //! `puppet_syntax::parse`. Fails if any file fails to parse or if fewer than
 //! `MIN_FILES` files were found (which would mean the packages are missing).
 //!
-//! Files are found with `puppet_syntax::util::find_manifests`, the walker the CLI
+//! Files are found with `puppet_compiler::files::find_manifests`, the walker the CLI
 //! uses (recursive, follows symlinks, each real directory walked once).
 
 use std::fmt::Write as _;
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use puppet_syntax::util::find_manifests;
+use puppet_compiler::files::{find_manifests, OsFiles};
 
 /// Where Debian's puppet-module-* packages put their modules (symlinks into
 /// /etc/alternatives, hence the walker follows symlinks).
@@ -71,7 +71,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ));
     }
     // The CLI's walker, so N here is the N `pverify parse DIR` reports.
-    let files = find_manifests(root).map_err(|e| format!("{dir}: {e}"))?;
+    let files = find_manifests(&OsFiles, root).map_err(|e| format!("{dir}: {e}"))?;
 
     println!("== parsing {} files under {dir}", files.len());
     let started = Instant::now();

@@ -22,11 +22,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut files = Vec::new();
     let mut templates = Vec::new();
     for r in &roots {
-        let found =
-            puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?;
+        let found = puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, r)
+            .map_err(|e| format!("{}: {e}", r.display()))?;
         files.extend(found.into_iter().filter(|f| !is_template(f)));
-        let found =
-            puppet_syntax::util::find_templates(r).map_err(|e| format!("{}: {e}", r.display()))?;
+        let found = puppet_compiler::files::find_templates(&puppet_compiler::files::OsFiles, r)
+            .map_err(|e| format!("{}: {e}", r.display()))?;
         templates.extend(found.into_iter().filter(|f| is_template(f)));
     }
     if files.is_empty() && templates.is_empty() {
@@ -316,7 +316,8 @@ fn manifests(args: &[String]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for r in &roots {
         files.extend(
-            puppet_syntax::util::find_manifests(r).map_err(|e| format!("{}: {e}", r.display()))?,
+            puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, r)
+                .map_err(|e| format!("{}: {e}", r.display()))?,
         );
     }
     if files.is_empty() {

@@ -277,8 +277,9 @@ pub(crate) fn module_classes(module: &Path, public_only: bool) -> Result<Vec<Str
     if !manifests.is_dir() {
         return Ok(Vec::new());
     }
-    let files = puppet_syntax::util::find_manifests(&manifests)
-        .map_err(|e| format!("{}: {e}", manifests.display()))?;
+    let files =
+        puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, &manifests)
+            .map_err(|e| format!("{}: {e}", manifests.display()))?;
     for file in files {
         let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
         if public_only && (text.contains("assert_private(") || text.contains("@api private")) {
@@ -345,7 +346,7 @@ fn example_manifests(module: &Path, name: &str) -> Result<Vec<(String, String)>,
         if !dir.is_dir() {
             continue;
         }
-        let files = puppet_syntax::util::find_manifests(&dir)
+        let files = puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, &dir)
             .map_err(|e| format!("{}: {e}", dir.display()))?;
         for file in files {
             let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -44,16 +44,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut disagree = Vec::new();
     for name in &names {
         let theirs = &ruby[name];
-        let ours = cache.find(name, &modulepath);
+        let ours = cache.find(&puppet_compiler::files::OsFiles, name, &modulepath);
         if let Some(err) = theirs.get("error") {
             ruby_fails.push(format!("{name}: Ruby: {}", err.as_str().unwrap_or("?")));
             continue;
         }
         let Some(ours) = ours else {
-            let why = restypes::type_file(name, &modulepath)
-                .map(|f| match restypes::read_type_file(&f, &modulepath) {
-                    Err(e) => format!("{}: {e}", f.display()),
-                    Ok(_) => format!("{}: read, but not found", f.display()),
+            let why = restypes::type_file(&puppet_compiler::files::OsFiles, name, &modulepath)
+                .map(|f| {
+                    match restypes::read_type_file(
+                        &puppet_compiler::files::OsFiles,
+                        &f,
+                        &modulepath,
+                    ) {
+                        Err(e) => format!("{}: {e}", f.display()),
+                        Ok(_) => format!("{}: read, but not found", f.display()),
+                    }
                 })
                 .unwrap_or_else(|| "no file".to_string());
             refused.push(format!("{name}: {why}"));

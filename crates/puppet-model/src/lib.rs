@@ -12,6 +12,8 @@
 //! Depends only on `puppet-syntax` (for names shared with the tree and
 //! Ruby's float text). Does no I/O.
 
+#![forbid(unsafe_code)]
+
 pub mod names;
 pub mod psych;
 pub mod ruby;

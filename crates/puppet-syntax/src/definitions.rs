@@ -85,6 +85,7 @@ mod tests {
                 _ => "?".into(),
             })
             .collect();
-        assert_eq!(names, ["a", "b", "c::d", "e"]);
+        // Nested definitions carry their qualified names, as Puppet gives them.
+        assert_eq!(names, ["a", "a::b", "a::c::d", "e"]);
     }
 }

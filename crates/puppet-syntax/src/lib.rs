@@ -3,6 +3,8 @@
 //! Entry point: [`parse`]. It never panics and never overflows the stack: every
 //! failure is a [`SyntaxError`] naming file, line and column as Puppet does.
 
+#![forbid(unsafe_code)]
+
 pub mod ast;
 pub mod definitions;
 pub mod error;

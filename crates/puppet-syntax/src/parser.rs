@@ -508,7 +508,7 @@ fn untitled_resource(
                         value,
                         span,
                     } => entries.push(HashEntry {
-                        key: ex(ExprKind::Str(name.into()), span),
+                        key: ex(ExprKind::Str(name), span),
                         value,
                         span,
                     }),
@@ -579,14 +579,11 @@ fn untitled_resource(
 /// right-hand side takes the access, as Puppet's `type_alias_rhs` does. Only an
 /// alias whose right-hand side is a bare type reference can be followed by an
 /// access here (with `B[keys]` complete, the access applies to the alias); other
-/// expressions come back unchanged.
-fn alias_access(mut lhs: Expr, keys: Vec<Expr>, end: u32) -> Result<Expr, (Expr, Vec<Expr>)> {
+/// expressions take the access as any other (see [`takes_alias_access`]).
+fn alias_access(mut lhs: Expr, keys: Vec<Expr>, end: u32) -> Expr {
     let ExprKind::TypeAlias { type_expr, .. } = &mut lhs.kind else {
-        return Err((lhs, keys));
+        unreachable!("alias_access of an expression that takes_alias_access refused");
     };
-    if !matches!(type_expr.kind, ExprKind::QRef(_)) {
-        return Err((lhs, keys));
-    }
     let at = type_expr.span;
     let ty = std::mem::replace(&mut **type_expr, ex(ExprKind::Undef, at));
     let access_span = Span {
@@ -595,7 +592,12 @@ fn alias_access(mut lhs: Expr, keys: Vec<Expr>, end: u32) -> Result<Expr, (Expr,
     };
     **type_expr = ex(ExprKind::Access { lhs: bx(ty), keys }, access_span);
     lhs.span.end = end;
-    Ok(lhs)
+    lhs
+}
+
+/// Whether an access after `lhs` is the right-hand side's ([`alias_access`]).
+fn takes_alias_access(lhs: &Expr) -> bool {
+    matches!(&lhs.kind, ExprKind::TypeAlias { type_expr, .. } if matches!(type_expr.kind, ExprKind::QRef(_)))
 }
 
 /// `@` and `@@` apply to resource expressions only.
@@ -871,7 +873,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             Tok::Function => "function",
         }
         .map_with(|k, e| ex(ExprKind::Str(k.into()), e.span()));
-        let hash_entry = choice((assignment.clone(), entry_keyword.clone())).boxed();
+        let hash_entry = choice((assignment.clone(), entry_keyword)).boxed();
         let farrow = t(Tok::FArrow).map_with(|_, e| -> Span { e.span() });
         let hashpair = hash_entry
             .clone()
@@ -909,14 +911,13 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .collect::<Vec<_>>()
             .map(merge_unfolded)
             .boxed();
-        let collection_entries =
-            argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
-                .separated_by(t(Tok::Comma))
-                .at_least(1)
-                .collect::<Vec<_>>()
-                .map(merge_unfolded)
-                .boxed();
-        let access_args = argument(choice((assignment.clone(), entry_keyword.clone())).boxed())
+        let collection_entries = argument(choice((assignment.clone(), entry_keyword)).boxed())
+            .separated_by(t(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .map(merge_unfolded)
+            .boxed();
+        let access_args = argument(choice((assignment.clone(), entry_keyword)).boxed())
             .separated_by(t(Tok::Comma))
             .at_least(1)
             .collect::<Vec<_>>()
@@ -927,7 +928,6 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
         let type_ref = select_ref! { Tok::ClassRef(n) => n.clone() }
             .map_with(|n, e| ex(ExprKind::QRef(n), e.span()));
         let parameter_type = type_ref
-            .clone()
             .then(
                 t(Tok::LBrack)
                     .ignore_then(access_args.clone())
@@ -1208,7 +1208,6 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             Tok::Number(n) => n.clone(),
         };
         let dotted_name = name_or_number
-            .clone()
             .separated_by(t(Tok::Dot))
             .at_least(1)
             .collect::<Vec<_>>()
@@ -1217,7 +1216,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             dotted_name,
             quoted_text.clone(),
             t(Tok::Default).map_with(|_, e| ex(ExprKind::Default, e.span())),
-            regex.clone(),
+            regex,
         ))
         .boxed();
         let node_definition = t(Tok::Node)
@@ -1260,7 +1259,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             })
             .boxed();
         let type_rhs = choice((
-            type_ref.clone().then(hash.clone()).map_with(|(ty, h), e| {
+            type_ref.then(hash.clone()).map_with(|(ty, h), e| {
                 ex(
                     ExprKind::Access {
                         lhs: bx(ty),
@@ -1272,7 +1271,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             // `B[...]` is `B` here, completed by the access postfix that follows
             // (see `alias_access`): parsing the brackets here too parsed them twice
             // whenever they failed, exponential in nested aliases.
-            type_ref.clone(),
+            type_ref,
             hash.clone(),
             array.clone(),
         ));
@@ -1544,10 +1543,10 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                             rval_required: true,
                         }
                     }
-                    Postfix::Access(keys) => match alias_access(lhs, keys, span.end) {
-                        Ok(alias) => return alias,
-                        Err((lhs, keys)) => ExprKind::Access { lhs: bx(lhs), keys },
-                    },
+                    Postfix::Access(keys) if takes_alias_access(&lhs) => {
+                        return alias_access(lhs, keys, span.end)
+                    }
+                    Postfix::Access(keys) => ExprKind::Access { lhs: bx(lhs), keys },
                     Postfix::Selector(entries) => ExprKind::Selector {
                         lhs: bx(lhs),
                         entries,

@@ -1,60 +1,6 @@
-//! Small helpers shared by the CLI, tests and xtasks.
+//! Small helpers for Puppet names and per-file slots, shared by every crate.
 
-use std::io;
 use std::path::{Path, PathBuf};
-
-/// `*.pp` files under `path` (or `path` itself when it is a file), sorted,
-/// following symlinks as `find -L` does: a directory reached again through a
-/// link is walked again (Debian's modules link fixtures to their own
-/// manifests), but a link back to one of its own ancestors (a loop) is not.
-pub fn find_manifests(path: &Path) -> io::Result<Vec<PathBuf>> {
-    find_with_extension(path, "pp")
-}
-
-/// EPP templates (`*.epp`), found as [`find_manifests`] finds manifests.
-pub fn find_templates(path: &Path) -> io::Result<Vec<PathBuf>> {
-    find_with_extension(path, "epp")
-}
-
-fn find_with_extension(path: &Path, ext: &str) -> io::Result<Vec<PathBuf>> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_file() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut out = Vec::new();
-    walk(path, ext, &mut out, &mut Vec::new())?;
-    // Sorted as strings, as Puppet sorts manifest paths: `b.pp` before `b/x.pp`.
-    out.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-    Ok(out)
-}
-
-fn walk(
-    dir: &Path,
-    ext: &str,
-    out: &mut Vec<PathBuf>,
-    ancestors: &mut Vec<PathBuf>,
-) -> io::Result<()> {
-    let real = std::fs::canonicalize(dir)?;
-    if ancestors.contains(&real) {
-        return Ok(());
-    }
-    ancestors.push(real);
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let p = entry.path();
-        let Ok(meta) = std::fs::metadata(&p) else {
-            continue; // a dangling symlink
-        };
-        if meta.is_dir() {
-            walk(&p, ext, out, ancestors)?;
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-    ancestors.pop();
-    Ok(())
-}
 
 /// String helpers for Puppet names.
 pub trait NameStr {
@@ -171,6 +117,58 @@ impl<'a> Iterator for ColonSplit<'a> {
     }
 }
 
+/// Values made once per file and shared by every node of a run (parsed
+/// manifests, templates): a slot per file, made on first use, and the file's
+/// number in the run.
+///
+/// Looked up by the path's bytes: std's `Path` hash walks the path component
+/// by component (~600 instructions), and a node looks up every file it loads.
+/// A spelling not seen before is matched by components (`a//b` is `a/b`), so
+/// each file has one slot and one number whatever the spellings.
+pub struct PathSlots<T> {
+    map: std::sync::Mutex<SlotMap<T>>,
+}
+
+/// A file's number in a run (see [`PathSlots`]).
+pub type FileNumber = u32;
+
+type Slot<T> = (FileNumber, std::sync::Arc<std::sync::OnceLock<T>>);
+
+struct SlotMap<T> {
+    by_spelling: rustc_hash::FxHashMap<std::ffi::OsString, Slot<T>>,
+    by_path: rustc_hash::FxHashMap<PathBuf, Slot<T>>,
+}
+
+impl<T> Default for PathSlots<T> {
+    fn default() -> Self {
+        PathSlots {
+            map: std::sync::Mutex::new(SlotMap {
+                by_spelling: Default::default(),
+                by_path: Default::default(),
+            }),
+        }
+    }
+}
+
+impl<T> PathSlots<T> {
+    /// The file's number and slot.
+    pub fn slot(&self, path: &Path) -> Slot<T> {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = map.by_spelling.get(path.as_os_str()) {
+            return found.clone();
+        }
+        let next = map.by_path.len() as FileNumber;
+        let found = map
+            .by_path
+            .entry(path.to_path_buf())
+            .or_insert_with(|| (next, Default::default()))
+            .clone();
+        map.by_spelling
+            .insert(path.as_os_str().to_owned(), found.clone());
+        found
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::NameStr;
@@ -228,57 +226,5 @@ mod tests {
                 assert!(!base.has_colons() && base.rsplit_colons().is_none());
             }
         }
-    }
-}
-
-/// Values made once per file and shared by every node of a run (parsed
-/// manifests, templates): a slot per file, made on first use, and the file's
-/// number in the run.
-///
-/// Looked up by the path's bytes: std's `Path` hash walks the path component
-/// by component (~600 instructions), and a node looks up every file it loads.
-/// A spelling not seen before is matched by components (`a//b` is `a/b`), so
-/// each file has one slot and one number whatever the spellings.
-pub struct PathSlots<T> {
-    map: std::sync::Mutex<SlotMap<T>>,
-}
-
-/// A file's number in a run (see [`PathSlots`]).
-pub type FileNumber = u32;
-
-type Slot<T> = (FileNumber, std::sync::Arc<std::sync::OnceLock<T>>);
-
-struct SlotMap<T> {
-    by_spelling: rustc_hash::FxHashMap<std::ffi::OsString, Slot<T>>,
-    by_path: rustc_hash::FxHashMap<PathBuf, Slot<T>>,
-}
-
-impl<T> Default for PathSlots<T> {
-    fn default() -> Self {
-        PathSlots {
-            map: std::sync::Mutex::new(SlotMap {
-                by_spelling: Default::default(),
-                by_path: Default::default(),
-            }),
-        }
-    }
-}
-
-impl<T> PathSlots<T> {
-    /// The file's number and slot.
-    pub fn slot(&self, path: &Path) -> Slot<T> {
-        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(found) = map.by_spelling.get(path.as_os_str()) {
-            return found.clone();
-        }
-        let next = map.by_path.len() as FileNumber;
-        let found = map
-            .by_path
-            .entry(path.to_path_buf())
-            .or_insert_with(|| (next, Default::default()))
-            .clone();
-        map.by_spelling
-            .insert(path.as_os_str().to_owned(), found.clone());
-        found
     }
 }

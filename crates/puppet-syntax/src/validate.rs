@@ -1055,17 +1055,15 @@ impl<'a> Checker<'a> {
                     self.rvalue(x);
                 }
             }
-            ExprKind::Collect { type_ref, .. } => {
-                if !matches!(type_ref.kind, ExprKind::QRef(_)) {
-                    self.accept(
-                        at(type_ref),
-                        format!(
-                            "Illegal expression. {} is unacceptable as type name in {}",
-                            a_an_uc(&label(type_ref)),
-                            a_an(&label(e))
-                        ),
-                    );
-                }
+            ExprKind::Collect { type_ref, .. } if !matches!(type_ref.kind, ExprKind::QRef(_)) => {
+                self.accept(
+                    at(type_ref),
+                    format!(
+                        "Illegal expression. {} is unacceptable as type name in {}",
+                        a_an_uc(&label(type_ref)),
+                        a_an(&label(e))
+                    ),
+                );
             }
             ExprKind::Class {
                 name, params, body, ..
@@ -1161,17 +1159,15 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Resource {
                 form, type_name, ..
-            } => {
-                if *form != ResourceForm::Regular
-                    && matches!(&type_name.kind, ExprKind::QName(n) if &**n == "class")
-                {
-                    self.accept(at(e), "Classes are not virtualizable");
-                }
+            } if *form != ResourceForm::Regular
+                && matches!(&type_name.kind, ExprKind::QName(n) if &**n == "class") =>
+            {
+                self.accept(at(e), "Classes are not virtualizable");
             }
-            ExprKind::ResourceDefaults { form, .. } | ExprKind::ResourceOverride { form, .. } => {
-                if *form != ResourceForm::Regular {
-                    self.accept(at(e), "Resource Defaults are not virtualizable");
-                }
+            ExprKind::ResourceDefaults { form, .. } | ExprKind::ResourceOverride { form, .. }
+                if *form != ResourceForm::Regular =>
+            {
+                self.accept(at(e), "Resource Defaults are not virtualizable");
             }
             ExprKind::Heredoc { syntax, text } => {
                 if let ExprKind::Str(body) = &text.kind {
@@ -1267,7 +1263,7 @@ fn external_syntax_error(syntax: &str, text: &str) -> Option<String> {
         _ => {
             // Ruby's strict_decode64: groups of four, `=` padding only at the end.
             let t = text.trim_end_matches(['\n', '\r']);
-            let ok = t.len() % 4 == 0
+            let ok = t.len().is_multiple_of(4)
                 && t.trim_end_matches('=')
                     .bytes()
                     .all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')

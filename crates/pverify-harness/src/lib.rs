@@ -3,6 +3,8 @@
 //! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
 //! of `run` and `check` ([`report`]), and Puppet itself as an oracle.
 
+#![forbid(unsafe_code)]
+
 pub mod catalog_diff;
 pub mod control;
 pub mod diff;

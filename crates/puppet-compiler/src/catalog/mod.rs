@@ -1,44 +1,38 @@
-//! The catalog under construction, and its JSON exactly as Puppet 7 writes it
-//! (`catalog_format` 2; see [`json`]).
+//! The catalog's index: what names a resource, as Puppet's catalog decides
+//! it (`Puppet::Resource::Catalog#add_resource`, `#alias`, `#resource`).
 //!
-//! The model is Puppet's compile-time catalog (`Puppet::Resource::Catalog`
-//! holding `Puppet::Parser::Resource`s): resources keep the parameters the
-//! evaluator gave them (undef values, `Sensitive` wrappers, resource
-//! references as `Value::Type`), and serialization performs what Puppet does
-//! on the way out (`finish`, `to_resource`, `to_data_hash`): dropping undef,
-//! unwrapping top-level `Sensitive`, mapping `name` to the namevar, leaving
-//! out the namevar when it equals the title, flattening reference arrays,
-//! leaving out virtual resources, grouping edges by target. Every rule is
-//! checked against Puppet 7.23 in `tests/catalog_json.rs`.
+//! The resources themselves are the compiler's (`eval::compiler::Res`), and
+//! so is the catalog's JSON (`eval::catalog_emit`, the one writer). This
+//! module keeps, over those resources by position ([`ResourceId`]), the
+//! titles, aliases and uniqueness keys, with Puppet's errors for a duplicate
+//! declaration and an alias clash; Puppet's tag rule ([`valid_tag`]); the
+//! canonical names; and a deterministic catalog UUID ([`uuid_for`]).
 //!
-//! No global state: a catalog is a plain value owned by one compilation.
+//! No global state: an index is a plain value owned by one compilation.
 //!
 //! ## Determinism
-//! Puppet's `version` is the compile time and `catalog_uuid` is random. Here
-//! `version` is whatever the caller passes, and [`Catalog::catalog_uuid`] is
-//! derived from `(name, environment, version)`: the 128-bit FNV-1a hash of
-//! the three (each string length-prefixed, the version as 8 little-endian
-//! bytes), printed as a UUID with the RFC 9562 version 8 ("custom") and
-//! variant bits set. Same inputs, same UUID, on every platform.
+//! Puppet's `catalog_uuid` is random. [`uuid_for`] derives one from
+//! `(name, environment, version)`: the 128-bit FNV-1a hash of the three
+//! (each string length-prefixed, the version as 8 little-endian bytes),
+//! printed as a UUID with the RFC 9562 version 8 ("custom") and variant bits
+//! set. Same inputs, same UUID, on every platform.
 
-pub mod json;
 mod tags;
 
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 use indexmap::IndexMap;
-use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::restypes::TypeDef;
+use puppet_model::names;
 use puppet_model::Value;
 
-pub use json::JsonOptions;
-use puppet_model::names;
 pub use puppet_model::names::{
     canonical_class_title, canonical_title, canonical_type, capitalize_segments,
 };
-pub use tags::{valid_tag, InvalidTag, TagSet};
+pub use tags::valid_tag;
 
 /// A resource's index in its catalog, which is its position in insertion
 /// order.
@@ -51,246 +45,94 @@ impl ResourceId {
     }
 }
 
-/// Puppet's resource `kind`, as verified with Puppet 7.23:
-/// - `compilable_type`: built-in and Ruby (module) types, `Stage` included;
-/// - `defined_type`: instances of `define`s;
-/// - `class`: classes declared resource-like (`class { 'x': }`);
-/// - `unknown`: classes declared with `include`/`require`/`contain` (or by an
-///   ENC, or as a parent class), `Class[main]`, `Class[Settings]`, and nodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    CompilableType,
-    DefinedType,
-    Class,
-    Unknown,
+/// What the index reads of a resource. `type_name` and `title` are
+/// canonical (`File`, `Foo::Bar`; a class title `Foo::Bar`, the main class
+/// `main`) and must not change once the resource is indexed.
+pub trait Indexed {
+    fn type_name(&self) -> &Arc<str>;
+    fn title(&self) -> &Arc<str>;
+    fn file(&self) -> Option<&str>;
+    fn line(&self) -> Option<u32>;
+    /// A parameter as the evaluator set it (undef included).
+    fn parameter(&self, name: &str) -> Option<&Value>;
+    /// Whether Puppet compiles the resource to a Ruby type (built-in and
+    /// module types, `Stage`): only those have key attributes and title
+    /// patterns. Classes, defines and nodes are keyed by title.
+    fn compilable(&self) -> bool;
+    /// The Ruby type of a compilable resource, when known. `None`: Puppet's
+    /// own type of that name if there is one (`crate::restypes::builtin`),
+    /// else a type keyed by `name` alone.
+    fn rtype(&self) -> Option<&Arc<TypeDef>>;
 }
 
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::CompilableType => "compilable_type",
-            Kind::DefinedType => "defined_type",
-            Kind::Class => "class",
-            Kind::Unknown => "unknown",
-        }
+/// `Type[title]`, as Puppet prints references (`Class[Foo]`, `File[/x]`).
+fn reference(r: &impl Indexed) -> String {
+    names::bracketed(r.type_name(), r.title())
+}
+
+/// The resource type of a compilable resource.
+fn type_def(r: &impl Indexed) -> Option<&TypeDef> {
+    if !r.compilable() {
+        return None;
+    }
+    match r.rtype() {
+        Some(t) => Some(t),
+        None => crate::restypes::builtin(&r.type_name().to_lowercase()),
     }
 }
 
-/// One resource. `type_name` and `title` are canonical (see
-/// [`Resource::new`]) and must not change once the resource is in a catalog
-/// (the catalog indexes them); everything else may.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Resource {
-    /// `File`, `Foo::Bar`, `Class`, `Node`, `Stage`.
-    pub type_name: Arc<str>,
-    /// As given, except class titles (`Foo::Bar`; the main class is `main`).
-    pub title: Arc<str>,
-    /// In Puppet's order. Puppet tags a new resource with its `tag`
-    /// parameter's values, then its type, then its title if that is a valid
-    /// tag ([`Resource::tag_type_and_title`]), then the tags of its container.
-    pub tags: TagSet,
-    pub file: Option<std::sync::Arc<str>>,
-    pub line: Option<u32>,
-    /// `@@` resources: they are in the serialized catalog, with
-    /// `"exported": true`, whether collected or not.
-    pub exported: bool,
-    /// `@` resources not (yet) realized: left out of the serialized catalog,
-    /// with their edges. Realizing is setting this to false.
-    pub virtual_: bool,
-    pub kind: Kind,
-    /// In the order the evaluator set them, as it set them (undef and
-    /// `Sensitive` included; serialization deals with them as Puppet does).
-    pub parameters: puppet_model::value::Params,
-    /// The resource type of a compilable resource (its key attributes,
-    /// title patterns, isomorphism). `None`: Puppet's own type of that name
-    /// if there is one (`crate::restypes::builtin`), else a type keyed by
-    /// `name` alone.
-    pub rtype: Option<std::sync::Arc<crate::restypes::TypeDef>>,
+/// Whether Puppet makes an alias from the uniqueness key: `Exec` and
+/// `Tidy` are not isomorphic, everything else is.
+fn is_isomorphic(def: Option<&TypeDef>) -> bool {
+    def.is_none_or(|t| t.isomorphic)
 }
 
-impl Resource {
-    /// A resource with canonical type and title (`file` is `File`, `foo::bar`
-    /// is `Foo::Bar`; a class title `foo::bar` is `Foo::Bar` and the empty
-    /// class title is `main`), no tags, no parameters, not exported or
-    /// virtual, no location.
-    pub fn new(type_name: &str, title: &str, kind: Kind) -> Resource {
-        let type_name = canonical_type(type_name);
-        let title = canonical_title(&type_name, title);
-        Resource::bare(type_name.into(), title.into(), kind)
+/// Whether the uniqueness key is just the title, as it is for most
+/// resources: one key attribute, not set by a parameter, that the title
+/// gives whole. (The full [`uniqueness_key`] builds several vectors and
+/// strings to find the same.)
+fn key_is_own_title(r: &impl Indexed, def: Option<&TypeDef>) -> bool {
+    let key = match def.map(|t| t.key_attributes.as_slice()) {
+        Some([one]) => one.as_str(),
+        Some([]) | None => "name",
+        Some(_) => return false,
+    };
+    if r.parameter(key).is_some_and(|v| !v.is_undef()) {
+        return false;
     }
+    match def {
+        None => true,
+        // `file_path_from_title` changes only a title ending in `/`.
+        Some(t) if t.name == "file" => !r.title().ends_with('/'),
+        Some(t) => t.title_patterns.is_none(),
+    }
+}
 
-    /// A resource of this (canonical) type and title, no tags, no
-    /// parameters, not exported or virtual, no location.
-    fn bare(type_name: Arc<str>, title: Arc<str>, kind: Kind) -> Resource {
-        Resource {
-            type_name,
-            title,
-            tags: TagSet::new(),
-            file: None,
-            line: None,
-            exported: false,
-            virtual_: false,
-            kind,
-            parameters: IndexMap::default(),
-            rtype: None,
-        }
-    }
-
-    /// [`Resource::new`] with the title kept as given (the compiler's index
-    /// keys resources by their titles as written; canonicalizing one only
-    /// to replace it cost a copy per resource).
-    /// The type's name is shared when it is canonical already (the
-    /// compiler's are).
-    pub fn with_title(type_name: &Arc<str>, title: Arc<str>, kind: Kind) -> Resource {
-        let type_name = match names::canonical_type_ref(type_name) {
-            Cow::Borrowed(t) if t.len() == type_name.len() => type_name.clone(),
-            other => other.into(),
-        };
-        Resource::bare(type_name, title, kind)
-    }
-
-    /// `Type[title]`, as Puppet prints references (`Class[Foo]`, `File[/x]`).
-    pub fn reference(&self) -> String {
-        names::bracketed(&self.type_name, &self.title)
-    }
-
-    /// Sets a parameter (replacing keeps the original position, as Ruby's
-    /// hashes do).
-    pub fn set(&mut self, name: &str, value: Value) -> &mut Resource {
-        self.parameters.insert(name.into(), value);
-        self
-    }
-
-    pub fn at(mut self, file: &str, line: u32) -> Resource {
-        self.file = Some(file.into());
-        self.line = Some(line);
-        self
-    }
-
-    /// Puppet's `tag(name)` on this resource (see [`TagSet::tag`]).
-    pub fn tag(&mut self, name: &str) -> Result<(), InvalidTag> {
-        self.tags.tag(name)
-    }
-
-    /// What Puppet's `Resource#initialize` ends with: `tag(type)` (so
-    /// `My::Thing` adds `my::thing`, `my`, `thing`) and `tag_if_valid(title)`.
-    /// The main class and main stage are titled by a symbol in Puppet, which
-    /// is never a tag: `Class[main]` is tagged `class` only.
-    pub fn tag_type_and_title(&mut self) {
-        let type_name = self.type_name.clone();
-        // A canonical type name is always a valid tag once downcased.
-        let _ = self.tags.tag(&type_name);
-        if !self.has_symbol_title() {
-            let title = self.title.clone();
-            self.tags.tag_if_valid(&title);
-        }
-    }
-
-    /// Whether the serialized catalog holds this resource: Puppet's
-    /// `to_resource` drops virtual resources that are not exported.
-    pub fn is_serialized(&self) -> bool {
-        !self.virtual_ || self.exported
-    }
-
-    /// The resource type, for a compilable resource.
-    /// Whether [`Catalog::add_resource`] reads parameter `name`: an alias
-    /// or part of the uniqueness key.
-    pub fn indexes_parameter(&self, name: &str) -> bool {
-        name == "alias"
-            || name == "name"
-            || self
-                .type_def()
-                .is_some_and(|t| t.key_attributes.iter().any(|a| a == name))
-    }
-
-    pub fn type_def(&self) -> Option<&crate::restypes::TypeDef> {
-        if self.kind != Kind::CompilableType {
-            return None;
-        }
-        match &self.rtype {
-            Some(t) => Some(t),
-            None => crate::restypes::builtin(&self.type_name.to_lowercase()),
-        }
-    }
-
-    /// The parameter that names the resource (Puppet's `namevar`): the single
-    /// key attribute of a compilable type, otherwise `name`.
-    pub fn namevar(&self) -> &str {
-        self.type_def().map_or("name", |t| t.namevar())
-    }
-
-    /// Puppet creates `Class[main]` and `Stage[main]` with the symbol `:main`
-    /// as title; a user can declare neither. Such a title never equals a
-    /// string, so their `name` parameter is kept in the JSON, and it is not a
-    /// tag.
-    pub(crate) fn has_symbol_title(&self) -> bool {
-        &*self.title == "main" && matches!(&*self.type_name, "Class" | "Stage")
-    }
-
-    /// The attributes Puppet derives from the title (`parse_title`): a
-    /// `File`'s trailing slashes are dropped (`/tmp/d/` is `/tmp/d`, `///` is
-    /// `/`); a type's title patterns may set several key attributes
-    /// (`sshkey { 'k@rsa': }` sets `name` and `type`); otherwise the namevar
-    /// is the title as it is.
-    pub(crate) fn title_attributes(&self) -> Vec<(String, String)> {
-        title_attributes(self.type_def(), &self.title)
-    }
-
-    /// Whether Puppet makes an alias from the uniqueness key: `Exec` and
-    /// `Tidy` are not isomorphic, everything else is.
-    fn is_isomorphic(&self) -> bool {
-        self.type_def().is_none_or(|t| t.isomorphic)
-    }
-
-    /// Whether the uniqueness key is just the title, as it is for most
-    /// resources: one key attribute, not set by a parameter, that the title
-    /// gives whole. (The full [`Resource::uniqueness_key`] builds several
-    /// vectors and strings to find the same.)
-    fn key_is_own_title(&self) -> bool {
-        let def = self.type_def();
-        let key = match def.map(|t| t.key_attributes.as_slice()) {
-            Some([one]) => one.as_str(),
-            Some([]) | None => "name",
-            Some(_) => return false,
-        };
-        if self.parameters.get(key).is_some_and(|v| !v.is_undef()) {
-            return false;
-        }
-        match def {
-            None => true,
-            // `file_path_from_title` changes only a title ending in `/`.
-            Some(t) if t.name == "file" => !self.title.ends_with('/'),
-            Some(t) => t.title_patterns.is_none(),
-        }
-    }
-
-    /// Puppet's `uniqueness_key` for the resource as declared: the key
-    /// attributes sorted by name, each from its parameter (under its own
-    /// name: `name` is not mapped to the namevar here, as in Puppet's
-    /// `Parser::Resource`) or else from the title.
-    fn uniqueness_key(&self) -> Vec<Value> {
-        let param = |name: &str| -> Option<Value> {
-            self.parameters.get(name).filter(|v| !v.is_undef()).cloned()
-        };
-        let from_title = self.title_attributes();
-        let mut keys: Vec<String> = match self.type_def() {
-            Some(t) if !t.key_attributes.is_empty() => t.key_attributes.clone(),
-            _ => vec!["name".to_string()],
-        };
-        keys.sort();
-        keys.iter()
-            .map(|k| {
-                param(k)
-                    .or_else(|| {
-                        from_title
-                            .iter()
-                            .find(|(a, _)| a == k)
-                            .map(|(_, v)| Value::string(v.as_str()))
-                    })
-                    .unwrap_or(Value::Undef)
-            })
-            .collect()
-    }
+/// Puppet's `uniqueness_key` for the resource as declared: the key
+/// attributes sorted by name, each from its parameter (under its own name:
+/// `name` is not mapped to the namevar here, as in Puppet's
+/// `Parser::Resource`) or else from the title.
+fn uniqueness_key(r: &impl Indexed, def: Option<&TypeDef>) -> Vec<Value> {
+    let param =
+        |name: &str| -> Option<Value> { r.parameter(name).filter(|v| !v.is_undef()).cloned() };
+    let from_title = title_attributes(def, r.title());
+    let mut keys: Vec<String> = match def {
+        Some(t) if !t.key_attributes.is_empty() => t.key_attributes.clone(),
+        _ => vec!["name".to_string()],
+    };
+    keys.sort();
+    keys.iter()
+        .map(|k| {
+            param(k)
+                .or_else(|| {
+                    from_title
+                        .iter()
+                        .find(|(a, _)| a == k)
+                        .map(|(_, v)| Value::string(v.as_str()))
+                })
+                .unwrap_or(Value::Undef)
+        })
+        .collect()
 }
 
 /// Puppet's `File.title_patterns`: `%r{^(/|.+:/|.*[^/])/*\Z}m`.
@@ -415,132 +257,105 @@ fn inspect_list(items: &[Value]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// The catalog of one node.
-#[derive(Clone, Debug)]
-pub struct Catalog {
-    /// The node's certname.
-    pub name: String,
-    pub environment: String,
-    /// Puppet's `config_version`; chosen by the caller, never the clock.
-    pub version: u64,
-    /// Puppet writes `null` unless static catalogs set it.
-    pub code_id: Option<String>,
-    /// Catalog-level tags: what Puppet's catalog collects while compiling
-    /// (the tags of every class and node resource when it is created). The
-    /// serialized `tags` are the class names (tagged) followed by these.
-    pub tags: TagSet,
-    resources: Vec<Resource>,
+/// The index of one catalog's resources.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    /// How many resources are indexed: the next one's id.
+    len: u32,
     /// `(type, title-or-alias)` → resource: titles, explicit aliases and
     /// single-valued uniqueness keys, which Puppet keeps in one table.
     index: IndexMap<(Arc<str>, Arc<str>), ResourceId, rustc_hash::FxBuildHasher>,
     /// Uniqueness keys of several values (`Package`: command, name, provider).
     multi_keys: HashMap<(Arc<str>, Vec<Value>), ResourceId>,
     /// The module types of the resources added, by type name, for `find`.
-    module_types: HashMap<Arc<str>, Arc<crate::restypes::TypeDef>>,
-    edges: Vec<(ResourceId, ResourceId)>,
-    edge_set: rustc_hash::FxHashSet<(ResourceId, ResourceId)>,
-    classes: Vec<String>,
+    module_types: HashMap<Arc<str>, Arc<TypeDef>>,
 }
 
-impl Catalog {
-    /// Room for `n` resources and their titles, made at once: growing one
-    /// resource at a time moved every resource and rehashed every title
-    /// several times over in a catalog of a few hundred.
+impl Index {
+    /// Room for `n` titles, made at once: growing one resource at a time
+    /// rehashed every title several times over in a catalog of a few
+    /// hundred.
     pub fn reserve(&mut self, n: usize) {
-        self.resources.reserve(n);
         self.index.reserve(n);
     }
 
-    pub fn new(name: &str, environment: &str, version: u64) -> Catalog {
-        Catalog {
-            name: name.to_string(),
-            environment: environment.to_string(),
-            version,
-            code_id: None,
-            tags: TagSet::new(),
-            resources: Vec::new(),
-            index: IndexMap::default(),
-            multi_keys: HashMap::default(),
-            module_types: HashMap::default(),
-            edges: Vec::new(),
-            edge_set: Default::default(),
-            classes: Vec::new(),
-        }
+    /// How many resources are indexed.
+    pub fn len(&self) -> usize {
+        self.len as usize
     }
 
-    /// A deterministic UUID for `(name, environment, version)`; see the
-    /// module documentation.
-    pub fn catalog_uuid(&self) -> String {
-        uuid_for(&self.name, &self.environment, self.version)
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
-    /// Adds a resource at the end, as Puppet's `add_resource` does: a title
-    /// (or alias) already present is a duplicate declaration; then the
+    /// Indexes `resource`, the next one of the catalog (`indexed` are those
+    /// before it, by id), as Puppet's `add_resource` does: a title (or
+    /// alias) already present is a duplicate declaration; then the
     /// resource's `alias` parameter values and, for isomorphic types, its
     /// uniqueness key (`File['/tmp/d/']` is also `File['/tmp/d']`,
     /// `notify { 'n': name => 'x' }` is also `Notify['x']`) become aliases,
-    /// and a clash is Puppet's `Cannot alias` error. On error the catalog is
+    /// and a clash is Puppet's `Cannot alias` error. On error the index is
     /// unchanged.
-    pub fn add_resource(&mut self, resource: Resource) -> Result<ResourceId, Box<CatalogError>> {
-        let title_key = (resource.type_name.clone(), resource.title.clone());
+    pub fn add<R: Indexed>(
+        &mut self,
+        resource: &R,
+        indexed: &[R],
+    ) -> Result<ResourceId, Box<CatalogError>> {
+        debug_assert_eq!(indexed.len(), self.len());
+        let type_name = resource.type_name();
+        let title_key = TitleKey(type_name, resource.title());
         if let Some(&existing) = self.index.get(&title_key) {
-            let e = &self.resources[existing.index()];
+            let e = &indexed[existing.index()];
             return Err(Box::new(CatalogError::DuplicateDeclaration {
-                resource: resource.reference(),
+                resource: reference(resource),
                 existing,
-                existing_file: e.file.as_deref().map(String::from),
-                existing_line: e.line,
+                existing_file: e.file().map(String::from),
+                existing_line: e.line(),
             }));
         }
-        let id = ResourceId(self.resources.len() as u32);
+        let id = ResourceId(self.len);
+        let def = type_def(resource);
 
         // Aliases, checked before anything is inserted.
         let mut single: Vec<(Arc<str>, Arc<str>)> = Vec::new();
         let mut multi: Option<Vec<Value>> = None;
-        let conflict = |existing: ResourceId, key: String, newref: String, cat: &Catalog| {
-            let e = &cat.resources[existing.index()];
+        let conflict = |existing: ResourceId, key: String, newref: String| {
+            let e = &indexed[existing.index()];
             Box::new(CatalogError::AliasConflict {
-                resource: resource.reference(),
+                resource: reference(resource),
                 key,
                 newref,
-                file: resource.file.as_deref().map(String::from),
-                line: resource.line,
+                file: resource.file().map(String::from),
+                line: resource.line(),
                 existing,
-                existing_file: e.file.as_deref().map(String::from),
-                existing_line: e.line,
+                existing_file: e.file().map(String::from),
+                existing_line: e.line(),
             })
         };
-        for alias in explicit_aliases(&resource) {
-            if *alias == *resource.title {
+        for alias in explicit_aliases(resource) {
+            if *alias == **resource.title() {
                 continue;
             }
-            let key = (resource.type_name.clone(), Arc::from(alias.as_str()));
+            let key = (type_name.clone(), Arc::from(alias.as_str()));
             if let Some(&existing) = self.index.get(&key) {
-                let newref = inspect_list(&[
-                    Value::String(resource.type_name.clone()),
-                    Value::String(key.1),
-                ]);
-                return Err(conflict(
-                    existing,
-                    names::ruby_inspect_str(&alias),
-                    newref,
-                    self,
-                ));
+                let newref =
+                    inspect_list(&[Value::String(type_name.clone()), Value::String(key.1)]);
+                return Err(conflict(existing, names::ruby_inspect_str(&alias), newref));
             }
             if !single.contains(&key) {
                 single.push(key);
             }
         }
-        if resource.is_isomorphic() && !resource.key_is_own_title() {
-            let ukey = resource.uniqueness_key();
-            let is_own_title =
-                ukey.len() == 1 && matches!(&ukey[0], Value::String(s) if **s == *resource.title);
+        if is_isomorphic(def) && !key_is_own_title(resource, def) {
+            let ukey = uniqueness_key(resource, def);
+            let is_own_title = ukey.len() == 1
+                && matches!(&ukey[0], Value::String(s) if **s == **resource.title());
             if ukey.iter().any(|v| !v.is_undef()) && !is_own_title {
-                let mut full = vec![Value::String(resource.type_name.clone())];
+                let mut full = vec![Value::String(type_name.clone())];
                 full.extend(ukey.iter().cloned());
                 let existing = match ukey.as_slice() {
                     [Value::String(s)] => {
-                        let key = (resource.type_name.clone(), s.clone());
+                        let key = (type_name.clone(), s.clone());
                         let found = self.index.get(&key).copied();
                         if found.is_none() && !single.contains(&key) {
                             single.push(key);
@@ -549,70 +364,35 @@ impl Catalog {
                     }
                     [_] => None, // a non-string key never matches a title
                     _ => {
-                        let key = (resource.type_name.clone(), ukey.clone());
+                        let key = (type_name.clone(), ukey.clone());
                         let found = self.multi_keys.get(&key).copied();
                         multi = Some(ukey.clone());
                         found
                     }
                 };
                 if let Some(existing) = existing {
-                    return Err(conflict(
-                        existing,
-                        inspect_list(&ukey),
-                        inspect_list(&full),
-                        self,
-                    ));
+                    return Err(conflict(existing, inspect_list(&ukey), inspect_list(&full)));
                 }
             }
         }
 
-        self.index.insert(title_key, id);
+        self.index
+            .insert((type_name.clone(), resource.title().clone()), id);
         for key in single {
             self.index.insert(key, id);
         }
         if let Some(k) = multi {
-            self.multi_keys.insert((resource.type_name.clone(), k), id);
+            self.multi_keys.insert((type_name.clone(), k), id);
         }
-        if let Some(t) = &resource.rtype {
-            if !self.module_types.contains_key(&resource.type_name) {
-                self.module_types
-                    .insert(resource.type_name.clone(), t.clone());
+        if resource.compilable() {
+            if let Some(t) = resource.rtype() {
+                if !self.module_types.contains_key(type_name) {
+                    self.module_types.insert(type_name.clone(), t.clone());
+                }
             }
         }
-        self.resources.push(resource);
+        self.len += 1;
         Ok(id)
-    }
-
-    /// Puppet's `catalog.alias(resource, key)`: `Type[key]` also names the
-    /// resource. Aliasing a resource to its own title, or again to the same
-    /// resource, does nothing; a key naming another resource is the
-    /// `Cannot alias` error.
-    pub fn add_alias(&mut self, id: ResourceId, key: &str) -> Result<(), Box<CatalogError>> {
-        let r = &self.resources[id.index()];
-        if key == &*r.title {
-            return Ok(());
-        }
-        let k = (r.type_name.clone(), Arc::from(key));
-        match self.index.get(&k) {
-            Some(&existing) if existing == id => Ok(()),
-            Some(&existing) => {
-                let e = &self.resources[existing.index()];
-                Err(Box::new(CatalogError::AliasConflict {
-                    resource: r.reference(),
-                    key: names::ruby_inspect_str(key),
-                    newref: inspect_list(&[Value::String(r.type_name.clone()), Value::string(key)]),
-                    file: r.file.as_deref().map(String::from),
-                    line: r.line,
-                    existing,
-                    existing_file: e.file.as_deref().map(String::from),
-                    existing_line: e.line,
-                }))
-            }
-            None => {
-                self.index.insert(k, id);
-                Ok(())
-            }
-        }
     }
 
     /// Puppet's `catalog.resource(type, title)`: the type is made canonical
@@ -658,72 +438,6 @@ impl Catalog {
             }
         }
     }
-
-    pub fn get(&self, id: ResourceId) -> &Resource {
-        &self.resources[id.index()]
-    }
-
-    /// For parameters, tags, `virtual_` and the like; do not change
-    /// `type_name` or `title`.
-    pub fn get_mut(&mut self, id: ResourceId) -> &mut Resource {
-        &mut self.resources[id.index()]
-    }
-
-    /// All resources in insertion order, virtual ones included.
-    pub fn resources(&self) -> impl ExactSizeIterator<Item = (ResourceId, &Resource)> {
-        self.resources
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (ResourceId(i as u32), r))
-    }
-
-    pub fn len(&self) -> usize {
-        self.resources.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.resources.is_empty()
-    }
-
-    /// A containment edge (container → contained). A second edge between the
-    /// same two resources is ignored (Puppet's `contain` checks `edge?`
-    /// first); answers whether the edge is new.
-    pub fn add_edge(&mut self, source: ResourceId, target: ResourceId) -> bool {
-        if self.edge_set.insert((source, target)) {
-            self.edges.push((source, target));
-            true
-        } else {
-            false
-        }
-    }
-
-    pub fn has_edge(&self, source: ResourceId, target: ResourceId) -> bool {
-        self.edge_set.contains(&(source, target))
-    }
-
-    /// The edges in insertion order (the JSON orders them differently; see
-    /// [`json`]).
-    pub fn edges(&self) -> &[(ResourceId, ResourceId)] {
-        &self.edges
-    }
-
-    /// The container of a resource: the source of the first edge to it.
-    pub fn container_of(&self, id: ResourceId) -> Option<ResourceId> {
-        self.edges.iter().find(|(_, t)| *t == id).map(|(s, _)| *s)
-    }
-
-    /// Puppet's `catalog.add_class(name)`: appends to `classes` and tags the
-    /// catalog. Puppet's list is not de-duplicated: a class given by an ENC
-    /// is listed once for the ENC and again when evaluated (verified); a
-    /// class evaluated through the compiler is added once, when evaluated.
-    pub fn add_class(&mut self, name: &str) {
-        self.classes.push(name.to_string());
-        let _ = self.tags.tag(name);
-    }
-
-    pub fn classes(&self) -> &[String] {
-        &self.classes
-    }
 }
 
 fn builtin_type(canonical_type: &str) -> bool {
@@ -748,7 +462,7 @@ fn builtin_type(canonical_type: &str) -> bool {
 
 /// The strings of the `alias` parameter (a string or an array of them,
 /// flattened; undef and other values ignored).
-fn explicit_aliases(r: &Resource) -> Vec<String> {
+fn explicit_aliases(r: &impl Indexed) -> Vec<String> {
     fn collect(v: &Value, out: &mut Vec<String>) {
         match v {
             Value::String(s) => out.push(s.to_string()),
@@ -757,7 +471,7 @@ fn explicit_aliases(r: &Resource) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    if let Some(v) = r.parameters.get("alias") {
+    if let Some(v) = r.parameter("alias") {
         collect(v, &mut out);
     }
     out
@@ -808,6 +522,27 @@ pub fn uuid_for(name: &str, environment: &str, version: u64) -> String {
     )
 }
 
+/// The attributes Puppet derives from the title (`parse_title`) of a
+/// resource of type `t` (`None`: not a Ruby type): a `File`'s trailing
+/// slashes are dropped (`/tmp/d/` is `/tmp/d`, `///` is `/`); a type's title
+/// patterns may set several key attributes (`sshkey { 'k@rsa': }` sets `name`
+/// and `type`); otherwise the namevar is the title as it is.
+pub(crate) fn title_attributes(
+    t: Option<&crate::restypes::TypeDef>,
+    title: &str,
+) -> Vec<(String, String)> {
+    let Some(t) = t else {
+        return vec![("name".to_string(), title.to_string())];
+    };
+    if t.name == "file" {
+        return vec![("path".to_string(), file_path_from_title(title))];
+    }
+    match t.parse_title(title) {
+        Some(attrs) => attrs,
+        None => vec![(t.namevar().to_string(), title.to_string())],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -825,6 +560,108 @@ mod tests {
         );
         assert!(parts[2].starts_with('8'));
         assert!(matches!(parts[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'));
+        // Pinned, so a change of algorithm is a visible decision.
+        assert_eq!(
+            uuid_for("web01.example.com", "production", 42),
+            "56cdba66-7c61-88d0-9e8c-64e779b71ea9"
+        );
+        assert_ne!(
+            uuid_for("web01.example.com", "production", 42),
+            uuid_for("web02.example.com", "production", 42)
+        );
+    }
+
+    /// A resource as the index sees it.
+    struct T {
+        type_name: Arc<str>,
+        title: Arc<str>,
+        params: Vec<(&'static str, Value)>,
+        compilable: bool,
+    }
+
+    impl Indexed for T {
+        fn type_name(&self) -> &Arc<str> {
+            &self.type_name
+        }
+        fn title(&self) -> &Arc<str> {
+            &self.title
+        }
+        fn file(&self) -> Option<&str> {
+            None
+        }
+        fn line(&self) -> Option<u32> {
+            None
+        }
+        fn parameter(&self, name: &str) -> Option<&Value> {
+            self.params.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+        }
+        fn compilable(&self) -> bool {
+            self.compilable
+        }
+        fn rtype(&self) -> Option<&Arc<TypeDef>> {
+            None
+        }
+    }
+
+    /// `(type, title, params, compilable)`, type and title canonical.
+    type Declared<'a> = (&'a str, &'a str, Vec<(&'static str, Value)>, bool);
+
+    fn index(resources: Vec<Declared<'_>>) -> Index {
+        let mut index = Index::default();
+        let mut added = Vec::new();
+        for (t, title, params, compilable) in resources {
+            let r = T {
+                type_name: t.into(),
+                title: title.into(),
+                params,
+                compilable,
+            };
+            index.add(&r, &added).unwrap();
+            added.push(r);
+        }
+        index
+    }
+
+    /// What Puppet's `catalog.resource` finds (checked with Puppet 7.23):
+    /// type names and class titles are made canonical, other titles are
+    /// case-sensitive, aliases and a File's uniqueness key find it too.
+    #[test]
+    fn find_as_puppet_finds() {
+        let idx = index(vec![
+            ("Class", "main", vec![], false),
+            ("Class", "Foo::Bar", vec![], false),
+            ("My::Thing", "Two", vec![], false),
+            (
+                "Notify",
+                "tagged",
+                vec![("alias", Value::string("tagged_alias"))],
+                true,
+            ),
+            ("File", "/tmp/d/", vec![], true),
+        ]);
+        let id = |i| Some(ResourceId(i));
+        assert_eq!(idx.find("class", "foo::bar"), id(1));
+        assert_eq!(idx.find("Class", "::Foo::Bar"), id(1));
+        assert_eq!(idx.find("Class", ""), id(0));
+        assert_eq!(
+            idx.find("class", "main"),
+            None,
+            "Class['main'] is Class[Main]"
+        );
+        assert_eq!(idx.find("my::thing", "Two"), id(2));
+        assert_eq!(
+            idx.find("My::Thing", "two"),
+            None,
+            "titles are case-sensitive"
+        );
+        assert_eq!(idx.find("notify", "tagged_alias"), id(3));
+        assert_eq!(idx.find("file", "/tmp/d"), id(4));
+        assert_eq!(
+            idx.find("file", "/tmp/d//"),
+            id(4),
+            "File['/tmp/d//'] finds it too"
+        );
+        assert_eq!(idx.len(), 5);
     }
 
     #[test]
@@ -837,23 +674,5 @@ mod tests {
         assert_eq!(file_path_from_title("C:///"), "C:/");
         assert_eq!(file_path_from_title("x:"), "x:");
         assert_eq!(file_path_from_title("/a"), "/a");
-    }
-}
-
-/// [`Resource::title_attributes`] for a resource of type `t` (`None`: not a
-/// Ruby type) titled `title`.
-pub(crate) fn title_attributes(
-    t: Option<&crate::restypes::TypeDef>,
-    title: &str,
-) -> Vec<(String, String)> {
-    let Some(t) = t else {
-        return vec![("name".to_string(), title.to_string())];
-    };
-    if t.name == "file" {
-        return vec![("path".to_string(), file_path_from_title(title))];
-    }
-    match t.parse_title(title) {
-        Some(attrs) => attrs,
-        None => vec![(t.namevar().to_string(), title.to_string())],
     }
 }

@@ -11,6 +11,7 @@
 
 use super::compiler::Compiler;
 use super::expr::{Ctx, R};
+use super::issues;
 use super::value::{Map, Value};
 use puppet_syntax::ast::{BinaryOp, Expr};
 use puppet_syntax::pn::binary_op_text;
@@ -155,7 +156,7 @@ impl<'e> Compiler<'e> {
                     let merged = match &r {
                         Value::Uri(o) => u.merge(o),
                         Value::String(s) => super::uri::Uri::parse(s).and_then(|o| u.merge(&o)),
-                        _ => Err("An URI can only be merged with an URI or String".into()),
+                        _ => Err(issues::operators::URI_MERGE.into()),
                     };
                     return match merged {
                         Ok(m) => Ok(m.into_value()),
@@ -168,11 +169,7 @@ impl<'e> Compiler<'e> {
                     return Ok(Value::Binary(bytes.into()));
                 }
                 (Value::Binary(_), _) => {
-                    return Err(self.wrap_detail(
-                        ctx,
-                        e,
-                        "Can only append Binary to a Binary".into(),
-                    ))
+                    return Err(self.wrap_detail(ctx, e, issues::operators::BINARY_APPEND.into()))
                 }
                 _ => {}
             }
@@ -185,9 +182,9 @@ impl<'e> Compiler<'e> {
         let a = self.coerce_numeric(&l, operands.0, ctx)?;
         let b = self.coerce_numeric(&r, operands.1, ctx)?;
         let not_applicable = |v: &Value| {
-            format!(
-                "Operator '{opname}' is not applicable to {}.",
-                puppet_syntax::validate::a_an(&value_label(v))
+            issues::operators::operator_not_applicable(
+                opname,
+                puppet_syntax::validate::a_an(&value_label(v)),
             )
         };
         if op == BinaryOp::Mod {
@@ -198,10 +195,10 @@ impl<'e> Compiler<'e> {
                 return self.fail(
                     ctx,
                     operands.0,
-                    format!(
-                        "Operator '%' is not applicable to {} when right side is {}.",
+                    issues::operators::operator_not_applicable_when(
+                        "%",
                         puppet_syntax::validate::a_an(&value_label(&a.value())),
-                        puppet_syntax::validate::a_an(&value_label(&b.value()))
+                        puppet_syntax::validate::a_an(&value_label(&b.value())),
                     ),
                 );
             }
@@ -213,11 +210,13 @@ impl<'e> Compiler<'e> {
                 Ok(v) => Ok(v),
                 Err(OpError::NotApplicable(m)) => self.fail(ctx, operands.0, m),
                 Err(OpError::Argument(m)) => Err(self.wrap_detail(ctx, e, m)),
-                Err(OpError::DivByZero) => self.fail(ctx, operands.1, "Division by 0"),
+                Err(OpError::DivByZero) => {
+                    self.fail(ctx, operands.1, issues::operators::DIV_BY_ZERO)
+                }
                 Err(OpError::Infinity) => self.fail(
                     ctx,
                     operands.0,
-                    format!("The result of the {opname} expression is Infinity"),
+                    issues::operators::result_is_infinity(opname),
                 ),
             };
         }
@@ -227,15 +226,11 @@ impl<'e> Compiler<'e> {
             return self.fail(
                 ctx,
                 operands.0,
-                format!("Operator '{opname}' is not applicable to a Semver."),
+                issues::operators::operator_not_applicable(opname, "a Semver"),
             );
         }
         if let Num::Other(Value::SemVer(_)) = &b {
-            return Err(self.wrap_detail(
-                ctx,
-                e,
-                "can't convert SemanticPuppet::Version into Float".into(),
-            ));
+            return Err(self.wrap_detail(ctx, e, issues::operators::SEMVER_TO_FLOAT.into()));
         }
         let result = match (&a, &b) {
             (Num::Int(x), Num::Int(y)) => self.int_op(e, op, *x, *y, ctx, operands)?,
@@ -263,7 +258,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(
                         ctx,
                         operands.0,
-                        format!("The result of the {opname} expression is Infinity"),
+                        issues::operators::result_is_infinity(opname),
                     );
                 }
                 return Ok(Value::Float(v));
@@ -274,11 +269,7 @@ impl<'e> Compiler<'e> {
             Err(_) => self.fail(
                 ctx,
                 e,
-                format!(
-                    "A '{opname}' expression resulted in a value outside of Puppet Integer {} range, got '{}'",
-                    if result > 0 { "max" } else { "min" },
-                    signed_hex(result)
-                ),
+                issues::operators::numeric_overflow(opname, result > 0, signed_hex(result)),
             ),
         }
     }
@@ -296,13 +287,7 @@ impl<'e> Compiler<'e> {
     ) -> R<i128> {
         let opname = binary_op_text(op);
         let overflow = |c: &Self| -> R<i128> {
-            c.fail(
-                ctx,
-                e,
-                format!(
-                    "A '{opname}' expression resulted in a value outside of Puppet Integer max range"
-                ),
-            )
+            c.fail(ctx, e, issues::operators::numeric_overflow_unshown(opname))
         };
         let shift_left = |x: i128, n: i128| -> Option<i128> {
             if n < 0 {
@@ -320,7 +305,7 @@ impl<'e> Compiler<'e> {
             BinaryOp::Mul => x.checked_mul(y),
             BinaryOp::Div | BinaryOp::Mod => {
                 if y == 0 {
-                    return self.fail(ctx, operands.1, "Division by 0");
+                    return self.fail(ctx, operands.1, issues::operators::DIV_BY_ZERO);
                 }
                 // Ruby floors the quotient; its modulo takes the divisor's sign.
                 let fq = if x % y != 0 && ((x < 0) != (y < 0)) {
@@ -345,10 +330,10 @@ impl<'e> Compiler<'e> {
                         return self.fail(
                             ctx,
                             e,
-                            format!(
-                                "A '{opname}' expression resulted in a value outside of Puppet Integer {} range, got '{head}{}'",
-                                if x > 0 { "max" } else { "min" },
-                                "0".repeat((n / 4) as usize)
+                            issues::operators::numeric_overflow(
+                                opname,
+                                x > 0,
+                                format!("{head}{}", "0".repeat((n / 4) as usize)),
                             ),
                         );
                     }
@@ -374,27 +359,16 @@ impl<'e> Compiler<'e> {
             Value::String(s) => match to_n(s) {
                 Some(n) => {
                     let w = format!(
-                        "The string '{s}' was automatically coerced to the numerical value {}{}",
-                        n.text(),
+                        "{}{}",
+                        issues::operators::numeric_coercion(s, n.text()),
                         self.loc(&ctx.program, at).suffix()
                     );
                     self.warnings.push(w);
                     Ok(n)
                 }
-                None => self.fail(
-                    ctx,
-                    at,
-                    format!("The value '{s}' cannot be converted to Numeric."),
-                ),
+                None => self.fail(ctx, at, issues::operators::not_numeric(s)),
             },
-            other => self.fail(
-                ctx,
-                at,
-                format!(
-                    "The value '{}' cannot be converted to Numeric.",
-                    ruby_to_s(other)
-                ),
-            ),
+            other => self.fail(ctx, at, issues::operators::not_numeric(ruby_to_s(other))),
         }
     }
 
@@ -449,11 +423,7 @@ impl<'e> Compiler<'e> {
                         Err(detail) => return Err(self.wrap_detail(ctx, e, detail)),
                     },
                     _ => {
-                        return Err(self.wrap_detail(
-                            ctx,
-                            e,
-                            "Can only append Array or Hash to a Hash".into(),
-                        ))
+                        return Err(self.wrap_detail(ctx, e, issues::operators::HASH_APPEND.into()))
                     }
                 };
                 let mut out = (**a).clone();
@@ -478,10 +448,9 @@ impl<'e> Compiler<'e> {
             _ => self.fail(
                 ctx,
                 left,
-                format!(
-                    "Operator '{}' is not applicable to {}.",
+                issues::operators::operator_not_applicable(
                     binary_op_text(op),
-                    puppet_syntax::validate::a_an(&value_label(l))
+                    puppet_syntax::validate::a_an(&value_label(l)),
                 ),
             ),
         }

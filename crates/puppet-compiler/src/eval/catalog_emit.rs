@@ -15,6 +15,7 @@ use serde_json::{Map as JMap, Value as J};
 
 use super::compiler::{Compiler, Res, ResKind};
 use super::value::Value;
+use puppet_model::types::format::regexp_inspect;
 use puppet_model::types::PType;
 
 /// Receives a JSON document as a stream of events, in document order.
@@ -206,6 +207,7 @@ const SHORT_LINE: &[u8; 16] = b"\n               ";
 /// store where a copy of `n` bytes is a call to `memcpy`, with the length
 /// then set past the `n` wanted. Short strings and indents are most of the
 /// catalog text.
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[inline]
 fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
     out.reserve(16);
@@ -223,6 +225,7 @@ fn push_prefix(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
 
 /// Appends the first `n` (under 16) bytes of `block` in quotes, with one
 /// capacity check and fixed-size stores, as [`push_prefix`] does.
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[inline]
 fn push_quoted(out: &mut Vec<u8>, block: &[u8; 16], n: usize) {
     let n = n.min(15);
@@ -258,6 +261,7 @@ fn escaped(c: u8) -> bool {
 /// Bit `i` set when byte `i` of the block is [`escaped`]. Every string of the
 /// catalog text (~200 kB a node) goes through this, so on x86-64 it is a
 /// few SSE2 instructions (SSE2 is part of every x86-64).
+#[allow(unsafe_code)] // the SIMD writer: see the SAFETY comment inside
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn escape_mask(block: &[u8; 16]) -> u32 {
@@ -520,7 +524,12 @@ impl Compiler<'_> {
             s.begin_object();
             for (k, v) in &params {
                 s.key(k);
-                emit_value(v, s);
+                match &**v {
+                    // Unwrapped at the top (and listed below); a nested one
+                    // stays a Sensitive object.
+                    Value::Sensitive(inner) => emit_value(inner, s),
+                    v => emit_value(v, s),
+                }
             }
             s.end_object();
         }
@@ -564,7 +573,7 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
         Value::Integer(i) => s.int(*i),
         Value::Float(f) => s.float(*f),
         Value::String(x) => s.string(x),
-        Value::Regexp(r) => s.string(&format!("/{r}/")),
+        Value::Regexp(r) => s.string(&regexp_inspect(r)),
         Value::Deferred(_)
         | Value::Object(_)
         | Value::Binary(_)
@@ -593,7 +602,7 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
                 let mut merged: indexmap::IndexMap<String, &Value, rustc_hash::FxBuildHasher> =
                     indexmap::IndexMap::default();
                 for (k, v) in h.iter() {
-                    merged.insert(k.to_string(), v);
+                    merged.insert(key_text(k), v);
                 }
                 for (k, v) in merged {
                     s.key(&k);
@@ -612,7 +621,65 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
             }
             other => s.string(&other.to_string()),
         },
-        Value::Sensitive(inner) => emit_value(inner, s),
+        Value::Sensitive(inner) => {
+            s.begin_object();
+            s.key("__ptype");
+            s.string("Sensitive");
+            s.key("__pvalue");
+            emit_value(inner, s);
+            s.end_object();
+        }
+    }
+}
+
+/// A hash key that is not a string, as Puppet's catalog writes it: a
+/// reference as `Type[title]`, otherwise Ruby's `to_s` of the value (`""`
+/// for undef, `/src/` for a regexp, `inspect` for an array or a hash).
+fn key_text(k: &Value) -> String {
+    match k {
+        Value::Undef => String::new(),
+        Value::Default => "default".into(),
+        Value::Float(f) => puppet_syntax::ruby_float::ruby_float(*f),
+        Value::Regexp(src) => regexp_inspect(src),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(k),
+        other => reference_text(other).unwrap_or_else(|| other.to_string()),
+    }
+}
+
+/// Ruby's `inspect` of a value inside a hash key.
+fn ruby_inspect(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        Value::Default => ":default".into(),
+        Value::String(s) => puppet_model::names::ruby_inspect_str(s),
+        Value::Float(f) => puppet_syntax::ruby_float::ruby_float(*f),
+        Value::Regexp(src) => regexp_inspect(src),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(map) => {
+            let parts: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        other => reference_text(other).unwrap_or_else(|| other.to_string()),
+    }
+}
+
+/// A resource or class reference as the catalog writes it (`File[/a]`,
+/// `Class[Foo::Bar]`); `None` for other values.
+fn reference_text(v: &Value) -> Option<String> {
+    let Value::Type(t) = v else { return None };
+    match t.as_ref() {
+        PType::Resource {
+            type_name: Some(tn),
+            title: Some(x),
+        } => Some(format!("{tn}[{x}]")),
+        PType::Class(Some(c)) => Some(format!("Class[{}]", super::compiler::capitalize_name(c))),
+        _ => None,
     }
 }
 

@@ -7,6 +7,7 @@ use puppet_syntax::util::NameStr as _;
 use super::compiler::{capitalize_name, Compiler, Definition, Res, ResKind, SCOPE_NAMES};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
+use super::issues;
 use super::scope::{ResId, Scope, ScopeId, ScopeKind};
 use super::value::Value;
 use puppet_model::types::PType;
@@ -39,7 +40,7 @@ impl<'e> Compiler<'e> {
             }
             let Some(def) = self.find_class(&key)? else {
                 return Err(EvalError::runtime(
-                    format!("Could not find class ::{key} for {}", self.node.name),
+                    issues::classes::class_not_found_for_node(format!("::{key}"), &self.node.name),
                     at.clone(),
                 ));
             };
@@ -138,8 +139,8 @@ impl<'e> Compiler<'e> {
                 let Some(pdef) = self.find_class(&pkey)? else {
                     let l = def.location();
                     return Err(EvalError::Syntax(format!(
-                        "Could not find parent resource type '::{pkey}' of type hostclass in {} (file: {}, line: {})",
-                        self.env.name,
+                        "{} (file: {}, line: {})",
+                        issues::classes::parent_class_not_found(&pkey, &self.env.name),
                         l.file.unwrap_or_default(),
                         l.line.unwrap_or(0)
                     )));
@@ -179,7 +180,7 @@ impl<'e> Compiler<'e> {
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;
             return Err(EvalError::runtime(
-                "Too deep nesting of class, define and function evaluation",
+                issues::classes::TOO_DEEP_NESTING,
                 at.clone(),
             ));
         }
@@ -261,7 +262,7 @@ impl<'e> Compiler<'e> {
             Some(stage) => self.catalog.add_edge(stage, id),
             None => {
                 return Err(EvalError::runtime(
-                    format!("Could not find stage {stage_name} specified by {reference}"),
+                    issues::classes::stage_not_found(&stage_name, &reference),
                     at.clone(),
                 ))
             }
@@ -289,7 +290,7 @@ impl<'e> Compiler<'e> {
         let mut problems: Vec<String> = Vec::new();
         for name in given.keys() {
             if !decl.iter().any(|p| &p.name == name) && !is_metaparam(name) {
-                problems.push(format!("has no parameter named '{name}'"));
+                problems.push(issues::classes::has_no_parameter_named(name));
             }
         }
         // Sized once: apache's classes bind ~150 parameters, and growing
@@ -393,7 +394,7 @@ impl<'e> Compiler<'e> {
                     // Given as undef: bound to undef, and type-checked.
                     None if was_given => (Value::Undef, false),
                     None => {
-                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        problems.push(issues::classes::expects_value_for_parameter(&p.name));
                         missing_before.push(i);
                         missing = true;
                         (Value::Undef, false)
@@ -403,10 +404,9 @@ impl<'e> Compiler<'e> {
             if let (Some(t), false) = (&p.type_expr, missing) {
                 if let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? {
                     if !super::typeops::is_instance(&ty, &value) {
-                        problems.push(format!(
-                            "parameter '{}' {}",
-                            p.name,
-                            puppet_model::types::describe_mismatch(&ty, &value)
+                        problems.push(issues::classes::parameter_mismatch(
+                            &p.name,
+                            puppet_model::types::describe_mismatch(&ty, &value),
                         ));
                     }
                 }
@@ -476,10 +476,7 @@ impl<'e> Compiler<'e> {
         self.depth += 1;
         if self.depth > MAX_EVAL_DEPTH {
             self.depth -= 1;
-            return Err(EvalError::runtime(
-                "Too deep nesting of class, define and function evaluation",
-                at,
-            ));
+            return Err(EvalError::runtime(issues::classes::TOO_DEEP_NESTING, at));
         }
         if let Some(n) = given.get("name") {
             let name = self.scopes.names().name.clone();

@@ -9,6 +9,7 @@ use super::catalog_emit::{PrettySink, TreeSink};
 use super::compiler::{Compiler, Res, ResKind};
 use super::error::{EvalError, Location};
 use super::expr::Ctx;
+use super::issues;
 use super::value::Value;
 use crate::facts::node::NodeInfo;
 use crate::loader::Environment;
@@ -188,68 +189,8 @@ impl<'e> Compiler<'e> {
         for id in 0..self.catalog.len() {
             self.merge_scope_tags(id);
         }
-        self.fail_on_unevaluated()?;
-        self.validate_relationship_params()
-    }
-
-    /// Puppet's final catalog validation: every resource a relationship
-    /// metaparameter names must be in the catalog.
-    fn validate_relationship_params(&self) -> Result<(), EvalError> {
-        for (id, r) in self.catalog.resources().iter().enumerate() {
-            if r.virtual_ {
-                continue;
-            }
-            if r.kind == ResKind::Builtin {
-                let rtype = &r.rtype;
-                if let Some(bad) = r
-                    .params
-                    .keys()
-                    .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
-                {
-                    let at = match (&r.file, r.line) {
-                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
-                        _ => String::new(),
-                    };
-                    return Err(EvalError::Completion(format!(
-                        "no parameter named '{bad}'{at} on {}{at}",
-                        r.reference()
-                    )));
-                }
-            }
-            // In the resource's parameter order, as Puppet's
-            // RelationshipValidator walks `eachparam`.
-            let relationships = r
-                .params
-                .iter()
-                .filter(|(p, _)| matches!(&***p, "before" | "require" | "notify" | "subscribe"));
-            for (param, v) in relationships {
-                // `param.value.flatten` for an Array.
-                let mut refs = Vec::new();
-                let mut stack = vec![v];
-                while let Some(x) = stack.pop() {
-                    match x {
-                        Value::Array(items) => stack.extend(items.iter().rev()),
-                        other => refs.push(other),
-                    }
-                }
-                for x in refs {
-                    let Some((t, title)) = super::resources::as_ref(x) else {
-                        continue;
-                    };
-                    if self.catalog.find_resource(&t, &title).is_none() {
-                        let line = self.catalog.relationship_line(id, param).or(r.line);
-                        let at = match (&r.file, line) {
-                            (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
-                            _ => String::new(),
-                        };
-                        return Err(EvalError::Completion(format!(
-                            "Could not find resource '{t}[{title}]' in parameter '{param}'{at}"
-                        )));
-                    }
-                }
-            }
-        }
-        Ok(())
+        self.catalog.fail_on_unevaluated()?;
+        self.catalog.validate_relationship_params()
     }
 
     fn set_node_parameters(&mut self) {
@@ -310,10 +251,9 @@ impl<'e> Compiler<'e> {
             .match_node(&name)?
             .or(self.defs.match_node("default")?);
         let Some((def, title, caps)) = found else {
-            return Err(EvalError::Syntax(format!(
-                "Could not find node statement with name 'default' or '{}'",
-                self.node.name.to_lowercase()
-            )));
+            return Err(EvalError::Syntax(
+                issues::classes::node_statement_not_found(self.node.name.to_lowercase()),
+            ));
         };
         self.evaluate_node(def, title, caps)
     }
@@ -332,10 +272,9 @@ impl<'e> Compiler<'e> {
         for (name, params) in with.into_iter().chain(without) {
             let key = name.trim_colons().to_lowercase();
             let Some(def) = self.find_class(&key)? else {
-                return Err(EvalError::Syntax(format!(
-                    "Could not find class {key} for {}",
-                    self.node.name
-                )));
+                return Err(EvalError::Syntax(
+                    issues::classes::class_not_found_for_node(&key, &self.node.name),
+                ));
             };
             let params = params.filter(|p| !p.is_empty()).map(|p| {
                 p.iter()
@@ -375,9 +314,7 @@ impl<'e> Compiler<'e> {
                 return Ok(());
             }
         }
-        Err(EvalError::Syntax(
-            "Somehow looped more than 1000 times while evaluating host catalog".into(),
-        ))
+        Err(EvalError::Syntax(issues::classes::LOOPED_TOO_OFTEN.into()))
     }
 
     /// The catalog in Puppet's `to_data_hash` shape (`catalog_format` 2).

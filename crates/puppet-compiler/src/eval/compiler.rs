@@ -11,6 +11,7 @@ use puppet_syntax::util::NameStr as _;
 use std::sync::Arc;
 
 use super::error::{EvalError, Location};
+use super::issues;
 use super::scope::{ResId, ScopeId, Scopes};
 use super::state::classes::Definitions;
 use super::state::functions::FunctionHost;
@@ -171,6 +172,34 @@ impl Res {
     }
 }
 
+/// The catalog's index reads the compiler's resources themselves.
+impl crate::catalog::Indexed for Res {
+    fn type_name(&self) -> &Arc<str> {
+        &self.type_name
+    }
+    fn title(&self) -> &Arc<str> {
+        &self.title
+    }
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+    fn line(&self) -> Option<u32> {
+        self.line
+    }
+    fn parameter(&self, name: &str) -> Option<&Value> {
+        self.params.get(name)
+    }
+    fn compilable(&self) -> bool {
+        matches!(self.kind, ResKind::Stage | ResKind::Builtin)
+    }
+    fn rtype(&self) -> Option<&Arc<crate::restypes::TypeDef>> {
+        match self.kind {
+            ResKind::Builtin => self.rtype.as_ref(),
+            _ => None,
+        }
+    }
+}
+
 /// A tag as [`Res::tag`] adds it: lower-cased, then the non-empty parts of
 /// a qualified name (for [`Res::tag_split`]).
 pub fn split_tag(tag: &str) -> Vec<Tag> {
@@ -313,12 +342,11 @@ pub enum NodeMatch {
 
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, node: NodeInfo) -> Compiler<'e> {
-        let catalog = CatalogState::new(&node.name, &env.name);
         Compiler {
             env,
             node,
             scopes: Scopes::new(),
-            catalog,
+            catalog: CatalogState::default(),
             defs: Definitions::default(),
             host: FunctionHost::default(),
             hiera: Default::default(),
@@ -434,7 +462,7 @@ impl<'e> Compiler<'e> {
             &segments,
         ));
         for path in candidates {
-            if path.is_file() {
+            if self.env.files().is_file(&path) {
                 self.load_file(&path)?;
                 if let Some(d) = self.defs.function(&key) {
                     return Ok(Some(d.clone()));
@@ -511,7 +539,7 @@ impl<'e> Compiler<'e> {
                 // A parent naming nothing: Puppet's type reference, refused.
                 let init = init.map_err(|err| match (&err, self.literal_parent(&keys[0])) {
                     (EvalError::Issue { detail, .. }, Some(p))
-                        if detail == &format!("Resource type not found: {p}") =>
+                        if detail == &issues::resources::unknown_resource_type(p) =>
                     {
                         runtime(format!("reference to unresolved type '{p}'"))
                     }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::compiler::{capitalize_name, Compiler};
 use super::error::{EvalError, Location};
+use super::issues;
 use super::scope::ScopeId;
 use super::value::{value_label, Map, Value};
 use puppet_model::types::PType;
@@ -87,7 +88,7 @@ impl<'e> Compiler<'e> {
             ExprKind::Number(Number::Integer(i, _)) => Ok(Value::Integer(*i)),
             ExprKind::Number(Number::Float(f)) => Ok(Value::Float(*f)),
             ExprKind::Number(Number::Overflow(t)) => {
-                self.fail(ctx, e, format!("Integer out of range: {t}"))
+                self.fail(ctx, e, issues::operators::integer_out_of_range(t))
             }
             ExprKind::Str(s) => Ok(Value::String(s.clone())),
             ExprKind::QName(n) => Ok(Value::String(n.clone())),
@@ -124,7 +125,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(
                         ctx,
                         e,
-                        format!("Resource type not found: {}", n.trim_colons()),
+                        issues::resources::unknown_resource_type(n.trim_colons()),
                     );
                 }
                 let v = Value::Type(Arc::new(type_reference(n)));
@@ -424,10 +425,7 @@ impl<'e> Compiler<'e> {
                     None => self.fail(
                         ctx,
                         lhs,
-                        format!(
-                            "No matching entry for selector parameter with value '{}'",
-                            super::builtins::ruby_value_to_s(&v)
-                        ),
+                        issues::operators::unmatched_selector(super::builtins::ruby_value_to_s(&v)),
                     ),
                 }
             }
@@ -519,9 +517,7 @@ impl<'e> Compiler<'e> {
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },
                 None => {
-                    let w = format!(
-                        "Could not look up qualified variable '{qualified}'; class {class} has not been evaluated"
-                    );
+                    let w = issues::variables::qualified_class_not_evaluated(qualified, class);
                     self.warnings.push(w);
                     Ok(Value::Undef)
                 }
@@ -532,13 +528,9 @@ impl<'e> Compiler<'e> {
             if let Some(before) = g.unassigned(name, bound) {
                 if self.scopes.assignment_target(scope) == g.scope {
                     let detail = if before {
-                        format!("{}: expects a value for parameter ${name}", g.reference)
+                        issues::variables::param_read_before_value(&g.reference, name)
                     } else {
-                        format!(
-                            "{}: default expression for ${} tries to illegally access not yet evaluated ${name}",
-                            g.reference,
-                            g.param()
-                        )
+                        issues::variables::default_reads_later_param(&g.reference, g.param(), name)
                     };
                     return Err(EvalError::runtime(
                         detail,
@@ -557,12 +549,15 @@ impl<'e> Compiler<'e> {
         let at = self.loc(&ctx.program, e);
         if self.scopes.strict_variables() {
             return Err(EvalError::Issue {
-                detail: format!("Unknown variable: '{name}'."),
+                detail: issues::variables::unknown_variable(name),
                 at,
             });
         }
-        self.warnings
-            .push(format!("Unknown variable: '{name}'.{}", at.suffix()));
+        self.warnings.push(format!(
+            "{}{}",
+            issues::variables::unknown_variable(name),
+            at.suffix()
+        ));
         Ok(())
     }
 
@@ -575,7 +570,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(
                         ctx,
                         at,
-                        format!("Attempt to assign to a reserved variable name: '${name}'"),
+                        issues::variables::illegal_reserved_assignment(name),
                     );
                 }
                 // Outside top scope `$facts`/`$trusted` are not bound; the
@@ -583,18 +578,18 @@ impl<'e> Compiler<'e> {
                 if (name == "facts" || name == "trusted") && target != self.scopes.top() {
                     return Err(EvalError::Runtime {
                         while_evaluating: Some(a_label(at)),
-                        detail: format!("Attempt to assign to a reserved variable name: '{name}'"),
+                        detail: issues::variables::scope_reserved_assignment(name),
                         at: self.loc(&ctx.program, at),
                     });
                 }
                 let s = self.scopes.get_mut(target);
                 if s.vars.contains_key(name.as_str()) {
                     let msg = if name == "facts" || name == "trusted" {
-                        format!("Attempt to assign to a reserved variable name: '${name}'")
+                        issues::variables::illegal_reserved_assignment(name)
                     } else if name == "title" || name == "name" {
-                        format!("Cannot reassign built in (or already assigned) variable '${name}'")
+                        issues::variables::illegal_reassignment_builtin(name)
                     } else {
-                        format!("Cannot reassign variable '${name}'")
+                        issues::variables::illegal_reassignment(name)
                     };
                     return self.fail(ctx, at, msg);
                 }
@@ -607,10 +602,9 @@ impl<'e> Compiler<'e> {
                         return self.fail(
                             ctx,
                             lhs,
-                            format!(
-                                "Mismatched number of assignable entries and values, expected {}, got {}",
+                            issues::variables::illegal_multi_assignment_size(
                                 targets.len(),
-                                vals.len()
+                                vals.len(),
                             ),
                         );
                     }
@@ -622,7 +616,7 @@ impl<'e> Compiler<'e> {
                 Value::Hash(h) => {
                     for t in targets {
                         let ExprKind::Var(n) = &t.kind else {
-                            return self.fail(ctx, t, "Illegal assignment");
+                            return self.fail(ctx, t, issues::variables::ILLEGAL_ASSIGNMENT);
                         };
                         let val = h
                             .get(&Value::string(n.as_str()))
@@ -632,9 +626,9 @@ impl<'e> Compiler<'e> {
                     }
                     Ok(())
                 }
-                _ => self.fail(ctx, lhs, "Illegal assignment"),
+                _ => self.fail(ctx, lhs, issues::variables::ILLEGAL_ASSIGNMENT),
             },
-            _ => self.fail(ctx, lhs, "Illegal assignment"),
+            _ => self.fail(ctx, lhs, issues::variables::ILLEGAL_ASSIGNMENT),
         }
     }
 
@@ -755,11 +749,11 @@ impl<'e> Compiler<'e> {
                         return self.fail(
                             ctx,
                             e,
-                            format!(
-                                "Comparison of: {} {} {}, is not possible. Caused by '{detail}'.",
+                            issues::operators::comparison_not_possible(
                                 value_label(&l),
                                 puppet_syntax::pn::binary_op_text(op),
                                 value_label(&r),
+                                detail,
                             ),
                         )
                     }
@@ -802,10 +796,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(
                         ctx,
                         left_expr,
-                        format!(
-                            "Array supports [] with one or two arguments. Got {}",
-                            keys.len()
-                        ),
+                        issues::operators::bad_array_slice_arity(keys.len()),
                     );
                 }
                 // `coerce_numeric` of every key, then each must be an Integer.
@@ -819,9 +810,8 @@ impl<'e> Compiler<'e> {
                         return self.fail(
                             ctx,
                             key_at(i),
-                            format!(
-                                "An Array[] cannot use {} where Integer is expected",
-                                puppet_model::types::parse::bad_key_type_name(n)
+                            issues::operators::bad_array_key_type(
+                                puppet_model::types::parse::bad_key_type_name(n),
                             ),
                         );
                     };
@@ -848,11 +838,7 @@ impl<'e> Compiler<'e> {
                 }
             }
             Value::Hash(h) => match keys.as_slice() {
-                [] => self.fail(
-                    ctx,
-                    left_expr,
-                    "Hash supports [] with one or more arguments. Got 0",
-                ),
+                [] => self.fail(ctx, left_expr, issues::operators::BAD_HASH_SLICE_ARITY),
                 [k] => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
                 many => Ok(Value::array(
                     many.iter().filter_map(|k| h.get(k).cloned()).collect(),
@@ -864,10 +850,7 @@ impl<'e> Compiler<'e> {
                     return self.fail(
                         ctx,
                         left_expr,
-                        format!(
-                            "String supports [] with one or two arguments. Got {}",
-                            keys.len()
-                        ),
+                        issues::operators::bad_string_slice_arity(keys.len()),
                     );
                 }
                 // `Utils.to_n` of each key (a numeric String counts, with
@@ -888,9 +871,8 @@ impl<'e> Compiler<'e> {
                             return self.fail(
                                 ctx,
                                 key_at(i),
-                                format!(
-                                    "A substring operation does not accept {} as a character index. Expected an Integer",
-                                    puppet_model::types::parse::a_an(&actual)
+                                issues::operators::bad_string_slice_key_type(
+                                    puppet_model::types::parse::a_an(&actual),
                                 ),
                             );
                         }
@@ -929,10 +911,10 @@ impl<'e> Compiler<'e> {
                 ) =>
             {
                 let Some((tn, title)) = super::resources::as_ref(&base) else {
-                    return self.fail(ctx, e, "Illegal resource reference");
+                    return self.fail(ctx, e, issues::operators::ILLEGAL_RESOURCE_REFERENCE);
                 };
                 let Some(id) = self.catalog.find_resource(&tn, &title) else {
-                    return self.fail(ctx, e, format!("Resource not found: {tn}['{title}']"));
+                    return self.fail(ctx, e, issues::resources::unknown_resource(&tn, &title));
                 };
                 match keys.as_slice() {
                     [Value::String(p)] => Ok(self.catalog[id]
@@ -940,7 +922,7 @@ impl<'e> Compiler<'e> {
                         .get(p.as_ref())
                         .cloned()
                         .unwrap_or(Value::Undef)),
-                    _ => self.fail(ctx, e, "A resource reference takes one parameter name"),
+                    _ => self.fail(ctx, e, issues::operators::RESOURCE_REFERENCE_ONE_PARAMETER),
                 }
             }
             Value::Type(t) => match super::typeops::access_at(t, &keys) {
@@ -962,7 +944,7 @@ impl<'e> Compiler<'e> {
                     self.fail(ctx, at, msg)
                 }
             },
-            Value::Undef => self.fail(ctx, e, "Operator '[]' is not applicable to an Undef Value."),
+            Value::Undef => self.fail(ctx, e, issues::operators::ACCESS_ON_UNDEF),
             // An Object declaring a `[]` function: its call fails as any
             // declared function does.
             Value::Object(o) if o.ty.function("[]").is_some() => {
@@ -975,9 +957,9 @@ impl<'e> Compiler<'e> {
             other => self.fail(
                 ctx,
                 e,
-                format!(
-                    "Operator '[]' is not applicable to {}.",
-                    puppet_syntax::validate::a_an(&value_label(other))
+                issues::operators::operator_not_applicable(
+                    "[]",
+                    puppet_syntax::validate::a_an(&value_label(other)),
                 ),
             ),
         }
@@ -1039,9 +1021,7 @@ impl Compiler<'_> {
                     .bytes()
                     .map(|c| c.to_ascii_lowercase())
                     .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))),
-                _ => Err(CmpError::Argument(
-                    "A String is not comparable to a non String",
-                )),
+                _ => Err(CmpError::Argument(issues::operators::STRING_NOT_COMPARABLE)),
             },
             Value::Integer(_) | Value::Float(_) => match (l, r) {
                 (Value::Integer(a), Value::Integer(b)) => Ok(a.cmp(b)),
@@ -1050,37 +1030,33 @@ impl Compiler<'_> {
                 (Value::Float(a), Value::Float(b)) => Ok(float(*a, *b)),
                 (_, Value::Timestamp(_) | Value::Timespan(_)) => puppet_model::time::compare(l, r)
                     .ok_or(CmpError::Argument(
-                        "A Numeric is not comparable to non Numeric",
+                        issues::operators::NUMERIC_NOT_COMPARABLE,
                     )),
                 // A SemanticPuppet::Version is a Ruby Numeric that cannot be
                 // coerced.
-                (_, Value::SemVer(_)) => Err(CmpError::Other(
-                    "can't convert SemanticPuppet::Version into Float",
-                )),
+                (_, Value::SemVer(_)) => Err(CmpError::Other(issues::operators::SEMVER_TO_FLOAT)),
                 _ => Err(CmpError::Argument(
-                    "A Numeric is not comparable to non Numeric",
+                    issues::operators::NUMERIC_NOT_COMPARABLE,
                 )),
             },
             // `default` is the Symbol `:default`.
             Value::Default => match r {
                 Value::Default => Ok(Ordering::Equal),
-                _ => Err(CmpError::Argument("Symbol not comparable to non Symbol")),
+                _ => Err(CmpError::Argument(issues::operators::SYMBOL_NOT_COMPARABLE)),
             },
             Value::Timespan(_) => puppet_model::time::compare(l, r).ok_or(CmpError::Argument(
-                "Timespans are only comparable to Timespans, Integers, and Floats",
+                issues::operators::TIMESPAN_NOT_COMPARABLE,
             )),
             Value::Timestamp(_) => puppet_model::time::compare(l, r).ok_or(CmpError::Argument(
-                "Timestamps are only comparable to Timestamps, Integers, and Floats",
+                issues::operators::TIMESTAMP_NOT_COMPARABLE,
             )),
             Value::SemVer(a) => match r {
                 Value::SemVer(b) => Ok(a.cmp_ruby(b)),
                 _ => Err(CmpError::Argument(
-                    "Versions not comparable to non Versions",
+                    issues::operators::VERSION_NOT_COMPARABLE,
                 )),
             },
-            _ => Err(CmpError::Argument(
-                "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",
-            )),
+            _ => Err(CmpError::Argument(issues::operators::NOT_COMPARABLE)),
         }
     }
 }
@@ -1148,11 +1124,7 @@ impl Compiler<'_> {
             Value::Regexp(src) => src.clone(),
             Value::String(src) => {
                 if let Err(detail) = puppet_model::types::regex::compile(src) {
-                    return self.fail(
-                        ctx,
-                        rhs,
-                        format!("Can not convert right match operand to a regular expression. Caused by '{detail}'."),
-                    );
+                    return self.fail(ctx, rhs, issues::operators::match_not_regexp(detail));
                 }
                 src.clone()
             }
@@ -1176,9 +1148,9 @@ impl Compiler<'_> {
                 return self.fail(
                     ctx,
                     rhs,
-                    format!(
-                        "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {ruby_class} into String'."
-                    ),
+                    issues::operators::match_not_regexp(format!(
+                        "no implicit conversion of {ruby_class} into String"
+                    )),
                 );
             }
         };
@@ -1186,10 +1158,9 @@ impl Compiler<'_> {
             return self.fail(
                 ctx,
                 lhs,
-                format!(
-                    "Left match operand must result in a String value. Got {}.",
-                    puppet_syntax::validate::a_an(&value_label(&l))
-                ),
+                issues::operators::match_not_string(puppet_syntax::validate::a_an(&value_label(
+                    &l,
+                ))),
             );
         };
         let caps = self.regex_captures(&src, s, ctx, rhs)?;

@@ -1,9 +1,11 @@
 //! Function calls: the built-in functions the catalog core needs, functions
 //! written in the Puppet language, and lambdas.
 
-use super::compiler::Compiler;
+use super::builtins::registry::{self, Caller, Ev, Resolved};
+use super::compiler::{Compiler, Definition};
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
+use super::issues;
 use super::resources::{as_ref, reference_to};
 use super::scope::{Scope, ScopeId, ScopeKind};
 use super::value::{Map, Value};
@@ -71,11 +73,32 @@ impl<'e> Compiler<'e> {
         call: &Expr,
     ) -> R<Value> {
         let at = self.loc(&ctx.program, call);
-        if let Some(v) = self.node.function_mocks.get(name) {
-            return Ok(v.clone());
+        match registry::resolve(self, name, Caller::Code)? {
+            Resolved::Native(entry) => match entry.evaluator() {
+                Some(ev) => {
+                    self.call_evaluator_function(ev, name, args, lambda, scope, ctx, call, at)
+                }
+                None => super::builtins::call_library(self, entry, &args, lambda, scope, ctx, &at),
+            },
+            found => self.call_found(found, name, args, lambda, scope, ctx, &at),
         }
-        match name {
-            "include" | "require" | "contain" => {
+    }
+
+    /// The evaluator's own functions (see [`registry::Ev`]).
+    #[allow(clippy::too_many_arguments)]
+    fn call_evaluator_function(
+        &mut self,
+        ev: Ev,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&Lambda>,
+        scope: ScopeId,
+        ctx: &Ctx,
+        call: &Expr,
+        at: Location,
+    ) -> R<Value> {
+        match ev {
+            Ev::Include => {
                 let mut refs = Vec::new();
                 let ids = self.include_classes(&class_names(&args), scope, &at)?;
                 for id in ids {
@@ -105,7 +128,7 @@ impl<'e> Compiler<'e> {
                     Value::array(refs)
                 })
             }
-            "notice" | "info" | "warning" | "err" | "debug" | "alert" | "crit" | "emerg" => {
+            Ev::Log => {
                 let msg: Vec<String> = args.iter().map(|a| a.to_string()).collect();
                 if name == "warning" {
                     self.warnings.push(msg.join(" "));
@@ -114,14 +137,14 @@ impl<'e> Compiler<'e> {
             }
             // A 3.x function: its arguments reach Ruby converted (a Regexp
             // becomes its `/re/` String) and are joined by their `to_s`.
-            "fail" => {
+            Ev::Fail => {
                 let msg: Vec<String> = args
                     .iter()
                     .map(|a| super::builtins::ruby_value_to_s(&regexps_as_strings(a)))
                     .collect();
                 Err(EvalError::runtime(msg.join(" "), at))
             }
-            "tag" => {
+            Ev::Tag => {
                 if let Some(owner) = self.scopes.resource_of(scope) {
                     for t in class_names(&args) {
                         self.catalog[owner].tag(&t);
@@ -129,7 +152,7 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Undef)
             }
-            "tagged" => {
+            Ev::Tagged => {
                 let owner = self.scopes.resource_of(scope);
                 let tags = owner
                     .map(|o| self.catalog[o].tags.clone())
@@ -140,7 +163,7 @@ impl<'e> Compiler<'e> {
                         .all(|t| tags.iter().any(|x| **x == t.to_lowercase())),
                 ))
             }
-            "defined" => {
+            Ev::Defined => {
                 let mut all = true;
                 for a in &args {
                     let found = match a {
@@ -178,7 +201,7 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(Value::Boolean(all))
             }
-            "realize" => {
+            Ev::Realize => {
                 // Realized when collections are evaluated: the resource may be
                 // declared later.
                 let set: Vec<_> = args
@@ -193,26 +216,26 @@ impl<'e> Compiler<'e> {
             }
             // Their dispatch: `break()` takes no argument, `next` and
             // `return` at most one.
-            "break" if !args.is_empty() => Err(EvalError::runtime(
-                format!("'break' expects no arguments, got {}", args.len()),
+            Ev::Break if !args.is_empty() => Err(EvalError::runtime(
+                issues::functions::expects_arguments("break", "no arguments", args.len()),
                 at,
             )),
-            "next" | "return" if args.len() > 1 => Err(EvalError::runtime(
-                format!("'{name}' expects at most 1 argument, got {}", args.len()),
+            Ev::Next | Ev::Return if args.len() > 1 => Err(EvalError::runtime(
+                issues::functions::expects_arguments(name, "at most 1 argument", args.len()),
                 at,
             )),
             // Puppet's jumpers carry the call's file and line, not its column.
-            "next" => Err(EvalError::Next(
+            Ev::Next => Err(EvalError::Next(
                 args.first().cloned().unwrap_or(Value::Undef),
                 Location { column: None, ..at },
             )),
-            "break" => Err(EvalError::Break(Location { column: None, ..at })),
-            "return" => Err(EvalError::Return(
+            Ev::Break => Err(EvalError::Break(Location { column: None, ..at })),
+            Ev::Return => Err(EvalError::Return(
                 args.first().cloned().unwrap_or(Value::Undef),
                 Location { column: None, ..at },
             )),
             // Hiera 5 (src/hiera): lookup() and the legacy hiera*() functions.
-            "lookup" => {
+            Ev::Lookup => {
                 let parsed = super::lookup::LookupArgs::parse(&args)
                     .map_err(|m| EvalError::runtime(m, at.clone()))?;
                 match lambda {
@@ -224,16 +247,14 @@ impl<'e> Compiler<'e> {
                     None => self.hiera_lookup_function(&parsed, None, scope, &at),
                 }
             }
-            "hiera" | "hiera_array" | "hiera_hash" => self.hiera_legacy(name, &args, scope),
-            "hiera_include" => {
+            Ev::Hiera => self.hiera_legacy(name, &args, scope),
+            Ev::HieraInclude => {
                 let classes = self.hiera_legacy(name, &args, scope)?;
                 self.include_classes(&class_names(&[classes]), scope, &at)?;
                 Ok(Value::Undef)
             }
-            "each" | "map" | "filter" | "reduce" | "with" => {
-                self.iterate(name, args, lambda, scope, ctx, call)
-            }
-            "assert_type" => {
+            Ev::Iterate => self.iterate(name, args, lambda, scope, ctx, call),
+            Ev::AssertType => {
                 super::builtins::evaluator_dispatch(name, &args, lambda)
                     .map_err(|m| EvalError::runtime(m, at.clone()))?;
                 // The String form: the type parsed from its text.
@@ -276,17 +297,18 @@ impl<'e> Compiler<'e> {
                     at,
                 ))
             }
-            "template" | "inline_template" => self.erb_function(name, &args, scope, ctx, &at),
-            // Mocks were looked at above.
-            _ => self.call_unmocked(name, args, lambda, scope, ctx, &at),
+            Ev::Template => self.erb_function(name, &args, scope, ctx, &at),
         }
     }
 
-    /// Whether a module's Ruby for `name` runs rather than the library: when
-    /// the library lacks it, or when told to interpret (tests).
+    /// Whether a template's `scope.function_<name>` reaches a module's 3.x
+    /// Ruby first ([`registry::ruby_3x_first`]).
     pub(crate) fn prefers_ruby(&self, name: &str) -> bool {
-        self.node.function_mocks.get(name).is_none()
-            && (self.node.interpret_module_ruby || !super::MODULE_FUNCTIONS.contains(&name))
+        registry::ruby_3x_first(
+            name,
+            self.node.function_mocks.get(name).is_some(),
+            self.node.interpret_module_ruby,
+        )
     }
 
     /// A function of the library, of Puppet code, or of a module's Ruby:
@@ -299,44 +321,68 @@ impl<'e> Compiler<'e> {
         lambda: Option<&Lambda>,
         scope: ScopeId,
         ctx: &Ctx,
-        at: &super::error::Location,
+        at: &Location,
     ) -> R<Value> {
-        if let Some(v) = self.node.function_mocks.get(name) {
-            return Ok(v.clone());
-        }
-        self.call_unmocked(name, args, lambda, scope, ctx, at)
+        let found = registry::resolve(self, name, Caller::Library)?;
+        self.call_found(found, name, args, lambda, scope, ctx, at)
     }
 
-    /// [`Compiler::call_library_function`] once mocks are ruled out.
-    fn call_unmocked(
+    /// Calls what [`registry::resolve`] found (the evaluator's functions
+    /// apart).
+    #[allow(clippy::too_many_arguments)]
+    fn call_found(
         &mut self,
+        found: Resolved<Definition>,
         name: &str,
         args: Vec<Value>,
         lambda: Option<&Lambda>,
         scope: ScopeId,
         ctx: &Ctx,
-        at: &super::error::Location,
+        at: &Location,
     ) -> R<Value> {
-        if self.node.interpret_module_ruby && super::MODULE_FUNCTIONS.contains(&name) {
-            if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
-                return self.call_ruby_function(name, &file, args, lambda, scope, ctx, at);
+        match found {
+            Resolved::Mock(v) => Ok(v),
+            Resolved::Native(entry) => {
+                super::builtins::call_library(self, entry, &args, lambda, scope, ctx, at)
             }
+            Resolved::TypeNew => {
+                super::builtins::call_type_new(self, name, &args, lambda, scope, ctx, at)
+            }
+            Resolved::Puppet(def) => self.call_puppet_function(&def, args, scope),
+            Resolved::Ruby(file) => {
+                self.call_ruby_function(name, &file, args, lambda, scope, ctx, at)
+            }
+            Resolved::Unknown => Err(EvalError::Issue {
+                detail: issues::functions::unknown_function(name),
+                at: at.clone(),
+            }),
         }
-        if let Some(result) = super::builtins::call(self, name, &args, lambda, scope, ctx, at) {
-            return result;
-        }
-        if let Some(def) = self.find_function(name)? {
-            return self.call_puppet_function(&def, args, scope);
-        }
-        if let Some(file) = super::builtins::modules::ruby_function_file(self.env, name) {
-            return self.call_ruby_function(name, &file, args, lambda, scope, ctx, at);
-        }
-        Err(EvalError::Issue {
-            detail: format!("Unknown function: '{name}'."),
-            at: at.clone(),
-        })
+    }
+}
+
+/// What resolving a name asks of the compilation: its mocks, settings and
+/// Puppet-language loader (which autoloads).
+impl registry::Loaders for Compiler<'_> {
+    type Puppet = Definition;
+
+    fn env(&self) -> &crate::loader::Environment {
+        self.env
     }
 
+    fn mock(&self, name: &str) -> Option<Value> {
+        self.node.function_mocks.get(name).cloned()
+    }
+
+    fn interpret_module_ruby(&self) -> bool {
+        self.node.interpret_module_ruby
+    }
+
+    fn puppet_function(&mut self, name: &str) -> R<Option<Definition>> {
+        self.find_function(name)
+    }
+}
+
+impl<'e> Compiler<'e> {
     pub(crate) fn call_puppet_function(
         &mut self,
         def: &super::compiler::Definition,
@@ -367,7 +413,7 @@ impl<'e> Compiler<'e> {
                 format!("between {required} and {} arguments", params.len())
             };
             return Err(EvalError::runtime(
-                format!("'{name}' expects {expected}, got {}", args.len()),
+                issues::functions::expects_arguments(name, expected, args.len()),
                 super::error::Location::default(),
             ));
         }
@@ -402,7 +448,7 @@ impl<'e> Compiler<'e> {
         if self.depth > super::classes::MAX_EVAL_DEPTH {
             self.depth -= 1;
             return Err(EvalError::runtime(
-                "Too deep nesting of class, define and function evaluation",
+                issues::classes::TOO_DEEP_NESTING,
                 def.location(),
             ));
         }
@@ -534,10 +580,7 @@ impl<'e> Compiler<'e> {
                         None => {
                             let (line, column) = ctx.program.line_col(p.span);
                             return Err(EvalError::Issue {
-                                detail: format!(
-                                    "Parameter ${} is required but no value was given",
-                                    p.name
-                                ),
+                                detail: issues::functions::missing_required_parameter(&p.name),
                                 at: Location {
                                     file: Some(ctx.program.path.clone()),
                                     line: Some(line),
@@ -604,14 +647,17 @@ impl<'e> Compiler<'e> {
         let dispatched = super::builtins::evaluator_dispatch(name, &args, lambda)
             .map_err(|m| EvalError::runtime(m, at.clone()))?;
         let Some(l) = lambda else {
-            return Err(EvalError::runtime(format!("'{name}' expects a block"), at));
+            return Err(EvalError::runtime(
+                issues::functions::expects_a_block(name),
+                at,
+            ));
         };
         if name == "with" {
             return self.call_lambda(l, &args, scope, ctx);
         }
         let Some(subject) = args.first().cloned() else {
             return Err(EvalError::runtime(
-                format!("'{name}' expects 1 argument, got none"),
+                issues::functions::expects_arguments(name, "1 argument", "none"),
                 at,
             ));
         };
@@ -679,9 +725,9 @@ impl<'e> Compiler<'e> {
                 .collect(),
             other => {
                 return Err(EvalError::runtime(
-                    format!(
-                        "'{name}' expects an Iterable value, got {}",
-                        puppet_model::value::value_label(other)
+                    issues::functions::expects_iterable(
+                        name,
+                        puppet_model::value::value_label(other),
                     ),
                     at,
                 ))

@@ -242,7 +242,7 @@ impl Compiler<'_> {
     fn find_hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
         let mut layers = Vec::new();
         if let Some(path) = self.global_hiera_config() {
-            let config = match self.env.hiera.config(&path)? {
+            let config = match self.env.hiera.config(self.env.files(), &path)? {
                 Some(c) if c.version3 => {
                     return Err(format!(
                         "{}: pverify does not read a global hiera.yaml of version 3",
@@ -261,7 +261,7 @@ impl Compiler<'_> {
             });
         }
         let env_conf = self.env.dir.join("hiera.yaml");
-        if let Some(config) = self.env.hiera.config(&env_conf)? {
+        if let Some(config) = self.env.hiera.config(self.env.files(), &env_conf)? {
             if config.version3 {
                 self.warn_version3(&env_conf, "the environment root");
             } else {
@@ -275,7 +275,7 @@ impl Compiler<'_> {
         if let Some((module, _)) = key.trim_colons().split_colons_once() {
             if let Some(dir) = self.env.module_dir(module) {
                 let path = dir.join("hiera.yaml");
-                if let Some(config) = self.env.hiera.config(&path)? {
+                if let Some(config) = self.env.hiera.config(self.env.files(), &path)? {
                     if config.version3 {
                         self.warn_version3(&path, "module root");
                         return Ok(layers);
@@ -491,7 +491,7 @@ impl Compiler<'_> {
             paths
                 .into_iter()
                 .map(|p| {
-                    let data = self.env.hiera.read(&p, level.json);
+                    let data = self.env.hiera.read(self.env.files(), &p, level.json);
                     (p, data)
                 })
                 .collect::<LevelFiles>()
@@ -523,7 +523,7 @@ impl Compiler<'_> {
                 }
                 Location::Glob(g) => {
                     let g = self.interpolate_str(g, scope, chain)?.to_string();
-                    files.extend(config::glob(&level.datadir, &g));
+                    files.extend(config::glob(self.env.files(), &level.datadir, &g));
                 }
                 Location::Mapped(var, k, template) => {
                     let items = self.interpolation_var(var, scope);

@@ -10,6 +10,7 @@ pub mod compiler;
 pub mod error;
 pub mod expr;
 pub mod functions;
+mod issues;
 pub mod lookup;
 pub mod resources;
 mod rtypes;
@@ -22,7 +23,7 @@ mod typeops;
 
 pub use crate::facts::mocks::FunctionMocks;
 pub use crate::facts::node::NodeInfo;
-pub use builtins::modules::MODULE_FUNCTIONS;
+pub use builtins::registry;
 pub use compile::{compile, compile_pretty, Compiled, Written, CATALOG_BUFFER};
 pub use error::EvalError;
 // The value kinds live in puppet-model; re-exported for the evaluator's

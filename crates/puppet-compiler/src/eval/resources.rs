@@ -16,6 +16,7 @@ use super::compiler::{
 };
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
+use super::issues;
 use super::scope::{ResId, ScopeId};
 use super::value::{Name, Value};
 use crate::catalog::valid_tag;
@@ -239,7 +240,7 @@ impl<'e> Compiler<'e> {
                     Value::Undef => {}
                     _ => {
                         return Err(EvalError::runtime(
-                            "Splatting of non-Hash",
+                            issues::resources::SPLAT_OF_NON_HASH,
                             Location::default(),
                         ))
                     }
@@ -300,23 +301,21 @@ impl<'e> Compiler<'e> {
                 let title_value = self.eval(&b.title, scope, ctx)?;
                 if title_value.is_undef() {
                     return Err(EvalError::Issue {
-                        detail: "Missing title. The title expression resulted in undef".into(),
+                        detail: issues::resources::MISSING_TITLE.into(),
                         at: self.loc(&ctx.program, &b.title),
                     });
                 }
                 let titles = self.titles(title_value);
                 for (index, t) in titles.iter().enumerate() {
                     let detail = match t {
-                        Value::Undef => Some(format!(
-                            "Missing title at index {index}. The title expression resulted in an undef title"
-                        )),
-                        Value::String(s) if s.is_empty() => Some(format!(
-                            "Empty string title at {index}. Title strings must have a length greater than zero."
-                        )),
+                        Value::Undef => Some(issues::resources::missing_title_at(index)),
+                        Value::String(s) if s.is_empty() => {
+                            Some(issues::resources::empty_string_title_at(index))
+                        }
                         Value::String(_) | Value::Default => None,
-                        other => Some(format!(
-                            "Illegal title type at index {index}. Expected String, got {}",
-                            puppet_model::types::infer(other).generalize()
+                        other => Some(issues::resources::illegal_title_type_at(
+                            index,
+                            puppet_model::types::infer(other).generalize(),
                         )),
                     };
                     if let Some(detail) = detail {
@@ -327,9 +326,7 @@ impl<'e> Compiler<'e> {
                     }
                     if seen_titles.contains(t) {
                         return Err(EvalError::Issue {
-                            detail: format!(
-                                "The title '{t}' has already been used in this resource expression"
-                            ),
+                            detail: issues::resources::duplicate_title(t),
                             at: self.loc(&ctx.program, e),
                         });
                     }
@@ -341,7 +338,7 @@ impl<'e> Compiler<'e> {
             for (i, (n, _, _)) in body_ops.iter().enumerate() {
                 if body_ops[..i].iter().any(|(m, _, _)| m == n) {
                     return Err(EvalError::Issue {
-                        detail: format!("The attribute '{n}' has already been set"),
+                        detail: issues::resources::duplicate_attribute(n),
                         at: self.loc(&ctx.program, e),
                     });
                 }
@@ -385,7 +382,7 @@ impl<'e> Compiler<'e> {
                     let ckey = title.trim_colons().lowercase();
                     let Some(def) = self.find_class(&ckey)? else {
                         return Err(EvalError::runtime(
-                            format!("Could not find declared class {title}"),
+                            issues::resources::declared_class_not_found(&title),
                             Location::default(),
                         ));
                     };
@@ -478,7 +475,8 @@ impl<'e> Compiler<'e> {
                             ..at.clone()
                         };
                         return Err(EvalError::Completion(format!(
-                            "Invalid tag '{t}'{}",
+                            "{}{}",
+                            issues::resources::invalid_tag(&t),
                             place.suffix()
                         )));
                     }
@@ -540,7 +538,8 @@ impl<'e> Compiler<'e> {
         for (n, _, v) in values {
             if defaults.iter().any(|(k, _)| *k == n) {
                 return Err(EvalError::Syntax(format!(
-                    "Default already defined for {type_name} {{ {n} }}; cannot redefine (file: {}, line: {})",
+                    "{} (file: {}, line: {})",
+                    issues::resources::default_already_defined(&type_name, &n),
                     at.file.unwrap_or_default(),
                     at.line.unwrap_or(0)
                 )));
@@ -571,10 +570,9 @@ impl<'e> Compiler<'e> {
                 return self.fail(
                     ctx,
                     e,
-                    format!(
-                        "Resource Override can only operate on resources, got: {}",
-                        puppet_model::value::value_label(&v)
-                    ),
+                    issues::resources::illegal_overridden_type(puppet_model::value::value_label(
+                        &v,
+                    )),
                 );
             }
             let Some((t, x)) = as_owned_ref(&v) else {
@@ -608,7 +606,8 @@ impl<'e> Compiler<'e> {
         };
         if from != owner && !subclass {
             return Err(EvalError::Syntax(format!(
-                "Only subclasses can override parameters (file: {}, line: {})",
+                "{} (file: {}, line: {})",
+                issues::resources::ONLY_SUBCLASSES_CAN_OVERRIDE,
                 o.at.file.clone().unwrap_or_default(),
                 o.at.line.unwrap_or(0)
             )));
@@ -644,10 +643,16 @@ impl<'e> Compiler<'e> {
             }
         };
         if key == "class" {
-            return Err(fail(self, "Classes cannot be collected".into()));
+            return Err(fail(
+                self,
+                issues::relationships::CLASSES_CANNOT_BE_COLLECTED.into(),
+            ));
         }
         if !self.is_ruby_type(&key) && self.find_define(&key)?.is_none() {
-            return Err(fail(self, format!("Resource type {key} doesn't exist")));
+            return Err(fail(
+                self,
+                issues::relationships::collected_type_unknown(&key),
+            ));
         }
         let ops = self.eval_ops(ops, scope, ctx)?;
         let query = match query.as_deref() {
@@ -749,7 +754,7 @@ impl<'e> Compiler<'e> {
             if let Value::String(s) = &x {
                 return Err(EvalError::Runtime {
                     while_evaluating: Some(super::expr::a_label(rel)),
-                    detail: format!("The expression <{s}> is not a valid type specification."),
+                    detail: issues::relationships::not_a_type_specification(s),
                     at: self.loc(&ctx.program, rel),
                 });
             }
@@ -811,7 +816,7 @@ impl<'e> Compiler<'e> {
                         .iter()
                         .any(|t| matches!(t, Value::Integer(_) | Value::Float(_)))
                     {
-                        return Ok(Err("Cannot transform a number to a tag".into()));
+                        return Ok(Err(issues::relationships::NUMBER_TO_TAG.into()));
                     }
                 }
                 Query::Compare {
@@ -842,10 +847,9 @@ impl<'e> Compiler<'e> {
             | ExprKind::Concat(_)
             | ExprKind::Var(_)
             | ExprKind::Access { .. } => Ok(Ok(self.eval(e, scope, ctx)?)),
-            _ => Ok(Err(format!(
-                "Cannot transform object of class Puppet::Pops::Model::{}",
-                model_class(&e.kind)
-            ))),
+            _ => Ok(Err(issues::relationships::cannot_transform(model_class(
+                &e.kind,
+            )))),
         }
     }
 
@@ -924,10 +928,11 @@ impl<'e> Compiler<'e> {
                 }
             });
             if let Some(s) = err {
-                return Err(EvalError::Completion(format!(
-                    "Puppet::Parser::Compiler failed with error ArgumentError: No title provided and {} is not a valid resource reference",
-                    puppet_model::names::ruby_inspect_str(&s)
-                )));
+                return Err(EvalError::Completion(
+                    issues::relationships::realize_untitled_reference(
+                        puppet_model::names::ruby_inspect_str(&s),
+                    ),
+                ));
             }
         }
         sets.retain(|s| !s.is_empty());
@@ -1007,9 +1012,9 @@ impl<'e> Compiler<'e> {
             }
             let param: Name = rel.param.into();
             let untitled = |t: &str| {
-                EvalError::Completion(format!(
-                    "No title provided and \"{t}[]\" is not a valid resource reference"
-                ))
+                EvalError::Completion(issues::relationships::untitled_reference(format!(
+                    "\"{t}[]\""
+                )))
             };
             for (st, stitle) in &sources {
                 for (tt, ttitle) in &targets {
@@ -1017,21 +1022,23 @@ impl<'e> Compiler<'e> {
                         return Err(untitled(st));
                     }
                     let Some(sid) = self.catalog.find_resource(st, stitle) else {
-                        return Err(EvalError::Completion(format!(
-                            "Could not find resource '{}' for relationship on '{}'",
-                            bracketed(st, stitle),
-                            bracketed(tt, ttitle)
-                        )));
+                        return Err(EvalError::Completion(
+                            issues::relationships::relationship_source_not_found(
+                                bracketed(st, stitle),
+                                bracketed(tt, ttitle),
+                            ),
+                        ));
                     };
                     if ttitle.is_empty() {
                         return Err(untitled(tt));
                     }
                     if self.catalog.find_resource(tt, ttitle).is_none() {
-                        return Err(EvalError::Completion(format!(
-                            "Could not find resource '{}' for relationship from '{}'",
-                            bracketed(tt, ttitle),
-                            bracketed(st, stitle)
-                        )));
+                        return Err(EvalError::Completion(
+                            issues::relationships::relationship_target_not_found(
+                                bracketed(tt, ttitle),
+                                bracketed(st, stitle),
+                            ),
+                        ));
                     }
                     let target = Value::string(bracketed(tt, ttitle));
                     let r = &mut self.catalog[sid];
@@ -1067,39 +1074,6 @@ impl<'e> Compiler<'e> {
             for o in list {
                 self.apply_override(&o, id)?;
             }
-        }
-        Ok(())
-    }
-
-    /// Puppet's `fail_on_unevaluated`: overrides of resources that never
-    /// came, then references `realize` never found, all of them listed.
-    pub fn fail_on_unevaluated(&self) -> R<()> {
-        let remaining: Vec<String> = self
-            .catalog
-            .overrides()
-            .map(|o| bracketed(&o.target.0, &o.target.1))
-            .collect();
-        if !remaining.is_empty() {
-            return Err(EvalError::Completion(format!(
-                "Could not find resource(s) {} for overriding",
-                remaining.join(", ")
-            )));
-        }
-        let unrealized: Vec<&str> = self
-            .catalog
-            .realize_sets()
-            .iter()
-            .flatten()
-            .map(|r| match r {
-                RealizeRef::Ref(_, _, shown) => shown.as_str(),
-                RealizeRef::Bad(s) => s.as_str(),
-            })
-            .collect();
-        if !unrealized.is_empty() {
-            return Err(EvalError::Completion(format!(
-                "Failed to realize virtual resources {}",
-                unrealized.join(", ")
-            )));
         }
         Ok(())
     }

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::compiler::{Compiler, Res, ResKind};
+use super::issues;
 use super::value::Value;
 use crate::restypes::TypeDef;
 
@@ -13,7 +14,9 @@ impl Compiler<'_> {
     /// The Ruby resource type `key` (lower case, no leading `::`), if
     /// Puppet or a module on the modulepath defines it.
     pub fn ruby_type(&self, key: &str) -> Option<Arc<TypeDef>> {
-        self.env.resource_types.find(key, &self.env.modulepath)
+        self.env
+            .resource_types
+            .find(self.env.files(), key, &self.env.modulepath)
     }
 
     pub fn is_ruby_type(&self, key: &str) -> bool {
@@ -25,11 +28,16 @@ impl Compiler<'_> {
     /// but the static reader could not read it, that reason (Puppet would
     /// load it; pverify cannot compile it faithfully).
     pub fn unknown_type_message(&self, key: &str) -> String {
-        match self.env.resource_types.refusal(key, &self.env.modulepath) {
+        match self
+            .env
+            .resource_types
+            .refusal(self.env.files(), key, &self.env.modulepath)
+        {
             Some(why) => format!(
-                "Unknown resource type: '{key}' (pverify cannot read its Ruby definition {why})"
+                "{} (pverify cannot read its Ruby definition {why})",
+                issues::resources::unknown_ruby_resource_type(key)
             ),
-            None => format!("Unknown resource type: '{key}'"),
+            None => issues::resources::unknown_ruby_resource_type(key),
         }
     }
 }
@@ -38,9 +46,7 @@ impl Compiler<'_> {
 /// title no title pattern matches is an error.
 pub fn check_title_patterns(t: &TypeDef, title: &str) -> Result<(), String> {
     if t.name != "file" && t.parse_title(title).is_none() {
-        return Err(format!(
-            "No set of title patterns matched the title \"{title}\"."
-        ));
+        return Err(issues::resources::no_title_pattern_matched(title));
     }
     Ok(())
 }

@@ -29,7 +29,7 @@ impl Compiler<'_> {
         at: &Location,
     ) -> R<Value> {
         let shown = file.display().to_string();
-        let f = match self.env.ruby_functions.load(file) {
+        let f = match self.env.ruby_functions.load(self.env.files(), file) {
             Ok(f) => f,
             Err(e) => {
                 let why = match e {

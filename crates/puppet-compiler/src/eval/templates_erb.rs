@@ -98,9 +98,13 @@ impl Host for ScopeHost<'_, '_> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
     }
 
+    fn file_exists(&mut self, path: &str) -> bool {
+        self.c.env.files().exists(Path::new(path))
+    }
+
     fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {
         let p = Path::new(path);
-        if !p.exists() {
+        if !self.c.env.files().exists(p) {
             self.c.host.set_error_class(Some("Errno::ENOENT".into()));
             return Err(format!("No such file or directory @ rb_sysopen - {path}"));
         }
@@ -110,7 +114,7 @@ impl Host for ScopeHost<'_, '_> {
                 .to_string()
         };
         let p = self.c.env.confine(p).map_err(|_| refused())?;
-        std::fs::read(&p).map_err(|_| refused())
+        self.c.env.files().read(&p).map_err(|_| refused())
     }
 
     fn scope_text(&mut self) -> String {
@@ -299,7 +303,7 @@ impl Compiler<'_> {
                 let path = self.env.find_template(&text).ok_or_else(|| {
                     EvalError::runtime(format!("Could not find template '{text}'"), at.clone())
                 })?;
-                let t = match self.env.erb.load(&path) {
+                let t = match self.env.erb.load(self.env.files(), &path) {
                     Ok(t) => t,
                     Err(LoadError::Read(e)) => {
                         return Err(EvalError::runtime(

@@ -2,6 +2,7 @@
 //! A missing file means Puppet's default (`data/common.yaml`) for the global
 //! layer; the environment and module layers exist only with a `hiera.yaml`.
 
+use crate::files::FileSystem;
 use std::path::{Path, PathBuf};
 
 use puppet_model::Value;
@@ -177,11 +178,11 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
 
 /// The files a glob pattern matches below `dir`, sorted (Ruby's `Dir.glob`).
 /// Supports `*`, `?`, `**` and `{a,b}`.
-pub fn glob(dir: &Path, pattern: &str) -> Vec<PathBuf> {
+pub fn glob(fs: &dyn FileSystem, dir: &Path, pattern: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in expand_braces(pattern) {
         let segs: Vec<&str> = p.split('/').filter(|s| !s.is_empty()).collect();
-        walk(dir, &segs, &mut out);
+        walk(fs, dir, &segs, &mut out);
     }
     out.sort();
     out.dedup();
@@ -207,33 +208,36 @@ fn expand_braces(p: &str) -> Vec<String> {
     out
 }
 
-fn walk(dir: &Path, segs: &[&str], out: &mut Vec<PathBuf>) {
+fn walk(fs: &dyn FileSystem, dir: &Path, segs: &[&str], out: &mut Vec<PathBuf>) {
     let Some((first, rest)) = segs.split_first() else {
-        if dir.is_file() {
+        if fs.is_file(dir) {
             out.push(dir.to_path_buf());
         }
         return;
     };
     if *first == "**" {
-        walk(dir, rest, out);
-        if let Ok(rd) = std::fs::read_dir(dir) {
-            for e in rd.flatten() {
-                if e.path().is_dir() {
-                    walk(&e.path(), segs, out);
+        walk(fs, dir, rest, out);
+        if let Ok(entries) = fs.read_dir(dir) {
+            for e in entries {
+                if fs.is_dir(&e) {
+                    walk(fs, &e, segs, out);
                 }
             }
         }
         return;
     }
     if !first.contains(['*', '?']) {
-        walk(&dir.join(first), rest, out);
+        walk(fs, &dir.join(first), rest, out);
         return;
     }
-    if let Ok(rd) = std::fs::read_dir(dir) {
-        for e in rd.flatten() {
-            let name = e.file_name().to_string_lossy().to_string();
+    if let Ok(entries) = fs.read_dir(dir) {
+        for e in entries {
+            let name = e
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             if !name.starts_with('.') && wildcard(first.as_bytes(), name.as_bytes()) {
-                walk(&e.path(), rest, out);
+                walk(fs, &e, rest, out);
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod memo;
 pub mod merge;
 
+use crate::files::FileSystem;
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -32,21 +33,21 @@ pub type ConfigData = Result<Option<Arc<config::Config>>, String>;
 
 impl DataCache {
     /// The file parsed as YAML (Psych's rules) or JSON; read once per run.
-    pub fn read(&self, path: &Path, json: bool) -> FileData {
+    pub fn read(&self, fs: &dyn FileSystem, path: &Path, json: bool) -> FileData {
         let slot = {
             let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
             files.entry((path.to_path_buf(), json)).or_default().clone()
         };
-        slot.get_or_init(|| read_uncached(path, json)).clone()
+        slot.get_or_init(|| read_uncached(fs, path, json)).clone()
     }
 
     /// The `hiera.yaml` at `path`, interpreted once per run.
-    pub fn config(&self, path: &Path) -> ConfigData {
+    pub fn config(&self, fs: &dyn FileSystem, path: &Path) -> ConfigData {
         let slot = {
             let mut configs = self.configs.lock().unwrap_or_else(|p| p.into_inner());
             configs.entry(path.to_path_buf()).or_default().clone()
         };
-        slot.get_or_init(|| match self.read(path, false)? {
+        slot.get_or_init(|| match self.read(fs, path, false)? {
             Some(doc) => config::parse(path, &doc).map(|c| Some(Arc::new(c))),
             None => Ok(None),
         })
@@ -54,8 +55,8 @@ impl DataCache {
     }
 }
 
-fn read_uncached(path: &Path, json: bool) -> FileData {
-    let text = match std::fs::read_to_string(path) {
+fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool) -> FileData {
+    let text = match fs.read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),

@@ -16,6 +16,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use puppet_syntax::{self as syntax, ast::Program, FileNamespace, SyntaxError};
 
+use crate::files::{FileSystem, OsFiles};
+
 /// Puppet 7 on Debian: `$codedir/modules:/usr/share/puppet/modules`.
 pub const DEFAULT_BASEMODULEPATH: &str = "/etc/puppet/code/modules:/usr/share/puppet/modules";
 
@@ -33,6 +35,8 @@ pub struct Overrides {
 pub type Parsed = Result<Arc<Program>, SyntaxError>;
 
 pub struct Environment {
+    /// Every file the compile reads is read through this.
+    files: Arc<dyn FileSystem>,
     pub name: String,
     pub dir: PathBuf,
     /// The `manifest` setting: a file or a directory.
@@ -93,8 +97,8 @@ impl std::fmt::Debug for Environment {
 }
 
 /// A file's bytes, or the error that names it.
-fn read_source(path: &Path) -> Result<Vec<u8>, SyntaxError> {
-    std::fs::read(path).map_err(|e| SyntaxError {
+fn read_source(files: &dyn FileSystem, path: &Path) -> Result<Vec<u8>, SyntaxError> {
+    files.read(path).map_err(|e| SyntaxError {
         message: format!("Could not read file: {e}"),
         file: path.display().to_string(),
         line: None,
@@ -104,9 +108,9 @@ fn read_source(path: &Path) -> Result<Vec<u8>, SyntaxError> {
 }
 
 /// `key = value` lines of `environment.conf` (an ini file without sections here).
-fn read_conf(path: &Path) -> Result<HashMap<String, String>, String> {
+fn read_conf(files: &dyn FileSystem, path: &Path) -> Result<HashMap<String, String>, String> {
     let mut out = HashMap::default();
-    let text = match std::fs::read_to_string(path) {
+    let text = match files.read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
         Err(e) => return Err(format!("{}: {e}", path.display())),
@@ -133,11 +137,23 @@ fn read_conf(path: &Path) -> Result<HashMap<String, String>, String> {
 }
 
 impl Environment {
-    /// Boots the environment in `dir`, named after its directory.
+    /// Boots the environment in `dir` on the machine's file system, named
+    /// after its directory.
     pub fn boot(dir: &Path, overrides: &Overrides) -> Result<Environment, String> {
-        let meta = std::fs::metadata(dir)
-            .map_err(|e| format!("{}: cannot read environment directory: {e}", dir.display()))?;
-        if !meta.is_dir() {
+        Environment::boot_with(Arc::new(OsFiles), dir, overrides)
+    }
+
+    /// [`Environment::boot`] over any file system (an environment held in
+    /// memory, for tests and fuzzing).
+    pub fn boot_with(
+        files: Arc<dyn FileSystem>,
+        dir: &Path,
+        overrides: &Overrides,
+    ) -> Result<Environment, String> {
+        if !files.is_dir(dir) {
+            files.canonicalize(dir).map_err(|e| {
+                format!("{}: cannot read environment directory: {e}", dir.display())
+            })?;
             return Err(format!("{}: not a directory", dir.display()));
         }
         let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
@@ -145,7 +161,7 @@ impl Environment {
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_else(|| "production".into());
-        let conf = read_conf(&dir.join("environment.conf"))?;
+        let conf = read_conf(&*files, &dir.join("environment.conf"))?;
         let resolve = |p: &str| -> PathBuf {
             let p = Path::new(p);
             if p.is_absolute() {
@@ -183,15 +199,16 @@ impl Environment {
                     .collect()
             }
         };
-        let manifests = if manifest.is_dir() {
-            puppet_syntax::util::find_manifests(&manifest)
+        let manifests = if files.is_dir(&manifest) {
+            crate::files::find_manifests(&*files, &manifest)
                 .map_err(|e| format!("{}: {e}", manifest.display()))?
-        } else if manifest.is_file() {
+        } else if files.is_file(&manifest) {
             vec![manifest.clone()]
         } else {
             Vec::new()
         };
         Ok(Environment {
+            files,
             name,
             dir,
             manifest,
@@ -214,6 +231,11 @@ impl Environment {
             type_alias_files: Mutex::default(),
             module_names: Mutex::default(),
         })
+    }
+
+    /// The file system every read of this environment goes through.
+    pub fn files(&self) -> &dyn FileSystem {
+        &*self.files
     }
 
     /// The file's tree, parsing it on first use only; later calls (from any
@@ -266,7 +288,7 @@ impl Environment {
         let (_, slot) = self.templates.slot(path);
         slot.get_or_init(|| {
             let name = path.display().to_string();
-            let bytes = read_source(path)?;
+            let bytes = read_source(&*self.files, path)?;
             syntax::parse_epp(&name, &bytes).map(Arc::new)
         })
         .clone()
@@ -274,7 +296,7 @@ impl Environment {
 
     fn parse_uncached(&self, path: &Path) -> Parsed {
         let name = path.display().to_string();
-        let bytes = read_source(path)?;
+        let bytes = read_source(&*self.files, path)?;
         // The initial manifests may define anything; module files only their namespace.
         let namespace = if self.is_initial_manifest(path) {
             FileNamespace::Unrestricted
@@ -335,7 +357,7 @@ impl Environment {
             self.module_dir(segments[0])?
         };
         let path = path_under(&root.join("types"), &segments[1..]);
-        path.is_file().then_some(path)
+        self.files.is_file(&path).then_some(path)
     }
 
     /// The directory of module `name`: the first on the modulepath. A module
@@ -351,8 +373,8 @@ impl Environment {
                 self.modulepath
                     .iter()
                     .map(|d| d.join(name))
-                    .find(|d| d.is_dir())
-                    .filter(|d| metadata_acceptable(&d.join("metadata.json")))
+                    .find(|d| self.files.is_dir(d))
+                    .filter(|d| metadata_acceptable(&*self.files, &d.join("metadata.json")))
             })
             .clone()
     }
@@ -382,7 +404,7 @@ impl Environment {
         let mut out = Vec::new();
         for n in (1..=segments.len()).rev() {
             let mut files = Vec::new();
-            if init.is_file() {
+            if self.files.is_file(&init) {
                 files.push(init.clone());
             }
             if n > 1 {
@@ -391,7 +413,7 @@ impl Environment {
                     p.push(s);
                 }
                 p.set_extension("pp");
-                if p.is_file() && !files.contains(&p) {
+                if self.files.is_file(&p) && !files.contains(&p) {
                     files.push(p);
                 }
             }
@@ -405,8 +427,8 @@ impl Environment {
 
 /// Puppet's `Module#load_metadata`: a non-empty `metadata.json` must give
 /// `source`, `author`, `version`, `license`, and `dependencies` as an array.
-fn metadata_acceptable(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+fn metadata_acceptable(files: &dyn FileSystem, path: &Path) -> bool {
+    let Ok(text) = files.read_to_string(path) else {
         return true; // no metadata: fine
     };
     let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(&text) else {
@@ -451,14 +473,20 @@ pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
         .filter_map(|r| std::fs::canonicalize(r).ok())
         .collect();
     resolved.sort();
-    confine_resolved(path, &resolved)
+    confine_resolved(&OsFiles, path, &resolved)
 }
 
 /// [`confine`] with roots already resolved and sorted: each ancestor of
 /// the resolved path is looked up (a path has a handful of ancestors; the
 /// modulepath can hold a hundred modules).
-fn confine_resolved(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
-    let real = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn confine_resolved(
+    files: &dyn FileSystem,
+    path: &Path,
+    roots: &[PathBuf],
+) -> Result<PathBuf, String> {
+    let real = files
+        .canonicalize(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     if real
         .ancestors()
         .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
@@ -482,18 +510,18 @@ impl Environment {
             let mut roots = vec![self.dir.clone()];
             for dir in &self.modulepath {
                 roots.push(dir.clone());
-                if let Ok(entries) = std::fs::read_dir(dir) {
-                    roots.extend(entries.filter_map(Result::ok).map(|e| e.path()));
+                if let Ok(entries) = self.files.read_dir(dir) {
+                    roots.extend(entries);
                 }
             }
             let mut resolved: Vec<PathBuf> = roots
                 .iter()
-                .filter_map(|r| std::fs::canonicalize(r).ok())
+                .filter_map(|r| self.files.canonicalize(r).ok())
                 .collect();
             resolved.sort();
             resolved.dedup();
             resolved
         });
-        confine_resolved(path, roots)
+        confine_resolved(&*self.files, path, roots)
     }
 }

@@ -36,5 +36,5 @@ fn locate_template(env: &Environment, reference: &str) -> Option<PathBuf> {
         let (module, rest) = reference.split_once('/')?;
         env.module_dir(module)?.join("templates").join(rest)
     };
-    (path.is_file() && env.confine(&path).is_ok()).then_some(path)
+    (env.files().is_file(&path) && env.confine(&path).is_ok()).then_some(path)
 }

@@ -9,6 +9,7 @@
 pub mod builtin;
 pub mod ruby_reader;
 
+use crate::files::FileSystem;
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -194,17 +195,27 @@ impl TypeCache {
     /// The type `name` (lower case): Puppet's own, else the first
     /// `<module>/lib/puppet/type/<name>.rb` on the modulepath that the reader
     /// understands. `None`: no such type.
-    pub fn find(&self, name: &str, modulepath: &[PathBuf]) -> Option<Arc<TypeDef>> {
-        self.lookup(name, modulepath).ok()
+    pub fn find(
+        &self,
+        fs: &dyn FileSystem,
+        name: &str,
+        modulepath: &[PathBuf],
+    ) -> Option<Arc<TypeDef>> {
+        self.lookup(fs, name, modulepath).ok()
     }
 
     /// Why a module's type file of that name could not be read (`None`
     /// when there is no such file, or it was read).
-    pub fn refusal(&self, name: &str, modulepath: &[PathBuf]) -> Option<String> {
-        self.lookup(name, modulepath).err().flatten()
+    pub fn refusal(
+        &self,
+        fs: &dyn FileSystem,
+        name: &str,
+        modulepath: &[PathBuf],
+    ) -> Option<String> {
+        self.lookup(fs, name, modulepath).err().flatten()
     }
 
-    fn lookup(&self, name: &str, modulepath: &[PathBuf]) -> Lookup {
+    fn lookup(&self, fs: &dyn FileSystem, name: &str, modulepath: &[PathBuf]) -> Lookup {
         if let Some(d) = builtin_shared(name) {
             return Ok(d.clone());
         }
@@ -219,13 +230,13 @@ impl TypeCache {
         types
             .entry(name.to_string())
             .or_insert_with(|| {
-                let file = type_file(name, modulepath).ok_or(None)?;
+                let file = type_file(fs, name, modulepath).ok_or(None)?;
                 let refused = |why: String| Some(format!("{}: {why}", file.display()));
-                let mut def = read_type_file(&file, modulepath).map_err(refused)?;
+                let mut def = read_type_file(fs, &file, modulepath).map_err(refused)?;
                 if def.name != name {
                     return Err(refused(format!("it defines type '{}'", def.name)));
                 }
-                if has_providers(name, modulepath)
+                if has_providers(fs, name, modulepath)
                     && !def.parameters.iter().any(|p| p == "provider")
                 {
                     def.parameters.push("provider".to_string());
@@ -239,8 +250,12 @@ impl TypeCache {
 /// Reads a module's type file, reaching the module constants it uses
 /// (`PuppetX::...`) in the `lib/` of its own module, then of the modules on
 /// the modulepath, as Ruby's `$LOAD_PATH` has them.
-pub fn read_type_file(file: &Path, modulepath: &[PathBuf]) -> Result<TypeDef, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+pub fn read_type_file(
+    fs: &dyn FileSystem,
+    file: &Path,
+    modulepath: &[PathBuf],
+) -> Result<TypeDef, String> {
+    let text = fs.read_to_string(file).map_err(|e| e.to_string())?;
     // <module>/lib/puppet/type/<name>.rb
     let own_lib = file.ancestors().nth(3).map(Path::to_path_buf);
     let lib = |constant: &str| -> Option<String> {
@@ -253,10 +268,10 @@ pub fn read_type_file(file: &Path, modulepath: &[PathBuf]) -> Result<TypeDef, St
         let libs = own_lib.iter().cloned().chain(
             modulepath
                 .iter()
-                .flat_map(|d| sorted_dirs(d).into_iter().map(|m| m.join("lib"))),
+                .flat_map(|d| sorted_dirs(fs, d).into_iter().map(|m| m.join("lib"))),
         );
         for l in libs {
-            if let Ok(t) = std::fs::read_to_string(l.join(&rel)) {
+            if let Ok(t) = fs.read_to_string(&l.join(&rel)) {
                 return Some(t);
             }
         }
@@ -295,11 +310,11 @@ fn valid_type_name(name: &str) -> bool {
 
 /// `puppet/type/<name>.rb` in the `lib` of the modules on the modulepath,
 /// in modulepath order, modules in name order within a directory.
-pub fn type_file(name: &str, modulepath: &[PathBuf]) -> Option<PathBuf> {
+pub fn type_file(fs: &dyn FileSystem, name: &str, modulepath: &[PathBuf]) -> Option<PathBuf> {
     for dir in modulepath {
-        for module in sorted_dirs(dir) {
+        for module in sorted_dirs(fs, dir) {
             let f = module.join("lib/puppet/type").join(format!("{name}.rb"));
-            if f.is_file() {
+            if fs.is_file(&f) {
                 return Some(f);
             }
         }
@@ -309,27 +324,24 @@ pub fn type_file(name: &str, modulepath: &[PathBuf]) -> Option<PathBuf> {
 
 /// Whether some module defines a provider for the type: Puppet then adds
 /// the `provider` parameter (`providify`).
-fn has_providers(name: &str, modulepath: &[PathBuf]) -> bool {
+fn has_providers(fs: &dyn FileSystem, name: &str, modulepath: &[PathBuf]) -> bool {
     modulepath.iter().any(|dir| {
-        sorted_dirs(dir).iter().any(|m| {
-            std::fs::read_dir(m.join("lib/puppet/provider").join(name))
-                .map(|rd| {
-                    rd.flatten()
-                        .any(|e| e.path().extension().is_some_and(|x| x == "rb"))
+        sorted_dirs(fs, dir).iter().any(|m| {
+            fs.read_dir(&m.join("lib/puppet/provider").join(name))
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .any(|p| p.extension().is_some_and(|x| x == "rb"))
                 })
                 .unwrap_or(false)
         })
     })
 }
 
-fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect()
-        })
+fn sorted_dirs(fs: &dyn FileSystem, dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs
+        .read_dir(dir)
+        .map(|entries| entries.into_iter().filter(|p| fs.is_dir(p)).collect())
         .unwrap_or_default();
     out.sort();
     out

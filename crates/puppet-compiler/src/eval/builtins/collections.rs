@@ -1,7 +1,13 @@
 //! Collection functions: flatten, then/lest, unwrap, type, sort, unique, min/max.
 
-#[allow(unused_imports)]
-use super::*;
+use super::numbers::ruby_to_f;
+use super::ruby::{cmp_error, iterable, ruby_class, ruby_cmp, ruby_sort, type_value};
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::error::EvalError;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::{ruby_inspect, ruby_to_s};
 
 pub(super) fn flatten(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("Any", "args")]).rest(0)], args)?;
@@ -18,7 +24,7 @@ pub(super) fn flatten(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 
 pub(super) fn import(cx: &mut Cx<'_, '_>, _args: &[Value]) -> R<Value> {
     Err(EvalError::Issue {
-        detail: "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation".into(),
+        detail: crate::eval::issues::functions::DISCONTINUED_IMPORT.into(),
         at: cx.at.clone(),
     })
 }

@@ -1,7 +1,17 @@
 //! `new`: type conversions (`Integer('42')`, `String(x, fmt)`, ...).
 
-#[allow(unused_imports)]
-use super::*;
+use super::objects::new_object;
+use super::ruby::iterable;
+use super::ruby_format::{digits_str, exact_decimal, format_float, ruby_format, Spec};
+use super::signatures::sig;
+use super::strings::{is_ruby_space, ruby_capitalize, ruby_float_of, ruby_integer};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::text::TypeParser;
+use puppet_model::types::PType;
+use std::sync::Arc;
 
 pub(super) fn convert_to(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(

@@ -1,7 +1,10 @@
 //! create_resources (3.x).
 
-use super::*;
-#[allow(unused_imports)]
+use super::Cx;
+use crate::eval::error::{EvalError, Location};
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::ruby_to_s;
 use puppet_syntax::util::NameStr as _;
 
 pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
@@ -37,7 +40,7 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
     let key = bare.trim_colons().to_lowercase();
     if key == "class" && form != ResourceForm::Regular {
         return Err(EvalError::Issue {
-            detail: "Classes are not virtualizable".into(),
+            detail: crate::eval::issues::resources::CLASS_NOT_VIRTUALIZABLE.into(),
             at: Location {
                 column: None,
                 ..cx.at.clone()
@@ -61,7 +64,9 @@ pub(super) fn create_resources(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> 
             if key == "class" {
                 let ckey = title.trim_colons().to_lowercase();
                 let Some(def) = cx.c.find_class(&ckey)? else {
-                    return cx.fail(format!("Could not find declared class {title}"));
+                    return cx.fail(crate::eval::issues::resources::declared_class_not_found(
+                        &title,
+                    ));
                 };
                 let params: puppet_model::value::Params = merged
                     .iter()

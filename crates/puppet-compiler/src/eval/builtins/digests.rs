@@ -1,7 +1,13 @@
 //! Digests, fqdn_rand (Ruby's MT19937), shellquote (3.x functions).
 
-#[allow(unused_imports)]
-use super::*;
+use super::numbers::ruby_to_i;
+use super::ruby::ruby_class;
+use super::ruby_format::args3;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest, sha256_digest};
+use puppet_model::ruby::{ruby_inspect, ruby_to_s};
 
 pub(super) fn digest_arg(cx: &Cx<'_, '_>, args: &[Value]) -> R<Vec<u8>> {
     cx.arity3(args, 1)?;

@@ -1,8 +1,10 @@
 //! `epp` and `inline_epp`: Puppet's signatures; the rendering is in
 //! `eval/templates_epp.rs`.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
 
 const EPP: [Sig; 1] = [sig(&[
     ("String", "path"),
@@ -18,7 +20,10 @@ const INLINE_EPP: [Sig; 1] = [sig(&[
 
 pub(super) fn epp(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&EPP, args)?;
-    let reference = crate::template::epp::with_extension(args[0].as_str().unwrap_or_default());
+    let reference = crate::template::epp::with_extension(
+        cx.c.env.files(),
+        args[0].as_str().unwrap_or_default(),
+    );
     cx.c.render_epp_file(&reference, args.get(1), cx.scope, cx.at)
 }
 

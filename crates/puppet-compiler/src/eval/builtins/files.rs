@@ -2,8 +2,14 @@
 //! `find_file`, `module_directory`; `generate`, which pverify refuses; and
 //! `call`, a function called by name.
 
-#[allow(unused_imports)]
-use super::*;
+use super::registry::{self, Caller, Resolved};
+use super::ruby_format::args3;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::text::ty;
 
 /// Puppet's `Parser::Files.find_file`: an absolute path as it is, else
 /// `module/rest` as `<module>/files/rest` when that exists.
@@ -17,7 +23,7 @@ fn find_in_modules(cx: &Cx<'_, '_>, reference: &str) -> Option<std::path::PathBu
     let (module, rest) = reference.split_once('/')?;
     let dir = cx.c.env.module_dir(module)?;
     let p = dir.join("files").join(rest);
-    p.exists().then_some(p)
+    cx.c.env.files().exists(&p).then_some(p)
 }
 
 /// `binary_file(path)`: a file's bytes as a Binary (`module/file` in the
@@ -25,7 +31,7 @@ fn find_in_modules(cx: &Cx<'_, '_>, reference: &str) -> Option<std::path::PathBu
 pub(super) fn binary_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("String", "path")])], args)?;
     let reference = args[0].as_str().unwrap_or_default().to_string();
-    let Some(p) = find_in_modules(cx, &reference).filter(|p| p.exists()) else {
+    let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) else {
         return cx.fail(format!(
             "binary_file(): The given file '{reference}' does not exist"
         ));
@@ -34,7 +40,7 @@ pub(super) fn binary_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         Ok(p) => p,
         Err(e) => return cx.fail(e),
     };
-    match std::fs::read(&p) {
+    match cx.c.env.files().read(&p) {
         Ok(bytes) => Ok(Value::Binary(bytes.into())),
         Err(e) => cx.fail(format!("{}: {e}", p.display())),
     }
@@ -46,12 +52,12 @@ pub(super) fn file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let args = args3(args);
     for a in &args {
         let reference = ruby_to_s(a);
-        if let Some(p) = find_in_modules(cx, &reference).filter(|p| p.exists()) {
+        if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
             let p = match cx.c.env.confine(&p) {
                 Ok(p) => p,
                 Err(e) => return cx.fail(e),
             };
-            return match std::fs::read(&p) {
+            return match cx.c.env.files().read(&p) {
                 Ok(bytes) => Ok(Value::string(String::from_utf8_lossy(&bytes).to_string())),
                 Err(e) => cx.fail(format!("{}: {e}", p.display())),
             };
@@ -83,7 +89,7 @@ pub(super) fn find_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         sig(&[("Array[String]", "paths_array")]).rest(0),
     ];
     for reference in names_arg(cx, args, &SIGS)? {
-        if let Some(p) = find_in_modules(cx, &reference).filter(|p| p.exists()) {
+        if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
             if let Err(e) = cx.c.env.confine(&p) {
                 return cx.fail(e);
             }
@@ -245,11 +251,16 @@ pub(super) fn call_fn(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     )?;
     let name = args[0].as_str().unwrap_or_default().to_string();
     let rest = &args[1..];
-    if let Some(r) = super::call(cx.c, &name, rest, cx.lambda, cx.scope, cx.ctx, cx.at) {
-        return r;
+    match registry::resolve(cx.c, &name, Caller::Call)? {
+        Resolved::Native(entry) => {
+            super::call_library(cx.c, entry, rest, cx.lambda, cx.scope, cx.ctx, cx.at)
+        }
+        Resolved::TypeNew => {
+            super::call_type_new(cx.c, &name, rest, cx.lambda, cx.scope, cx.ctx, cx.at)
+        }
+        Resolved::Puppet(def) => cx.c.call_puppet_function(&def, rest.to_vec(), cx.scope),
+        Resolved::Mock(_) | Resolved::Ruby(_) | Resolved::Unknown => {
+            cx.fail(format!("Unknown function '{name}'"))
+        }
     }
-    if let Some(def) = cx.c.find_function(&name)? {
-        return cx.c.call_puppet_function(&def, rest.to_vec(), cx.scope);
-    }
-    cx.fail(format!("Unknown function '{name}'"))
 }

@@ -1,7 +1,11 @@
 //! Iteration with blocks: any, all, index, slice, step, reverse_each, group_by, partition.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::{iterable, ruby_eq};
+use super::signatures::{describe_signatures, sig, Sig};
+use super::{lambda_ruby_arity, Cx};
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_syntax::ast::Lambda;
 
 /// The block's answers as Puppet's `each_with_index`/`each_pair` styles give
 /// them: `[key, value]`/`[index, value]` for a two-parameter block.

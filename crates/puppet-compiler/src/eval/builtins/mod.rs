@@ -40,7 +40,10 @@
 //!
 //! Object types' `new` and `annotate` in `objects.rs`.
 //!
-//! Not here: `lookup` and `hiera_*` (Hiera), `template` and friends (see
+//! Every function's name, origin and implementation is listed in
+//! `registry.rs`, where calls' names are resolved. Not here: the
+//! evaluator's functions (`lookup` and `hiera_*`, `template` and friends,
+//! `include`, `each`, ...: `eval/functions.rs`; see
 //! `tests/function_inventory.rs` for every Puppet function and why).
 //!
 //! Functions of modules (`modules.rs`: stdlib in `stdlib.rs` and
@@ -49,21 +52,18 @@
 //! implemented here fails naming its file (`modules::ruby_function_file`).
 
 use puppet_syntax::util::NameStr as _;
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::compiler::Compiler;
 use super::error::{EvalError, Location};
 use super::scope::ScopeId;
-use super::value::{Map, Value};
+use super::value::Value;
 use crate::eval::expr::{Ctx, R};
 use puppet_syntax::ast::Lambda;
 // Ruby's library behaviour and types from their text, shared with the ERB
 // interpreter below the evaluator.
-use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest, sha256_digest};
 use puppet_model::ruby::*;
-use puppet_model::types::text::{shared_ty, ty, TypeParser};
-use puppet_model::types::{Mismatch, MismatchKind, PType, PathElement};
+use puppet_model::types::PType;
 
 mod collections;
 mod conversion;
@@ -77,6 +77,7 @@ mod numbers;
 mod objects;
 mod other_modules;
 mod regex;
+pub mod registry;
 mod ruby;
 mod ruby_dispatch;
 mod ruby_format;
@@ -95,12 +96,9 @@ mod tree_each;
 mod uri;
 mod variables;
 
-use collections::*;
 use conversion::*;
 use create_resources::*;
-use digests::*;
 use epp::*;
-use files::*;
 pub(crate) use iteration::evaluator_dispatch;
 
 /// Ruby's `to_s` of a value as Puppet interpolates it into an issue's
@@ -117,157 +115,43 @@ pub(crate) fn ruby_value_to_s(v: &Value) -> String {
 pub(crate) fn ruby_equal(a: &Value, b: &Value) -> bool {
     ruby::ruby_eq(a, b)
 }
-use iteration::*;
-use numbers::*;
-use objects::*;
 pub use objects::{call_declared_function, is_object_member, object_member};
-use regex::*;
-use ruby::*;
 pub use ruby_dispatch::ruby_dispatch;
 
 use ruby_format::*;
 use signatures::*;
-use strings::*;
 use tree_each::*;
-use variables::*;
 
 type Builtin = fn(&mut Cx<'_, '_>, &[Value]) -> R<Value>;
 
-/// The function `name`, if it is one of this library's: `None` otherwise.
-/// A capitalised name is a type's `new` (`Integer('42')`).
+/// Calls a library function of the table ([`registry::TABLE`]); an
+/// evaluator's function is not one (`Compiler::call_function` runs those).
 #[allow(clippy::too_many_arguments)]
-pub fn call(
+pub(crate) fn call_library(
     c: &mut Compiler<'_>,
-    name: &str,
+    entry: &registry::Entry,
     args: &[Value],
     lambda: Option<&Lambda>,
     scope: ScopeId,
     ctx: &Ctx,
     at: &Location,
-) -> Option<R<Value>> {
-    let f: Builtin = match name {
-        "abs" => abs,
-        "all" => all,
-        "annotate" => annotate,
-        "any" => any,
-        "call" => call_fn,
-        "camelcase" => camelcase,
-        "capitalize" => capitalize,
-        "ceiling" => ceiling,
-        "chomp" => chomp,
-        "chop" => chop,
-        "compare" => compare,
-        "convert_to" => convert_to,
-        "create_resources" => create_resources,
-        "dig" => dig,
-        "epp" => epp,
-        "digest" => digest,
-        "downcase" => downcase,
-        "file" => file,
-        "find_file" => find_file,
-        "binary_file" => binary_file,
-        "strftime" => time::strftime,
-        "find_template" => find_template,
-        "empty" => empty,
-        "flatten" => flatten,
-        "floor" => floor,
-        "fqdn_rand" => fqdn_rand,
-        "generate" => generate,
-        "get" => get,
-        "getvar" => getvar,
-        "group_by" => group_by,
-        "import" => import,
-        "index" => index,
-        "inline_epp" => inline_epp,
-        "join" => join,
-        "keys" => keys,
-        "length" => length,
-        "lest" => lest,
-        "lstrip" => lstrip,
-        "match" => match_,
-        "max" => max,
-        "md5" => md5,
-        "min" => min,
-        "module_directory" => module_directory,
-        "new" => new,
-        "partition" => partition,
-        "regsubst" => regsubst,
-        "reverse_each" => reverse_each,
-        "round" => round,
-        "rstrip" => rstrip,
-        "sha1" => sha1,
-        "sha256" => sha256,
-        "shellquote" => shellquote,
-        "size" => size,
-        "slice" => slice,
-        "sort" => sort,
-        "scanf" => scanf,
-        "split" => split,
-        "sprintf" => sprintf,
-        "step" => step,
-        "strip" => strip,
-        "then" => then,
-        "tree_each" => tree_each,
-        "type" => type_,
-        "unique" => unique,
-        "unwrap" => unwrap,
-        "upcase" => upcase,
-        "values" => values,
-        "versioncmp" => versioncmp,
-        _ => {
-            let first = name.trim_colons().chars().next();
-            if !first.is_some_and(|c| c.is_ascii_uppercase()) {
-                return call_module_function(c, name, args, lambda, scope, ctx, at);
-            }
-            // `Integer('42')`: the type's `new`.
-            let t = match resolve_type_name(c, name) {
-                Ok(Some(t)) => t,
-                Ok(None) => {
-                    return Some(Err(EvalError::Issue {
-                        detail: format!("Resource type not found: {}", name.trim_colons()),
-                        at: at.clone(),
-                    }))
-                }
-                Err(EvalError::Runtime {
-                    while_evaluating,
-                    detail,
-                    at: Location { file: None, .. },
-                }) => {
-                    return Some(Err(EvalError::Runtime {
-                        while_evaluating,
-                        detail,
-                        at: at.clone(),
-                    }))
-                }
-                Err(e) => return Some(Err(e)),
-            };
-            let mut cx = Cx {
-                c,
-                name: "new",
-                lambda,
-                scope,
-                ctx,
-                at,
-            };
-            let mut all_args = vec![Value::Type(Arc::new(t))];
-            all_args.extend(args.iter().cloned());
-            return Some(new(&mut cx, &all_args));
-        }
+) -> R<Value> {
+    let registry::Imp::Library(f) = entry.imp else {
+        unreachable!("'{}' is the evaluator's", entry.name)
     };
     let mut cx = Cx {
         c,
-        name,
+        name: entry.name,
         lambda,
         scope,
         ctx,
         at,
     };
-    Some(f(&mut cx, args))
+    f(&mut cx, args)
 }
 
-/// A function of a module on the modulepath (`modules.rs`), if there is one.
-#[allow(clippy::too_many_arguments)]
-fn call_module_function(
+/// A capitalised name's call: the type's `new` (`Integer('42')`).
+pub(crate) fn call_type_new(
     c: &mut Compiler<'_>,
     name: &str,
     args: &[Value],
@@ -275,18 +159,39 @@ fn call_module_function(
     scope: ScopeId,
     ctx: &Ctx,
     at: &Location,
-) -> Option<R<Value>> {
-    let (module, f) = modules::module_function(name)?;
-    c.env.module_dir(module)?;
+) -> R<Value> {
+    let t = match resolve_type_name(c, name) {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            return Err(EvalError::Issue {
+                detail: format!("Resource type not found: {}", name.trim_colons()),
+                at: at.clone(),
+            })
+        }
+        Err(EvalError::Runtime {
+            while_evaluating,
+            detail,
+            at: Location { file: None, .. },
+        }) => {
+            return Err(EvalError::Runtime {
+                while_evaluating,
+                detail,
+                at: at.clone(),
+            })
+        }
+        Err(e) => return Err(e),
+    };
     let mut cx = Cx {
         c,
-        name,
+        name: "new",
         lambda,
         scope,
         ctx,
         at,
     };
-    Some(f(&mut cx, args))
+    let mut all_args = vec![Value::Type(Arc::new(t))];
+    all_args.extend(args.iter().cloned());
+    new(&mut cx, &all_args)
 }
 
 /// A capitalised name as a type: a data type, a type alias, or a resource

@@ -1,7 +1,11 @@
 //! Number functions: abs, ceiling, floor, round, compare; Ruby's lenient `to_f`/`to_i`.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::{label, ruby_class, ruby_cmp};
+use super::signatures::sig;
+use super::strings::ruby_float_of;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
 
 pub(super) fn abs(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let i = cx.dispatch(

@@ -12,9 +12,13 @@
 //! table keyed by the identity of the value's allocation, so a variable
 //! holding an array keeps its annotation and an equal literal has none.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::{merge_descriptions, sig, SigError};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
 use puppet_model::types::object::{object_of, ObjectType, ObjectValue};
+use puppet_model::types::{PType, PathElement};
+use std::sync::Arc;
 
 /// One signature built from a type: typed, named parameters, the first
 /// `required` of them required.

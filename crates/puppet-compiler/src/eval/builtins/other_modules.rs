@@ -2,8 +2,14 @@
 //! redis, ssh, translate) that their manifests call, each visible only
 //! while its module is on the modulepath.
 
-use super::*;
-#[allow(unused_imports)]
+use super::ruby_format::{args3, ruby_format};
+use super::signatures::sig;
+use super::variables::lookup_var;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest};
+use puppet_model::ruby::{ruby_inspect, ruby_to_s};
 use puppet_syntax::util::NameStr as _;
 
 /// MySQL's `PASSWORD()`: `*` and the upper-case hex SHA-1 of the SHA-1.

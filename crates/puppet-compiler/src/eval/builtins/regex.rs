@@ -1,7 +1,12 @@
 //! Regular expressions: match, regsubst.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::{ruby_class, type_value};
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::PType;
 
 pub(super) fn match_(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let i = cx.dispatch(

@@ -1,7 +1,9 @@
 //! Values as Ruby sees them: `to_s`, `inspect`, `<=>`, `==`, class names.
 
-#[allow(unused_imports)]
-use super::*;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_inspect;
+use puppet_model::types::PType;
+use std::sync::Arc;
 
 /// The most elements an iteration may produce here (a larger Integer range
 /// would not fit in memory; Puppet would take hours over it).

@@ -2,9 +2,11 @@
 //! `template::erb::function_file`) by its `dispatch` blocks: the signatures
 //! are built from the file, then matched and described as the library's own.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::{describe_signatures, sig, Sig};
+use crate::eval::value::Value;
 use crate::template::erb::function_file::Dispatch;
+use puppet_syntax::ast::Lambda;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Mutex, OnceLock};
 
 /// Signature texts read from files, kept for the run (a [`Sig`] holds

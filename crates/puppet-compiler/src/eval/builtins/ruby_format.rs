@@ -1,7 +1,12 @@
 //! Ruby's `format` (`Kernel#sprintf`), for `sprintf` and `String(x, fmt)`.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::ruby_class;
+use super::strings::{ruby_float_of, ruby_integer};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::{ruby_inspect, ruby_to_s};
+use puppet_model::types::PType;
 
 /// A little unsigned big integer (base 10^9, least significant first) for
 /// exact decimal expansions of doubles.

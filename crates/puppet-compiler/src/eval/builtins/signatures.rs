@@ -1,7 +1,10 @@
 //! Function signatures (`dispatch`) and Puppet's texts for calls that match none.
 
-#[allow(unused_imports)]
-use super::*;
+use super::lambda_range;
+use crate::eval::value::Value;
+use puppet_model::types::text::{shared_ty, ty};
+use puppet_model::types::{Mismatch, MismatchKind, PType, PathElement};
+use puppet_syntax::ast::Lambda;
 
 /// A function's block: none, required, or optional, by its `Callable` type.
 #[derive(Clone, Copy)]

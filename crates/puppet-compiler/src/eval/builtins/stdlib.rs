@@ -3,8 +3,18 @@
 //! `stdlib` is on the modulepath. Where Puppet has a built-in of the same
 //! name (`join`, `size`, `flatten`, ...) the built-in wins, as in Puppet.
 
-#[allow(unused_imports)]
-use super::*;
+use super::create_resources::create_resources;
+use super::numbers::ruby_to_i;
+use super::ruby::{iterable, ruby_class, ruby_eq};
+use super::ruby_format::args3;
+use super::signatures::sig;
+use super::strings::{ruby_capitalize, ruby_integer};
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::{
+    ruby_basename, ruby_dirname, ruby_inspect, ruby_json, ruby_to_s, shell_escape,
+};
 
 /// Undef, `''` and Ruby's `:undef`: what `pick` and friends skip.
 fn is_blank(v: &Value) -> bool {

@@ -1,8 +1,11 @@
 //! stdlib's `to_json_pretty` (4.x): Ruby's `JSON.pretty_generate` with its
 //! generator options, plus a final newline.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_json_pretty;
 
 pub(super) fn to_json_pretty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(

@@ -2,8 +2,11 @@
 //! integers when `start` is all digits, otherwise Ruby string ranges
 //! (`String#succ`), at most 1,000,000 elements as stdlib takes.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby_format::args3;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
 
 use super::numbers::ruby_to_i;
 

@@ -2,8 +2,14 @@
 //! Each 4.x `validate_x` logs a deprecation warning (once per key), then
 //! runs the 3.x check of the same name.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::ruby_class;
+use super::signatures::sig;
+use super::{Builtin, Cx};
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::{ruby_inspect, ruby_to_s};
+use puppet_model::types::text::ty;
+use puppet_model::types::PType;
 
 /// `deprecation(key, message)` (4.x): Puppet's `deprecation_warning`,
 /// once per key, with the Puppet stack's two innermost frames.

@@ -1,8 +1,10 @@
 //! stdlib's `to_yaml` (4.x): `data.to_yaml(options)`, Ruby's Psych, written
 //! natively by `puppet_model::psych`.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
 
 pub(super) fn to_yaml(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("Any", "data"), ("Hash", "options")]).opt(1)], args)?;

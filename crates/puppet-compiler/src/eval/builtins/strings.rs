@@ -1,7 +1,13 @@
 //! String functions: strip, chomp, case, join, length, empty, versioncmp.
 
-#[allow(unused_imports)]
-use super::*;
+use super::ruby::iterable;
+use super::signatures::{sig, Sig};
+use super::Cx;
+use crate::eval::error::EvalError;
+use crate::eval::expr::R;
+use crate::eval::value::Value;
+use puppet_model::ruby::ruby_to_s;
+use puppet_model::types::PType;
 
 pub(super) const STRING_OR_ITERABLE: [Sig; 3] = [
     sig(&[("Numeric", "arg")]),

@@ -1,6 +1,10 @@
 //! Unit tests of the library's Ruby semantics.
 
-use super::*;
+use super::digests::{ruby_random, Mt};
+use super::ruby_format::ruby_format;
+use super::strings::version_cmp;
+use crate::eval::value::Value;
+use puppet_model::ruby::digest::{hex, md5_digest, sha1_digest, sha256_digest};
 
 fn seed(n: u128) -> Mt {
     let bytes = n.to_be_bytes();

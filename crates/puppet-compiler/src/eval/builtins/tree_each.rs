@@ -2,8 +2,12 @@
 //! nested arrays and hashes (`Iterable::DepthFirstTreeIterator`...), each
 //! element with its path (`[key_or_index, ...]`).
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::types::text::ty;
+use puppet_model::types::PType;
 
 struct TreeOptions {
     containers: PType,

@@ -1,7 +1,10 @@
 //! Variables and navigation: get, getvar.
 
-#[allow(unused_imports)]
-use super::*;
+use super::signatures::sig;
+use super::Cx;
+use crate::eval::expr::R;
+use crate::eval::value::{Map, Value};
+use puppet_model::ruby::ruby_inspect;
 
 pub(super) fn get(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(

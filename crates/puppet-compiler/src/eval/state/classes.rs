@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::eval::compiler::{regex_node_name, Definition, NodeMatch};
 use crate::eval::error::EvalError;
+use crate::eval::issues;
 use crate::eval::scope::ScopeId;
 use crate::eval::value::Value;
 
@@ -86,40 +87,40 @@ impl Definitions {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
                     return Err(fail(
-                        format!(
-                            "Class '{key}' is already defined{}; cannot redefine",
-                            ctx(prev)
-                        ),
+                        issues::classes::class_redefined(&key, ctx(prev)),
                         &def,
                     ));
                 }
                 if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
                     return Err(fail(
-                        format!(
-                            "Node '{key}' is already defined{}; cannot be redefined as a class",
-                            ctx(prev)
-                        ),
+                        issues::classes::node_redefined_as_class(&key, ctx(prev)),
                         &def,
                     ));
                 }
                 if let Some(prev) = self.defines.get(&key) {
-                    return Err(fail(format!("Definition '{key}' is already defined{}; cannot be redefined as a class", ctx(prev)), &def));
+                    return Err(fail(
+                        issues::classes::definition_redefined_as_class(&key, ctx(prev)),
+                        &def,
+                    ));
                 }
                 self.hostclasses.insert(key, def);
             }
             ExprKind::Define { name, .. } => {
                 let key = name.to_lowercase();
                 if let Some(prev) = self.hostclasses.get(&key) {
-                    return Err(fail(format!("'{key}' is already defined{} as a class; cannot redefine as a definition", ctx(prev)), &def));
+                    return Err(fail(
+                        issues::classes::class_redefined_as_definition(&key, ctx(prev)),
+                        &def,
+                    ));
                 }
                 if let Some(prev) = self.defines.get(&key) {
                     // Defines are also registered with the 4.x loaders, whose error this is.
                     let l = prev.location();
-                    return Err(EvalError::Syntax(format!(
-                        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. Originally set at file://{}?line={}&pos={}.",
+                    return Err(EvalError::Syntax(issues::classes::define_redefined(
+                        &key,
                         l.file.unwrap_or_default(),
                         l.line.unwrap_or(0),
-                        l.column.unwrap_or(0)
+                        l.column.unwrap_or(0),
                     )));
                 }
                 self.defines.insert(key, def);
@@ -150,20 +151,11 @@ impl Definitions {
                     };
                     let key = node_key(&m);
                     if let Some((_, prev)) = self.node_keys.get(&key).map(|&i| &self.nodes[i]) {
-                        return Err(fail(
-                            format!(
-                                "Node '{key}' is already defined{}; cannot redefine",
-                                ctx(prev)
-                            ),
-                            &def,
-                        ));
+                        return Err(fail(issues::classes::node_redefined(&key, ctx(prev)), &def));
                     }
                     if let Some(prev) = self.hostclasses.get(&key) {
                         return Err(fail(
-                            format!(
-                                "Class '{key}' is already defined{}; cannot be redefined as a node",
-                                ctx(prev)
-                            ),
+                            issues::classes::class_redefined_as_node(&key, ctx(prev)),
                             &def,
                         ));
                     }

@@ -5,6 +5,7 @@
 //! `realize` calls).
 
 use indexmap::IndexMap;
+use puppet_model::names::bracketed;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::borrow::Cow;
 
@@ -12,7 +13,8 @@ use crate::eval::compiler::{
     capitalize_name, split_tag, Operand, Relation, Res, ResKind, ResourceTypeName, Tag,
 };
 use crate::eval::error::{EvalError, Location};
-use crate::eval::resources::{Collector, Override, RealizeRef, ResourcesByType};
+use crate::eval::issues;
+use crate::eval::resources::{as_ref, Collector, Override, RealizeRef, ResourcesByType};
 use crate::eval::scope::ResId;
 use crate::eval::value::{Name, Value};
 
@@ -22,11 +24,11 @@ const TYPICAL_RESOURCES: usize = 256;
 
 pub struct CatalogState {
     resources: Vec<Res>,
-    /// (type, title) → resource, types and titles as Puppet keys them.
-    /// The catalog's index of titles, aliases and uniqueness keys
-    /// (`crate::catalog`): it decides what a reference finds and what is a
-    /// duplicate. Its resource ids are the indices into `resources`.
-    index: crate::catalog::Catalog,
+    /// The catalog's index of titles, aliases and uniqueness keys over
+    /// `resources` (`crate::catalog`): it decides what a reference finds
+    /// and what is a duplicate. Its resource ids are the indices into
+    /// `resources`.
+    index: crate::catalog::Index,
     edges: Vec<(ResId, ResId)>,
     /// The edges again, so that `add_edge`'s duplicate check is O(1): a
     /// linear scan made 20,000-resource catalogs quadratic.
@@ -70,14 +72,14 @@ impl std::ops::IndexMut<ResId> for CatalogState {
     }
 }
 
-impl CatalogState {
-    /// The catalog of node `node_name` in environment `env_name`, empty.
-    pub fn new(node_name: &str, env_name: &str) -> CatalogState {
+impl Default for CatalogState {
+    /// An empty catalog, with room for a typical one.
+    fn default() -> CatalogState {
         CatalogState {
             // Sized for a typical catalog: growing moved every resource again.
             resources: Vec::with_capacity(TYPICAL_RESOURCES),
             index: {
-                let mut index = crate::catalog::Catalog::new(node_name, env_name, 0);
+                let mut index = crate::catalog::Index::default();
                 index.reserve(TYPICAL_RESOURCES);
                 index
             },
@@ -94,7 +96,9 @@ impl CatalogState {
             type_names: HashMap::default(),
         }
     }
+}
 
+impl CatalogState {
     // Resources.
 
     /// Every resource, in the order they were added (a resource's id is
@@ -113,26 +117,8 @@ impl CatalogState {
     /// Adds a resource; a second resource with the same type and title is
     /// Puppet's duplicate declaration error.
     pub fn add_resource(&mut self, res: Res, at: &Location) -> Result<ResId, EvalError> {
-        use crate::catalog::{CatalogError, Kind, Resource};
-        let kind = match res.kind {
-            ResKind::Define => Kind::DefinedType,
-            ResKind::Class | ResKind::Node => Kind::Unknown,
-            ResKind::Stage | ResKind::Builtin => Kind::CompilableType,
-        };
-        let mut entry = Resource::with_title(&res.type_name, res.title.clone(), kind);
-        entry.file = res.file.clone();
-        entry.line = res.line;
-        if res.kind == ResKind::Builtin {
-            entry.rtype = res.rtype.clone();
-        }
-        // The index reads only aliases and uniqueness keys: copying every
-        // parameter cost a string and a value per parameter per resource.
-        for (k, v) in &res.params {
-            if entry.indexes_parameter(k) {
-                entry.parameters.insert(k.clone(), v.clone());
-            }
-        }
-        match self.index.add_resource(entry) {
+        use crate::catalog::CatalogError;
+        match self.index.add(&res, &self.resources) {
             Ok(id) => {
                 self.resources.push(res);
                 debug_assert_eq!(id.index(), self.resources.len() - 1);
@@ -170,8 +156,8 @@ impl CatalogState {
         EvalError::Runtime {
             while_evaluating: None,
             detail: format!(
-                "Duplicate declaration: {} is already declared{prev_at}; cannot redeclare{}",
-                res.reference(),
+                "{}{}",
+                issues::resources::duplicate_declaration(res.reference(), prev_at),
                 here.suffix()
             ),
             at: Location {
@@ -344,11 +330,6 @@ impl CatalogState {
         self.realize_sets = sets;
     }
 
-    #[inline]
-    pub fn realize_sets(&self) -> &[Vec<RealizeRef>] {
-        &self.realize_sets
-    }
-
     /// Puppet's `add_resource_metaparams`: walking containment from
     /// `Class[main]`, a container's non-relationship metaparameters fill the
     /// ones its contents leave unset.
@@ -417,5 +398,101 @@ impl CatalogState {
                 }
             }
         }
+    }
+
+    // The catalog's final checks.
+
+    /// Puppet's `fail_on_unevaluated`: overrides of resources that never
+    /// came, then references `realize` never found, all of them listed.
+    pub fn fail_on_unevaluated(&self) -> Result<(), EvalError> {
+        let remaining: Vec<String> = self
+            .overrides()
+            .map(|o| bracketed(&o.target.0, &o.target.1))
+            .collect();
+        if !remaining.is_empty() {
+            return Err(EvalError::Completion(
+                issues::relationships::overridden_not_found(remaining.join(", ")),
+            ));
+        }
+        let unrealized: Vec<&str> = self
+            .realize_sets
+            .iter()
+            .flatten()
+            .map(|r| match r {
+                RealizeRef::Ref(_, _, shown) => shown.as_str(),
+                RealizeRef::Bad(s) => s.as_str(),
+            })
+            .collect();
+        if !unrealized.is_empty() {
+            return Err(EvalError::Completion(
+                issues::relationships::failed_to_realize(unrealized.join(", ")),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Puppet's final catalog validation: every resource a relationship
+    /// metaparameter names must be in the catalog.
+    pub fn validate_relationship_params(&self) -> Result<(), EvalError> {
+        for (id, r) in self.resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            if r.kind == ResKind::Builtin {
+                let rtype = &r.rtype;
+                if let Some(bad) = r
+                    .params
+                    .keys()
+                    .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
+                {
+                    let at = match (&r.file, r.line) {
+                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    };
+                    return Err(EvalError::Completion(format!(
+                        "{}{at} on {}{at}",
+                        issues::resources::no_parameter_named(bad),
+                        r.reference()
+                    )));
+                }
+            }
+            // In the resource's parameter order, as Puppet's
+            // RelationshipValidator walks `eachparam`.
+            let relationships = r
+                .params
+                .iter()
+                .filter(|(p, _)| matches!(&***p, "before" | "require" | "notify" | "subscribe"));
+            for (param, v) in relationships {
+                // `param.value.flatten` for an Array.
+                let mut refs = Vec::new();
+                let mut stack = vec![v];
+                while let Some(x) = stack.pop() {
+                    match x {
+                        Value::Array(items) => stack.extend(items.iter().rev()),
+                        other => refs.push(other),
+                    }
+                }
+                for x in refs {
+                    let Some((t, title)) = as_ref(x) else {
+                        continue;
+                    };
+                    if self.find_resource(&t, &title).is_none() {
+                        let line = self.relationship_line(id, param).or(r.line);
+                        let at = match (&r.file, line) {
+                            (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                            _ => String::new(),
+                        };
+                        return Err(EvalError::Completion(format!(
+                            "{}{at}",
+                            issues::relationships::metaparam_resource_not_found(
+                                format!("{t}[{title}]"),
+                                param
+                            )
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -55,7 +55,7 @@ pub fn arith(op: &str, x: &BigInt, y: &BigInt) -> Option<Result<RValue, String>>
         "|" => Ok(norm(x | y)),
         "^" => Ok(norm(x ^ y)),
         "<<" | ">>" => {
-            let left = (op == "<<") == !y.is_negative();
+            let left = (op == "<<") != y.is_negative();
             let Some(n) = y.abs().to_u64() else {
                 return Some(shift_too_big(x, left));
             };

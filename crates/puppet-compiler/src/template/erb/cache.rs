@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::files::FileSystem;
 use puppet_syntax::util::PathSlots;
 
 use super::function_file::FunctionFile;
@@ -26,10 +27,10 @@ pub struct ParseCache<T> {
 }
 
 impl<T> ParseCache<T> {
-    pub fn load(&self, path: &Path) -> Loaded<T> {
+    pub fn load(&self, fs: &dyn FileSystem, path: &Path) -> Loaded<T> {
         let (_, slot) = self.files.slot(path);
         slot.get_or_init(|| {
-            let bytes = std::fs::read(path).map_err(|e| LoadError::Read(e.to_string()))?;
+            let bytes = fs.read(path).map_err(|e| LoadError::Read(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
             (self.parse)(&text).map(Arc::new).map_err(LoadError::Syntax)
         })
@@ -66,8 +67,11 @@ impl Default for ParseCache<FunctionFile> {
 /// every node (a control-repo node parsed three of them on every compile).
 #[derive(Default)]
 pub struct InlineCache {
-    texts: Mutex<rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>>,
+    texts: Mutex<InlineTexts>,
 }
+
+/// Inline templates' trees (or parse errors) by text.
+type InlineTexts = rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>;
 
 /// Texts kept at most: a manifest that builds its template text per node
 /// (interpolating a fact into it) gets a new text on every node, and those
@@ -89,9 +93,7 @@ impl InlineCache {
         parsed
     }
 
-    fn texts(
-        &self,
-    ) -> MutexGuard<'_, rustc_hash::FxHashMap<Box<str>, Result<Arc<Template>, ErbError>>> {
+    fn texts(&self) -> MutexGuard<'_, InlineTexts> {
         self.texts.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

@@ -211,7 +211,7 @@ pub(super) fn class_method(
                 "files"
             };
             let full_path = format!("{dir}/{kind}/{file}");
-            Ok(if std::path::Path::new(&full_path).exists() {
+            Ok(if cx.host.file_exists(&full_path) {
                 RValue::str(full_path)
             } else {
                 RValue::Nil

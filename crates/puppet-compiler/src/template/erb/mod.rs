@@ -83,6 +83,12 @@ pub trait Host {
         let _ = name;
         None
     }
+    /// Whether a file exists (`File.exist?` as `Puppet::Parser::Files` asks
+    /// it); a host without files has none.
+    fn file_exists(&mut self, path: &str) -> bool {
+        let _ = path;
+        false
+    }
     /// `File.read(path)`: a file's bytes, only inside the environment and
     /// its modulepath (Ruby's `Errno::ENOENT` text for a missing file).
     fn read_file(&mut self, path: &str) -> Result<Vec<u8>, String> {

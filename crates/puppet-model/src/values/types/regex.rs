@@ -35,10 +35,13 @@ enum Flavour {
     MatchOnly = 2,
 }
 
+/// Compiled regexes by source, or the reason one does not compile.
+type Compiled = HashMap<String, Result<Arc<Regex>, String>>;
+
 thread_local! {
     /// Per [`Flavour`], keyed by source: a hit is a borrowed lookup, with
     /// no key built.
-    static CACHE: RefCell<[HashMap<String, Result<Arc<Regex>, String>>; 3]> =
+    static CACHE: RefCell<[Compiled; 3]> =
         RefCell::new(Default::default());
 }
 
