@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use pverify_harness::catalog_diff::{catalog_diff, ChangeKind};
+use pverify_harness::catalog_diff::{catalog_diff, ChangeKind, Reported};
 use pverify_harness::harness::{oracle, run_case, write_case, Case, Expect};
 use serde_json::Value;
 
@@ -416,7 +416,7 @@ fn mask(s: &str) -> String {
 fn first_catalog_change(a: &str, b: &str) -> (String, String) {
     let parse = |s: &str| serde_json::from_str::<Value>(s).unwrap_or(Value::Null);
     let changes = catalog_diff(&parse(a), &parse(b), &[]);
-    match changes.first() {
+    match changes.first().map(Reported::of) {
         Some(c) => {
             let ty = c.resource.split('[').next().unwrap_or("");
             let kind = match c.kind {

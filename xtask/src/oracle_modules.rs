@@ -40,7 +40,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use puppet_compiler::eval::{FunctionMocks, Value as PValue};
-use pverify_harness::catalog_diff::{catalog_diff, Ignore};
+use pverify_harness::catalog_diff::{catalog_diff, Ignore, Reported};
 use pverify_harness::harness::{
     oracle, run_case_mocked, suite::mismatch, Case, Expect, FACTSETS_DIR,
 };
@@ -549,13 +549,18 @@ fn judge(want: &Expect, got: &Expect) -> (Verdict, String) {
 /// The first difference between two results (catalog changes matched by
 /// `ignores` left out).
 fn first_difference(want: &Expect, got: &Expect, ignores: &[Ignore]) -> String {
-    let mut f = mismatch("pverify", "", want, got);
-    f.changes.retain(|c| {
-        !ignores
-            .iter()
-            .any(|i| i.resource == "*" && c.parameter.as_deref() == i.parameter.as_deref())
-    });
-    if let Some(c) = f.changes.first() {
+    let f = mismatch("pverify", "", want, got);
+    let changes: Vec<Reported> = f
+        .changes
+        .iter()
+        .map(Reported::of)
+        .filter(|c| {
+            !ignores
+                .iter()
+                .any(|i| i.resource == "*" && c.parameter.as_deref() == i.parameter.as_deref())
+        })
+        .collect();
+    if let Some(c) = changes.first() {
         let what = match &c.parameter {
             Some(p) => format!("{} {p}", c.resource),
             None => c.resource.clone(),
@@ -575,7 +580,7 @@ fn first_difference(want: &Expect, got: &Expect, ignores: &[Ignore]) -> String {
             c.kind,
             show(&c.expected),
             show(&c.actual),
-            f.changes.len()
+            changes.len()
         );
     }
     format!(

@@ -1,14 +1,19 @@
-//! Catalog differences per resource and parameter, for failure reports:
-//! which resources were added or removed, which parameters (and which of
-//! `tags`, `file`, `line`, `exported`) changed, which edges and classes
-//! differ. Long strings (file content) are shown as `similar` unified diffs.
+//! Catalog differences as `run`, `check` and `bless` report them: the
+//! shared walk ([`crate::catalog_changes`]) under rules that take the
+//! catalog as written and count every difference (top-level keys, `tags`,
+//! `file`, `line`, `exported`, order), seen as `added`/`removed`/`changed`
+//! lines per resource and parameter ([`Reported`]). Long strings (file
+//! content) are shown as `similar` unified diffs.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-/// One difference between an expected and an actual catalog.
+use crate::catalog_changes::{self, Change, Rules};
+
+/// A change as `run` and `check` show it (text and the `changes` of
+/// `pverify-report/1`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Change {
+pub struct Reported {
     /// `added` (only in actual), `removed` (only in expected) or `changed`.
     pub kind: ChangeKind,
     /// `Type[title]` for a resource change; `edge` for an edge; `class` for
@@ -32,6 +37,103 @@ pub enum ChangeKind {
     Changed,
 }
 
+/// Added, removed or changed by which side has a value.
+fn kind_of(expected: &Option<Value>, actual: &Option<Value>) -> ChangeKind {
+    match (expected, actual) {
+        (None, _) => ChangeKind::Added,
+        (_, None) => ChangeKind::Removed,
+        _ => ChangeKind::Changed,
+    }
+}
+
+impl Reported {
+    pub fn of(change: &Change) -> Reported {
+        let (resource, parameter) = subject(change);
+        let (kind, expected, actual) = match change {
+            Change::ResourceAdded { value, .. } => (ChangeKind::Added, None, Some(value.clone())),
+            Change::ResourceRemoved { value, .. } => {
+                (ChangeKind::Removed, Some(value.clone()), None)
+            }
+            Change::ParameterChanged { from, to, .. }
+            | Change::AttributeChanged { from, to, .. } => {
+                (kind_of(from, to), from.clone(), to.clone())
+            }
+            // A key only the expected catalog has is `changed` (to none).
+            Change::CatalogKeyChanged { from: None, to, .. } => {
+                (ChangeKind::Added, None, to.clone())
+            }
+            Change::CatalogKeyChanged { from, to, .. } => {
+                (ChangeKind::Changed, from.clone(), to.clone())
+            }
+            // Not made by these rules (`pverify diff`'s): shown as changed.
+            Change::ContentChanged { diff, .. } => {
+                (ChangeKind::Changed, None, Some(Value::String(diff.clone())))
+            }
+            Change::RelationshipChanged { added, removed, .. } => (
+                ChangeKind::Changed,
+                Some(Value::from(removed.clone())),
+                Some(Value::from(added.clone())),
+            ),
+            Change::EdgeAdded { .. } | Change::ClassAdded { .. } => (ChangeKind::Added, None, None),
+            Change::EdgeRemoved { .. } | Change::ClassRemoved { .. } => {
+                (ChangeKind::Removed, None, None)
+            }
+            Change::OrderChanged { .. } => (ChangeKind::Changed, None, None),
+        };
+        Reported {
+            kind,
+            resource,
+            parameter,
+            expected,
+            actual,
+        }
+    }
+}
+
+/// What a change is about, as `run` and `check` name it: (resource,
+/// parameter).
+fn subject(change: &Change) -> (String, Option<String>) {
+    match change {
+        Change::ResourceAdded { resource, .. } | Change::ResourceRemoved { resource, .. } => {
+            (resource.clone(), None)
+        }
+        Change::ParameterChanged {
+            resource,
+            parameter,
+            ..
+        }
+        | Change::ContentChanged {
+            resource,
+            parameter,
+            ..
+        }
+        | Change::RelationshipChanged {
+            resource,
+            parameter,
+            ..
+        } => (resource.clone(), Some(parameter.clone())),
+        Change::AttributeChanged {
+            resource,
+            attribute,
+            ..
+        } => (resource.clone(), Some(format!("@{attribute}"))),
+        Change::EdgeAdded { source, target } | Change::EdgeRemoved { source, target } => {
+            ("edge".into(), Some(format!("{source} -> {target}")))
+        }
+        Change::ClassAdded { class } | Change::ClassRemoved { class } => {
+            ("class".into(), Some(class.clone()))
+        }
+        Change::CatalogKeyChanged { key, .. } => ("catalog".into(), Some(key.clone())),
+        Change::OrderChanged { of } => ("catalog".into(), Some(format!("{of} (order)"))),
+    }
+}
+
+/// Changes serialized as `run` and `check` report them (for
+/// `#[serde(serialize_with)]`).
+pub fn serialize_changes<S: Serializer>(changes: &[Change], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(changes.iter().map(Reported::of))
+}
+
 /// A pattern of differences to leave out: resources matching `resource`
 /// (a pattern over `Type[title]`, e.g. `File[/etc/*]`: `*` and `?` are
 /// wildcards, brackets are literal), and if `parameter` is given only that
@@ -44,14 +146,13 @@ pub struct Ignore {
 }
 
 impl Ignore {
-    fn matches(&self, c: &Change) -> bool {
-        let glob = |pat: &str, s: &str| wildcard(pat, s);
-        if !glob(&self.resource, &c.resource) {
+    fn matches(&self, resource: &str, parameter: Option<&str>) -> bool {
+        if !wildcard(&self.resource, resource) {
             return false;
         }
-        match (&self.parameter, &c.parameter) {
+        match (&self.parameter, parameter) {
             (None, _) => true,
-            (Some(p), Some(q)) => glob(p, q),
+            (Some(p), Some(q)) => wildcard(p, q),
             (Some(_), None) => false,
         }
     }
@@ -82,172 +183,64 @@ fn wildcard(pat: &str, s: &str) -> bool {
     p[pi..].iter().all(|c| *c == '*')
 }
 
-fn resource_ref(r: &Value) -> String {
-    format!(
-        "{}[{}]",
-        r["type"].as_str().unwrap_or("?"),
-        r["title"]
-            .as_str()
-            .map_or_else(|| r["title"].to_string(), str::to_string)
-    )
+/// The rules of `run` and `check`: resources named `Type[title]` as
+/// written, every difference counted, nothing required of a side.
+struct AsWritten;
+
+fn list<'c>(catalog: &'c Value, key: &str) -> &'c [Value] {
+    catalog[key].as_array().map_or(&[], Vec::as_slice)
+}
+
+/// A string as it is, anything else as JSON.
+fn text(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_string)
+}
+
+impl Rules for AsWritten {
+    fn requires_catalog(&self) -> bool {
+        false
+    }
+
+    fn reference(&self, r: &Value) -> Result<String, String> {
+        Ok(format!(
+            "{}[{}]",
+            r["type"].as_str().unwrap_or("?"),
+            text(&r["title"])
+        ))
+    }
+
+    fn whole_catalog(&self) -> bool {
+        true
+    }
+
+    fn edges(&self, catalog: &Value) -> Vec<(String, String)> {
+        let end = |v: &Value| v.as_str().unwrap_or("?").to_string();
+        list(catalog, "edges")
+            .iter()
+            .map(|e| (end(&e["source"]), end(&e["target"])))
+            .collect()
+    }
+
+    fn classes(&self, catalog: &Value) -> Vec<String> {
+        list(catalog, "classes").iter().map(text).collect()
+    }
 }
 
 /// The differences between two catalogs in Puppet's JSON form, in the
 /// expected catalog's order (then what only the actual one has), without
 /// those matched by `ignores`.
 pub fn catalog_diff(expected: &Value, actual: &Value, ignores: &[Ignore]) -> Vec<Change> {
-    let mut out = Vec::new();
-    let mut push =
-        |kind, resource: &str, parameter: Option<String>, e: Option<&Value>, a: Option<&Value>| {
-            out.push(Change {
-                kind,
-                resource: resource.to_string(),
-                parameter,
-                expected: e.cloned(),
-                actual: a.cloned(),
-            })
-        };
-    // Top-level keys other than those compared below.
-    let (eo, ao) = (obj(expected), obj(actual));
-    for (k, v) in &eo {
-        if matches!(*k, "resources" | "edges" | "classes") {
-            continue;
-        }
-        match ao.iter().find(|(x, _)| x == k) {
-            Some((_, w)) if w == v => {}
-            w => push(
-                ChangeKind::Changed,
-                "catalog",
-                Some(k.to_string()),
-                Some(v),
-                w.map(|x| x.1),
-            ),
-        }
+    // These rules accept any JSON as a catalog.
+    let mut out = catalog_changes::compare(expected, actual, &AsWritten).unwrap_or_default();
+    if !ignores.is_empty() {
+        out.retain(|c| {
+            let (resource, parameter) = subject(c);
+            !ignores
+                .iter()
+                .any(|i| i.matches(&resource, parameter.as_deref()))
+        });
     }
-    for (k, w) in &ao {
-        if !matches!(*k, "resources" | "edges" | "classes") && !eo.iter().any(|(x, _)| x == k) {
-            push(
-                ChangeKind::Added,
-                "catalog",
-                Some(k.to_string()),
-                None,
-                Some(w),
-            );
-        }
-    }
-    // Resources, by Type[title].
-    let list = |v: &Value, k: &str| v[k].as_array().cloned().unwrap_or_default();
-    let (er, ar) = (list(expected, "resources"), list(actual, "resources"));
-    let index = |rs: &[Value]| -> indexmap::IndexMap<String, Value> {
-        rs.iter().map(|r| (resource_ref(r), r.clone())).collect()
-    };
-    let (ei, ai) = (index(&er), index(&ar));
-    for (name, e) in &ei {
-        let Some(a) = ai.get(name) else {
-            push(ChangeKind::Removed, name, None, Some(e), None);
-            continue;
-        };
-        let (ep, ap) = (obj(&e["parameters"]), obj(&a["parameters"]));
-        for (k, v) in &ep {
-            match ap.iter().find(|(x, _)| x == k) {
-                Some((_, w)) if w == v => {}
-                Some((_, w)) => push(
-                    ChangeKind::Changed,
-                    name,
-                    Some(k.to_string()),
-                    Some(v),
-                    Some(w),
-                ),
-                None => push(
-                    ChangeKind::Removed,
-                    name,
-                    Some(k.to_string()),
-                    Some(v),
-                    None,
-                ),
-            }
-        }
-        for (k, w) in &ap {
-            if !ep.iter().any(|(x, _)| x == k) {
-                push(ChangeKind::Added, name, Some(k.to_string()), None, Some(w));
-            }
-        }
-        for key in ["tags", "file", "line", "exported"] {
-            let (v, w) = (e.get(key), a.get(key));
-            if v != w {
-                let kind = match (v, w) {
-                    (None, _) => ChangeKind::Added,
-                    (_, None) => ChangeKind::Removed,
-                    _ => ChangeKind::Changed,
-                };
-                push(kind, name, Some(format!("@{key}")), v, w);
-            }
-        }
-    }
-    for (name, a) in &ai {
-        if !ei.contains_key(name) {
-            push(ChangeKind::Added, name, None, None, Some(a));
-        }
-    }
-    // Edges and classes, as sets.
-    let edge = |e: &Value| {
-        format!(
-            "{} -> {}",
-            e["source"].as_str().unwrap_or("?"),
-            e["target"].as_str().unwrap_or("?")
-        )
-    };
-    let (ee, ae): (Vec<String>, Vec<String>) = (
-        list(expected, "edges").iter().map(edge).collect(),
-        list(actual, "edges").iter().map(edge).collect(),
-    );
-    for e in ee.iter().filter(|e| !ae.contains(e)) {
-        push(ChangeKind::Removed, "edge", Some(e.clone()), None, None);
-    }
-    for e in ae.iter().filter(|e| !ee.contains(e)) {
-        push(ChangeKind::Added, "edge", Some(e.clone()), None, None);
-    }
-    let names = |v: &Value| -> Vec<String> {
-        list(v, "classes")
-            .iter()
-            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_string))
-            .collect()
-    };
-    let (ec, ac) = (names(expected), names(actual));
-    for c in ec.iter().filter(|c| !ac.contains(c)) {
-        push(ChangeKind::Removed, "class", Some(c.clone()), None, None);
-    }
-    for c in ac.iter().filter(|c| !ec.contains(c)) {
-        push(ChangeKind::Added, "class", Some(c.clone()), None, None);
-    }
-    let edge_order =
-        ee != ae && !ee.iter().any(|e| !ae.contains(e)) && !ae.iter().any(|e| !ee.contains(e));
-    if edge_order {
-        push(
-            ChangeKind::Changed,
-            "catalog",
-            Some("edges (order)".into()),
-            None,
-            None,
-        );
-    }
-    if ei.len() == ai.len() && ei.keys().all(|k| ai.contains_key(k)) && ei.keys().ne(ai.keys()) {
-        push(
-            ChangeKind::Changed,
-            "catalog",
-            Some("resources (order)".into()),
-            None,
-            None,
-        );
-    }
-    out.retain(|c| !ignores.iter().any(|i| i.matches(c)));
     out
-}
-
-fn obj(v: &Value) -> Vec<(&str, &Value)> {
-    v.as_object()
-        .map(|m| m.iter().map(|(k, v)| (k.as_str(), v)).collect())
-        .unwrap_or_default()
 }
 
 /// ANSI colours, or none.
@@ -286,7 +279,7 @@ fn short(v: &Value) -> String {
 /// Readable lines for the changes, each indented by `indent`.
 pub fn render_changes(changes: &[Change], indent: &str, paint: Paint) -> String {
     let mut out = String::new();
-    for c in changes {
+    for c in changes.iter().map(Reported::of) {
         let what = match &c.parameter {
             Some(p) => format!("{} {p}", c.resource),
             None => c.resource.clone(),
@@ -404,7 +397,10 @@ mod tests {
 
     #[test]
     fn names_changed_parameters_and_resources() {
-        let d = catalog_diff(&cat("a", false), &cat("b", true), &[]);
+        let d: Vec<Reported> = catalog_diff(&cat("a", false), &cat("b", true), &[])
+            .iter()
+            .map(Reported::of)
+            .collect();
         assert_eq!(d.len(), 2);
         assert_eq!(d[0].resource, "Notify[a]");
         assert_eq!(d[0].parameter.as_deref(), Some("message"));
@@ -444,12 +440,11 @@ mod tests {
 
     #[test]
     fn long_strings_render_as_unified_diffs() {
-        let c = Change {
-            kind: ChangeKind::Changed,
+        let c = Change::ParameterChanged {
             resource: "File[/x]".into(),
-            parameter: Some("content".into()),
-            expected: Some(json!("1\n2\n3\n")),
-            actual: Some(json!("1\nTWO\n3\n")),
+            parameter: "content".into(),
+            from: Some(json!("1\n2\n3\n")),
+            to: Some(json!("1\nTWO\n3\n")),
         };
         let r = render_changes(&[c], "  ", Paint(false));
         assert!(r.contains("~ File[/x] content:"), "{r}");

@@ -1,10 +1,13 @@
 //! pverify's checks over the compiler: spec-suite cases and their runner
-//! ([`harness`]), catalog diffs ([`catalog_diff`]), golden control repos
+//! ([`harness`]), how two catalogs differ ([`catalog_changes`], one model
+//! and one walk for every command) and how `run` and `check` show it
+//! ([`catalog_diff`]), golden control repos
 //! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
 //! of `run` and `check` ([`report`]), and Puppet itself as an oracle.
 
 #![forbid(unsafe_code)]
 
+pub mod catalog_changes;
 pub mod catalog_diff;
 pub mod control;
 pub mod diff;

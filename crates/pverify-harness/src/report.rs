@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use crate::catalog_diff::{render_changes, text_diff, Change, Paint};
+use crate::catalog_changes::Change;
+use crate::catalog_diff::{render_changes, text_diff, Paint};
 
 /// An item's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -27,7 +28,10 @@ pub struct Failure {
     /// One line saying what is wrong.
     pub message: String,
     /// Per resource and parameter, when both sides are catalogs.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::catalog_diff::serialize_changes"
+    )]
     pub changes: Vec<Change>,
     /// Expected and actual text (errors, warnings), when not catalogs.
     #[serde(skip_serializing_if = "Option::is_none")]

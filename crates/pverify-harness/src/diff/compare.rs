@@ -1,4 +1,6 @@
-//! Two catalogs of one node → the changes between them.
+//! Two catalogs of one node → the changes between them: `pverify diff`'s
+//! rules for the shared walk ([`crate::catalog_changes`]), then its ignore
+//! rules.
 //!
 //! Catalogs are Puppet's catalog JSON (`catalog_format` 2, as pverify and
 //! Puppet write them). Resources are matched by their normalized reference
@@ -9,17 +11,16 @@
 //! or out of an added or removed resource is part of that change), and the
 //! class list as a set.
 
-use rustc_hash::FxHashMap as HashMap;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use indexmap::IndexMap;
 use serde_json::{Map, Value as J};
 
 use super::content::{resolve_source, unified_diff, Content};
 use super::ignore::Ignore;
 use super::model::Change;
 use super::refs;
+use crate::catalog_changes::{self, parameters, Rules};
 
 /// What the comparison needs besides the two catalogs.
 #[derive(Clone, Debug, Default)]
@@ -33,153 +34,180 @@ pub struct CompareContext {
 
 const RELATIONSHIPS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 
-struct Res<'a> {
-    type_name: &'a str,
-    params: Option<&'a Map<String, J>>,
-    tags: Vec<&'a str>,
-    /// `sensitive_parameters`: their values never appear in a report.
-    sensitive: Vec<&'a str>,
-}
-
 /// What a report shows instead of a sensitive value (Puppet's own text for
 /// a `Sensitive`).
 pub const REDACTED: &str = "Sensitive [value redacted]";
 
-fn index(catalog: &J) -> Result<IndexMap<String, Res<'_>>, String> {
-    let resources = catalog
-        .get("resources")
+/// A resource's list of strings under `key` (`tags`, `sensitive_parameters`).
+fn strings<'r>(r: &'r J, key: &str) -> impl Iterator<Item = &'r str> {
+    r.get(key)
         .and_then(J::as_array)
-        .ok_or("not a catalog: no 'resources' array")?;
-    let mut out = IndexMap::new();
-    for r in resources {
-        let (Some(t), Some(title)) = (
+        .into_iter()
+        .flatten()
+        .filter_map(J::as_str)
+}
+
+/// `sensitive_parameters` on either side: the values never appear in a
+/// report.
+fn sensitive(a: &J, b: &J, name: &str) -> bool {
+    strings(a, "sensitive_parameters").any(|s| s == name)
+        || strings(b, "sensitive_parameters").any(|s| s == name)
+}
+
+fn is_file(r: &J) -> bool {
+    r.get("type")
+        .and_then(J::as_str)
+        .is_some_and(|t| t.eq_ignore_ascii_case("file"))
+}
+
+/// `pverify diff`'s rules for the shared walk.
+struct Semantic<'c>(&'c CompareContext);
+
+impl Rules for Semantic<'_> {
+    fn requires_catalog(&self) -> bool {
+        true
+    }
+
+    fn reference(&self, r: &J) -> Result<String, String> {
+        match (
             r.get("type").and_then(J::as_str),
             r.get("title").and_then(J::as_str),
-        ) else {
-            return Err("not a catalog: a resource without 'type' and 'title'".into());
-        };
-        let strings = |key: &str| -> Vec<&str> {
-            r.get(key)
-                .and_then(J::as_array)
-                .map(|a| a.iter().filter_map(J::as_str).collect())
-                .unwrap_or_default()
-        };
-        let (tags, sensitive) = (strings("tags"), strings("sensitive_parameters"));
-        out.insert(
-            refs::resource_ref(t, title),
-            Res {
-                type_name: t,
-                params: r.get("parameters").and_then(J::as_object),
-                tags,
-                sensitive,
-            },
-        );
-    }
-    Ok(out)
-}
-
-fn edges(catalog: &J) -> Vec<(String, String)> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for e in catalog
-        .get("edges")
-        .and_then(J::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-    {
-        if let (Some(s), Some(t)) = (
-            e.get("source").and_then(J::as_str),
-            e.get("target").and_then(J::as_str),
         ) {
-            let pair = (refs::normalize(s), refs::normalize(t));
-            if seen.insert(pair.clone()) {
-                out.push(pair);
-            }
+            (Some(t), Some(title)) => Ok(refs::resource_ref(t, title)),
+            _ => Err("not a catalog: a resource without 'type' and 'title'".into()),
         }
     }
-    out
-}
 
-fn classes(catalog: &J) -> Vec<String> {
-    let mut seen = BTreeSet::new();
-    catalog
-        .get("classes")
-        .and_then(J::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(J::as_str)
-        .filter(|c| seen.insert(c.to_ascii_lowercase()))
-        .map(str::to_string)
-        .collect()
+    /// Resources carrying an ignored tag on either side.
+    fn skips(&self, _reference: &str, from: Option<&J>, to: Option<&J>) -> bool {
+        let ignore = &self.0.ignore;
+        !ignore.tags.is_empty()
+            && (from.is_some_and(|r| ignore.ignores_tags(strings(r, "tags")))
+                || to.is_some_and(|r| ignore.ignores_tags(strings(r, "tags"))))
+    }
+
+    /// A file's content, when both sides' text is known: compared as text,
+    /// not by how it was given (octocatalog-diff's rule: a `source` and a
+    /// `content` with the same text are no change).
+    fn resource(&self, reference: &str, a: &J, b: &J, out: &mut Vec<Change>) -> Vec<&'static str> {
+        if !(is_file(a) && is_file(b)) {
+            return Vec::new();
+        }
+        let ca = effective_content(parameters(a), &self.0.from_modulepath);
+        let cb = effective_content(parameters(b), &self.0.to_modulepath);
+        let (Some((ca, _)), Some((cb, pname))) = (ca, cb) else {
+            return Vec::new();
+        };
+        if ca != cb {
+            out.push(Change::ContentChanged {
+                resource: reference.to_string(),
+                parameter: pname.to_string(),
+                diff: content_diff(reference, a, b, "content", &ca, &cb),
+            });
+        }
+        vec!["content", "source"]
+    }
+
+    /// Relationship metaparameters as sets of normalized references,
+    /// `content` strings as diffs, sensitive values redacted.
+    fn parameter(
+        &self,
+        reference: &str,
+        a: &J,
+        b: &J,
+        name: &str,
+        va: Option<&J>,
+        vb: Option<&J>,
+    ) -> Option<Change> {
+        if RELATIONSHIPS.contains(&name) {
+            let sa = va.map(refs::reference_set).unwrap_or_default();
+            let sb = vb.map(refs::reference_set).unwrap_or_default();
+            return (sa != sb).then(|| Change::RelationshipChanged {
+                resource: reference.to_string(),
+                parameter: name.to_string(),
+                added: sb.iter().filter(|r| !sa.contains(r)).cloned().collect(),
+                removed: sa.iter().filter(|r| !sb.contains(r)).cloned().collect(),
+            });
+        }
+        if let (Some(J::String(x)), Some(J::String(y))) = (va, vb) {
+            if name == "content" {
+                return Some(Change::ContentChanged {
+                    resource: reference.to_string(),
+                    parameter: name.to_string(),
+                    diff: content_diff(
+                        reference,
+                        a,
+                        b,
+                        name,
+                        &Content::Text(x.clone()),
+                        &Content::Text(y.clone()),
+                    ),
+                });
+            }
+        }
+        let redact = |v: Option<&J>| match v {
+            Some(_) if sensitive(a, b, name) => Some(J::String(REDACTED.into())),
+            v => v.cloned(),
+        };
+        Some(Change::ParameterChanged {
+            resource: reference.to_string(),
+            parameter: name.to_string(),
+            from: redact(va),
+            to: redact(vb),
+        })
+    }
+
+    /// Edges between normalized references, each once.
+    fn edges(&self, catalog: &J) -> Vec<(String, String)> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for e in catalog
+            .get("edges")
+            .and_then(J::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+        {
+            if let (Some(s), Some(t)) = (
+                e.get("source").and_then(J::as_str),
+                e.get("target").and_then(J::as_str),
+            ) {
+                let pair = (refs::normalize(s), refs::normalize(t));
+                if seen.insert(pair.clone()) {
+                    out.push(pair);
+                }
+            }
+        }
+        out
+    }
+
+    fn edges_between_kept_resources(&self) -> bool {
+        true
+    }
+
+    /// The class list, each name once regardless of case.
+    fn classes(&self, catalog: &J) -> Vec<String> {
+        let mut seen = BTreeSet::new();
+        catalog
+            .get("classes")
+            .and_then(J::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(J::as_str)
+            .filter(|c| seen.insert(c.to_ascii_lowercase()))
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn class_key(&self, class: &str) -> String {
+        class.to_ascii_lowercase()
+    }
 }
 
 /// The changes from `from` to `to`, ignore rules applied. An error when
 /// either is not a catalog.
 pub fn compare(from: &J, to: &J, ctx: &CompareContext) -> Result<Vec<Change>, String> {
-    let a = index(from).map_err(|e| format!("from: {e}"))?;
-    let b = index(to).map_err(|e| format!("to: {e}"))?;
-    let mut changes = Vec::new();
-    let tag_ignored = |r: &str| {
-        !ctx.ignore.tags.is_empty()
-            && (a
-                .get(r)
-                .is_some_and(|x| ctx.ignore.ignores_tags(x.tags.iter().copied()))
-                || b.get(r)
-                    .is_some_and(|x| ctx.ignore.ignores_tags(x.tags.iter().copied())))
-    };
-    for (reference, ra) in &a {
-        if tag_ignored(reference) {
-            continue;
-        }
-        match b.get(reference) {
-            None => changes.push(Change::ResourceRemoved {
-                resource: reference.clone(),
-            }),
-            Some(rb) => compare_resource(reference, ra, rb, ctx, &mut changes),
-        }
-    }
-    for reference in b.keys() {
-        if !a.contains_key(reference) && !tag_ignored(reference) {
-            changes.push(Change::ResourceAdded {
-                resource: reference.clone(),
-            });
-        }
-    }
-    let (ea, eb) = (edges(from), edges(to));
-    let on_both = |r: &str| a.contains_key(r) && b.contains_key(r) && !tag_ignored(r);
-    let eb_set: BTreeSet<_> = eb.iter().collect();
-    let ea_set: BTreeSet<_> = ea.iter().collect();
-    for (s, t) in &ea {
-        if !eb_set.contains(&(s.clone(), t.clone())) && on_both(s) && on_both(t) {
-            changes.push(Change::EdgeRemoved {
-                source: s.clone(),
-                target: t.clone(),
-            });
-        }
-    }
-    for (s, t) in &eb {
-        if !ea_set.contains(&(s.clone(), t.clone())) && on_both(s) && on_both(t) {
-            changes.push(Change::EdgeAdded {
-                source: s.clone(),
-                target: t.clone(),
-            });
-        }
-    }
-    let (ca, cb) = (classes(from), classes(to));
-    let lower =
-        |v: &[String]| -> BTreeSet<String> { v.iter().map(|c| c.to_ascii_lowercase()).collect() };
-    let (la, lb) = (lower(&ca), lower(&cb));
-    for c in &ca {
-        if !lb.contains(&c.to_ascii_lowercase()) {
-            changes.push(Change::ClassRemoved { class: c.clone() });
-        }
-    }
-    for c in &cb {
-        if !la.contains(&c.to_ascii_lowercase()) {
-            changes.push(Change::ClassAdded { class: c.clone() });
-        }
-    }
+    let mut changes = catalog_changes::compare(from, to, &Semantic(ctx))?;
     changes.retain(|c| !ctx.ignore.ignores(c));
     Ok(changes)
 }
@@ -197,88 +225,13 @@ fn effective_content(
     resolve_source(source, modulepath).map(|c| (c, "source"))
 }
 
-fn compare_resource(
-    reference: &str,
-    a: &Res<'_>,
-    b: &Res<'_>,
-    ctx: &CompareContext,
-    out: &mut Vec<Change>,
-) {
-    let empty = Map::new();
-    let pa = a.params.unwrap_or(&empty);
-    let pb = b.params.unwrap_or(&empty);
-    let mut skip: HashMap<&str, ()> = HashMap::default();
-    let sensitive = |name: &str| a.sensitive.contains(&name) || b.sensitive.contains(&name);
-    let redact = |name: &str, v: Option<&J>| match v {
-        Some(_) if sensitive(name) => Some(J::String(REDACTED.into())),
-        v => v.cloned(),
-    };
-    let content_diff = |name: &str, x: &Content, y: &Content| {
-        if sensitive(name) {
-            format!("{REDACTED}: content differs\n")
-        } else {
-            unified_diff(x, y, reference)
-        }
-    };
-    let is_file =
-        a.type_name.eq_ignore_ascii_case("file") && b.type_name.eq_ignore_ascii_case("file");
-    if is_file {
-        let ca = effective_content(pa, &ctx.from_modulepath);
-        let cb = effective_content(pb, &ctx.to_modulepath);
-        if let (Some((ca, _)), Some((cb, pname))) = (ca, cb) {
-            // Both sides' text is known: compare it, not how it was given
-            // (octocatalog-diff's rule: a source and a content with the
-            // same text are no change).
-            skip.insert("content", ());
-            skip.insert("source", ());
-            if ca != cb {
-                out.push(Change::ContentChanged {
-                    resource: reference.to_string(),
-                    parameter: pname.to_string(),
-                    diff: content_diff("content", &ca, &cb),
-                });
-            }
-        }
-    }
-    let mut names: Vec<&String> = pa.keys().collect();
-    names.extend(pb.keys().filter(|k| !pa.contains_key(*k)));
-    for name in names {
-        if skip.contains_key(name.as_str()) {
-            continue;
-        }
-        let (va, vb) = (pa.get(name), pb.get(name));
-        if RELATIONSHIPS.contains(&name.as_str()) {
-            let sa = va.map(refs::reference_set).unwrap_or_default();
-            let sb = vb.map(refs::reference_set).unwrap_or_default();
-            if sa != sb {
-                out.push(Change::RelationshipChanged {
-                    resource: reference.to_string(),
-                    parameter: name.clone(),
-                    added: sb.iter().filter(|r| !sa.contains(r)).cloned().collect(),
-                    removed: sa.iter().filter(|r| !sb.contains(r)).cloned().collect(),
-                });
-            }
-            continue;
-        }
-        if va == vb {
-            continue;
-        }
-        if let (Some(J::String(x)), Some(J::String(y))) = (va, vb) {
-            if name == "content" {
-                out.push(Change::ContentChanged {
-                    resource: reference.to_string(),
-                    parameter: name.clone(),
-                    diff: content_diff(name, &Content::Text(x.clone()), &Content::Text(y.clone())),
-                });
-                continue;
-            }
-        }
-        out.push(Change::ParameterChanged {
-            resource: reference.to_string(),
-            parameter: name.clone(),
-            old: redact(name, va),
-            new: redact(name, vb),
-        });
+/// The unified diff of two contents, or only that they differ when the
+/// parameter is sensitive.
+fn content_diff(reference: &str, a: &J, b: &J, name: &str, x: &Content, y: &Content) -> String {
+    if sensitive(a, b, name) {
+        format!("{REDACTED}: content differs\n")
+    } else {
+        unified_diff(x, y, reference)
     }
 }
 
@@ -334,7 +287,7 @@ mod tests {
             &CompareContext::default(),
         )
         .unwrap();
-        let text = serde_json::to_string(&changes).unwrap();
+        let text = crate::diff::model::changes_json(&changes).to_string();
         assert!(
             !text.contains(":\"old\"") && !text.contains(":\"new\""),
             "{text}"
@@ -376,14 +329,14 @@ mod tests {
                 Change::ParameterChanged {
                     resource: "File[/y]".into(),
                     parameter: "source".into(),
-                    old: Some(json!("puppet:///modules/m/escape")),
-                    new: None,
+                    from: Some(json!("puppet:///modules/m/escape")),
+                    to: None,
                 },
                 Change::ParameterChanged {
                     resource: "File[/y]".into(),
                     parameter: "content".into(),
-                    old: None,
-                    new: Some(json!("x")),
+                    from: None,
+                    to: Some(json!("x")),
                 },
             ]
         );

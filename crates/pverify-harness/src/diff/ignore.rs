@@ -98,7 +98,7 @@ impl Ignore {
     /// which sees the resources.)
     pub fn ignores(&self, change: &Change) -> bool {
         match change {
-            Change::ResourceAdded { resource } | Change::ResourceRemoved { resource } => {
+            Change::ResourceAdded { resource, .. } | Change::ResourceRemoved { resource, .. } => {
                 self.ignores_resource(resource)
             }
             Change::ParameterChanged {
@@ -122,6 +122,13 @@ impl Ignore {
             Change::ClassAdded { class } | Change::ClassRemoved { class } => {
                 self.ignores_resource(&refs::resource_ref("Class", class))
             }
+            Change::AttributeChanged {
+                resource,
+                attribute,
+                ..
+            } => self.ignores_parameter(resource, &format!("@{attribute}")),
+            // Not made by diff's rules; no rule names them.
+            Change::CatalogKeyChanged { .. } | Change::OrderChanged { .. } => false,
         }
     }
 }
@@ -179,8 +186,8 @@ mod tests {
         let param = |r: &str, p: &str| Change::ParameterChanged {
             resource: r.into(),
             parameter: p.into(),
-            old: None,
-            new: None,
+            from: None,
+            to: None,
         };
         assert!(ig.ignores(&param("File[/etc/motd]", "mode")));
         assert!(!ig.ignores(&param("File[/etc/motd]", "owner")));

@@ -1,47 +1,136 @@
-//! One difference between the two catalogs of a node.
+//! How `pverify diff` sees a change of the shared model
+//! ([`crate::catalog_changes::Change`]): its kind and subject (what changes
+//! are grouped by across nodes), its headline and detail, and its JSON.
 
 use serde::Serialize;
 use serde_json::Value as J;
 
-/// What changed. The variant names are the `kind` strings of the JSON
-/// schema (docs/diff-json.md), which must stay stable.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+pub use crate::catalog_changes::Change;
+
+/// A change in the JSON of `pverify diff`. The variant names are the
+/// `kind` strings of the schema (docs/diff-json.md), which must stay
+/// stable. The last three are never made by diff's rules (they are `run`
+/// and `check`'s), named here only so that every change has a shape.
+#[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Change {
-    /// A resource only in `to`.
-    ResourceAdded { resource: String },
-    /// A resource only in `from`.
-    ResourceRemoved { resource: String },
-    /// A parameter added (`old` null), removed (`new` null) or changed.
+enum Wire<'a> {
+    ResourceAdded {
+        resource: &'a str,
+    },
+    ResourceRemoved {
+        resource: &'a str,
+    },
     ParameterChanged {
-        resource: String,
-        parameter: String,
-        old: Option<J>,
-        new: Option<J>,
+        resource: &'a str,
+        parameter: &'a str,
+        old: &'a Option<J>,
+        new: &'a Option<J>,
     },
-    /// A file's content (its `content`, or the text its `source` names)
-    /// changed; `diff` is a unified diff `from` → `to`.
     ContentChanged {
-        resource: String,
-        parameter: String,
-        diff: String,
+        resource: &'a str,
+        parameter: &'a str,
+        diff: &'a str,
     },
-    /// A relationship metaparameter (`before`, `require`, `notify`,
-    /// `subscribe`) compared as a set of normalized references.
     RelationshipChanged {
-        resource: String,
-        parameter: String,
-        added: Vec<String>,
-        removed: Vec<String>,
+        resource: &'a str,
+        parameter: &'a str,
+        added: &'a [String],
+        removed: &'a [String],
     },
-    /// A containment edge only in `to`.
-    EdgeAdded { source: String, target: String },
-    /// A containment edge only in `from`.
-    EdgeRemoved { source: String, target: String },
-    /// A class in `to`'s class list only.
-    ClassAdded { class: String },
-    /// A class in `from`'s class list only.
-    ClassRemoved { class: String },
+    EdgeAdded {
+        source: &'a str,
+        target: &'a str,
+    },
+    EdgeRemoved {
+        source: &'a str,
+        target: &'a str,
+    },
+    ClassAdded {
+        class: &'a str,
+    },
+    ClassRemoved {
+        class: &'a str,
+    },
+    AttributeChanged {
+        resource: &'a str,
+        attribute: &'a str,
+        old: &'a Option<J>,
+        new: &'a Option<J>,
+    },
+    CatalogKeyChanged {
+        key: &'a str,
+        old: &'a Option<J>,
+        new: &'a Option<J>,
+    },
+    OrderChanged {
+        of: &'a str,
+    },
+}
+
+impl<'a> From<&'a Change> for Wire<'a> {
+    fn from(c: &'a Change) -> Wire<'a> {
+        match c {
+            Change::ResourceAdded { resource, .. } => Wire::ResourceAdded { resource },
+            Change::ResourceRemoved { resource, .. } => Wire::ResourceRemoved { resource },
+            Change::ParameterChanged {
+                resource,
+                parameter,
+                from,
+                to,
+            } => Wire::ParameterChanged {
+                resource,
+                parameter,
+                old: from,
+                new: to,
+            },
+            Change::ContentChanged {
+                resource,
+                parameter,
+                diff,
+            } => Wire::ContentChanged {
+                resource,
+                parameter,
+                diff,
+            },
+            Change::RelationshipChanged {
+                resource,
+                parameter,
+                added,
+                removed,
+            } => Wire::RelationshipChanged {
+                resource,
+                parameter,
+                added,
+                removed,
+            },
+            Change::EdgeAdded { source, target } => Wire::EdgeAdded { source, target },
+            Change::EdgeRemoved { source, target } => Wire::EdgeRemoved { source, target },
+            Change::ClassAdded { class } => Wire::ClassAdded { class },
+            Change::ClassRemoved { class } => Wire::ClassRemoved { class },
+            Change::AttributeChanged {
+                resource,
+                attribute,
+                from,
+                to,
+            } => Wire::AttributeChanged {
+                resource,
+                attribute,
+                old: from,
+                new: to,
+            },
+            Change::CatalogKeyChanged { key, from, to } => Wire::CatalogKeyChanged {
+                key,
+                old: from,
+                new: to,
+            },
+            Change::OrderChanged { of } => Wire::OrderChanged { of },
+        }
+    }
+}
+
+/// Changes as the `changes` of a node in `pverify-diff/1`.
+pub fn changes_json(changes: &[Change]) -> J {
+    serde_json::to_value(changes.iter().map(Wire::from).collect::<Vec<_>>()).unwrap_or(J::Null)
 }
 
 /// The change without its values: what changes are grouped by across nodes.
@@ -55,11 +144,14 @@ pub struct ChangeKind {
     pub parameter: Option<String>,
 }
 
+/// `pverify diff`'s view of a change (defined here, beside its JSON).
 impl Change {
     pub fn kind(&self) -> ChangeKind {
         let (kind, subject, parameter) = match self {
-            Change::ResourceAdded { resource } => ("resource_added", resource.clone(), None),
-            Change::ResourceRemoved { resource } => ("resource_removed", resource.clone(), None),
+            Change::ResourceAdded { resource, .. } => ("resource_added", resource.clone(), None),
+            Change::ResourceRemoved { resource, .. } => {
+                ("resource_removed", resource.clone(), None)
+            }
             Change::ParameterChanged {
                 resource,
                 parameter,
@@ -91,6 +183,19 @@ impl Change {
             }
             Change::ClassAdded { class } => ("class_added", class.clone(), None),
             Change::ClassRemoved { class } => ("class_removed", class.clone(), None),
+            Change::AttributeChanged {
+                resource,
+                attribute,
+                ..
+            } => (
+                "attribute_changed",
+                resource.clone(),
+                Some(format!("@{attribute}")),
+            ),
+            Change::CatalogKeyChanged { key, .. } => {
+                ("catalog_key_changed", "catalog".into(), Some(key.clone()))
+            }
+            Change::OrderChanged { of } => ("order_changed", of.to_string(), None),
         };
         ChangeKind {
             kind,
@@ -121,8 +226,10 @@ impl Change {
     /// headline says everything).
     pub fn detail(&self) -> String {
         match self {
-            Change::ParameterChanged { old, new, .. } => {
-                format!("{} -> {}", show(old.as_ref()), show(new.as_ref()))
+            Change::ParameterChanged { from, to, .. }
+            | Change::AttributeChanged { from, to, .. }
+            | Change::CatalogKeyChanged { from, to, .. } => {
+                format!("{} -> {}", show(from.as_ref()), show(to.as_ref()))
             }
             Change::ContentChanged { diff, .. } => diff.clone(),
             Change::RelationshipChanged { added, removed, .. } => {

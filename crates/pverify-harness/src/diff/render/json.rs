@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value as J};
 
+use crate::diff::model::changes_json;
 use crate::diff::report::{DiffReport, NodeStatus};
 
 pub const SCHEMA: &str = "pverify-diff/1";
@@ -15,7 +16,7 @@ pub fn to_value(report: &DiffReport) -> J {
             let mut o = json!({"name": n.name, "status": n.status.as_str()});
             match &n.status {
                 NodeStatus::Changed(changes) => {
-                    o["changes"] = serde_json::to_value(changes).unwrap_or(J::Null);
+                    o["changes"] = changes_json(changes);
                 }
                 NodeStatus::Added { resources } | NodeStatus::Removed { resources } => {
                     o["resources"] = json!(resources);
