@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::issues;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
@@ -78,7 +79,7 @@ impl LookupArgs {
             }
         }
         match args {
-            [] => return Err("'lookup' expects at least one argument".into()),
+            [] => return Err(issues::lookup::EXPECTS_AN_ARGUMENT.into()),
             [Value::Hash(h)] => options(&mut out, h),
             [first, Value::Hash(h)] if !matches!(first, Value::Hash(_)) => {
                 out.names = names_of(first);
@@ -150,13 +151,12 @@ impl Compiler<'_> {
             return check("Default value", d.clone());
         }
         Err(EvalError::Completion(match args.names.as_slice() {
-            [one] => format!("Function lookup() did not find a value for the name '{one}'"),
-            many => format!(
-                "Function lookup() did not find a value for any of the names [{}]",
+            [one] => issues::lookup::not_found(one),
+            many => issues::lookup::none_found(
                 many.iter()
                     .map(|n| format!("'{n}'"))
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
             ),
         }))
     }
@@ -182,9 +182,7 @@ impl Compiler<'_> {
         args: &[Value],
         scope: ScopeId,
     ) -> Result<Value, EvalError> {
-        self.warn_once(&format!(
-            "The function '{name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)"
-        ));
+        self.warn_once(&issues::lookup::hiera_function_deprecated(name));
         let key = args.first().map(|v| v.to_string()).unwrap_or_default();
         let merge = match name {
             "hiera_array" | "hiera_include" => Some(Merge {
@@ -202,9 +200,7 @@ impl Compiler<'_> {
             Err(Miss::Error(e) | Miss::AtCall(e)) => Err(EvalError::Completion(e)),
             Err(Miss::NotFound) => match args.get(1) {
                 Some(d) => Ok(d.clone()),
-                None => Err(EvalError::Completion(format!(
-                    "Function lookup() did not find a value for the name '{key}'"
-                ))),
+                None => Err(EvalError::Completion(issues::lookup::not_found(&key))),
             },
         }
     }
@@ -244,10 +240,7 @@ impl Compiler<'_> {
         if let Some(path) = self.global_hiera_config() {
             let config = match self.env.hiera.config(self.env.files(), &path)? {
                 Some(c) if c.version3 => {
-                    return Err(format!(
-                        "{}: pverify does not read a global hiera.yaml of version 3",
-                        path.display()
-                    ))
+                    return Err(issues::lookup::global_version_3_unread(path.display()))
                 }
                 Some(c) => c,
                 None => Arc::new(config::default_config(
@@ -315,10 +308,9 @@ impl Compiler<'_> {
         if chain.iter().any(|k| k == key) || chain.len() > MAX_DEPTH {
             // Puppet detects it in the (always present) global layer, which
             // wraps lookup errors with the top key.
-            return Err(Miss::Error(format!(
-                "Lookup of key '{}' failed: Recursive lookup detected in [{}]",
+            return Err(Miss::Error(issues::lookup::key_failed(
                 chain.first().map(String::as_str).unwrap_or(key),
-                chain.join(", ")
+                issues::lookup::recursive_lookup(chain.join(", ")),
             )));
         }
         let chain = &[chain, &[key.to_string()]].concat()[..];
@@ -352,11 +344,10 @@ impl Compiler<'_> {
             };
             let mut level_results = Vec::new();
             let per_level = match self.layer_values(layer, &root, scope, chain, first_only) {
-                Err(Miss::Error(e)) if layer.global && !e.starts_with("Lookup of key ") => {
-                    return Err(Miss::Error(format!(
-                        "Lookup of key '{}' failed: {e}",
-                        chain[0]
-                    )))
+                Err(Miss::Error(e))
+                    if layer.global && !e.starts_with(issues::lookup::KEY_FAILED_PREFIX) =>
+                {
+                    return Err(Miss::Error(issues::lookup::key_failed(&chain[0], e)))
                 }
                 other => other?,
             };
@@ -416,16 +407,13 @@ impl Compiler<'_> {
             for (file, data) in files.iter() {
                 per_location.push(None);
                 let h = match data {
-                    Err(e) => return Err(Miss::Error(format!("Unable to parse {e}"))),
+                    Err(e) => return Err(Miss::Error(issues::lookup::unable_to_parse(e))),
                     Ok(Some(Value::Hash(h))) => h,
                     Ok(None) => continue,
                     // yaml_data takes anything else (an empty file too) as {}.
                     Ok(Some(_)) => {
                         if !level.json {
-                            self.warn_once(&format!(
-                                "{}: file does not contain a valid yaml hash",
-                                file.display()
-                            ));
+                            self.warn_once(&issues::lookup::not_a_yaml_hash(file.display()));
                         }
                         continue;
                     }
@@ -437,10 +425,10 @@ impl Compiler<'_> {
                                 .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))
                         })
                     {
-                        self.warn_once(&format!(
-                            "Module '{m}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
+                        self.warn_once(&issues::lookup::module_keys_unqualified(
+                            m,
                             if level.json { "json_data" } else { "yaml_data" },
-                            file.display()
+                            file.display(),
                         ));
                     }
                     if key != "lookup_options" && !key.starts_with(prefix.as_str()) {
@@ -449,10 +437,11 @@ impl Compiler<'_> {
                 }
                 if let Some((_, v)) = h.raw_entry_v1().from_hash(wanted_hash, |k| *k == wanted) {
                     if let Some(t) = symbol_type(v) {
-                        return Err(Miss::Error(format!(
-                            "Value for key '{key}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
+                        return Err(Miss::Error(issues::lookup::not_a_lookup_value(
+                            key,
                             if level.json { "json_data" } else { "yaml_data" },
-                            file.display()
+                            file.display(),
+                            t,
                         )));
                     }
                     let v = self.interpolate(v, scope, chain)?;
@@ -510,9 +499,8 @@ impl Compiler<'_> {
     ) -> Result<Vec<PathBuf>, Miss> {
         let mut files = Vec::new();
         if level.locations.is_empty() {
-            return Err(Miss::AtCall(format!(
-                "'{}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function",
-                level.function
+            return Err(Miss::AtCall(issues::lookup::location_missing(
+                &level.function,
             )));
         }
         for loc in &level.locations {
@@ -689,7 +677,7 @@ impl Compiler<'_> {
                 Some(("literal", arg)) => Value::string(arg),
                 Some(("alias", _)) => {
                     return Err(Miss::Error(
-                        "'alias' interpolation is only permitted if the expression is equal to the entire string".into(),
+                        issues::lookup::HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING.into(),
                     ))
                 }
                 Some(("lookup" | "hiera", key)) => {
@@ -703,9 +691,9 @@ impl Compiler<'_> {
                 }
                 Some(("scope", var)) => self.interpolation_var(&var, scope),
                 Some((f, _)) => {
-                    return Err(Miss::Error(format!(
-                        "Unknown interpolation method '{f}'"
-                    )))
+                    return Err(Miss::Error(
+                        issues::lookup::hiera_interpolation_unknown_interpolation_method(f),
+                    ))
                 }
                 None => match mapped {
                     Some((k, item)) if expr == k => item.clone(),
@@ -743,9 +731,7 @@ impl Compiler<'_> {
             None => self.scopes.lookup(scope, bare).cloned(),
         };
         let Some(mut v) = base else {
-            self.warn_once(&format!(
-                "Undefined variable '{root}'; \n   (file & line not available)"
-            ));
+            self.warn_once(&issues::lookup::hiera_undefined_variable(root));
             return Value::string("");
         };
         for seg in path {

@@ -9,6 +9,7 @@
 //! a template that declares none takes whatever it is given as variables.
 //! Text goes to `Compiler::epp_output`, Puppet's `@epp` buffer.
 
+use super::issues;
 use std::sync::Arc;
 
 use super::compiler::Compiler;
@@ -34,13 +35,13 @@ impl Compiler<'_> {
     ) -> R<Value> {
         let Some(path) = self.env.find_template(reference) else {
             return Err(EvalError::runtime(
-                format!("Could not find template '{reference}'"),
+                issues::templates::not_found(reference),
                 at.clone(),
             ));
         };
         let program = self.env.parse_epp(&path).map_err(|e| {
             EvalError::runtime(
-                format!("epp(): Invalid EPP: {}", e.puppet_style()),
+                issues::templates::invalid_epp("epp", e.puppet_style()),
                 at.clone(),
             )
         })?;
@@ -59,7 +60,7 @@ impl Compiler<'_> {
         let program =
             puppet_syntax::parse_epp("inlined-epp-text", text.as_bytes()).map_err(|e| {
                 EvalError::runtime(
-                    format!("inline_epp(): Invalid EPP: {}", e.puppet_style()),
+                    issues::templates::invalid_epp("inline_epp", e.puppet_style()),
                     at.clone(),
                 )
             })?;
@@ -76,15 +77,13 @@ impl Compiler<'_> {
     ) -> R<Value> {
         let Some(ExprKind::Epp { params, body }) = program.body.first().map(|e| &e.kind) else {
             return Err(EvalError::runtime(
-                format!("{function}(): the parser did not produce an EppExpression"),
+                issues::templates::not_an_epp_expression(function),
                 at.clone(),
             ));
         };
         if body.iter().any(puppet_syntax::validate::is_definition) {
             return Err(EvalError::runtime(
-                format!(
-                    "{function}(): The EPP template contains illegal expressions (definitions)"
-                ),
+                issues::templates::epp_definitions(function),
                 at.clone(),
             ));
         }
@@ -164,7 +163,7 @@ impl Compiler<'_> {
         if self.depth > super::classes::MAX_EVAL_DEPTH {
             self.depth -= 1;
             return Err(EvalError::runtime(
-                "Too deep nesting of class, define and function evaluation",
+                issues::classes::TOO_DEEP_NESTING,
                 at.clone(),
             ));
         }
@@ -191,9 +190,9 @@ impl Compiler<'_> {
                     Ok(v)
                 } else {
                     Err(EvalError::runtime(
-                        format!(
-                            "value returned from function '{function}' has wrong type, {}",
-                            puppet_model::types::describe_mismatch(&ty, &v)
+                        issues::templates::wrong_return_type(
+                            function,
+                            puppet_model::types::describe_mismatch(&ty, &v),
                         ),
                         at.clone(),
                     ))

@@ -2,6 +2,7 @@
 //! (`crate::template::erb`) against the calling scope, with Puppet's
 //! file lookup and error texts.
 
+use super::issues;
 use std::path::Path;
 
 use super::compiler::Compiler;
@@ -106,7 +107,7 @@ impl Host for ScopeHost<'_, '_> {
         let p = Path::new(path);
         if !self.c.env.files().exists(p) {
             self.c.host.set_error_class(Some("Errno::ENOENT".into()));
-            return Err(format!("No such file or directory @ rb_sysopen - {path}"));
+            return Err(issues::templates::ruby_no_such_file(path));
         }
         // Refused without naming the file: the refusal is pverify's.
         let refused = || {
@@ -151,7 +152,7 @@ impl Host for ScopeHost<'_, '_> {
     fn setvar(&mut self, name: &str, value: Value) -> Result<(), String> {
         let scope = self.c.scopes.get_mut(self.scope);
         if scope.vars.contains_key(name) {
-            return Err(format!("Cannot reassign variable '${name}'"));
+            return Err(issues::variables::illegal_reassignment(name));
         }
         scope.vars.insert(name.into(), value);
         Ok(())
@@ -279,7 +280,7 @@ impl Compiler<'_> {
     ) -> R<Value> {
         if args.is_empty() {
             return Err(EvalError::runtime(
-                format!("{name}(): Wrong number of arguments given (0 for minimum 1)"),
+                issues::templates::no_template_given(name),
                 at.clone(),
             ));
         }
@@ -301,7 +302,7 @@ impl Compiler<'_> {
                     .map_err(|e| inline_error(&e, at))?
             } else {
                 let path = self.env.find_template(&text).ok_or_else(|| {
-                    EvalError::runtime(format!("Could not find template '{text}'"), at.clone())
+                    EvalError::runtime(issues::templates::not_found(&text), at.clone())
                 })?;
                 let t = match self.env.erb.load(self.env.files(), &path) {
                     Ok(t) => t,
@@ -367,12 +368,7 @@ fn template_error(
     at: &Location,
 ) -> EvalError {
     EvalError::runtime(
-        format!(
-            "Failed to parse template {reference}:\n  Filepath: {}\n  Line: {}\n  Detail: {}\n",
-            path.display(),
-            e.line,
-            e.message
-        ),
+        issues::templates::template_failed(reference, path.display(), e.line, &e.message),
         at.clone(),
     )
 }
@@ -381,7 +377,7 @@ fn template_error(
 fn inline_error(e: &ErbError, at: &Location) -> EvalError {
     let _ = e.line;
     EvalError::runtime(
-        format!("Failed to parse inline template: {}", e.message),
+        issues::templates::inline_template_failed(&e.message),
         at.clone(),
     )
 }

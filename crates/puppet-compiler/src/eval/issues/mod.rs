@@ -19,9 +19,11 @@
 
 pub(crate) mod classes;
 pub(crate) mod functions;
+pub(crate) mod lookup;
 pub(crate) mod operators;
 pub(crate) mod relationships;
 pub(crate) mod resources;
+pub(crate) mod templates;
 pub(crate) mod variables;
 
 #[cfg(test)]

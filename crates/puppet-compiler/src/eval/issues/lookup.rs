@@ -1,0 +1,163 @@
+//! Hiera and `lookup()`: misses, recursion, data files, interpolation.
+//! Puppet writes these in `pops/lookup*.rb`, `functions/*_data.rb` and, for
+//! the interpolation ones, `issues.rb` (`HIERA_*`).
+
+use std::fmt::Display;
+
+/// `lookup()` without arguments (its dispatch).
+pub(crate) const EXPECTS_AN_ARGUMENT: &str = "'lookup' expects at least one argument";
+
+/// `pops/lookup.rb`: "Function lookup() did not find a value for the name
+/// '%{name}'".
+pub(crate) fn not_found(name: impl Display) -> String {
+    format!("Function lookup() did not find a value for the name '{name}'")
+}
+
+/// `pops/lookup.rb`: "Function lookup() did not find a value for any of the
+/// names [%{name_list}]" (each name quoted).
+pub(crate) fn none_found(quoted_names: impl Display) -> String {
+    format!("Function lookup() did not find a value for any of the names [{quoted_names}]")
+}
+
+/// The 3.x `hiera*()` functions' deprecation warning (their
+/// `Puppet.warn_once`), with the URL of Puppet 7.23's documentation.
+pub(crate) fn hiera_function_deprecated(name: impl Display) -> String {
+    format!(
+        "The function '{name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)"
+    )
+}
+
+/// pverify's own: a global `hiera.yaml` of version 3 is not read.
+pub(crate) fn global_version_3_unread(path: impl Display) -> String {
+    format!("{path}: pverify does not read a global hiera.yaml of version 3")
+}
+
+/// `lookup_adapter.rb`: "Lookup of key '%{key}' failed: %{detail}".
+pub(crate) fn key_failed(key: impl Display, detail: impl Display) -> String {
+    format!("Lookup of key '{key}' failed: {detail}")
+}
+
+/// The prefix every [`key_failed`] text starts with (a failure already
+/// wrapped is not wrapped again).
+pub(crate) const KEY_FAILED_PREFIX: &str = "Lookup of key ";
+
+/// `invocation.rb`: "Recursive lookup detected in [%{name_stack}]".
+pub(crate) fn recursive_lookup(name_stack: impl Display) -> String {
+    format!("Recursive lookup detected in [{name_stack}]")
+}
+
+/// `yaml_data.rb`: "Unable to parse %{message}".
+pub(crate) fn unable_to_parse(message: impl Display) -> String {
+    format!("Unable to parse {message}")
+}
+
+/// `yaml_data.rb`'s warning: "%{path}: file does not contain a valid yaml
+/// hash".
+pub(crate) fn not_a_yaml_hash(path: impl Display) -> String {
+    format!("{path}: file does not contain a valid yaml hash")
+}
+
+/// `module_data_provider.rb`: "#{yield} must use keys qualified with the
+/// name of the module", where the block names the module, function and
+/// location.
+pub(crate) fn module_keys_unqualified(
+    module: impl Display,
+    function: impl Display,
+    location: impl Display,
+) -> String {
+    format!(
+        "Module '{module}': Value returned from data_hash function '{function}', when using location '{location}', must use keys qualified with the name of the module"
+    )
+}
+
+/// `data_provider.rb`: "#{yield} has wrong type, expects
+/// Puppet::LookupValue, got #{actual_type}".
+pub(crate) fn not_a_lookup_value(
+    key: impl Display,
+    function: impl Display,
+    location: impl Display,
+    got: impl Display,
+) -> String {
+    format!(
+        "Value for key '{key}', in hash returned from data_hash function '{function}', when using location '{location}', has wrong type, expects Puppet::LookupValue, got {got}"
+    )
+}
+
+/// `yaml_data.rb`/`json_data.rb`'s `missing_location` text, after the
+/// function's name in quotes.
+pub(crate) fn location_missing(function: impl Display) -> String {
+    format!(
+        "'{function}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"
+    )
+}
+
+/// Puppet's `HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING`: "'alias'
+/// interpolation is only permitted if the expression is equal to the
+/// entire string".
+pub(crate) const HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING: &str =
+    "'alias' interpolation is only permitted if the expression is equal to the entire string";
+
+/// Puppet's `HIERA_INTERPOLATION_UNKNOWN_INTERPOLATION_METHOD`: "Unknown
+/// interpolation method '%{name}'".
+pub(crate) fn hiera_interpolation_unknown_interpolation_method(name: impl Display) -> String {
+    format!("Unknown interpolation method '{name}'")
+}
+
+/// Puppet's `HIERA_UNDEFINED_VARIABLE` ("Undefined variable '%{name}'"), a
+/// warning, with the `;` and position Puppet's logger gives it.
+pub(crate) fn hiera_undefined_variable(name: impl Display) -> String {
+    format!("Undefined variable '{name}'; \n   (file & line not available)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puppet 7.23's texts (its sources named above, arguments filled in;
+    /// the misses as `puppet lookup`/spec-suite cases report them).
+    #[test]
+    fn lookup_texts_are_puppets() {
+        assert_eq!(
+            not_found("x"),
+            "Function lookup() did not find a value for the name 'x'"
+        );
+        assert_eq!(
+            none_found("'a', 'b'"),
+            "Function lookup() did not find a value for any of the names ['a', 'b']"
+        );
+        assert_eq!(
+            key_failed("a", recursive_lookup("a, b, a")),
+            "Lookup of key 'a' failed: Recursive lookup detected in [a, b, a]"
+        );
+        assert!(key_failed("k", "x").starts_with(KEY_FAILED_PREFIX));
+        assert_eq!(
+            location_missing("yaml_data"),
+            "'yaml_data' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"
+        );
+        assert_eq!(
+            hiera_interpolation_unknown_interpolation_method("foo"),
+            "Unknown interpolation method 'foo'"
+        );
+        assert_eq!(
+            HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING,
+            "'alias' interpolation is only permitted if the expression is equal to the entire string"
+        );
+        assert_eq!(
+            not_a_yaml_hash("/d/common.yaml"),
+            "/d/common.yaml: file does not contain a valid yaml hash"
+        );
+        assert_eq!(unable_to_parse("x"), "Unable to parse x");
+        assert_eq!(
+            hiera_undefined_variable("v"),
+            "Undefined variable 'v'; \n   (file & line not available)"
+        );
+        assert_eq!(
+            module_keys_unqualified("m", "yaml_data", "/m/data/common.yaml"),
+            "Module 'm': Value returned from data_hash function 'yaml_data', when using location '/m/data/common.yaml', must use keys qualified with the name of the module"
+        );
+        assert_eq!(
+            not_a_lookup_value("k", "yaml_data", "/d/c.yaml", "Symbol"),
+            "Value for key 'k', in hash returned from data_hash function 'yaml_data', when using location '/d/c.yaml', has wrong type, expects Puppet::LookupValue, got Symbol"
+        );
+    }
+}
