@@ -15,6 +15,7 @@ mod oracle_ast;
 mod oracle_compile;
 mod oracle_modules;
 mod oracle_types;
+mod puppet8_root;
 mod same_catalogs;
 
 use std::process::ExitCode;
@@ -59,6 +60,9 @@ tasks:
   same-catalogs [--base REV] [--pverify-new PATH] [--pverify-base PATH] [--jobs N]
                            byte-compare two pverify binaries' catalogs and errors over the
                            bundled control repos and the spec-suite (base: built from REV)
+  puppet8-root [--dir DIR] [--rebuild]
+                           build (once) and check the second reference: a Debian 13 root with
+                           Puppet 8.10, hiera-eyaml, r10k and every puppet-module-* package
 ";
 
 fn main() -> ExitCode {
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "difffuzz" => difffuzz::run(rest),
         "same-catalogs" => same_catalogs::run(rest),
+        "puppet8-root" => puppet8_root::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);
