@@ -447,21 +447,7 @@ impl<'e> Compiler<'e> {
         if let Some(d) = self.defs.function(&key) {
             return Ok(Some(d.clone()));
         }
-        let segments: Vec<&str> = key.split("::").collect();
-        let mut candidates = Vec::new();
-        if segments.len() >= 2 {
-            if let Some(module) = self.env.module_dir(segments[0]) {
-                candidates.push(crate::loader::path_under(
-                    &module.join("functions"),
-                    &segments[1..],
-                ));
-            }
-        }
-        candidates.push(crate::loader::path_under(
-            &self.env.dir.join("functions"),
-            &segments,
-        ));
-        for path in candidates {
+        for path in self.env.function_candidates(&key) {
             if self.env.files().is_file(&path) {
                 self.load_file(&path)?;
                 if let Some(d) = self.defs.function(&key) {

@@ -360,6 +360,22 @@ impl Environment {
         self.files.is_file(&path).then_some(path)
     }
 
+    /// The files a Puppet-language function autoloads from, most specific
+    /// first: `mod/functions/a/b.pp` for `mod::a::b`, then the
+    /// environment's `functions/`. `key` is the lower-case name without
+    /// leading colons.
+    pub fn function_candidates(&self, key: &str) -> Vec<PathBuf> {
+        let segments: Vec<&str> = key.split("::").collect();
+        let mut candidates = Vec::new();
+        if segments.len() >= 2 {
+            if let Some(module) = self.module_dir(segments[0]) {
+                candidates.push(path_under(&module.join("functions"), &segments[1..]));
+            }
+        }
+        candidates.push(path_under(&self.dir.join("functions"), &segments));
+        candidates
+    }
+
     /// The directory of module `name`: the first on the modulepath. A module
     /// whose `metadata.json` lacks what Puppet requires is not a module.
     pub fn module_dir(&self, name: &str) -> Option<PathBuf> {
@@ -450,12 +466,6 @@ fn valid_module_name(name: &str) -> bool {
         && b.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_')
 }
 
-/// Confinement: `path` with its symlinks resolved, when that lies inside one
-/// of `roots` (each resolved too); an error naming the path otherwise, or
-/// when it does not exist. Every function that reads a file a manifest names
-/// (`file`, `find_file`, templates, `source` contents) goes through this, so
-/// a manifest reads nothing outside its environment and modulepath: no `..`
-/// escape, no absolute path elsewhere, no symlink pointing out.
 /// `dir/a/b.pp` for the name segments `a`, `b` (the 4.x loaders' layout of
 /// `functions/` and `types/`).
 pub fn path_under(dir: &Path, segments: &[&str]) -> PathBuf {
@@ -467,13 +477,26 @@ pub fn path_under(dir: &Path, segments: &[&str]) -> PathBuf {
     p
 }
 
+/// Confinement: `path` with its symlinks resolved, when that lies inside one
+/// of `roots` (each resolved too); an error naming the path otherwise, or
+/// when it does not exist. Every function that reads a file a manifest names
+/// (`file`, `find_file`, templates, `source` contents) goes through this, so
+/// a manifest reads nothing outside its environment and modulepath: no `..`
+/// escape, no absolute path elsewhere, no symlink pointing out.
 pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
+    confine_resolved(&OsFiles, path, &resolve_roots(&OsFiles, roots))
+}
+
+/// The roots that exist, symlinks resolved, sorted and without repeats
+/// (what [`confine_resolved`] searches).
+fn resolve_roots(files: &dyn FileSystem, roots: &[PathBuf]) -> Vec<PathBuf> {
     let mut resolved: Vec<PathBuf> = roots
         .iter()
-        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .filter_map(|r| files.canonicalize(r).ok())
         .collect();
     resolved.sort();
-    confine_resolved(&OsFiles, path, &resolved)
+    resolved.dedup();
+    resolved
 }
 
 /// [`confine`] with roots already resolved and sorted: each ancestor of
@@ -514,13 +537,7 @@ impl Environment {
                     roots.extend(entries);
                 }
             }
-            let mut resolved: Vec<PathBuf> = roots
-                .iter()
-                .filter_map(|r| self.files.canonicalize(r).ok())
-                .collect();
-            resolved.sort();
-            resolved.dedup();
-            resolved
+            resolve_roots(&*self.files, &roots)
         });
         confine_resolved(&*self.files, path, roots)
     }

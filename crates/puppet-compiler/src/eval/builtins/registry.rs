@@ -595,21 +595,11 @@ impl Loaders for OnDisk<'_> {
 
     fn puppet_function(&mut self, name: &str) -> Result<Option<PathBuf>, EvalError> {
         let key = name.trim_colons().to_lowercase();
-        let segments: Vec<&str> = key.split("::").collect();
-        let mut candidates = Vec::new();
-        if segments.len() >= 2 {
-            if let Some(module) = self.0.module_dir(segments[0]) {
-                candidates.push(crate::loader::path_under(
-                    &module.join("functions"),
-                    &segments[1..],
-                ));
-            }
-        }
-        candidates.push(crate::loader::path_under(
-            &self.0.dir.join("functions"),
-            &segments,
-        ));
-        Ok(candidates.into_iter().find(|p| p.is_file()))
+        let env = self.0;
+        Ok(env
+            .function_candidates(&key)
+            .into_iter()
+            .find(|p| env.files().is_file(p)))
     }
 }
 
