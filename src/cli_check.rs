@@ -10,8 +10,9 @@ use clap::Args;
 use pverify_harness::control::{parse_shard, shard, Compiled, NodeSpec, Repo};
 use pverify_harness::report::{Format, Report};
 
-use crate::cli_report::{emit, paint, progress_bar, EXIT_SETUP};
+use crate::cli_report::{emit, paint, parse_puppet, progress_bar, EXIT_SETUP};
 use crate::cli_run::Oracle;
+use pverify_harness::reference::PuppetVersion;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -30,7 +31,7 @@ pub struct BlessArgs {
     #[command(flatten)]
     common: Common,
     /// Write this reference's catalogs instead of pverify's (goldens made
-    /// by Puppet 7.23).
+    /// by Puppet 7.23 or 8.10, as `--puppet` says).
     #[arg(long, value_enum)]
     oracle: Option<Oracle>,
 }
@@ -53,11 +54,18 @@ struct Common {
     /// pverify.yaml); refused by default.
     #[arg(long = "allow-generate")]
     allow_generate: bool,
+    /// The Puppet version to compile as (and check against with `--oracle
+    /// puppet`): 7 or 8; default the config's `puppet:`, else 8.
+    #[arg(long, value_parser = parse_puppet)]
+    puppet: Option<PuppetVersion>,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     let mut repo = Repo::open(&c.dir)?;
     repo.config.allow_generate |= c.allow_generate;
+    if c.puppet.is_some() {
+        repo.config.puppet = c.puppet;
+    }
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;

@@ -49,6 +49,9 @@ pub struct CompileArgs {
     /// shell, in the command's directory); refused by default.
     #[arg(long = "allow-generate")]
     allow_generate: bool,
+    /// The Puppet version to compile as: 7 (7.23) or 8 (8.10).
+    #[arg(long, value_parser = crate::cli_report::parse_puppet, default_value = "8")]
+    puppet: pverify_harness::reference::PuppetVersion,
     /// The global Hiera configuration (Puppet's `hiera_config` setting); without
     /// it there is no global Hiera layer.
     #[arg(long)]
@@ -198,6 +201,7 @@ fn compile_all(
                         }
                         n.function_mocks = mocks.clone();
                         n.allow_generate = args.allow_generate;
+                        n.puppet = args.puppet;
                         if let Some(h) = &args.hiera_config {
                             let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
                             n.settings.insert(

@@ -80,6 +80,10 @@ pub struct DiffArgs {
     /// also allows it with `allow_generate: true`); refused by default.
     #[arg(long = "allow-generate")]
     allow_generate: bool,
+    /// The Puppet version both sides compile as: 7 or 8; default each
+    /// side's `pverify.yaml` `puppet:`, else 8.
+    #[arg(long, value_parser = crate::cli_report::parse_puppet)]
+    puppet: Option<pverify_harness::reference::PuppetVersion>,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -169,6 +173,7 @@ fn diff_refs(
         env_subdir: args.env_subdir.clone(),
         jobs: args.jobs,
         allow_generate: args.allow_generate,
+        puppet: args.puppet,
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

@@ -25,6 +25,9 @@ pub struct ParseArgs {
     /// to files on its modulepath.
     #[arg(long, value_delimiter = ':')]
     modulepath: Vec<PathBuf>,
+    /// The Puppet version to compile as: 7 (7.23) or 8 (8.10).
+    #[arg(long, value_parser = crate::cli_report::parse_puppet, default_value = "8")]
+    puppet: pverify_harness::reference::PuppetVersion,
 }
 
 pub fn run(args: ParseArgs) -> ExitCode {

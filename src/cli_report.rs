@@ -11,7 +11,14 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use pverify_harness::catalog_diff::Paint;
+use pverify_harness::reference::PuppetVersion;
 use pverify_harness::report::{Format, Report};
+
+/// `--puppet 7|8`: the Puppet version to compile as (and, with `--oracle
+/// puppet`, the reference to check against).
+pub fn parse_puppet(text: &str) -> Result<PuppetVersion, String> {
+    PuppetVersion::parse(text).ok_or_else(|| format!("expected 7 or 8, got '{text}'"))
+}
 
 /// Exit code for usage and setup errors.
 pub const EXIT_SETUP: u8 = 2;

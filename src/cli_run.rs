@@ -1,7 +1,8 @@
-//! `pverify run [SUITE_DIR] [FILTER]`: runs spec-suite cases in parallel and
-//! compares each with the expectation Puppet 7.23 recorded for it; with
-//! `--oracle puppet`, also checks every expectation against the installed
-//! Puppet 7.
+//! `pverify run [SUITE_DIR] [FILTER]`: runs spec-suite cases in parallel as
+//! one Puppet version (`--puppet`, default 8) and compares each with the
+//! expectation that version's reference recorded for it; with `--oracle
+//! puppet`, also checks every expectation against the reference itself
+//! (Puppet 7.23 or 8.10, see `pverify_harness::reference`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +12,8 @@ use clap::{Args, ValueEnum};
 use pverify_harness::harness::{self, suite};
 use pverify_harness::report::{Format, Report};
 
-use crate::cli_report::{emit, progress_bar, EXIT_SETUP};
+use crate::cli_report::{emit, parse_puppet, progress_bar, EXIT_SETUP};
+use pverify_harness::reference::{PuppetVersion, Reference};
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -30,12 +32,18 @@ pub struct RunArgs {
     /// whose expectation it does not meet.
     #[arg(long, value_enum)]
     oracle: Option<Oracle>,
+    /// The Puppet version to compile as and check against: 7 (7.23) or 8
+    /// (8.10).
+    #[arg(long, value_parser = parse_puppet, default_value = "8")]
+    puppet: PuppetVersion,
 }
 
 /// A reference implementation to check expectations against.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Oracle {
-    /// The installed Puppet 7 (`puppet` and `ruby` on PATH).
+    /// The reference Puppet of `--puppet`: 7.23 is `puppet` on PATH; 8.10
+    /// is `puppet` on PATH when that is 8.x, else the Debian 13 root of
+    /// `cargo xtask puppet8-root` (`$PVERIFY_PUPPET8_ROOT`).
     Puppet,
 }
 
@@ -60,12 +68,19 @@ pub fn run(args: RunArgs) -> ExitCode {
         return ExitCode::from(EXIT_SETUP);
     };
     let bar = progress_bar(cases.len() as u64, "pverify");
-    let mut items = pool.install(|| suite::run_pverify(&cases, &work, &|| bar.inc(1)));
+    let mut items = pool.install(|| suite::run_pverify(&cases, args.puppet, &work, &|| bar.inc(1)));
     bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&work);
     if args.oracle == Some(Oracle::Puppet) {
+        let reference = match Reference::locate(args.puppet) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("pverify run --oracle puppet: {e}");
+                return ExitCode::from(EXIT_SETUP);
+            }
+        };
         let spinner = progress_bar(0, "puppet");
-        let verdicts = suite::run_puppet(&cases, args.jobs.unwrap_or(0));
+        let verdicts = suite::run_puppet(&cases, &reference, args.jobs.unwrap_or(0));
         spinner.finish_and_clear();
         match verdicts {
             Ok(v) => suite::merge_oracle(&mut items, v),

@@ -33,7 +33,7 @@ fn repo_nodes_agree(dir: &Path) -> usize {
     let env = repo.boot().unwrap();
     let nodes = repo.nodes().unwrap();
     for n in &nodes {
-        let (tree, text) = both_ways(&env, &node_for(&n.case, &n.case.facts));
+        let (tree, text) = both_ways(&env, &node_for(&n.case, &n.case.facts, repo.puppet()));
         assert!(
             tree == text,
             "{}: the direct text differs from the tree's",

@@ -13,7 +13,11 @@ fn hiera_case_warnings_agree_with_puppet() {
     assert!(cases.len() >= 30, "found {} hiera cases", cases.len());
     let work = std::env::temp_dir().join(format!("pverify-hiera-warn-{}", std::process::id()));
     let mut failures = Vec::new();
-    for case in &cases {
+    use pverify_harness::reference::PuppetVersion;
+    for (case, puppet) in cases
+        .iter()
+        .flat_map(|c| PuppetVersion::ALL.map(|v| (c, v)))
+    {
         if case.pending.is_some() {
             continue;
         }
@@ -26,7 +30,7 @@ fn hiera_case_warnings_agree_with_puppet() {
             .expect("facts");
         let env = puppet_compiler::loader::Environment::boot(&env_dir, &Default::default())
             .expect("boot");
-        let node = pverify_harness::harness::node_for(case, &facts);
+        let node = pverify_harness::harness::node_for(case, &facts, puppet);
         let dir = env_dir.display().to_string();
         let got: Vec<String> = match puppet_compiler::eval::compile(&env, node) {
             Ok(c) => c
@@ -37,11 +41,11 @@ fn hiera_case_warnings_agree_with_puppet() {
             // A failing compile's warnings are not returned; skip those.
             Err(_) => continue,
         };
-        if got != case.expect_warnings {
+        if got != *case.expect_warnings.get(puppet) {
             failures.push(format!(
-                "{}:\n  puppet:  {:?}\n  pverify: {:?}",
+                "{} (Puppet {puppet}):\n  puppet:  {:?}\n  pverify: {:?}",
                 case.name(),
-                case.expect_warnings,
+                case.expect_warnings.get(puppet),
                 got
             ));
         }

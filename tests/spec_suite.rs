@@ -16,12 +16,16 @@ fn every_case_agrees_with_puppet() {
         cases.len()
     );
     let work = std::env::temp_dir().join(format!("pverify-spec-test-{}", std::process::id()));
+    use pverify_harness::reference::PuppetVersion;
     let failures: Vec<String> = cases
         .iter()
-        .filter_map(|c| {
-            let got = pverify_harness::harness::run_case(c, &work);
-            match pverify_harness::harness::outcome(c, &got) {
-                pverify_harness::harness::Outcome::Failed(d) => Some(format!("{}\n{d}", c.name())),
+        .flat_map(|c| PuppetVersion::ALL.map(|v| (c, v)))
+        .filter_map(|(c, v)| {
+            let got = pverify_harness::harness::run_case(c, &work, v);
+            match pverify_harness::harness::outcome(c, v, &got) {
+                pverify_harness::harness::Outcome::Failed(d) => {
+                    Some(format!("{} (Puppet {v})\n{d}", c.name()))
+                }
                 _ => None,
             }
         })

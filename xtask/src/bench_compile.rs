@@ -44,6 +44,7 @@
 //! Like bench-parse, a dev build re-runs itself from a release build. The
 //! figures are only meaningful on an otherwise idle machine.
 
+use pverify_harness::reference::PuppetVersion;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -112,7 +113,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("{}: the matrix has no nodes", repo_dir.display()));
     }
     let nodes = replicate(&bases, opts.nodes)?;
-    let puppet = opts.puppet && pverify_harness::harness::oracle::check_puppet().is_ok();
+    let puppet = opts.puppet
+        && pverify_harness::reference::Reference::locate(
+            pverify_harness::reference::PuppetVersion::V7,
+        )
+        .is_ok();
     println!(
         "pverify bench: {} ({} matrix nodes replicated to {}), {} threads",
         repo_dir.display(),
@@ -302,7 +307,7 @@ pub(crate) fn compile_timed(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(n) = nodes.get(i) else { break };
                     let start = Instant::now();
-                    let node = node_for(&n.case, &n.case.facts);
+                    let node = node_for(&n.case, &n.case.facts, PuppetVersion::V7);
                     text.clear();
                     match eval::compile_pretty(env, node, &mut text) {
                         Ok(w) => {
@@ -360,7 +365,7 @@ fn throughput_in_process(env: &Environment, nodes: &[NodeSpec], jobs: usize) -> 
         let first = nodes
             .iter()
             .find_map(|n| {
-                eval::compile(env, node_for(&n.case, &n.case.facts))
+                eval::compile(env, node_for(&n.case, &n.case.facts, PuppetVersion::V7))
                     .err()
                     .map(|e| format!("{}: {e}", n.id))
             })
@@ -539,7 +544,7 @@ fn warm_ratio(
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let mut equal = 0;
     for (n, p) in sample.iter().zip(&paired.puppet) {
-        let ours = eval::compile(env, node_for(&n.case, &n.case.facts))
+        let ours = eval::compile(env, node_for(&n.case, &n.case.facts, PuppetVersion::V7))
             .map(|c| canonicalize_catalog(&c.catalog, &dir));
         if let (Ok(a), Ok(b)) = (&ours, &p.result) {
             equal += usize::from(a == b);
@@ -638,7 +643,7 @@ pub(crate) fn pverify_warm(
     let compile_only = compile_only_times(env, &rounds)?;
     let start = Instant::now();
     for n in &rounds {
-        std::hint::black_box(node_for(&n.case, &n.case.facts));
+        std::hint::black_box(node_for(&n.case, &n.case.facts, PuppetVersion::V7));
     }
     Ok(PverifyWarm {
         with_node,
@@ -652,7 +657,7 @@ pub(crate) fn pverify_warm(
 fn compile_only_times(env: &Environment, nodes: &[NodeSpec]) -> Result<Vec<Duration>, String> {
     let prepared: Vec<_> = nodes
         .iter()
-        .map(|n| node_for(&n.case, &n.case.facts))
+        .map(|n| node_for(&n.case, &n.case.facts, PuppetVersion::V7))
         .collect();
     std::thread::scope(|s| {
         std::thread::Builder::new()
@@ -797,10 +802,13 @@ fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), Str
         // The untimed compile parses the manifest and proves it compiles.
         let (_, failed, resources) = compile_timed(&env, std::slice::from_ref(&node), 1)?;
         if failed > 0 {
-            let err = eval::compile(&env, node_for(&node.case, &node.case.facts))
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+            let err = eval::compile(
+                &env,
+                node_for(&node.case, &node.case.facts, PuppetVersion::V7),
+            )
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
             return Err(format!("synthetic catalog of {size} failed: {err}"));
         }
         let mut times = Vec::new();

@@ -12,6 +12,7 @@
 //! compiled too (pverify fails them the same way; `oracle-modules` checks
 //! that) but left out of the sample.
 
+use pverify_harness::reference::PuppetVersion;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
@@ -74,7 +75,8 @@ fn run_in(
     let mut sized: Vec<(usize, &NodeSpec)> = nodes
         .iter()
         .filter_map(|n| {
-            let c = eval::compile(&env, node_for(&n.case, &n.case.facts)).ok()?;
+            let c =
+                eval::compile(&env, node_for(&n.case, &n.case.facts, PuppetVersion::V7)).ok()?;
             Some((c.catalog["resources"].as_array().map_or(0, Vec::len), n))
         })
         .collect();
@@ -115,7 +117,7 @@ fn run_in(
         .iter()
         .zip(&paired.puppet)
         .filter(|(n, p)| {
-            let ours = eval::compile(&env, node_for(&n.case, &n.case.facts))
+            let ours = eval::compile(&env, node_for(&n.case, &n.case.facts, PuppetVersion::V7))
                 .map(|c| canonicalize_catalog(&c.catalog, &dir));
             matches!((&ours, &p.result), (Ok(a), Ok(b)) if a == b)
         })

@@ -18,6 +18,8 @@ mod ast;
 mod gen;
 mod reduce;
 
+use pverify_harness::harness::Versioned;
+use pverify_harness::reference::{PuppetVersion, Reference};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -139,8 +141,8 @@ fn to_case(env: &Env, name: &str) -> Case {
         settings: None,
         pending: None,
         files: env.render(),
-        expect: Expect::None,
-        expect_warnings: Vec::new(),
+        expect: Versioned::both(Expect::None),
+        expect_warnings: Versioned::default(),
     }
 }
 
@@ -242,7 +244,9 @@ impl Runner {
 
 /// pverify's result; a panic is an error text starting with `PANIC`.
 fn run_pverify(c: &Case, work: &Path) -> Expect {
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(c, work)));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_case(c, work, PuppetVersion::V7)
+    }));
     match r {
         Ok(e) => e,
         Err(p) => {
@@ -525,7 +529,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    oracle::check_puppet()?;
+    Reference::locate(PuppetVersion::V7)?;
     let started = Instant::now();
     let mut cov = gen::Coverage::new();
     let mut runner = Runner::new()?;
@@ -634,7 +638,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .chars()
             .take(400)
             .collect();
-        case.expect = theirs;
+        case.expect = Versioned::both(theirs);
         let path = o.out.join(format!("{name}.case"));
         std::fs::write(&path, write_case(&case)).map_err(|e| format!("{}: {e}", path.display()))?;
         let is_known = known.iter().any(|k| sig.contains(k.as_str()));

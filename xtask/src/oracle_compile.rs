@@ -1,10 +1,13 @@
-//! `cargo xtask oracle-compile [--write] [CASE_OR_DIR...]`: compiles every
-//! spec-suite case with the installed Puppet 7 (`crates/pverify-harness/puppet/compile.rb`)
-//! and checks that Puppet's result is the case's expectation: the catalog in
-//! canonical form (`expect.json`) or the error text (`expect.error`), and the
-//! warnings (`expect.warnings`). With `--write` the expectations are
-//! rewritten from Puppet's results instead (the rest of each case file is
-//! kept as it is).
+//! `cargo xtask oracle-compile [--puppet 7|8]... [--write] [CASE_OR_DIR...]`:
+//! compiles every spec-suite case with each reference (both by default:
+//! Puppet 7.23 on the host, Puppet 8.10 per `pverify_harness::reference`)
+//! through the driver (`crates/pverify-harness/puppet/compile.rb`) and checks
+//! that its result is the case's expectation for that version: the catalog
+//! in canonical form (`expect.json` / `expect@8.json`) or the error text
+//! (`expect.error`), and the warnings (`expect.warnings`). With `--write`
+//! that version's expectations are rewritten from Puppet's results instead
+//! (one section for both versions when they agree; the rest of each case
+//! file is kept as it is).
 //!
 //! Each case's environment is written to a fixed place,
 //! `/tmp/pverify-oracle/<topic>/<name>/<environment>` (the environmentpath
@@ -19,25 +22,33 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pverify_harness::harness::{
-    load_suite, oracle, replace_expectations, Case, Expect, FACTSETS_DIR,
+    load_suite, oracle, replace_expectations, Case, Expect, PuppetVersion, FACTSETS_DIR,
 };
+use pverify_harness::reference::Reference;
 
 /// Where cases are materialized for Puppet.
 const ORACLE_ROOT: &str = "/tmp/pverify-oracle";
 
+const USAGE: &str = "usage: oracle-compile [--puppet 7|8]... [--write] [CASE_OR_DIR...]";
+
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut write = false;
     let mut targets = Vec::new();
-    for arg in args {
+    let mut versions = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
         match arg.as_str() {
             "--write" => write = true,
-            s if s.starts_with('-') => {
-                return Err(format!(
-                    "unknown argument '{s}' (usage: oracle-compile [--write] [CASE_OR_DIR...])"
-                ))
+            "--puppet" => {
+                let v = it.next().ok_or(USAGE)?;
+                versions.push(PuppetVersion::parse(v).ok_or(USAGE)?);
             }
+            s if s.starts_with('-') => return Err(format!("unknown argument '{s}' ({USAGE})")),
             s => targets.push(PathBuf::from(s)),
         }
+    }
+    if versions.is_empty() {
+        versions = PuppetVersion::ALL.to_vec();
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -47,8 +58,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         targets.push(root.join("spec-suite"));
     }
     let factsets = root.join(FACTSETS_DIR);
-
-    oracle::check_puppet()?;
 
     let mut cases = Vec::new();
     for t in &targets {
@@ -66,21 +75,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ));
         }
     }
+    let mut failed = Vec::new();
+    for version in versions {
+        let puppet = Reference::locate(version)?;
+        if let Err(e) = check_version(&puppet, &mut cases, &factsets, write) {
+            failed.push(e);
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    }
+}
 
+/// Compiles every case with one reference and compares its results with
+/// that version's expectations (or, with `write`, records them).
+fn check_version(
+    puppet: &Reference,
+    cases: &mut [Case],
+    factsets: &Path,
+    write: bool,
+) -> Result<(), String> {
+    let version = puppet.version;
     // Materialize every case and build its node request.
     let mut nodes = Vec::new();
-    for c in &cases {
+    for c in cases.iter() {
         let envpath = Path::new(ORACLE_ROOT).join(c.name());
         if envpath.exists() {
             fs::remove_dir_all(&envpath)
                 .map_err(|e| format!("removing {}: {e}", envpath.display()))?;
         }
-        nodes.push(oracle::case_request(c, &envpath, &factsets)?);
+        nodes.push(oracle::case_request(c, &envpath, factsets)?);
     }
 
     // Compile, in a few warm Ruby processes (the driver embedded in pverify).
     let started = Instant::now();
-    let replies = oracle::compile_with_puppet(&nodes, 0)?;
+    let replies = oracle::compile_with_puppet(puppet, &nodes, 0)?;
     let wall = started.elapsed();
 
     // Compare (or write).
@@ -88,28 +119,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut disagree = Vec::new();
     let mut written = 0;
     let mut compile_millis = 0u64;
-    for (c, reply) in cases.iter().zip(&replies) {
+    for (c, reply) in cases.iter_mut().zip(&replies) {
         let env_dir = Path::new(ORACLE_ROOT).join(c.name()).join(&c.environment);
         let env_dir = env_dir.to_string_lossy();
         compile_millis += reply["millis"].as_u64().unwrap_or(0);
         let (expect, warnings) = oracle::observed(reply, &env_dir)
             .map_err(|e| format!("{}: bad reply from compile.rb: {e}", c.path.display()))?;
-        let same = expect == c.expect && warnings == c.expect_warnings;
+        let same = expect == *c.expect.get(version) && warnings == *c.expect_warnings.get(version);
         if write {
             if !same {
+                c.expect.set(version, expect.clone());
+                c.expect_warnings.set(version, warnings.clone());
                 let text = fs::read_to_string(&c.path)
                     .map_err(|e| format!("{}: {e}", c.path.display()))?;
-                let new = replace_expectations(&text, &expect, &warnings)
+                let new = replace_expectations(&text, &c.expect, &c.expect_warnings)
                     .map_err(|e| format!("{}: {e}", c.path.display()))?;
                 fs::write(&c.path, new).map_err(|e| format!("{}: {e}", c.path.display()))?;
-                println!("wrote {} ({})", c.path.display(), summary(&expect));
+                println!(
+                    "wrote {} ({}, Puppet {version})",
+                    c.path.display(),
+                    summary(&expect)
+                );
                 written += 1;
             }
             agree += 1;
         } else if same {
             agree += 1;
         } else {
-            disagree.push(report(c, &expect, &warnings));
+            disagree.push(report(c, version, &expect, &warnings));
         }
     }
 
@@ -117,23 +154,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{d}");
     }
     let n = cases.len();
+    let who = puppet.describe();
     eprintln!(
-        "puppet: {n} cases in {:.2} s wall; compiling took {:.1} ms per case on average",
+        "{who}: {n} cases in {:.2} s wall; compiling took {:.1} ms per case on average",
         wall.as_secs_f64(),
         compile_millis as f64 / n as f64
     );
     if write {
-        println!("oracle-compile: wrote {written} case file(s)");
+        println!("oracle-compile: wrote {written} case file(s) for {who}");
     }
     println!(
-        "oracle-compile: {agree} cases agree with Puppet, {} disagree",
+        "oracle-compile: {agree} cases agree with {who}, {} disagree",
         disagree.len()
     );
     if disagree.is_empty() {
         Ok(())
     } else {
         Err(format!(
-            "{} case(s) disagree with Puppet (run `cargo xtask oracle-compile --write` to take Puppet's results, after checking them)",
+            "{} case(s) disagree with {who} (run `cargo xtask oracle-compile --puppet {version} --write` to take its results, after checking them)",
             disagree.len()
         ))
     }
@@ -156,18 +194,23 @@ fn expect_text(e: &Expect) -> String {
 }
 
 /// A readable account of one disagreement.
-fn report(c: &Case, expect: &Expect, warnings: &[String]) -> String {
-    let mut out = format!("DISAGREE {} ({})", c.name(), c.path.display());
-    if c.expect == Expect::None {
+fn report(c: &Case, version: PuppetVersion, expect: &Expect, warnings: &[String]) -> String {
+    let mut out = format!(
+        "DISAGREE {} ({}) [Puppet {version}]",
+        c.name(),
+        c.path.display()
+    );
+    let want = c.expect.get(version);
+    if *want == Expect::None {
         out.push_str("\n  the case has no expectation yet; run with --write");
-    } else if *expect != c.expect {
+    } else if expect != want {
         out.push_str("\n  expectation (-) vs Puppet (+):\n");
-        out.push_str(&line_diff(&expect_text(&c.expect), &expect_text(expect)));
+        out.push_str(&line_diff(&expect_text(want), &expect_text(expect)));
     }
-    if warnings != c.expect_warnings {
+    if warnings != c.expect_warnings.get(version).as_slice() {
         out.push_str("\n  warnings (-) vs Puppet's (+):\n");
         out.push_str(&line_diff(
-            &c.expect_warnings.join("\n"),
+            &c.expect_warnings.get(version).join("\n"),
             &warnings.join("\n"),
         ));
     }

@@ -34,6 +34,8 @@
 //! per line): a new difference, or a listed one that has disappeared, fails
 //! the task, so CI notices both.
 
+use pverify_harness::harness::Versioned;
+use pverify_harness::reference::{PuppetVersion, Reference};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
@@ -159,7 +161,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .to_path_buf();
     // run_case reads fact sets relative to the workspace.
     std::env::set_current_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?;
-    oracle::check_puppet()?;
+    let puppet = Reference::locate(PuppetVersion::V7)?;
     let params = read_params(&root.join(PARAMS_FILE))?;
 
     let factsets_dir = root.join(FACTSETS_DIR);
@@ -218,7 +220,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         )?);
     }
     eprintln!("oracle-modules: {} compiles with Puppet...", requests.len());
-    let replies = oracle::compile_with_puppet(&requests, 0)?;
+    let replies = oracle::compile_with_puppet(&puppet, &requests, 0)?;
     eprintln!("oracle-modules: the same with pverify...");
     let ours = run_pverify(&cases, &work.join("pverify"), &FunctionMocks::default());
 
@@ -454,8 +456,8 @@ pub(crate) fn class_case(
             "environment.conf".into(),
             format!("modulepath = {MODULE_DIR}\n"),
         )],
-        expect: Expect::None,
-        expect_warnings: Vec::new(),
+        expect: Versioned::both(Expect::None),
+        expect_warnings: Versioned::default(),
     }
 }
 
@@ -511,7 +513,7 @@ fn run_pverify(cases: &[Case], work: &Path, mocks: &FunctionMocks) -> Vec<Expect
             .map(|part| {
                 s.spawn(move || {
                     part.iter()
-                        .map(|c| run_case_mocked(c, work, mocks))
+                        .map(|c| run_case_mocked(c, work, mocks, PuppetVersion::V7))
                         .collect()
                 })
             })

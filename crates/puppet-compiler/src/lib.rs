@@ -1,6 +1,7 @@
 //! One node's catalog, as Puppet's compiler makes it.
 //!
 //! From the bottom up (each module uses only those listed before it):
+//! [`version`] (which Puppet a compile reproduces: 7.23 or 8.10),
 //! [`files`] (the file system interface every read goes through),
 //! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
 //! [`catalog`] (the index of titles, aliases and uniqueness keys; tags),
@@ -22,3 +23,4 @@ pub mod hiera;
 pub mod loader;
 pub mod restypes;
 pub mod template;
+pub mod version;

@@ -3,7 +3,7 @@
 //! and one walk for every command) and how `run` and `check` show it
 //! ([`catalog_diff`]), golden control repos
 //! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
-//! of `run` and `check` ([`report`]), and Puppet itself as an oracle.
+//! of `run` and `check` ([`report`]), and Puppet itself as an oracle ([`reference`]: 7.23 or 8.10).
 
 #![forbid(unsafe_code)]
 
@@ -12,4 +12,5 @@ pub mod catalog_diff;
 pub mod control;
 pub mod diff;
 pub mod harness;
+pub mod reference;
 pub mod report;

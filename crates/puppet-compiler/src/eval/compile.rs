@@ -67,11 +67,10 @@ pub fn compile_pretty(
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let mut c = Compiler::new(env, node);
-    let strict = c
-        .node
-        .settings
-        .get(&Value::string("strict_variables"))
-        .is_some_and(|v| v.is_truthy() && v.to_string() != "false");
+    let strict = match c.node.settings.get(&Value::string("strict_variables")) {
+        Some(v) => v.is_truthy() && v.to_string() != "false",
+        None => c.node.puppet.default_strict_variables(),
+    };
     c.scopes.set_strict_variables(strict);
     c.run()?;
     Ok(c)

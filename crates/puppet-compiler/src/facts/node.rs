@@ -22,6 +22,9 @@ pub struct NodeInfo {
     pub trusted_external: Map,
     /// Puppet settings for this compile (`strict_variables`...).
     pub settings: Map,
+    /// The Puppet release this compile reproduces (and whose setting
+    /// defaults apply).
+    pub puppet: crate::version::PuppetVersion,
     /// Functions replaced by fixed values for this compile (onceover's
     /// function mocks).
     pub function_mocks: std::sync::Arc<super::mocks::FunctionMocks>,

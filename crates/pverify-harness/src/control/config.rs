@@ -9,6 +9,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::catalog_diff::Ignore;
+use crate::reference::PuppetVersion;
 
 /// The config file's name in a control repo.
 pub const CONFIG_FILE: &str = "pverify.yaml";
@@ -56,6 +57,25 @@ pub struct Config {
     /// Puppet settings for every node (e.g. `strict_variables: true`).
     #[serde(default)]
     pub settings: BTreeMap<String, Value>,
+    /// The Puppet version to compile as, `7` or `8` (default 8; `--puppet`
+    /// overrides it).
+    #[serde(default, deserialize_with = "puppet_version")]
+    pub puppet: Option<PuppetVersion>,
+}
+
+/// `puppet: 7` / `puppet: '8.10'`.
+fn puppet_version<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<PuppetVersion>, D::Error> {
+    let v = Value::deserialize(d)?;
+    let text = match &v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => String::new(),
+    };
+    PuppetVersion::parse(&text)
+        .map(Some)
+        .ok_or_else(|| serde::de::Error::custom(format!("puppet: expected 7 or 8, got {v}")))
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -18,7 +18,10 @@ pub use config::{read_config, Config, MatrixEntry, Nodes, CONFIG_FILE};
 
 use crate::catalog_diff::{catalog_diff, render_changes, Paint};
 use crate::harness::suite::mismatch;
-use crate::harness::{canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect};
+use crate::harness::{
+    canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect, Versioned,
+};
+use crate::reference::{PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
 use puppet_compiler::loader::{Environment, Overrides};
@@ -65,6 +68,11 @@ impl Repo {
             config,
             env_dir,
         })
+    }
+
+    /// The Puppet version the repo compiles as (`puppet:`, default 8).
+    pub fn puppet(&self) -> PuppetVersion {
+        self.config.puppet.unwrap_or_default()
     }
 
     /// The golden file of a node.
@@ -135,8 +143,8 @@ impl Repo {
             settings: (!settings.is_empty()).then_some(Value::Object(settings)),
             pending: None,
             files: vec![],
-            expect: Expect::None,
-            expect_warnings: vec![],
+            expect: Versioned::both(Expect::None),
+            expect_warnings: Versioned::default(),
         }
     }
 
@@ -234,7 +242,7 @@ impl Repo {
             .map(|n| {
                 let start = Instant::now();
                 let facts = n.case.facts.clone();
-                let mut node = node_for(&n.case, &facts);
+                let mut node = node_for(&n.case, &facts, self.puppet());
                 if let Some(m) = &mocks {
                     node.function_mocks = m.clone();
                 }
@@ -262,7 +270,7 @@ impl Repo {
         nodes: &[NodeSpec],
         workers: usize,
     ) -> Result<Vec<Compiled>, String> {
-        oracle::check_puppet()?;
+        let puppet = Reference::locate(self.puppet())?;
         let tmp = tempfile::Builder::new()
             .prefix("pverify-check-")
             .tempdir()
@@ -310,7 +318,7 @@ impl Repo {
                 r
             })
             .collect();
-        let replies = oracle::compile_with_puppet(&requests, workers)?;
+        let replies = oracle::compile_with_puppet(&puppet, &requests, workers)?;
         let dir = env_dir.to_string_lossy().into_owned();
         nodes
             .iter()

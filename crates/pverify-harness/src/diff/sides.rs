@@ -24,6 +24,7 @@ use super::git::Worktree;
 use super::ignore::Ignore;
 use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
+use crate::reference::PuppetVersion;
 use puppet_compiler::eval::NodeInfo;
 use puppet_compiler::loader::{Environment, Overrides};
 
@@ -120,7 +121,7 @@ impl NodeSource for ControlMatrix {
             Ok(specs) => specs
                 .into_iter()
                 .map(|n| {
-                    let node = crate::harness::node_for(&n.case, &n.case.facts);
+                    let node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
                     (n.id, Ok(node))
                 })
                 .collect(),
@@ -161,6 +162,9 @@ pub struct RefOptions {
     pub jobs: Option<usize>,
     /// Lets `generate()` run its command on both sides (`--allow-generate`).
     pub allow_generate: bool,
+    /// The Puppet version both sides compile as (`--puppet`); `None`: each
+    /// side's `pverify.yaml`, else 8.
+    pub puppet: Option<PuppetVersion>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -228,6 +232,16 @@ impl Prepared {
         opts.allow_generate || matches!(&self.control, Some(Ok(repo)) if repo.config.allow_generate)
     }
 
+    /// The Puppet version this side compiles as: `--puppet`, or the side's
+    /// control repo config, or 8.
+    fn puppet(&self, opts: &RefOptions) -> PuppetVersion {
+        match (opts.puppet, &self.control) {
+            (Some(v), _) => v,
+            (None, Some(Ok(repo))) => repo.puppet(),
+            _ => PuppetVersion::default(),
+        }
+    }
+
     /// The environment (or why it cannot boot: every node of this side
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
@@ -258,9 +272,11 @@ fn compile_node(
     env: &Result<Environment, String>,
     spec: NodeSpec,
     allow_generate: bool,
+    puppet: PuppetVersion,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
+    node.puppet = puppet;
     let env = env.as_ref().map_err(Clone::clone)?;
     let name = node.name.clone();
     puppet_compiler::eval::compile(env, node)
@@ -306,8 +322,16 @@ pub fn diff_refs(
             .into_par_iter()
             .map(|(name, (a, b))| {
                 let (ca, cb) = rayon::join(
-                    || a.map(|s| compile_node(&env_a, s, from.allows_generate(opts))),
-                    || b.map(|s| compile_node(&env_b, s, to.allows_generate(opts))),
+                    || {
+                        a.map(|s| {
+                            compile_node(&env_a, s, from.allows_generate(opts), from.puppet(opts))
+                        })
+                    },
+                    || {
+                        b.map(|s| {
+                            compile_node(&env_b, s, to.allows_generate(opts), to.puppet(opts))
+                        })
+                    },
                 );
                 NodeOutcome {
                     name,

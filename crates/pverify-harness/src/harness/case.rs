@@ -12,6 +12,68 @@ const EXPECT_JSON: &str = "expect.json";
 const EXPECT_ERROR: &str = "expect.error";
 const EXPECT_WARNINGS: &str = "expect.warnings";
 
+pub use crate::reference::PuppetVersion;
+
+/// One value per reference: what Puppet 7.23 and Puppet 8.10 make of a case.
+/// A case file writes it once when both agree (`expect.json`), else once
+/// per version (`expect@7.json`, `expect@8.error`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Versioned<T> {
+    pub v7: T,
+    pub v8: T,
+}
+
+impl<T: Clone> Versioned<T> {
+    /// The same value for both versions.
+    pub fn both(value: T) -> Versioned<T> {
+        Versioned {
+            v7: value.clone(),
+            v8: value,
+        }
+    }
+}
+
+impl<T> Versioned<T> {
+    pub fn get(&self, version: PuppetVersion) -> &T {
+        match version {
+            PuppetVersion::V7 => &self.v7,
+            PuppetVersion::V8 => &self.v8,
+        }
+    }
+
+    pub fn set(&mut self, version: PuppetVersion, value: T) {
+        match version {
+            PuppetVersion::V7 => self.v7 = value,
+            PuppetVersion::V8 => self.v8 = value,
+        }
+    }
+}
+
+/// The section name of an expectation: `expect.json`, or for one version
+/// only `expect@8.json`.
+fn expect_section(kind: &str, version: Option<PuppetVersion>) -> String {
+    match version {
+        None => format!("expect.{kind}"),
+        Some(v) => format!("expect@{}.{kind}", v.major()),
+    }
+}
+
+/// Splits `expect.json` / `expect@7.error` into the version (`None`: both)
+/// and the kind (`json`, `error`, `warnings`).
+fn parse_expect_section(name: &str) -> Option<(Option<PuppetVersion>, &str)> {
+    let rest = name.strip_prefix("expect")?;
+    if let Some(kind) = rest.strip_prefix('.') {
+        return Some((None, kind));
+    }
+    let (version, kind) = rest.strip_prefix('@')?.split_once('.')?;
+    let version = match version {
+        "7" => PuppetVersion::V7,
+        "8" => PuppetVersion::V8,
+        _ => return None,
+    };
+    Some((Some(version), kind))
+}
+
 /// One spec-suite case.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Case {
@@ -44,10 +106,11 @@ pub struct Case {
     pub pending: Option<String>,
     /// The environment directory's files, relative to it, in file order.
     pub files: Vec<(String, String)>,
-    pub expect: Expect,
-    /// Warnings Puppet logs while compiling (paths relative to the
-    /// environment directory); empty when the case has no `expect.warnings`.
-    pub expect_warnings: Vec<String>,
+    /// What each reference makes of the case.
+    pub expect: Versioned<Expect>,
+    /// Warnings each reference logs while compiling (paths relative to the
+    /// environment directory); empty when the case records none.
+    pub expect_warnings: Versioned<Vec<String>>,
 }
 
 /// What Puppet makes of a case.
@@ -289,48 +352,80 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
     }
 
     let mut files: Vec<(String, String)> = Vec::new();
-    let mut expect = Expect::None;
-    let mut expect_warnings = Vec::new();
+    let mut expect = Versioned::both(Expect::None);
+    let mut expect_warnings = Versioned::<Vec<String>>::default();
+    // Which form each expectation took: `None` unsuffixed (both versions),
+    // or the versions it was given for.
+    let mut result_form: Option<Option<Vec<PuppetVersion>>> = None;
+    let mut warnings_form: Option<Option<Vec<PuppetVersion>>> = None;
     let mut seen = rustc_hash::FxHashSet::default();
     for s in &sections[1..] {
         if !seen.insert(s.name) {
             return Err(format!("section `-- {} --` appears twice", s.name));
         }
-        match s.name {
-            CASE_YAML => unreachable!("duplicate caught above"),
-            EXPECT_JSON | EXPECT_ERROR => {
-                if expect != Expect::None {
+        if s.name == CASE_YAML {
+            unreachable!("duplicate caught above");
+        }
+        if let Some((version, kind)) = parse_expect_section(s.name) {
+            let versions = match version {
+                None => PuppetVersion::ALL.to_vec(),
+                Some(v) => vec![v],
+            };
+            let form = match kind {
+                "json" | "error" => &mut result_form,
+                "warnings" => &mut warnings_form,
+                _ => {
                     return Err(format!(
-                        "a case has either `{EXPECT_JSON}` or `{EXPECT_ERROR}`, not both"
-                    ));
+                        "unknown expectation `-- {} --` (expected {EXPECT_JSON}, {EXPECT_ERROR} or {EXPECT_WARNINGS}, or `expect@7.` / `expect@8.` before json, error or warnings)",
+                        s.name
+                    ))
                 }
-                let body = strip_one_newline(s.body).to_string();
-                expect = if s.name == EXPECT_JSON {
-                    Expect::Catalog(body)
-                } else {
-                    Expect::Error(body)
-                };
+            };
+            match (form.as_mut(), version) {
+                (None, None) => *form = Some(None),
+                (None, Some(v)) => *form = Some(Some(vec![v])),
+                (Some(Some(vs)), Some(v)) if !vs.contains(&v) => vs.push(v),
+                (Some(Some(_)), Some(_)) if kind == "warnings" => unreachable!("duplicate caught above"),
+                (Some(None), _) | (Some(Some(_)), None) => {
+                    return Err(format!(
+                        "`-- {} --`: an expectation is written once for both versions or once per version (`expect@7.*`, `expect@8.*`), not both ways",
+                        s.name
+                    ))
+                }
+                (Some(Some(_)), Some(_)) => {
+                    return Err(format!(
+                        "a case has either `{}` or `{}`, not both",
+                        expect_section("json", version),
+                        expect_section("error", version)
+                    ))
+                }
             }
-            EXPECT_WARNINGS => {
-                expect_warnings = s
+            if kind == "warnings" {
+                let lines: Vec<String> = s
                     .body
                     .lines()
                     .filter(|l| !l.is_empty())
                     .map(unescape_line)
                     .collect();
+                for v in versions {
+                    expect_warnings.set(v, lines.clone());
+                }
+            } else {
+                let body = strip_one_newline(s.body).to_string();
+                let e = if kind == "json" {
+                    Expect::Catalog(body)
+                } else {
+                    Expect::Error(body)
+                };
+                for v in versions {
+                    expect.set(v, e.clone());
+                }
             }
-            name if name.starts_with("expect.") => {
-                return Err(format!(
-                    "unknown expectation `-- {name} --` (expected {EXPECT_JSON}, {EXPECT_ERROR} or {EXPECT_WARNINGS})"
-                ))
-            }
-            name => {
-                check_file_name(name)?;
-                files.push((name.to_string(), s.body.to_string()));
-            }
+            continue;
         }
+        check_file_name(s.name)?;
+        files.push((s.name.to_string(), s.body.to_string()));
     }
-
     Ok(Case {
         path: path.to_path_buf(),
         spec,
@@ -468,18 +563,46 @@ fn push_section(out: &mut String, name: &str, content: &str) {
     }
 }
 
-fn push_expectations(out: &mut String, expect: &Expect, warnings: &[String]) {
-    match expect {
-        Expect::Catalog(json) => push_section(out, EXPECT_JSON, &format!("{json}\n")),
-        Expect::Error(text) => push_section(out, EXPECT_ERROR, &format!("{text}\n")),
-        Expect::None => {}
-    }
-    if !warnings.is_empty() {
-        let body: String = warnings
+fn push_expectations(
+    out: &mut String,
+    expect: &Versioned<Expect>,
+    warnings: &Versioned<Vec<String>>,
+) {
+    let results: Vec<(Option<PuppetVersion>, &Expect)> = if expect.v7 == expect.v8 {
+        vec![(None, &expect.v7)]
+    } else {
+        PuppetVersion::ALL
             .iter()
-            .map(|w| format!("{}\n", escape_line(w)))
-            .collect();
-        push_section(out, EXPECT_WARNINGS, &body);
+            .map(|&v| (Some(v), expect.get(v)))
+            .collect()
+    };
+    for (version, e) in results {
+        match e {
+            Expect::Catalog(json) => {
+                push_section(out, &expect_section("json", version), &format!("{json}\n"))
+            }
+            Expect::Error(text) => {
+                push_section(out, &expect_section("error", version), &format!("{text}\n"))
+            }
+            Expect::None => {}
+        }
+    }
+    let lists: Vec<(Option<PuppetVersion>, &Vec<String>)> = if warnings.v7 == warnings.v8 {
+        vec![(None, &warnings.v7)]
+    } else {
+        PuppetVersion::ALL
+            .iter()
+            .map(|&v| (Some(v), warnings.get(v)))
+            .collect()
+    };
+    for (version, list) in lists {
+        if !list.is_empty() {
+            let body: String = list
+                .iter()
+                .map(|w| format!("{}\n", escape_line(w)))
+                .collect();
+            push_section(out, &expect_section("warnings", version), &body);
+        }
     }
 }
 
@@ -487,12 +610,12 @@ fn push_expectations(out: &mut String, expect: &Expect, warnings: &[String]) {
 /// section (and the hand-written `case.yaml`, comments included) as it is.
 pub fn replace_expectations(
     text: &str,
-    expect: &Expect,
-    warnings: &[String],
+    expect: &Versioned<Expect>,
+    warnings: &Versioned<Vec<String>>,
 ) -> Result<String, String> {
     let mut out = String::new();
     for s in sections(text)? {
-        if matches!(s.name, EXPECT_JSON | EXPECT_ERROR | EXPECT_WARNINGS) {
+        if parse_expect_section(s.name).is_some() {
             continue;
         }
         push_section(&mut out, s.name, s.body);

@@ -18,6 +18,7 @@ pub mod suite;
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
+    PuppetVersion, Versioned,
 };
 pub use run::{node_for, outcome, run_case, run_case_mocked, verdict, Outcome};
 

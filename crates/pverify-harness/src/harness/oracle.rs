@@ -1,15 +1,17 @@
-//! Puppet 7 as an oracle, from the library: the driver script
+//! Puppet as an oracle, from the library: the driver script
 //! `crates/pverify-harness/puppet/compile.rb` (embedded in the binary, written to a temporary
-//! file when needed) compiles nodes with the installed Puppet's own compiler
-//! in a few warm Ruby processes. `pverify run --oracle puppet` and
+//! file when needed) compiles nodes with a reference Puppet's own compiler
+//! (7.23 or 8.10, see [`crate::reference`]) in a few warm Ruby processes. `pverify run --oracle puppet` and
 //! `pverify check --oracle puppet` use it; `cargo xtask oracle-compile` runs
 //! the same script.
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use serde_json::{json, Value};
+
+use crate::reference::Reference;
 
 use super::{canonicalize_catalog, materialize, relativize_text, Case, Expect};
 
@@ -20,26 +22,14 @@ pub const DRIVER: &str = include_str!("../../puppet/compile.rb");
 /// start-up (about 0.6 s).
 const MIN_NODES_PER_PROCESS: usize = 10;
 
-/// Fails unless `puppet --version` runs.
-pub fn check_puppet() -> Result<String, String> {
-    match Command::new("puppet").arg("--version").output() {
-        Ok(out) if out.status.success() => {
-            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-        }
-        Ok(out) => Err(format!(
-            "`puppet --version` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Err(format!(
-            "puppet is not installed or not on PATH ({e}); install it with `apt-get install puppet`"
-        )),
-    }
-}
-
 /// Compiles `nodes` (the driver's node requests, each naming its
 /// `environmentpath` and `environment`) with Puppet, in at most `workers`
 /// processes (0: one per core); one reply per node, in order.
-pub fn compile_with_puppet(nodes: &[Value], workers: usize) -> Result<Vec<Value>, String> {
+pub fn compile_with_puppet(
+    puppet: &Reference,
+    nodes: &[Value],
+    workers: usize,
+) -> Result<Vec<Value>, String> {
     if nodes.is_empty() {
         return Ok(Vec::new());
     }
@@ -57,7 +47,7 @@ pub fn compile_with_puppet(nodes: &[Value], workers: usize) -> Result<Vec<Value>
     let results: Vec<Result<Vec<Value>, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = nodes
             .chunks(chunk)
-            .map(|part| s.spawn(|| run_driver(&driver, part)))
+            .map(|part| s.spawn(|| run_driver(puppet, &driver, part)))
             .collect();
         handles
             .into_iter()
@@ -75,9 +65,20 @@ pub fn compile_with_puppet(nodes: &[Value], workers: usize) -> Result<Vec<Value>
 }
 
 /// Runs one `ruby compile.rb` over `nodes`; one reply per node, in order.
-fn run_driver(driver: &Path, nodes: &[Value]) -> Result<Vec<Value>, String> {
+fn run_driver(puppet: &Reference, driver: &Path, nodes: &[Value]) -> Result<Vec<Value>, String> {
     let request = json!({ "environment": "production", "nodes": nodes });
-    let mut child = Command::new("ruby")
+    // The environments (and the driver) must be visible to Puppet.
+    let mut dirs: Vec<&Path> = nodes
+        .iter()
+        .filter_map(|n| n["environmentpath"].as_str().map(Path::new))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    if let Some(d) = driver.parent() {
+        dirs.push(d);
+    }
+    let mut child = puppet
+        .command("ruby", &dirs)
         .arg(driver)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

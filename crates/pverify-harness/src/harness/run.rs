@@ -8,13 +8,15 @@ use puppet_compiler::facts::from_json;
 use puppet_compiler::loader::{Environment, Overrides};
 
 use super::{
-    canonicalize_catalog, materialize, relativize_text, Case, Expect, FACTSETS_DIR, SERVER_FACTS,
+    canonicalize_catalog, materialize, relativize_text, Case, Expect, PuppetVersion, FACTSETS_DIR,
+    SERVER_FACTS,
 };
 
 /// The node object of a case, as the oracle builds it for Puppet.
-pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
+pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -> NodeInfo {
     let mut node = NodeInfo {
         name: case.node.clone(),
+        puppet,
         ..NodeInfo::default()
     };
     if let Value::Hash(h) = from_json(facts) {
@@ -56,20 +58,30 @@ pub fn node_for(case: &Case, facts: &serde_json::Value) -> NodeInfo {
         node.settings = (*p).clone();
     }
     for (k, v) in SERVER_FACTS {
+        let v = if *k == "serverversion" {
+            puppet.release()
+        } else {
+            v
+        };
         node.server_facts
-            .insert(Value::string(*k), Value::string(*v));
+            .insert(Value::string(*k), Value::string(v));
     }
     node
 }
 
 /// What pverify makes of a case: the canonical catalog or the error text.
 /// The environment is written below `work`.
-pub fn run_case(case: &Case, work: &Path) -> Expect {
-    run_case_mocked(case, work, &FunctionMocks::default())
+pub fn run_case(case: &Case, work: &Path, puppet: PuppetVersion) -> Expect {
+    run_case_mocked(case, work, &FunctionMocks::default(), puppet)
 }
 
 /// [`run_case`] with functions replaced by fixed values (`mocks`).
-pub fn run_case_mocked(case: &Case, work: &Path, mocks: &FunctionMocks) -> Expect {
+pub fn run_case_mocked(
+    case: &Case,
+    work: &Path,
+    mocks: &FunctionMocks,
+    puppet: PuppetVersion,
+) -> Expect {
     let env_dir = work
         .join(case.name().replace('/', "__"))
         .join(&case.environment);
@@ -92,7 +104,7 @@ pub fn run_case_mocked(case: &Case, work: &Path, mocks: &FunctionMocks) -> Expec
         Err(e) => return Expect::Error(e),
     };
     let dir = env_dir.display().to_string();
-    let mut node = node_for(case, &facts);
+    let mut node = node_for(case, &facts, puppet);
     if !mocks.is_empty() {
         node.function_mocks = std::sync::Arc::new(mocks.clone());
     }
@@ -115,8 +127,8 @@ pub enum Outcome {
 
 /// The outcome of a case given pverify's result, honouring `pending`: a
 /// pending case that passes is a failure, so marks cannot go stale.
-pub fn outcome(case: &Case, got: &Expect) -> Outcome {
-    match (verdict(case, got), &case.pending) {
+pub fn outcome(case: &Case, puppet: PuppetVersion, got: &Expect) -> Outcome {
+    match (verdict(case, puppet, got), &case.pending) {
         (Ok(()), None) => Outcome::Passed,
         (Err(d), None) => Outcome::Failed(d),
         (Err(_), Some(why)) => Outcome::Pending(why.clone()),
@@ -128,16 +140,16 @@ pub fn outcome(case: &Case, got: &Expect) -> Outcome {
 
 /// Compares pverify's result with the case's expectation: `Ok`, or a unified
 /// diff (expected first).
-pub fn verdict(case: &Case, got: &Expect) -> Result<(), String> {
-    match (&case.expect, got) {
+pub fn verdict(case: &Case, puppet: PuppetVersion, got: &Expect) -> Result<(), String> {
+    match (case.expect.get(puppet), got) {
         (Expect::Catalog(a), Expect::Catalog(b)) if a == b => Ok(()),
         (Expect::Error(a), Expect::Error(b)) if a == b => Ok(()),
         (Expect::None, _) => Err("no expectation recorded".to_string()),
-        (want, got) => Err(describe(want, got)),
+        (want, got) => Err(describe(want, got, puppet)),
     }
 }
 
-fn describe(want: &Expect, got: &Expect) -> String {
+fn describe(want: &Expect, got: &Expect, puppet: PuppetVersion) -> String {
     let text = |e: &Expect| match e {
         Expect::Catalog(c) => c.clone(),
         Expect::Error(e) => format!("error: {e}"),
@@ -146,7 +158,10 @@ fn describe(want: &Expect, got: &Expect) -> String {
     let diff = similar::TextDiff::from_lines(&text(want), &text(got))
         .unified_diff()
         .context_radius(3)
-        .header("expected (Puppet 7.23)", "pverify")
+        .header(
+            &format!("expected (Puppet {})", puppet.release()),
+            "pverify",
+        )
         .to_string();
     diff.lines().map(|l| format!("    {l}\n")).collect()
 }

@@ -1,5 +1,6 @@
-//! Running a spec-suite: every case through pverify (in parallel) and, with
-//! the Puppet oracle, through the installed Puppet 7 as well, as report
+//! Running a spec-suite: every case through pverify (in parallel) as one
+//! Puppet version and, with the Puppet oracle, through that version's
+//! reference as well, as report
 //! items with per-resource and per-parameter differences.
 
 use std::path::Path;
@@ -8,8 +9,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::Value;
 
-use super::{oracle, outcome, run_case, Case, Expect, Outcome, FACTSETS_DIR};
+use super::{oracle, outcome, run_case, Case, Expect, Outcome, PuppetVersion, FACTSETS_DIR};
 use crate::catalog_diff::catalog_diff;
+use crate::reference::Reference;
 use crate::report::{Failure, Item, Status};
 
 /// The failure describing a mismatch between two results.
@@ -46,19 +48,24 @@ pub fn mismatch(against: &str, message: &str, want: &Expect, got: &Expect) -> Fa
 
 /// Runs the cases through pverify on the current rayon pool; `tick` is
 /// called once per finished case. Items come in the cases' order.
-pub fn run_pverify(cases: &[Case], work: &Path, tick: &(dyn Fn() + Sync)) -> Vec<Item> {
+pub fn run_pverify(
+    cases: &[Case],
+    puppet: PuppetVersion,
+    work: &Path,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<Item> {
     cases
         .par_iter()
         .map(|case| {
             let start = Instant::now();
-            let got = run_case(case, work);
+            let got = run_case(case, work, puppet);
             let millis = start.elapsed().as_millis() as u64;
             tick();
-            let (status, reason, failures) = match outcome(case, &got) {
+            let (status, reason, failures) = match outcome(case, puppet, &got) {
                 Outcome::Passed => (Status::Passed, None, vec![]),
                 Outcome::Pending(why) => (Status::Skipped, Some(why), vec![]),
                 Outcome::Failed(why) => {
-                    let f = match (&case.expect, &case.pending) {
+                    let f = match (case.expect.get(puppet), &case.pending) {
                         (Expect::None, _) => Failure {
                             against: "pverify".into(),
                             message: "no expectation recorded".into(),
@@ -75,7 +82,10 @@ pub fn run_pverify(cases: &[Case], work: &Path, tick: &(dyn Fn() + Sync)) -> Vec
                         },
                         (want, None) => mismatch(
                             "pverify",
-                            "pverify's result differs from the expectation (Puppet 7.23's)",
+                            &format!(
+                                "pverify's result differs from the expectation (Puppet {}'s)",
+                                puppet.release()
+                            ),
                             want,
                             &got,
                         ),
@@ -97,8 +107,11 @@ pub fn run_pverify(cases: &[Case], work: &Path, tick: &(dyn Fn() + Sync)) -> Vec
 /// Compiles every case with Puppet and returns, per case, the failures of
 /// the expectation against Puppet's result (empty: Puppet agrees). The
 /// cases' environments are written under a temporary directory.
-pub fn run_puppet(cases: &[Case], workers: usize) -> Result<Vec<Vec<Failure>>, String> {
-    oracle::check_puppet()?;
+pub fn run_puppet(
+    cases: &[Case],
+    puppet: &Reference,
+    workers: usize,
+) -> Result<Vec<Vec<Failure>>, String> {
     let root = tempfile::Builder::new()
         .prefix("pverify-oracle-")
         .tempdir()
@@ -108,27 +121,35 @@ pub fn run_puppet(cases: &[Case], workers: usize) -> Result<Vec<Vec<Failure>>, S
         let envpath = root.path().join(c.name());
         nodes.push(oracle::case_request(c, &envpath, Path::new(FACTSETS_DIR))?);
     }
-    let replies = oracle::compile_with_puppet(&nodes, workers)?;
+    let replies = oracle::compile_with_puppet(puppet, &nodes, workers)?;
     let mut out = Vec::new();
     for (c, reply) in cases.iter().zip(&replies) {
         let env_dir = root.path().join(c.name()).join(&c.environment);
         let (got, warnings) = oracle::observed(reply, &env_dir.to_string_lossy())
             .map_err(|e| format!("{}: bad reply from compile.rb: {e}", c.path.display()))?;
         let mut fails = Vec::new();
-        if got != c.expect {
+        let want = c.expect.get(puppet.version);
+        let want_warnings = c.expect_warnings.get(puppet.version);
+        if got != *want {
             fails.push(mismatch(
                 "puppet",
-                "Puppet 7's result differs from the case's expectation",
-                &c.expect,
+                &format!(
+                    "{}'s result differs from the case's expectation",
+                    puppet.describe()
+                ),
+                want,
                 &got,
             ));
         }
-        if warnings != c.expect_warnings {
+        if warnings != *want_warnings {
             fails.push(Failure {
                 against: "puppet".into(),
-                message: "Puppet 7's warnings differ from the case's expect.warnings".into(),
+                message: format!(
+                    "{}'s warnings differ from the case's expected warnings",
+                    puppet.describe()
+                ),
                 changes: vec![],
-                expected: Some(c.expect_warnings.join("\n")),
+                expected: Some(want_warnings.join("\n")),
                 actual: Some(warnings.join("\n")),
             });
         }

@@ -90,10 +90,12 @@ fn parses_every_field() {
     );
     assert_eq!(
         c.expect,
-        Expect::Catalog("{\n  \"name\": \"web01.example.com\"\n}".to_string())
+        Versioned::both(Expect::Catalog(
+            "{\n  \"name\": \"web01.example.com\"\n}".to_string()
+        ))
     );
     assert_eq!(
-        c.expect_warnings,
+        c.expect_warnings.v8,
         [
             "Unknown variable: 'x'. (file: manifests/site.pp, line: 1, column: 2)",
             "a \\ backslash and a\nnewline"
@@ -108,8 +110,8 @@ fn defaults() {
     assert_eq!(c.description, "");
     assert_eq!(c.facts, json!({}));
     assert_eq!(c.environment, "production");
-    assert_eq!(c.expect, Expect::None);
-    assert!(c.expect_warnings.is_empty());
+    assert_eq!(c.expect, Versioned::both(Expect::None));
+    assert!(c.expect_warnings.v7.is_empty() && c.expect_warnings.v8.is_empty());
     assert!(c.factset.is_none() && c.trusted.is_none() && c.classes.is_none());
 }
 
@@ -122,7 +124,9 @@ fn round_trips() {
     assert_eq!(write_case(&again), text);
 
     let mut e = parse("-- case.yaml --\nspec: a#b\nnode: n\n-- manifests/site.pp --\nnotify{'x':}");
-    e.expect = Expect::Error("Boom (file: manifests/site.pp, line: 1, column: 1) on node n".into());
+    e.expect = Versioned::both(Expect::Error(
+        "Boom (file: manifests/site.pp, line: 1, column: 1) on node n".into(),
+    ));
     let text = write_case(&e);
     assert!(text.ends_with(
         "-- expect.error --\nBoom (file: manifests/site.pp, line: 1, column: 1) on node n\n"
@@ -135,12 +139,17 @@ fn round_trips() {
 #[test]
 fn replace_expectations_keeps_the_rest_verbatim() {
     let text = FULL;
-    let out = replace_expectations(text, &Expect::Error("E".into()), &[]).unwrap();
+    let out = replace_expectations(
+        text,
+        &Versioned::both(Expect::Error("E".into())),
+        &Versioned::default(),
+    )
+    .unwrap();
     assert!(out.starts_with("-- case.yaml --\n# comments are allowed in case.yaml\n"));
     assert!(out.ends_with("-- modules/empty/manifests/init.pp --\n-- expect.error --\nE\n"));
     let c = parse(&out);
-    assert_eq!(c.expect, Expect::Error("E".into()));
-    assert!(c.expect_warnings.is_empty());
+    assert_eq!(c.expect, Versioned::both(Expect::Error("E".into())));
+    assert!(c.expect_warnings.v8.is_empty());
     assert_eq!(c.files, parse(FULL).files);
 }
 
@@ -257,26 +266,51 @@ fn bundled_suite_is_well_formed() {
             "{name}"
         );
         c.resolve_facts(&factsets).unwrap();
-        match &c.expect {
-            Expect::Catalog(text) => {
-                let v: Value = serde_json::from_str(text)
-                    .unwrap_or_else(|e| panic!("{name}: expect.json: {e}"));
-                assert_eq!(
-                    &crate::harness::canonicalize_catalog(&v, "/nonexistent"),
-                    text,
-                    "{name}: expect.json is not canonical"
-                );
-                assert_eq!(v["name"], Value::from(c.node.clone()), "{name}");
+        for expect in [&c.expect.v7, &c.expect.v8] {
+            match expect {
+                Expect::Catalog(text) => {
+                    let v: Value = serde_json::from_str(text)
+                        .unwrap_or_else(|e| panic!("{name}: expect.json: {e}"));
+                    assert_eq!(
+                        &crate::harness::canonicalize_catalog(&v, "/nonexistent"),
+                        text,
+                        "{name}: expect.json is not canonical"
+                    );
+                    assert_eq!(v["name"], Value::from(c.node.clone()), "{name}");
+                }
+                // Puppet lets a template's Ruby SyntaxError and a function's
+                // Ruby LoadError through unwrapped, without the node.
+                Expect::Error(text) => assert!(
+                    text.ends_with(&format!(" on node {}", c.node))
+                        || text.contains(".erb:") && text.contains(": syntax error, ")
+                        || text.starts_with("cannot load such file -- "),
+                    "{name}: {text}"
+                ),
+                Expect::None => panic!("{name}: no expectation"),
             }
-            // Puppet lets a template's Ruby SyntaxError and a function's
-            // Ruby LoadError through unwrapped, without the node.
-            Expect::Error(text) => assert!(
-                text.ends_with(&format!(" on node {}", c.node))
-                    || text.contains(".erb:") && text.contains(": syntax error, ")
-                    || text.starts_with("cannot load such file -- "),
-                "{name}: {text}"
-            ),
-            Expect::None => panic!("{name}: no expectation"),
         }
     }
+}
+
+#[test]
+fn versioned_expectations() {
+    let text = "-- case.yaml --\nspec: a#b\nnode: n\n-- manifests/site.pp --\n\
+                -- expect@7.json --\n{}\n-- expect@8.error --\nE8\n-- expect@8.warnings --\nW\n";
+    let c = parse(text);
+    assert_eq!(c.expect.v7, Expect::Catalog("{}".into()));
+    assert_eq!(c.expect.v8, Expect::Error("E8".into()));
+    assert!(c.expect_warnings.v7.is_empty());
+    assert_eq!(c.expect_warnings.v8, ["W"]);
+    assert_eq!(write_case(&c), text);
+    // Equal expectations are written once.
+    let mut same = c.clone();
+    same.expect.v8 = same.expect.v7.clone();
+    assert!(write_case(&same).contains("-- expect.json --\n{}\n-- expect@8.warnings --"));
+    // Both ways at once is an error.
+    let both =
+        "-- case.yaml --\nspec: a#b\nnode: n\n-- expect.json --\n{}\n-- expect@8.json --\n{}\n";
+    assert!(parse_case(Path::new("x.case"), both).is_err());
+    let two =
+        "-- case.yaml --\nspec: a#b\nnode: n\n-- expect@8.json --\n{}\n-- expect@8.error --\nE\n";
+    assert!(parse_case(Path::new("x.case"), two).is_err());
 }
