@@ -19,6 +19,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use pverify_harness::reference::MODULES_MIRROR;
+
 /// Where the root lives unless `--dir` or `PVERIFY_PUPPET8_ROOT` says.
 const DEFAULT_DIR: &str = "/var/tmp/pverify-puppet8-root";
 
@@ -45,13 +47,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let root = ensure_root(&dir, rebuild)?;
+    let mirror = ensure_modules_mirror(&root)?;
     let puppet = in_root(&root, "puppet --version")?;
     let facter = in_root(&root, "facter --version")?;
     let ruby = in_root(&root, "ruby -e 'print RUBY_VERSION'")?;
     let modules = in_root(&root, "ls /usr/share/puppet/modules | wc -l")?;
     println!(
-        "puppet8-root: {}: Puppet {puppet}, Facter {facter}, Ruby {ruby}, {modules} module directories",
-        root.display()
+        "puppet8-root: {}: Puppet {puppet}, Facter {facter}, Ruby {ruby}, {modules} module directories (resolved copy: {})",
+        root.display(),
+        mirror.display()
     );
     Ok(())
 }
@@ -95,6 +99,26 @@ pub fn ensure_root(dir: &Path, rebuild: bool) -> Result<PathBuf, String> {
     }
     std::fs::rename(&building, dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir.to_path_buf())
+}
+
+/// The root's Debian modules as plain directories (each module's
+/// alternatives symlink, and every symlink inside it, resolved inside the
+/// root), at `MODULES_MIRROR` inside the root: pverify reads them at that
+/// host path, and `Reference::command` binds the same path into the root,
+/// so Puppet 8 and pverify name every module file alike. Made once per
+/// root (43 MB).
+pub fn ensure_modules_mirror(root: &Path) -> Result<PathBuf, String> {
+    let rel = MODULES_MIRROR.trim_start_matches('/');
+    let mirror = root.join(rel);
+    if mirror.is_dir() {
+        return Ok(mirror);
+    }
+    let copy = format!(
+        "rm -rf /{rel}.tmp && mkdir -p /{rel}.tmp && cp -rL /usr/share/puppet/modules/. /{rel}.tmp/ \
+         && rm -rf /{rel}.tmp/alternatives && mv /{rel}.tmp /{rel}"
+    );
+    in_root(root, &copy)?;
+    Ok(mirror)
 }
 
 /// Installs debootstrap on the host when it is missing (Debian's package).

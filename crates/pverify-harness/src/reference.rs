@@ -23,6 +23,12 @@ pub const DEFAULT_PUPPET8_ROOT: &str = "/var/tmp/pverify-puppet8-root";
 /// reference's system).
 pub const DEBIAN_MODULES: &str = "/usr/share/puppet/modules";
 
+/// Inside a Debian 13 root: its Debian modules copied with every symlink
+/// resolved inside the root (`cargo xtask puppet8-root` makes it). pverify
+/// reads it at its host path, and [`Reference::command`] binds it into the
+/// root at that same host path, so both name every module file alike.
+pub const MODULES_MIRROR: &str = "/var/lib/pverify/modules";
+
 /// A reference Puppet that can be run.
 #[derive(Clone, Debug)]
 pub struct Reference {
@@ -85,6 +91,10 @@ impl Reference {
         };
         let tmp = std::env::temp_dir();
         let mut dirs: Vec<PathBuf> = vec![tmp];
+        let mirror = root.join(MODULES_MIRROR.trim_start_matches('/'));
+        if mirror.is_dir() {
+            dirs.push(mirror);
+        }
         for d in visible {
             let d = d.canonicalize().unwrap_or_else(|_| d.to_path_buf());
             if !dirs.iter().any(|x| d.starts_with(x)) {
@@ -95,8 +105,7 @@ impl Reference {
         // `mount --make-rprivate /`: unshare's own propagation change failed
         // with EINVAL here under some environments; absolute paths keep the
         // script independent of PATH.
-        let mut script =
-            String::from("/usr/bin/mount --make-rprivate / || exit 125; r=\"$0\"; ");
+        let mut script = String::from("/usr/bin/mount --make-rprivate / || exit 125; r=\"$0\"; ");
         script.push_str("while [ \"$1\" != -- ]; do mkdir -p \"$r$1\" && /usr/bin/mount --bind \"$1\" \"$r$1\" || exit 125; shift; done; shift; ");
         script.push_str("exec /usr/sbin/chroot \"$r\" \"$@\"");
         let mut cmd = Command::new("/usr/bin/unshare");
@@ -132,12 +141,13 @@ impl Reference {
         }
     }
 
-    /// The host path of the reference's Debian module directory (inside a
-    /// root, each module's alternatives symlink resolved inside the root).
+    /// The host path of the reference's Debian module directory, the same
+    /// path Puppet sees: the host's own, or in a root its resolved copy
+    /// ([`MODULES_MIRROR`]).
     pub fn debian_modules(&self) -> PathBuf {
         match &self.root {
             None => PathBuf::from(DEBIAN_MODULES),
-            Some(root) => root.join(DEBIAN_MODULES.trim_start_matches('/')),
+            Some(root) => root.join(MODULES_MIRROR.trim_start_matches('/')),
         }
     }
 
