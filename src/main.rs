@@ -23,7 +23,7 @@ static ALLOCATOR: pverify_alloc::Allocator = pverify_alloc::Allocator;
 #[command(
     name = "pverify",
     version,
-    about = "Native Puppet 7 catalog compiler and verification harness"
+    about = "Native Puppet catalog compiler (as Puppet 8.10 or 7.23) and verification harness"
 )]
 struct Cli {
     #[command(subcommand)]

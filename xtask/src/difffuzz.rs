@@ -32,7 +32,8 @@ use serde_json::Value;
 
 use ast::Env;
 
-const USAGE: &str = "usage: difffuzz [--seed S] [--count N] [--no-reduce] [--out DIR] [--batch B] \
+const USAGE: &str =
+    "usage: difffuzz [--puppet 7|8] [--seed S] [--count N] [--no-reduce] [--out DIR] [--batch B] \
 [--reduce-limit R] [--known FILE] [--allow-disagreements] [--min-agree P] [--show I]";
 
 /// How Puppet's and pverify's results compare.
@@ -70,6 +71,8 @@ struct Options {
     /// of the environments agree (new groups are reported, not fatal).
     min_agree: Option<f64>,
     show: Option<u64>,
+    /// The reference to compare with, and the version pverify compiles as.
+    puppet: PuppetVersion,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -85,6 +88,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         allow: false,
         min_agree: None,
         show: None,
+        puppet: PuppetVersion::default(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -112,6 +116,11 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 )
             }
             "--show" => o.show = Some(num(value("--show")?)?),
+            "--puppet" => {
+                let v = value("--puppet")?;
+                o.puppet =
+                    PuppetVersion::parse(&v).ok_or(format!("--puppet: 7 or 8, not '{v}'"))?;
+            }
             s => return Err(format!("unknown argument '{s}' ({USAGE})")),
         }
     }
@@ -155,6 +164,8 @@ struct Runner {
     counter: AtomicUsize,
     /// The oracle's driver script, written out.
     driver: PathBuf,
+    /// The reference Puppet (pverify compiles as its version).
+    puppet: Reference,
     puppet_secs: f64,
     pverify_secs: f64,
     compiles: usize,
@@ -164,7 +175,7 @@ struct Runner {
 type Pair = (Expect, Expect);
 
 impl Runner {
-    fn new() -> Result<Runner, String> {
+    fn new(puppet: Reference) -> Result<Runner, String> {
         let mk = |p: &str| {
             tempfile::Builder::new()
                 .prefix(p)
@@ -177,6 +188,7 @@ impl Runner {
             .map_err(|e| format!("{}: {e}", driver.display()))?;
         Ok(Runner {
             driver,
+            puppet,
             puppet_dir,
             pverify_dir: mk("pverify-difffuzz-ours-")?,
             counter: AtomicUsize::new(0),
@@ -205,6 +217,8 @@ impl Runner {
         let started = Instant::now();
         // pverify on a thread of its own (a big stack: generated programs
         // nest), while Puppet compiles.
+        let reference = &self.puppet;
+        let driver = &self.driver;
         let (ours, puppet, ours_secs) = std::thread::scope(|s| {
             let cases = &cases;
             let work = &work;
@@ -212,11 +226,14 @@ impl Runner {
                 .stack_size(256 << 20)
                 .spawn_scoped(s, move || {
                     let t = Instant::now();
-                    let r: Vec<Expect> = cases.iter().map(|c| run_pverify(c, work)).collect();
+                    let r: Vec<Expect> = cases
+                        .iter()
+                        .map(|c| run_pverify(c, work, reference.version))
+                        .collect();
                     (r, t.elapsed().as_secs_f64())
                 })
                 .expect("spawning pverify's thread");
-            let puppet = puppet_results(&self.driver, &nodes);
+            let puppet = puppet_results(reference, driver, &nodes);
             let (ours, secs) = h.join().unwrap_or_else(|_| (Vec::new(), 0.0));
             (ours, puppet, secs)
         });
@@ -243,10 +260,8 @@ impl Runner {
 }
 
 /// pverify's result; a panic is an error text starting with `PANIC`.
-fn run_pverify(c: &Case, work: &Path) -> Expect {
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_case(c, work, PuppetVersion::V7)
-    }));
+fn run_pverify(c: &Case, work: &Path, puppet: PuppetVersion) -> Expect {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(c, work, puppet)));
     match r {
         Ok(e) => e,
         Err(p) => {
@@ -262,30 +277,30 @@ fn run_pverify(c: &Case, work: &Path) -> Expect {
 
 /// Puppet's replies; a batch whose Ruby process fails is split in halves
 /// until the culprit stands alone (its reply is `None`).
-fn puppet_results(driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
+fn puppet_results(puppet: &Reference, driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
     // Two processes (the machine's cores are shared), each over a half.
     if nodes.len() >= 20 {
         let (a, b) = nodes.split_at(nodes.len() / 2);
         let (ra, rb) = std::thread::scope(|s| {
-            let h = s.spawn(|| puppet_batch(driver, a));
-            let rb = puppet_batch(driver, b);
+            let h = s.spawn(|| puppet_batch(puppet, driver, a));
+            let rb = puppet_batch(puppet, driver, b);
             (h.join().unwrap_or_else(|_| vec![None; a.len()]), rb)
         });
         let mut r = ra;
         r.extend(rb);
         return r;
     }
-    puppet_batch(driver, nodes)
+    puppet_batch(puppet, driver, nodes)
 }
 
 /// Puppet's replies for `nodes` in one process; when the process dies (a
 /// crash, the memory or time limit) the replies printed so far are kept,
 /// the node it died on gets `None`, and a new process takes the rest.
-fn puppet_batch(driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
+fn puppet_batch(puppet: &Reference, driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
     let mut out: Vec<Option<Value>> = Vec::new();
     while out.len() < nodes.len() {
         let rest = &nodes[out.len()..];
-        let (replies, err) = run_driver(driver, rest);
+        let (replies, err) = run_driver(puppet, driver, rest);
         let got = replies.len();
         out.extend(replies.into_iter().map(Some));
         if let Some(e) = err {
@@ -305,12 +320,15 @@ fn puppet_batch(driver: &Path, nodes: &[Value]) -> Vec<Option<Value>> {
 /// Runs the oracle's driver over `nodes` in one Ruby process, with its
 /// memory (3 GB of address space) and time (20 s plus 1 s a node) limited:
 /// a generated program may ask Ruby for a 2^63-bit Integer.
-fn run_driver(driver: &Path, nodes: &[Value]) -> (Vec<Value>, Option<String>) {
+fn run_driver(puppet: &Reference, driver: &Path, nodes: &[Value]) -> (Vec<Value>, Option<String>) {
     use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let request = serde_json::json!({ "environment": "production", "nodes": nodes });
     let secs = 20 + nodes.len();
-    let spawned = Command::new("sh")
+    // The environments sit beside the driver.
+    let visible: Vec<&Path> = driver.parent().into_iter().collect();
+    let spawned = puppet
+        .command("sh", &visible)
         .arg("-c")
         .arg(format!(
             "ulimit -v 3000000; exec timeout -s KILL {secs} ruby \"$0\""
@@ -529,10 +547,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
-    Reference::locate(PuppetVersion::V7)?;
+    let puppet = Reference::locate(o.puppet)?;
+    eprintln!("difffuzz: against {}", puppet.describe());
     let started = Instant::now();
     let mut cov = gen::Coverage::new();
-    let mut runner = Runner::new()?;
+    let mut runner = Runner::new(puppet)?;
     let mut counts: BTreeMap<Kind, usize> = BTreeMap::new();
     let mut found: Vec<Found> = Vec::new();
     let mut unparsable = 0;
