@@ -471,9 +471,12 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Result<LevelFiles, Miss> {
         if let Some((files, reads)) = self.hiera.level(level) {
+            // Re-reading a path's variables: as in the path itself.
+            self.interpolating_paths = true;
             let unchanged = reads
                 .iter()
                 .all(|(expr, was)| self.interpolation_var(expr, scope) == *was);
+            self.interpolating_paths = false;
             if unchanged {
                 return Ok(files);
             }

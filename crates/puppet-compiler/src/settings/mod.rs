@@ -545,3 +545,29 @@ impl Setting {
 
 #[cfg(test)]
 mod tests;
+
+/// The registry as docs/settings.md's table: one row per setting.
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| setting | type | Puppet 7.23 | Puppet 8.10 | pverify | effect |\n|---|---|---|---|---|---|\n",
+    );
+    for s in REGISTRY {
+        let kind = match s.kind {
+            Kind::Boolean => "boolean".to_string(),
+            Kind::Integer => "integer".to_string(),
+            Kind::Enum(w) => w.join(" \\| "),
+            Kind::List(w) => format!("list of {}", w.join(", ")),
+            Kind::String => "string".to_string(),
+        };
+        let handling = match s.handling {
+            Handling::Implemented => "implemented".to_string(),
+            Handling::Ignored(why) => format!("accepted, ignored: {why}"),
+            Handling::DefaultOnly(why) => format!("default only: {why}"),
+        };
+        out.push_str(&format!(
+            "| `{}` | {kind} | `{}` | `{}` | {handling} | {} |\n",
+            s.name, s.default7, s.default8, s.effect
+        ));
+    }
+    out
+}

@@ -64,3 +64,13 @@ fn every_registered_setting_is_a_puppet_setting_and_handled() {
         }
     }
 }
+
+#[test]
+fn docs_settings_md_holds_the_registry() {
+    let doc = include_str!("../../../../docs/settings.md");
+    let table = markdown_table();
+    assert!(
+        doc.contains(&table),
+        "docs/settings.md's table is stale; it should read:\n{table}"
+    );
+}
