@@ -58,6 +58,10 @@ struct Common {
     /// puppet`): 7 or 8; default the config's `puppet:`, else 8.
     #[arg(long, value_parser = parse_puppet)]
     puppet: Option<PuppetVersion>,
+    /// A Puppet setting over pverify.yaml's `settings:`, `NAME=VALUE`
+    /// (repeatable; docs/settings.md lists them).
+    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
+    settings: Vec<String>,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -66,6 +70,7 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     if c.puppet.is_some() {
         repo.config.puppet = c.puppet;
     }
+    repo.overlay_settings(&c.settings)?;
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;

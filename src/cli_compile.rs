@@ -56,6 +56,10 @@ pub struct CompileArgs {
     /// it there is no global Hiera layer.
     #[arg(long)]
     hiera_config: Option<PathBuf>,
+    /// A Puppet setting for every node, `NAME=VALUE` (repeatable;
+    /// docs/settings.md lists them), e.g. `--setting strict=warning`.
+    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
+    settings: Vec<String>,
 }
 
 struct Outcome {
@@ -202,14 +206,12 @@ fn compile_all(
                         n.function_mocks = mocks.clone();
                         n.allow_generate = args.allow_generate;
                         n.puppet = args.puppet;
+                        for s in &args.settings {
+                            n.settings.set_assignment(s).map_err(|e| e.to_string())?;
+                        }
                         if let Some(h) = &args.hiera_config {
                             let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
-                            n.settings.insert(
-                                puppet_compiler::eval::Value::string("hiera_config"),
-                                puppet_compiler::eval::Value::string(
-                                    abs.to_string_lossy().as_ref(),
-                                ),
-                            );
+                            n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
                         }
                         Ok(n)
                     });

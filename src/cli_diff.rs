@@ -84,6 +84,10 @@ pub struct DiffArgs {
     /// side's `pverify.yaml` `puppet:`, else 8.
     #[arg(long, value_parser = crate::cli_report::parse_puppet)]
     puppet: Option<pverify_harness::reference::PuppetVersion>,
+    /// A Puppet setting for both sides' compiles, `NAME=VALUE`
+    /// (repeatable; docs/settings.md lists them).
+    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
+    settings: Vec<String>,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -174,6 +178,7 @@ fn diff_refs(
         jobs: args.jobs,
         allow_generate: args.allow_generate,
         puppet: args.puppet,
+        settings: args.settings.clone(),
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

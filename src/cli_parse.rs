@@ -28,6 +28,10 @@ pub struct ParseArgs {
     /// The Puppet version to compile as: 7 (7.23) or 8 (8.10).
     #[arg(long, value_parser = crate::cli_report::parse_puppet, default_value = "8")]
     puppet: pverify_harness::reference::PuppetVersion,
+    /// A Puppet setting, `NAME=VALUE` (repeatable): `strict`, `max_errors`
+    /// and `max_warnings` change validation.
+    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
+    settings: Vec<String>,
 }
 
 pub fn run(args: ParseArgs) -> ExitCode {
@@ -41,6 +45,18 @@ pub fn run(args: ParseArgs) -> ExitCode {
             }
         }
     }
+    // Validation as a compile of this version with these settings reports.
+    let mut node = puppet_compiler::eval::NodeInfo {
+        puppet: args.puppet,
+        ..Default::default()
+    };
+    for s in &args.settings {
+        if let Err(e) = node.settings.set_assignment(s) {
+            eprintln!("pverify parse: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let validation = node.validation();
     let results: Vec<Result<String, String>> = files
         .par_iter()
         .map(|f| {
@@ -53,7 +69,12 @@ pub fn run(args: ParseArgs) -> ExitCode {
             } else {
                 syntax::parse_in(&name, &bytes, &namespace)
             }
+            .and_then(|p| {
+                let warnings = validation.report(&p)?;
+                Ok((p, warnings))
+            })
             .map_err(|e| {
+                let e = validation.limit_errors(e);
                 // Each logged validation error on its own line, then the count.
                 let mut lines: Vec<String> = e.logged.iter().map(ToString::to_string).collect();
                 lines.push(e.to_string());
@@ -62,11 +83,12 @@ pub fn run(args: ParseArgs) -> ExitCode {
 ",
                 )
             })?;
-            Ok(if args.dump {
-                format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body))
-            } else {
-                String::new()
-            })
+            let (program, warnings) = program;
+            let mut text: Vec<String> = warnings.iter().map(|w| format!("Warning: {w}")).collect();
+            if args.dump {
+                text.push(format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body)));
+            }
+            Ok(text.join("\n"))
         })
         .collect();
     let stdout = std::io::stdout();

@@ -16,6 +16,14 @@ use pverify_harness::report::{Format, Report};
 
 /// `--puppet 7|8`: the Puppet version to compile as (and, with `--oracle
 /// puppet`, the reference to check against).
+/// `--setting NAME=VALUE`: checked against the settings registry as the
+/// command line is read, so a bad one is a setup error.
+pub fn parse_setting(text: &str) -> Result<String, String> {
+    let mut s = puppet_compiler::settings::Settings::default();
+    s.set_assignment(text).map_err(|e| e.to_string())?;
+    Ok(text.to_string())
+}
+
 pub fn parse_puppet(text: &str) -> Result<PuppetVersion, String> {
     PuppetVersion::parse(text).ok_or_else(|| format!("expected 7 or 8, got '{text}'"))
 }

@@ -36,6 +36,10 @@ pub struct RunArgs {
     /// (8.10).
     #[arg(long, value_parser = parse_puppet, default_value = "8")]
     puppet: PuppetVersion,
+    /// A Puppet setting applied over each case's own `settings:`,
+    /// `NAME=VALUE` (repeatable; docs/settings.md lists them).
+    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
+    settings: Vec<String>,
 }
 
 /// A reference implementation to check expectations against.
@@ -57,6 +61,12 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     if let Some(f) = &args.filter {
         cases.retain(|c| c.name().contains(f.as_str()));
+    }
+    for c in &mut cases {
+        if let Err(e) = harness::overlay_settings(&mut c.settings, &args.settings) {
+            eprintln!("pverify run: {}: {e}", c.path.display());
+            return ExitCode::from(EXIT_SETUP);
+        }
     }
     let work = std::env::temp_dir().join(format!("pverify-run-{}", std::process::id()));
     let pool = rayon::ThreadPoolBuilder::new()

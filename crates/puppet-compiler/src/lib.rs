@@ -22,5 +22,6 @@ pub mod fuzzing;
 pub mod hiera;
 pub mod loader;
 pub mod restypes;
+pub mod settings;
 pub mod template;
 pub mod version;

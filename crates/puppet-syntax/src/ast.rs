@@ -16,6 +16,10 @@ pub struct Program {
     #[serde(skip)]
     pub lines: LineIndex,
     pub body: Vec<Expr>,
+    /// Validation issues whose severity the `strict` setting decides (a
+    /// hash key declared twice), for [`crate::strictness::Validation::report`].
+    #[serde(skip)]
+    pub strict_issues: Vec<crate::error::RawError>,
     /// Its definitions, found on first use (see [`Program::definitions`]).
     #[serde(skip)]
     pub(crate) definition_index: std::sync::OnceLock<Vec<DefinitionPath>>,

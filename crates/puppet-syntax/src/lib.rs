@@ -14,6 +14,7 @@ pub mod parser;
 pub mod pn;
 pub mod ruby_float;
 pub mod span;
+pub mod strictness;
 pub mod token;
 pub mod util;
 pub mod validate;
@@ -21,6 +22,7 @@ pub mod visit;
 
 pub use error::SyntaxError;
 pub use location::{namespace_for_file, FileNamespace};
+pub use strictness::{Severity, Validation};
 
 /// Parses and validates one manifest that is not a module file. `path` is only
 /// used in diagnostics.

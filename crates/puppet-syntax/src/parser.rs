@@ -116,14 +116,16 @@ fn parse_source(
     let body = parse_tokens(tokens, text.len(), epp).map_err(locate)?;
     let mut body = check_tree_depth(body).map_err(locate)?;
     qualify_nested(&mut body, &mut Vec::new());
-    let program = Program {
+    let mut program = Program {
         path: path.into(),
         source: text.to_string(),
         lines: LineIndex::new(source),
         body,
+        strict_issues: Vec::new(),
         definition_index: Default::default(),
     };
-    let mut errors = validate::check(&program, namespace);
+    let (mut errors, strict_issues) = validate::check_all(&program, namespace);
+    program.strict_issues = strict_issues;
     match errors.len() {
         0 => Ok(program),
         1 => Err(locate(errors.remove(0))),

@@ -14,9 +14,16 @@ use super::location::FileNamespace;
 /// Every validation error of a program, in the order Puppet finds them
 /// (the caller reports them as `IssueReporter.assert_and_report` does).
 pub fn check(program: &Program, namespace: &FileNamespace) -> Vec<RawError> {
+    check_all(program, namespace).0
+}
+
+/// [`check`]'s errors, and the issues whose severity `strict` decides
+/// (see [`crate::strictness`]).
+pub fn check_all(program: &Program, namespace: &FileNamespace) -> (Vec<RawError>, Vec<RawError>) {
     let mut c = Checker {
         path: vec![Ctx::Program],
         errors: Vec::new(),
+        strict_issues: Vec::new(),
         namespace,
         file: &program.path,
     };
@@ -36,7 +43,7 @@ pub fn check(program: &Program, namespace: &FileNamespace) -> Vec<RawError> {
         }
     }
     c.statements(&program.body, BodyKind::Program);
-    c.errors
+    (c.errors, c.strict_issues)
 }
 
 /// A container on the path from the program to the element being checked.
@@ -66,6 +73,7 @@ enum BodyKind {
 struct Checker<'a> {
     path: Vec<Ctx<'a>>,
     errors: Vec<RawError>,
+    strict_issues: Vec<RawError>,
     namespace: &'a FileNamespace,
     file: &'a str,
 }
@@ -513,6 +521,7 @@ impl<'a> Checker<'a> {
                 self.ops(ops);
             }
             ExprKind::Hash { entries, .. } => {
+                crate::strictness::duplicate_keys(entries, &mut self.strict_issues);
                 for h in entries {
                     self.path.push(Ctx::Entry);
                     self.rvalue(&h.key);

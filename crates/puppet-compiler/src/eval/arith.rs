@@ -12,6 +12,7 @@
 use super::compiler::Compiler;
 use super::expr::{Ctx, R};
 use super::issues;
+use crate::version::Strict;
 use super::value::{Map, Value};
 use puppet_syntax::ast::{BinaryOp, Expr};
 use puppet_syntax::pn::binary_op_text;
@@ -358,12 +359,16 @@ impl<'e> Compiler<'e> {
             }
             Value::String(s) => match to_n(s) {
                 Some(n) => {
-                    let w = format!(
-                        "{}{}",
-                        issues::operators::numeric_coercion(s, n.text()),
-                        self.loc(&ctx.program, at).suffix()
-                    );
-                    self.warnings.push(w);
+                    // NUMERIC_COERCION: as `strict` says.
+                    let issue = issues::operators::numeric_coercion(s, n.text());
+                    match self.node.strict() {
+                        Strict::Off => {}
+                        Strict::Warning => {
+                            let w = format!("{issue}{}", self.loc(&ctx.program, at).suffix());
+                            self.warnings.push(w);
+                        }
+                        Strict::Error => return self.fail(ctx, at, issue),
+                    }
                     Ok(n)
                 }
                 None => self.fail(ctx, at, issues::operators::not_numeric(s)),

@@ -67,10 +67,7 @@ pub fn compile_pretty(
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let mut c = Compiler::new(env, node);
-    let strict = match c.node.settings.get(&Value::string("strict_variables")) {
-        Some(v) => v.is_truthy() && v.to_string() != "false",
-        None => c.node.puppet.default_strict_variables(),
-    };
+    let strict = c.node.strict_variables();
     c.scopes.set_strict_variables(strict);
     c.run()?;
     Ok(c)
@@ -123,26 +120,21 @@ impl<'e> Compiler<'e> {
         // Main: every initial manifest, in order, in top scope.
         let mut programs = Vec::new();
         // The `code` setting replaces the environment's manifests.
-        let code = self
-            .node
-            .settings
-            .get(&Value::string("code"))
-            .and_then(|v| v.as_str().map(str::to_string))
-            .filter(|c| !c.is_empty());
+        let code = self.node.settings.code.clone().filter(|c| !c.is_empty());
         let manifests = if code.is_some() {
             Vec::new()
         } else {
             self.env.manifests.clone()
         };
         if let Some(code) = code {
-            let program = puppet_syntax::parse("", code.as_bytes()).map_err(|e| {
-                EvalError::Parse(format!(
-                    "Could not parse for environment {}: {}",
-                    self.env.name,
-                    e.puppet_style()
-                ))
+            let parsed = puppet_syntax::parse("", code.as_bytes()).map(std::sync::Arc::new);
+            let program = self.validated(parsed).map_err(|e| match e {
+                EvalError::Parse(m) => EvalError::Parse(format!(
+                    "Could not parse for environment {}: {m}",
+                    self.env.name
+                )),
+                other => other,
             })?;
-            let program = std::sync::Arc::new(program);
             self.register_program(&program)?;
             programs.push(program);
         }

@@ -293,6 +293,11 @@ pub struct Compiler<'e> {
     /// resolved hierarchy levels), as Puppet's LookupAdapter does.
     pub(crate) hiera: crate::hiera::memo::HieraMemo,
     pub(crate) warnings: Vec<String>,
+    /// An undefined variable a Hiera interpolation read under `strict =
+    /// error`: the lookup fails with it (Puppet's `variable_not_found`).
+    pub(crate) interpolation_error: Option<String>,
+    /// Interpolating a hierarchy level's paths (see `interpolation_error`).
+    pub(crate) interpolating_paths: bool,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub(crate) depth: usize,
 }
@@ -351,6 +356,8 @@ impl<'e> Compiler<'e> {
             host: FunctionHost::default(),
             hiera: Default::default(),
             warnings: Vec::new(),
+            interpolation_error: None,
+            interpolating_paths: false,
             depth: 0,
         }
     }
@@ -373,10 +380,32 @@ impl<'e> Compiler<'e> {
         if !self.defs.mark_loaded(number) {
             return Ok(None);
         }
-        let program = parsed.map_err(|e| EvalError::Parse(syntax_message(&e)))?;
+        let program = self.validated(parsed)?;
         self.defs.register_all(&program)?;
         self.evaluate_parameter_types(&program)?;
         Ok(Some(program))
+    }
+
+    /// Whether `disable_warnings` silences warnings of this kind.
+    pub(crate) fn warnings_disabled(&self, kind: crate::settings::WarningKind) -> bool {
+        self.node.settings.warnings_disabled(kind)
+    }
+
+    /// A parsed file under this compile's settings: `max_errors` shapes a
+    /// failed validation, and `strict` decides whether its strict-governed
+    /// issues (a hash key declared twice) are ignored, logged or fatal.
+    pub fn validated(
+        &mut self,
+        parsed: Result<Arc<Program>, puppet_syntax::SyntaxError>,
+    ) -> Result<Arc<Program>, EvalError> {
+        let validation = self.node.validation();
+        let program =
+            parsed.map_err(|e| EvalError::Parse(syntax_message(&validation.limit_errors(e))))?;
+        match validation.report(&program) {
+            Ok(warnings) => self.warnings.extend(warnings),
+            Err(e) => return Err(EvalError::Parse(syntax_message(&e))),
+        }
+        Ok(program)
     }
 
     pub fn register_program(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {

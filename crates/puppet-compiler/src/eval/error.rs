@@ -44,6 +44,10 @@ pub enum EvalError {
     Parse(String),
     /// An error of the catalog's definitions (redefinitions, missing nodes).
     Syntax(String),
+    /// A `Puppet::ParseError` raised with its own file and line
+    /// (`Parser::Resource#merge`'s strict check): no expression wraps it,
+    /// but a lazily evaluated resource does, as a Resource Statement.
+    Located(String),
     /// `next(v)`, `break()`, `return(v)`: control flow unwinding to the
     /// lambda, iteration or function that handles it. Each carries the
     /// call's file and line, which Puppet reports when nothing handles it.
@@ -80,6 +84,7 @@ impl EvalError {
                 at: inner,
             } => format!("{detail}{}", inner.suffix()),
             EvalError::Runtime { .. } | EvalError::Issue { .. } => self.message(),
+            EvalError::Located(m) => m.clone(),
             _ => return self,
         };
         EvalError::Runtime {
@@ -111,6 +116,7 @@ impl EvalError {
             EvalError::Parse(m)
             | EvalError::Syntax(m)
             | EvalError::Completion(m)
+            | EvalError::Located(m)
             | EvalError::Foreign(m) => m.clone(),
             EvalError::Next(_, at) => {
                 format!("next() from context where this is illegal{}", at.suffix())

@@ -545,9 +545,15 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// UNKNOWN_VARIABLE: an error with `strict_variables`, else as
+    /// `strict` says (`runtime3_support.rb`'s SeverityProducer).
     fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) -> R<()> {
         let at = self.loc(&ctx.program, e);
-        if self.scopes.strict_variables() {
+        let strict = self.node.strict();
+        if strict == crate::version::Strict::Off && !self.scopes.strict_variables() {
+            return Ok(());
+        }
+        if self.scopes.strict_variables() || strict == crate::version::Strict::Error {
             return Err(EvalError::Issue {
                 detail: issues::variables::unknown_variable(name),
                 at,

@@ -12,6 +12,7 @@ use super::issues;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
+use crate::settings::WarningKind;
 use crate::hiera::config::{self, Location};
 use crate::hiera::memo::{Layer, LevelFiles};
 use crate::hiera::merge::{Merge, MergeKind};
@@ -182,7 +183,9 @@ impl Compiler<'_> {
         args: &[Value],
         scope: ScopeId,
     ) -> Result<Value, EvalError> {
-        self.warn_once(&issues::lookup::hiera_function_deprecated(name));
+        if !self.warnings_disabled(WarningKind::Deprecations) {
+            self.warn_once(&issues::lookup::hiera_function_deprecated(name));
+        }
         let key = args.first().map(|v| v.to_string()).unwrap_or_default();
         let merge = match name {
             "hiera_array" | "hiera_include" => Some(Merge {
@@ -208,9 +211,11 @@ impl Compiler<'_> {
     /// The warnings for an ignored version 3 `hiera.yaml`.
     fn warn_version3(&mut self, path: &std::path::Path, place: &str) {
         let p = path.display();
-        self.warn_once(&format!(
-            "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
-        ));
+        if !self.warnings_disabled(WarningKind::Deprecations) {
+            self.warn_once(&format!(
+                "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
+            ));
+        }
         self.warn_once(&format!(
             "hiera.yaml version 3 found at {place} was ignored\n   (file: {p})"
         ));
@@ -287,8 +292,7 @@ impl Compiler<'_> {
     /// The global `hiera.yaml`: the `hiera_config` setting, relative to the
     /// environment directory when relative.
     fn global_hiera_config(&self) -> Option<PathBuf> {
-        let v = self.node.settings.get(&Value::string("hiera_config"))?;
-        let p = PathBuf::from(v.to_string());
+        let p = PathBuf::from(self.node.settings.hiera_config.as_deref()?);
         Some(if p.is_absolute() {
             p
         } else {
@@ -467,9 +471,12 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Result<LevelFiles, Miss> {
         if let Some((files, reads)) = self.hiera.level(level) {
+            // Re-reading a path's variables: as in the path itself.
+            self.interpolating_paths = true;
             let unchanged = reads
                 .iter()
                 .all(|(expr, was)| self.interpolation_var(expr, scope) == *was);
+            self.interpolating_paths = false;
             if unchanged {
                 return Ok(files);
             }
@@ -490,8 +497,21 @@ impl Compiler<'_> {
         files
     }
 
-    /// The paths of a hierarchy level, interpolated.
+    /// The paths of a hierarchy level, interpolated. An undefined variable
+    /// there is never an error (Puppet's `avoid_hiera_interpolation_errors`).
     fn resolve_level_files(
+        &mut self,
+        level: &config::Level,
+        scope: ScopeId,
+        chain: &[String],
+    ) -> Result<Vec<PathBuf>, Miss> {
+        self.interpolating_paths = true;
+        let files = self.resolve_level_files_inner(level, scope, chain);
+        self.interpolating_paths = false;
+        files
+    }
+
+    fn resolve_level_files_inner(
         &mut self,
         level: &config::Level,
         scope: ScopeId,
@@ -700,6 +720,9 @@ impl Compiler<'_> {
                     _ => self.interpolation_var(expr, scope),
                 },
             };
+            if let Some(e) = self.interpolation_error.take() {
+                return Err(Miss::AtCall(e));
+            }
             match &value {
                 // Most interpolations are strings: no copy to append one.
                 Value::String(v) => out.push_str(v),
@@ -731,7 +754,24 @@ impl Compiler<'_> {
             None => self.scopes.lookup(scope, bare).cloned(),
         };
         let Some(mut v) = base else {
-            self.warn_once(&issues::lookup::hiera_undefined_variable(root));
+            // Puppet's `Scope#variable_not_found`, as `strict` says.
+            match self.node.strict() {
+                crate::version::Strict::Off => {}
+                crate::version::Strict::Warning => {
+                    if !self.warnings_disabled(WarningKind::UndefinedVariables) {
+                        self.warn_once(&issues::lookup::hiera_undefined_variable(root));
+                    }
+                }
+                crate::version::Strict::Error if self.interpolating_paths => {
+                    if !self.warnings_disabled(WarningKind::UndefinedVariables) {
+                        self.warn_once(&issues::lookup::interpolation_failed(root));
+                    }
+                }
+                crate::version::Strict::Error => {
+                    self.interpolation_error
+                        .get_or_insert_with(|| issues::lookup::undefined_variable_error(root));
+                }
+            }
             return Value::string("");
         };
         for seg in path {

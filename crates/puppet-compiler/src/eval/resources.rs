@@ -612,10 +612,37 @@ impl<'e> Compiler<'e> {
                 o.at.line.unwrap_or(0)
             )));
         }
+        self.check_override_of_evaluated(o, id)?;
         for (n, append, v) in &o.params {
             apply_param(&mut self.catalog[id], n, *append, v.clone());
         }
         Ok(())
+    }
+
+    /// Puppet's `Resource#merge` on a class or define whose body already
+    /// ran: the new values cannot reach it, which `strict` reports.
+    fn check_override_of_evaluated(&mut self, o: &Override, id: ResId) -> R<()> {
+        let target = &self.catalog[id];
+        if !matches!(target.kind, ResKind::Define | ResKind::Class) || !target.evaluated {
+            return Ok(());
+        }
+        let message = issues::resources::override_evaluated(target.file.as_deref(), target.line);
+        let at = super::error::Location {
+            file: o.at.file.clone(),
+            line: o.at.line,
+            column: None,
+        };
+        match self.node.strict() {
+            crate::version::Strict::Off => Ok(()),
+            crate::version::Strict::Warning => {
+                self.warnings.push(format!("{message}{}", at.suffix()));
+                Ok(())
+            }
+            // A ParseError at the override's file and line.
+            crate::version::Strict::Error => {
+                Err(EvalError::Located(format!("{message}{}", at.suffix())))
+            }
+        }
     }
 
     pub fn eval_collect(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {

@@ -20,8 +20,9 @@ pub struct NodeInfo {
     pub server_facts: Map,
     /// `$trusted['external']`.
     pub trusted_external: Map,
-    /// Puppet settings for this compile (`strict_variables`...).
-    pub settings: Map,
+    /// Puppet settings for this compile (`strict`, `strict_variables`...),
+    /// checked; unset ones take the version's default (the accessors below).
+    pub settings: crate::settings::Settings,
     /// The Puppet release this compile reproduces (and whose setting
     /// defaults apply).
     pub puppet: crate::version::PuppetVersion,
@@ -38,6 +39,33 @@ pub struct NodeInfo {
 }
 
 impl NodeInfo {
+    /// `strict`: as set, else the version's default.
+    pub fn strict(&self) -> crate::version::Strict {
+        self.settings
+            .strict
+            .unwrap_or_else(|| self.puppet.default_strict())
+    }
+
+    /// `strict_variables`: as set, else the version's default.
+    pub fn strict_variables(&self) -> bool {
+        self.settings
+            .strict_variables
+            .unwrap_or_else(|| self.puppet.default_strict_variables())
+    }
+
+    /// How validation issues are reported under these settings.
+    pub fn validation(&self) -> puppet_syntax::Validation {
+        puppet_syntax::Validation {
+            strict: match self.strict() {
+                crate::version::Strict::Off => puppet_syntax::Severity::Ignore,
+                crate::version::Strict::Warning => puppet_syntax::Severity::Warning,
+                crate::version::Strict::Error => puppet_syntax::Severity::Error,
+            },
+            max_errors: self.settings.max_errors.unwrap_or(10),
+            max_warnings: self.settings.max_warnings.unwrap_or(10),
+        }
+    }
+
     /// `$trusted`: `{authenticated => 'remote', certname, extensions, hostname, domain}`.
     pub fn trusted(&self) -> Value {
         let (host, domain) = match self.name.split_once('.') {

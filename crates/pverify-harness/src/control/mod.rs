@@ -56,6 +56,8 @@ impl Repo {
     /// Reads `dir/pverify.yaml`.
     pub fn open(dir: &Path) -> Result<Repo, String> {
         let config = read_config(dir)?;
+        let settings = serde_json::Value::Object(config.settings.clone().into_iter().collect());
+        crate::harness::settings_of(Some(&settings)).map_err(|e| format!("pverify.yaml: {e}"))?;
         let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let env_dir = std::fs::canonicalize(root.join(&config.environment)).map_err(|e| {
             format!(
@@ -68,6 +70,18 @@ impl Repo {
             config,
             env_dir,
         })
+    }
+
+    /// Applies `--setting NAME=VALUE`s over pverify.yaml's `settings:`.
+    pub fn overlay_settings(&mut self, assignments: &[String]) -> Result<(), String> {
+        let mut settings = Some(Value::Object(
+            self.config.settings.clone().into_iter().collect(),
+        ));
+        crate::harness::overlay_settings(&mut settings, assignments)?;
+        if let Some(Value::Object(m)) = settings {
+            self.config.settings = m.into_iter().collect();
+        }
+        Ok(())
     }
 
     /// The Puppet version the repo compiles as (`puppet:`, default 8).

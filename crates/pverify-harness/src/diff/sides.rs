@@ -165,6 +165,9 @@ pub struct RefOptions {
     /// The Puppet version both sides compile as (`--puppet`); `None`: each
     /// side's `pverify.yaml`, else 8.
     pub puppet: Option<PuppetVersion>,
+    /// `--setting NAME=VALUE`s over each node's settings, on both sides
+    /// (checked when the command line was read).
+    pub settings: Vec<String>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -273,10 +276,14 @@ fn compile_node(
     spec: NodeSpec,
     allow_generate: bool,
     puppet: PuppetVersion,
+    settings: &[String],
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
     node.puppet = puppet;
+    for s in settings {
+        node.settings.set_assignment(s).map_err(|e| e.to_string())?;
+    }
     let env = env.as_ref().map_err(Clone::clone)?;
     let name = node.name.clone();
     puppet_compiler::eval::compile(env, node)
@@ -324,12 +331,24 @@ pub fn diff_refs(
                 let (ca, cb) = rayon::join(
                     || {
                         a.map(|s| {
-                            compile_node(&env_a, s, from.allows_generate(opts), from.puppet(opts))
+                            compile_node(
+                                &env_a,
+                                s,
+                                from.allows_generate(opts),
+                                from.puppet(opts),
+                                &opts.settings,
+                            )
                         })
                     },
                     || {
                         b.map(|s| {
-                            compile_node(&env_b, s, to.allows_generate(opts), to.puppet(opts))
+                            compile_node(
+                                &env_b,
+                                s,
+                                to.allows_generate(opts),
+                                to.puppet(opts),
+                                &opts.settings,
+                            )
                         })
                     },
                 );

@@ -20,7 +20,9 @@ pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
     PuppetVersion, Versioned,
 };
-pub use run::{node_for, outcome, run_case, run_case_mocked, verdict, Outcome};
+pub use run::{
+    node_for, outcome, overlay_settings, run_case, run_case_mocked, settings_of, verdict, Outcome,
+};
 
 /// The server facts both the oracle and pverify give every node:
 /// `$serverversion`, `$servername` and `$serverip` as top-scope variables,

@@ -12,6 +12,46 @@ use super::{
     SERVER_FACTS,
 };
 
+/// A `settings:` mapping (a case's, pverify.yaml's) checked and typed: an
+/// unknown setting or a bad value is an error naming the setting.
+pub fn settings_of(
+    settings: Option<&serde_json::Value>,
+) -> Result<puppet_compiler::settings::Settings, String> {
+    match settings.map(from_json) {
+        None | Some(Value::Undef) => Ok(Default::default()),
+        Some(Value::Hash(m)) => {
+            puppet_compiler::settings::Settings::from_map(&m).map_err(|e| e.to_string())
+        }
+        Some(other) => Err(format!(
+            "settings: expected a mapping of setting names to values, got {other}"
+        )),
+    }
+}
+
+/// `--setting NAME=VALUE` over a `settings:` mapping: each checked, then
+/// set (as a string, as Puppet's command line gives it).
+pub fn overlay_settings(
+    settings: &mut Option<serde_json::Value>,
+    assignments: &[String],
+) -> Result<(), String> {
+    if assignments.is_empty() {
+        return Ok(());
+    }
+    let mut map = match settings.take() {
+        Some(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    for a in assignments {
+        let (name, value) =
+            puppet_compiler::settings::split_assignment(a).map_err(|e| e.to_string())?;
+        map.insert(name.to_string(), serde_json::Value::from(value));
+    }
+    let merged = serde_json::Value::Object(map);
+    settings_of(Some(&merged))?;
+    *settings = Some(merged);
+    Ok(())
+}
+
 /// The node object of a case, as the oracle builds it for Puppet.
 pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -> NodeInfo {
     let mut node = NodeInfo {
@@ -54,9 +94,8 @@ pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -
     if let Some(Value::Hash(p)) = case.parameters.as_ref().map(from_json) {
         node.parameters = (*p).clone();
     }
-    if let Some(Value::Hash(p)) = case.settings.as_ref().map(from_json) {
-        node.settings = (*p).clone();
-    }
+    // Checked when the case or pverify.yaml was read (`settings_of`).
+    node.settings = settings_of(case.settings.as_ref()).unwrap_or_default();
     for (k, v) in SERVER_FACTS {
         let v = if *k == "serverversion" {
             puppet.release()
@@ -99,6 +138,9 @@ pub fn run_case_mocked(
         basemodulepath: Some(String::new()),
         ..Overrides::default()
     };
+    if let Err(e) = settings_of(case.settings.as_ref()) {
+        return Expect::Error(e);
+    }
     let env = match Environment::boot(&env_dir, &overrides) {
         Ok(e) => e,
         Err(e) => return Expect::Error(e),

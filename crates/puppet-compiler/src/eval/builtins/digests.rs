@@ -42,16 +42,10 @@ pub(super) fn sha256(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// `digest`: the `digest_algorithm` setting's digest, SHA-256 by default.
 pub(super) fn digest(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let data = digest_arg(cx, args)?;
-    let algo =
-        cx.c.node
-            .settings
-            .get(&Value::string("digest_algorithm"))
-            .map(|v| v.to_string())
-            .unwrap_or_else(|| "sha256".into());
-    Ok(Value::string(match algo.as_str() {
-        "md5" => hex(&md5_digest(&data)),
-        "sha1" => hex(&sha1_digest(&data)),
-        _ => hex(&sha256_digest(&data)),
+    use crate::settings::DigestAlgorithm;
+    Ok(Value::string(match cx.c.node.settings.digest_algorithm {
+        Some(DigestAlgorithm::Md5) => hex(&md5_digest(&data)),
+        Some(DigestAlgorithm::Sha256) | None => hex(&sha256_digest(&data)),
     }))
 }
 

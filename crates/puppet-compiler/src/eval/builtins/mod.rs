@@ -294,6 +294,9 @@ impl Cx<'_, '_> {
 
     /// A deprecation warning Puppet logs once per compile, without a place.
     fn warn_once(&mut self, msg: &str) {
+        if self.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+            return;
+        }
         let text = format!("{msg}\n   (file & line not available)");
         if !self.c.warnings.contains(&text) {
             self.c.warnings.push(text);
@@ -302,6 +305,9 @@ impl Cx<'_, '_> {
 
     /// A deprecation warning Puppet logs once per place.
     fn warn_once_here(&mut self, msg: &str) {
+        if self.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+            return;
+        }
         let text = match (&self.at.file, self.at.line) {
             (Some(f), Some(l)) => format!("{msg}\n   (file: {f}, line: {l})"),
             _ => format!("{msg}\n   (file & line not available)"),

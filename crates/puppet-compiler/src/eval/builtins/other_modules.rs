@@ -104,9 +104,9 @@ pub(super) fn postgresql_escape(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value>
 
 /// A 3.x function's `lookupvar`: the variable, or undef with the warning
 /// Puppet logs (once per name) for an unknown one.
-fn lookupvar3(cx: &mut Cx<'_, '_>, name: &str) -> Option<Value> {
+fn lookupvar3(cx: &mut Cx<'_, '_>, name: &str) -> R<Option<Value>> {
     if let Some(v) = lookup_var(cx, name) {
-        return Some(v);
+        return Ok(Some(v));
     }
     let bare = name.trim_colons();
     // An evaluated class's scope is searched for the variable by its
@@ -126,8 +126,23 @@ fn lookupvar3(cx: &mut Cx<'_, '_>, name: &str) -> Option<Value> {
         }
         None => String::new(),
     };
-    cx.warn_once(&format!("Undefined variable '{shown}'; {reason}"));
-    None
+    // Puppet's `Scope#variable_not_found` (a warning of the
+    // `undefined_variables` kind), as `strict` says.
+    let message = format!("Undefined variable '{shown}'; {reason}");
+    match cx.c.node.strict() {
+        crate::version::Strict::Off => {}
+        _ if cx
+            .c
+            .warnings_disabled(crate::settings::WarningKind::UndefinedVariables) => {}
+        crate::version::Strict::Warning => {
+            let text = format!("{message}\n   (file & line not available)");
+            if !cx.c.warnings.contains(&text) {
+                cx.c.warnings.push(text);
+            }
+        }
+        crate::version::Strict::Error => return cx.fail(message),
+    }
+    Ok(None)
 }
 
 /// `getvar_emptystring` (redis, 3.x): a variable, or `''`.
@@ -140,7 +155,7 @@ pub(super) fn getvar_emptystring(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value
         ));
     }
     let name = ruby_to_s(&args[0]);
-    Ok(match lookupvar3(cx, &name) {
+    Ok(match lookupvar3(cx, &name)? {
         None | Some(Value::Undef) => Value::string(""),
         Some(v) => v,
     })
@@ -150,14 +165,14 @@ pub(super) fn getvar_emptystring(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value
 /// facts list, except those whose name contains `lo`.
 pub(super) fn ipaddresses(cx: &mut Cx<'_, '_>, _args: &[Value]) -> R<Value> {
     let var = lookupvar3;
-    let interfaces = match var(cx, "interfaces") {
+    let interfaces = match var(cx, "interfaces")? {
         None | Some(Value::Undef) => return Ok(Value::Boolean(false)),
         Some(v) => ruby_to_s(&v),
     };
     let mut out = Vec::new();
     for iface in interfaces.split(',').filter(|i| !i.contains("lo")) {
         for key in [format!("ipaddress_{iface}"), format!("ipaddress6_{iface}")] {
-            match var(cx, &key) {
+            match var(cx, &key)? {
                 None | Some(Value::Undef) | Some(Value::Boolean(false)) => {}
                 Some(v) => out.push(v),
             }

@@ -15,8 +15,9 @@ use puppet_model::types::PType;
 /// once per key, with the Puppet stack's two innermost frames.
 pub(super) fn deprecation(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("String", "key"), ("String", "message")])], args)?;
+    let key = args[0].as_str().unwrap_or_default().to_string();
     let message = args[1].as_str().unwrap_or_default().to_string();
-    deprecation_warning(cx, &message);
+    deprecation_warning(cx, &key, &message)?;
     Ok(Value::Undef)
 }
 
@@ -46,11 +47,23 @@ fn frames(cx: &Cx<'_, '_>) -> String {
     format!("[{here}]:{outer}")
 }
 
-fn deprecation_warning(cx: &mut Cx<'_, '_>, message: &str) {
+/// stdlib's `deprecation`: nothing with `strict = off`, an error with
+/// `strict = error`, else Puppet's deprecation warning (once per key).
+fn deprecation_warning(cx: &mut Cx<'_, '_>, key: &str, message: &str) -> R<()> {
+    match cx.c.node.strict() {
+        crate::version::Strict::Off => return Ok(()),
+        crate::version::Strict::Error => {
+            return cx.fail(format!("deprecation. {key}. {message} at {}", frames(cx)))
+        }
+        crate::version::Strict::Warning => {}
+    }
+    if cx.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+        return Ok(());
+    }
     let head = format!("{message} at ");
     // Once per key: each key here has one message.
     if cx.c.warnings.iter().any(|w| w.starts_with(&head)) {
-        return;
+        return Ok(());
     }
     let location = match cx.c.env.module_dir("stdlib") {
         Some(d) => format!(
@@ -61,17 +74,19 @@ fn deprecation_warning(cx: &mut Cx<'_, '_>, message: &str) {
     };
     let text = format!("{head}{}\n   (location: {location})", frames(cx));
     cx.c.warnings.push(text);
+    Ok(())
 }
 
 const DEPRECATED: &str = "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ";
 const README: &str = ". There is further documentation for validate_legacy function in the README.";
 
-fn deprecated(cx: &mut Cx<'_, '_>, compat: &str) {
+fn deprecated(cx: &mut Cx<'_, '_>, compat: &str) -> R<()> {
     // Called by `validate_legacy` for the old check: the 3.x function, quiet.
     if cx.name == "validate_legacy" {
-        return;
+        return Ok(());
     }
-    deprecation_warning(cx, &format!("{DEPRECATED}{compat}{README}"));
+    let key = cx.name.to_string();
+    deprecation_warning(cx, &key, &format!("{DEPRECATED}{compat}{README}"))
 }
 
 fn at_least_one(cx: &Cx<'_, '_>, args: &[Value]) -> R<()> {
@@ -94,7 +109,7 @@ fn not_a(cx: &Cx<'_, '_>, v: &Value, what: &str) -> R<Value> {
 }
 
 pub(super) fn validate_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Stdlib::Compat::String");
+    deprecated(cx, "Stdlib::Compat::String")?;
     at_least_one(cx, args)?;
     for a in args {
         if !matches!(a, Value::String(_) | Value::Undef) {
@@ -105,7 +120,7 @@ pub(super) fn validate_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 pub(super) fn validate_bool(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Stdlib::Compat::Bool");
+    deprecated(cx, "Stdlib::Compat::Bool")?;
     at_least_one(cx, args)?;
     for a in args {
         if !matches!(a, Value::Boolean(_)) {
@@ -116,7 +131,7 @@ pub(super) fn validate_bool(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 pub(super) fn validate_hash(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Stdlib::Compat::Hash");
+    deprecated(cx, "Stdlib::Compat::Hash")?;
     at_least_one(cx, args)?;
     for a in args {
         if !matches!(a, Value::Hash(_)) {
@@ -127,7 +142,7 @@ pub(super) fn validate_hash(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 pub(super) fn validate_array(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Stdlib::Compat::Array");
+    deprecated(cx, "Stdlib::Compat::Array")?;
     at_least_one(cx, args)?;
     for a in args {
         if !matches!(a, Value::Array(_)) {
@@ -162,7 +177,7 @@ fn is_absolute(p: &str) -> bool {
 }
 
 pub(super) fn validate_absolute_path(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Stdlib::Compat::Absolute_Path");
+    deprecated(cx, "Stdlib::Compat::Absolute_Path")?;
     at_least_one(cx, args)?;
     for a in args {
         let candidates = match a {
@@ -183,7 +198,7 @@ pub(super) fn validate_absolute_path(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<V
 }
 
 pub(super) fn validate_re(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    deprecated(cx, "Pattern[]");
+    deprecated(cx, "Pattern[]")?;
     if args.len() < 2 || args.len() > 3 {
         return cx.fail(format!(
             "validate_re(): wrong number of arguments ({}; must be 2 or 3)",
@@ -287,7 +302,7 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         &puppet_model::types::infer_set(value),
     );
     if previous_validation(cx, &function_name, &prev) {
-        deprecation_warning(cx, &msg);
+        deprecation_warning(cx, "validate_legacy", &msg)?;
         Ok(Value::Undef)
     } else {
         cx.fail(msg)

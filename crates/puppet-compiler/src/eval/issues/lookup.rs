@@ -109,6 +109,18 @@ pub(crate) fn hiera_undefined_variable(name: impl Display) -> String {
     format!("Undefined variable '{name}'; \n   (file & line not available)")
 }
 
+/// `Scope#variable_not_found` under `strict = error`: the ArgumentError
+/// "Undefined variable '%{name}'; %{reason}" (no reason for Hiera).
+pub(crate) fn undefined_variable_error(name: impl Display) -> String {
+    format!("Undefined variable '{name}'; ")
+}
+
+/// `Scope#variable_not_found` under `strict = error` for a hierarchy path
+/// (`avoid_hiera_interpolation_errors`): a warning, and the path goes on.
+pub(crate) fn interpolation_failed(name: impl Display) -> String {
+    format!("Interpolation failed with '{name}', but compilation continuing; \n   (file & line not available)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

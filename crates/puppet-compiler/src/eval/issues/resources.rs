@@ -85,6 +85,21 @@ pub(crate) fn default_already_defined(type_name: impl Display, param: impl Displ
 /// subclasses can override parameters".
 pub(crate) const ONLY_SUBCLASSES_CAN_OVERRIDE: &str = "Only subclasses can override parameters";
 
+/// Puppet's `Parser::Resource#merge` on an evaluated resource: "Attempt to
+/// override an already evaluated resource, defined at %{error_location},
+/// with new values" (without a location when it has none).
+pub(crate) fn override_evaluated(file: Option<&str>, line: Option<u32>) -> String {
+    let location = match (file, line) {
+        (Some(f), Some(l)) => format!("(file: {f}, line: {l})"),
+        (Some(f), None) => format!("(file: {f})"),
+        (None, Some(l)) => format!("(line: {l})"),
+        (None, None) => {
+            return "Attempt to override an already evaluated resource with new values".into()
+        }
+    };
+    format!("Attempt to override an already evaluated resource, defined at {location}, with new values")
+}
+
 /// Puppet's `Resource::Catalog#fail_on_duplicate_type_and_title`
 /// (`resource/catalog.rb`): "Duplicate declaration: %{resource} is already
 /// declared%{ at (file: F, line: L)}; cannot redeclare" (`prev_at` is
