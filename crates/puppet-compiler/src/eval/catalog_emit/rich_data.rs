@@ -151,6 +151,10 @@ enum Arg<'a> {
     Regexps(&'a [String]),
     Regexp(&'a str),
     Elements(&'a [puppet_model::types::StructMember]),
+    /// A rich value (a time type's bound).
+    Value(&'a Value),
+    /// A SemVer type's ranges, SemVerRange values.
+    Ranges(&'a [puppet_model::semver::VersionRange]),
     /// A collection's or string's size, an Integer type.
     Size(IntRange),
     EmptyHash,
@@ -224,6 +228,14 @@ fn emit_arg(arg: &Arg<'_>, s: &mut impl JsonSink) {
             }
             s.end_array();
         }
+        Arg::Value(v) => emit_rich(v, s),
+        Arg::Ranges(ranges) => {
+            s.begin_array();
+            for r in ranges.iter() {
+                with_string("SemVerRange", &r.to_string(), s);
+            }
+            s.end_array();
+        }
         Arg::Size(r) => emit_type(&PType::integer(r.from, r.to), s),
         Arg::EmptyHash => {
             s.begin_object();
@@ -259,10 +271,24 @@ fn type_args(t: &PType) -> (&'static str, Args<'_>) {
         T::CatalogEntry => "CatalogEntryType",
         // Puppet 8 keeps no contained type for a Sensitive type here.
         T::Sensitive(_) => "SensitiveType",
-        T::Timestamp { .. } => "TimestampType",
-        T::Timespan { .. } => "TimespanType",
         T::Uri(_) => "URIType",
-        T::SemVer(_) => "SemVerType",
+        T::Timestamp { from, to } => {
+            args.push(("from", from.as_deref().map(Arg::Value)));
+            args.push(("to", to.as_deref().map(Arg::Value)));
+            "TimestampType"
+        }
+        T::Timespan { from, to } => {
+            args.push(("from", from.as_deref().map(Arg::Value)));
+            args.push(("to", to.as_deref().map(Arg::Value)));
+            "TimespanType"
+        }
+        T::SemVer(ranges) => {
+            args.push((
+                "ranges",
+                (!ranges.is_empty()).then_some(Arg::Ranges(ranges)),
+            ));
+            "SemVerType"
+        }
         T::Init { .. } => "InitType",
         T::NotUndef(x) => {
             args.push(("type", contained(x)));
