@@ -11,6 +11,8 @@
 //! `[]`/`{}` when empty, serde_json's own string escaping and float digits),
 //! which `tests/catalog_text.rs` checks on every bundled node.
 
+mod rich_data;
+
 use serde_json::{Map as JMap, Value as J};
 
 use super::compiler::{Compiler, Res, ResKind};
@@ -520,15 +522,21 @@ impl Compiler<'_> {
         // Undef values are already left out.
         let params = self.catalog_params(r);
         if !params.is_empty() {
+            let rich = self.rich_data();
             s.key("parameters");
             s.begin_object();
             for (k, v) in &params {
                 s.key(k);
-                match &**v {
-                    // Unwrapped at the top (and listed below); a nested one
-                    // stays a Sensitive object.
-                    Value::Sensitive(inner) => emit_value(inner, s),
-                    v => emit_value(v, s),
+                // A Sensitive is unwrapped at the top (and listed below); a
+                // nested one stays a Sensitive object.
+                let v = match &**v {
+                    Value::Sensitive(inner) => inner,
+                    v => v,
+                };
+                if rich {
+                    rich_data::emit_rich(v, s);
+                } else {
+                    emit_value(v, s);
                 }
             }
             s.end_object();
@@ -548,6 +556,21 @@ impl Compiler<'_> {
             s.end_array();
         }
         s.end_object();
+    }
+}
+
+impl Compiler<'_> {
+    /// Whether parameters are written as rich data: Puppet 7.23's base
+    /// context binds `:rich_data` to false whatever the setting says;
+    /// Puppet 8's binds it to the `rich_data` setting (true by default).
+    fn rich_data(&self) -> bool {
+        if self.node.puppet == crate::version::PuppetVersion::V7 {
+            return false;
+        }
+        match self.node.settings.get(&Value::string("rich_data")) {
+            Some(v) => v.is_truthy() && v.to_string() != "false",
+            None => true,
+        }
     }
 }
 

@@ -516,6 +516,11 @@ impl<'e> Compiler<'e> {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },
+                // Under `strict_variables` Puppet's `variable_not_found`
+                // throws, and the evaluator reports the name as written.
+                None if self.scopes.strict_variables() => {
+                    self.unknown_variable(name, ctx, e).map(|_| Value::Undef)
+                }
                 None => {
                     let w = issues::variables::qualified_class_not_evaluated(qualified, class);
                     self.warnings.push(w);
@@ -548,6 +553,11 @@ impl<'e> Compiler<'e> {
     /// UNKNOWN_VARIABLE: an error with `strict_variables`, else as
     /// `strict` says (`runtime3_support.rb`'s SeverityProducer).
     fn unknown_variable(&mut self, name: &str, ctx: &Ctx, e: &Expr) -> R<()> {
+        // Puppet's `Scope#variable_not_found`: the built-in variables
+        // (`BUILT_IN_VARS`) always exist, undef where nothing set them.
+        if matches!(name, "module_name" | "caller_module_name") {
+            return Ok(());
+        }
         let at = self.loc(&ctx.program, e);
         let strict = self.node.strict();
         if strict == crate::version::Strict::Off && !self.scopes.strict_variables() {

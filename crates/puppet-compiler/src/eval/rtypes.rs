@@ -17,6 +17,16 @@ impl Compiler<'_> {
         self.env
             .resource_types
             .find(self.env.files(), key, &self.env.modulepath)
+            .or_else(|| self.vendored_type(key))
+    }
+
+    /// Puppet 8's modulepath ends with its vendored modules (host, cron,
+    /// mount, ...); Puppet 7.23's vendored directory is empty.
+    fn vendored_type(&self, key: &str) -> Option<Arc<TypeDef>> {
+        if self.node.puppet == crate::version::PuppetVersion::V7 {
+            return None;
+        }
+        crate::restypes::vendored::vendored(key).cloned()
     }
 
     pub fn is_ruby_type(&self, key: &str) -> bool {

@@ -25,6 +25,10 @@ pub(super) struct ScopeHost<'a, 'e> {
 }
 
 impl Host for ScopeHost<'_, '_> {
+    fn keeps_binary_strings(&self) -> bool {
+        self.c.node.puppet == crate::version::PuppetVersion::V8
+    }
+
     fn ivar(&mut self, name: &str) -> Option<Value> {
         // Puppet sets instance variables from `scope.to_hash`, which leaves
         // out undef ones: `defined?(@x)` is nil for them.

@@ -8,6 +8,7 @@
 
 pub mod builtin;
 pub mod ruby_reader;
+pub mod vendored;
 
 use crate::files::FileSystem;
 use rustc_hash::FxHashMap as HashMap;

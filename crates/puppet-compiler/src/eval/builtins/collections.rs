@@ -210,30 +210,55 @@ pub(super) fn max(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 pub(super) fn min_max(cx: &mut Cx<'_, '_>, args: &[Value], is_max: bool) -> R<Value> {
     use std::cmp::Ordering;
     let name = if is_max { "max" } else { "min" };
-    let i = cx.dispatch(
-        &[
-            sig(&[("Numeric", "values")]).rest(0),
-            sig(&[("String", "values")]).rest(0),
-            sig(&[("Array[Numeric]", "values")]).opt_block("Callable[2,2]"),
-            sig(&[("Array[String]", "values")]).opt_block("Callable[2,2]"),
-            sig(&[("Array", "values")]).opt_block("Callable[2,2]"),
-            sig(&[("Any", "values")]).rest(0).block("Callable[2,2]"),
-            sig(&[("Any", "values")]).rest(0),
-        ],
-        args,
-    )?;
-    // The values, and how they compare: 0 numbers, 1 strings, 2 any.
-    let (values, mode): (Vec<Value>, u8) = match i {
-        0 => (args.to_vec(), 0),
-        1 => (args.to_vec(), 1),
-        2..=4 => {
-            let items = match &args[0] {
-                Value::Array(a) => a.to_vec(),
-                _ => Vec::new(),
-            };
-            (items, (i - 2) as u8)
-        }
-        _ => (args.to_vec(), 2),
+    // Puppet 8 adds SemVer, Timespan and Timestamp (compared as such), as
+    // values and as arrays, after the numbers and strings of each group.
+    let v8 = cx.c.node.puppet == crate::version::PuppetVersion::V8;
+    let extra = if v8 { 3 } else { 0 };
+    let mut sigs = vec![
+        sig(&[("Numeric", "values")]).rest(0),
+        sig(&[("String", "values")]).rest(0),
+    ];
+    let values_sigs = [
+        sig(&[("Semver", "values")]).rest(0),
+        sig(&[("Timespan", "values")]).rest(0),
+        sig(&[("Timestamp", "values")]).rest(0),
+    ];
+    let array_sigs = [
+        sig(&[("Array[Semver]", "values")]).opt_block("Callable[2,2]"),
+        sig(&[("Array[Timespan]", "values")]).opt_block("Callable[2,2]"),
+        sig(&[("Array[Timestamp]", "values")]).opt_block("Callable[2,2]"),
+    ];
+    sigs.extend(values_sigs.into_iter().take(extra));
+    let first_array = sigs.len();
+    sigs.push(sig(&[("Array[Numeric]", "values")]).opt_block("Callable[2,2]"));
+    sigs.push(sig(&[("Array[String]", "values")]).opt_block("Callable[2,2]"));
+    sigs.extend(array_sigs.into_iter().take(extra));
+    let any_array = sigs.len();
+    sigs.push(sig(&[("Array", "values")]).opt_block("Callable[2,2]"));
+    sigs.push(sig(&[("Any", "values")]).rest(0).block("Callable[2,2]"));
+    sigs.push(sig(&[("Any", "values")]).rest(0));
+    let i = cx.dispatch(&sigs, args)?;
+    // The values, and how they compare: 0 as themselves (numbers, SemVer,
+    // time), 1 strings, 2 any.
+    let group = |k: usize| match k {
+        1 => 1,
+        _ => 0,
+    };
+    let (values, mode): (Vec<Value>, u8) = if i < first_array {
+        (args.to_vec(), group(i))
+    } else if i <= any_array {
+        let items = match &args[0] {
+            Value::Array(a) => a.to_vec(),
+            _ => Vec::new(),
+        };
+        let mode = if i == any_array {
+            2
+        } else {
+            group(i - first_array)
+        };
+        (items, mode)
+    } else {
+        (args.to_vec(), 2)
     };
     if cx.lambda.is_none() && values.is_empty() {
         return cx.fail(format!(

@@ -81,6 +81,7 @@ pub mod registry;
 mod ruby;
 mod ruby_dispatch;
 mod ruby_format;
+mod scanf;
 mod semver;
 mod signatures;
 mod stdlib;

@@ -36,7 +36,7 @@ use puppet_syntax::util::NameStr as _;
 
 use super::{
     collections, conversion, create_resources, digests, epp, files, iteration, numbers, objects,
-    other_modules, regex, ruby_format, stdlib, stdlib_json, stdlib_range, stdlib_validate,
+    other_modules, regex, ruby_format, scanf, stdlib, stdlib_json, stdlib_range, stdlib_validate,
     stdlib_yaml, strings, time, tree_each, variables, Builtin,
 };
 use crate::eval::error::EvalError;
@@ -364,7 +364,7 @@ pub static TABLE: &[Entry] = &[
     entry("reverse_each", CORE, V4, Library(iteration::reverse_each)),
     entry("round", CORE, V4, Library(numbers::round)),
     entry("rstrip", CORE, V4, Library(strings::rstrip)),
-    entry("scanf", CORE, V4, Library(strings::scanf)),
+    entry("scanf", CORE, V4, Library(scanf::scanf)),
     entry("sha1", CORE, V3, Library(digests::sha1)),
     entry("sha256", CORE, V3, Library(digests::sha256)),
     entry("shell_join", STDLIB, V3, Library(stdlib::shell_join)),

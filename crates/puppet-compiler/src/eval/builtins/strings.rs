@@ -3,7 +3,6 @@
 use super::ruby::iterable;
 use super::signatures::{sig, Sig};
 use super::Cx;
-use crate::eval::error::EvalError;
 use crate::eval::expr::R;
 use crate::eval::value::Value;
 use puppet_model::ruby::ruby_to_s;
@@ -411,15 +410,27 @@ pub(super) fn version_cmp(a: &str, b: &str, ignore_trailing_zeroes: bool) -> i64
 }
 
 pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    cx.dispatch(
-        &[
-            sig(&[("String", "str"), ("String", "pattern")]),
-            sig(&[("String", "str"), ("Regexp", "pattern")]),
-            sig(&[("String", "str"), ("Type[Regexp]", "pattern")]),
-        ],
-        args,
-    )?;
-    let s = args[0].as_str().unwrap_or_default();
+    let mut sigs = vec![
+        sig(&[("String", "str"), ("String", "pattern")]),
+        sig(&[("String", "str"), ("Regexp", "pattern")]),
+        sig(&[("String", "str"), ("Type[Regexp]", "pattern")]),
+    ];
+    // Puppet 8 also splits a Sensitive string, into a Sensitive array.
+    if cx.c.node.puppet == crate::version::PuppetVersion::V8 {
+        sigs.extend([
+            sig(&[("Sensitive[String]", "sensitive"), ("String", "pattern")]),
+            sig(&[("Sensitive[String]", "sensitive"), ("Regexp", "pattern")]),
+            sig(&[
+                ("Sensitive[String]", "sensitive"),
+                ("Type[Regexp]", "pattern"),
+            ]),
+        ]);
+    }
+    cx.dispatch(&sigs, args)?;
+    let (s, sensitive) = match &args[0] {
+        Value::Sensitive(inner) => (inner.as_str().unwrap_or_default(), true),
+        v => (v.as_str().unwrap_or_default(), false),
+    };
     let pattern = match &args[1] {
         Value::String(p) | Value::Regexp(p) => p.to_string(),
         Value::Type(t) => match t.as_ref() {
@@ -428,15 +439,12 @@ pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         },
         _ => String::new(),
     };
-    crate::eval::typeops::regex_split(&pattern, s)
+    let parts = crate::eval::typeops::regex_split(&pattern, s)
         .map(Value::array)
-        .map_err(|m| cx.err(m))
-}
-
-/// `scanf`: Puppet's function `require`s Ruby's `scanf` library, which left
-/// Ruby's standard library in 2.7 and which Debian's Puppet 7.23 (the
-/// reference) does not bring: every call fails with Ruby's `LoadError`,
-/// unwrapped. pverify answers as the reference does.
-pub(super) fn scanf(_cx: &mut Cx<'_, '_>, _args: &[Value]) -> R<Value> {
-    Err(EvalError::Foreign("cannot load such file -- scanf".into()))
+        .map_err(|m| cx.err(m))?;
+    Ok(if sensitive {
+        Value::Sensitive(std::sync::Arc::new(parts))
+    } else {
+        parts
+    })
 }

@@ -563,10 +563,13 @@ fn base64(cx: &mut Interp<'_>, name: &str, args: &[RValue]) -> R<RValue> {
             return cx.no_method(method, other);
         }
     };
-    // Decoded text is a binary String in Ruby; pverify keeps it a String
-    // when it is UTF-8 (as Puppet's values are).
+    // Decoded text is a binary String in Ruby. Under Puppet 7 pverify keeps
+    // it a String when it is UTF-8 (a catalog writes both alike); Puppet 8's
+    // catalog writes a binary String as a Binary, so it stays binary there.
+    let keep_binary = cx.host.keeps_binary_strings();
     let binary_string = |b: Vec<u8>| match String::from_utf8(b) {
-        Ok(s) => RValue::str(s),
+        Ok(s) if !keep_binary => RValue::str(s),
+        Ok(s) => RValue::Bytes(s.into_bytes().into()),
         Err(e) => RValue::Bytes(e.into_bytes().into()),
     };
     let text = String::from_utf8_lossy(&bytes);

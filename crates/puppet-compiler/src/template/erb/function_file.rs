@@ -109,6 +109,7 @@ impl FunctionFile {
         else {
             return Ok(Value::Undef);
         };
+        let keep_binary = host.keeps_binary_strings();
         let mut it = self.interp(host, SelfKind::Function3x);
         if let Some(p) = param {
             it.set_local(
@@ -118,7 +119,11 @@ impl FunctionFile {
         }
         let r = it.run(&body.body);
         let v = finish(&mut it, r)?;
-        Ok(if *rvalue { to_puppet(&v) } else { Value::Undef })
+        Ok(if *rvalue {
+            returned(&v, keep_binary)
+        } else {
+            Value::Undef
+        })
     }
 
     /// Runs a 4.x function's method for `dispatch` (the one the caller chose).
@@ -137,6 +142,7 @@ impl FunctionFile {
             return Ok(Value::Undef);
         };
         let host_block = host.has_block();
+        let keep_binary = host.keeps_binary_strings();
         let mut it = self.interp(host, SelfKind::Function4x);
         for (name, def) in defs {
             it.define(name, def.clone());
@@ -154,7 +160,16 @@ impl FunctionFile {
         let block = host_block.then_some(super::interp::MethodBlock::Host);
         let r = it.call_defined(&dispatch.method, args, block);
         let v = finish(&mut it, r)?;
-        Ok(to_puppet(&v))
+        Ok(returned(&v, keep_binary))
+    }
+}
+
+/// A Ruby function's result as Puppet gets it back.
+fn returned(v: &RValue, keep_binary: bool) -> Value {
+    if keep_binary {
+        super::value::to_puppet_keeping_binary(v)
+    } else {
+        to_puppet(v)
     }
 }
 

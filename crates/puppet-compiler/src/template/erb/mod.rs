@@ -54,6 +54,12 @@ pub trait Host {
     fn last_error_class(&mut self) -> Option<String> {
         None
     }
+    /// Whether a binary (ASCII-8BIT) String a Ruby function returns stays
+    /// binary: Puppet 8's catalogs write such a string as a `Binary` (rich
+    /// data); Puppet 7's write its text, as every other string.
+    fn keeps_binary_strings(&self) -> bool {
+        false
+    }
     /// Whether the function was called with a Puppet lambda (its block).
     fn has_block(&self) -> bool {
         false

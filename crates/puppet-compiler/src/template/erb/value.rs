@@ -330,6 +330,23 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
     convert(v, true)
 }
 
+/// A Ruby value as a Puppet 8 function returns it: binary Strings become
+/// Binary values, which is what Puppet 8's catalog makes of them.
+pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
+    match v {
+        RValue::Bytes(b) => Value::Binary(b.clone()),
+        RValue::Array(items) => Value::array(items.iter().map(to_puppet_keeping_binary).collect()),
+        RValue::Hash(pairs) => {
+            let mut m = Map::default();
+            for (k, v) in pairs.iter() {
+                m.insert(to_puppet(k), to_puppet_keeping_binary(v));
+            }
+            Value::hash(m)
+        }
+        other => to_puppet(other),
+    }
+}
+
 fn convert(v: &RValue, keep_symbols: bool) -> Value {
     let to_puppet = |v: &RValue| convert(v, keep_symbols);
     match v {
