@@ -238,15 +238,20 @@ impl Compiler<'_> {
     fn find_hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
         let mut layers = Vec::new();
         if let Some(path) = self.global_hiera_config() {
-            let config = match self.env.hiera.config(self.env.files(), &path)? {
-                Some(c) if c.version3 => {
-                    return Err(issues::lookup::global_version_3_unread(path.display()))
-                }
-                Some(c) => c,
-                None => Arc::new(config::default_config(
-                    path.parent().unwrap_or(&self.env.dir),
-                )),
-            };
+            let config =
+                match self
+                    .env
+                    .hiera
+                    .config(self.env.files(), &path, self.node.puppet.ruby())?
+                {
+                    Some(c) if c.version3 => {
+                        return Err(issues::lookup::global_version_3_unread(path.display()))
+                    }
+                    Some(c) => c,
+                    None => Arc::new(config::default_config(
+                        path.parent().unwrap_or(&self.env.dir),
+                    )),
+                };
             layers.push(Layer {
                 config,
                 module: None,
@@ -254,7 +259,11 @@ impl Compiler<'_> {
             });
         }
         let env_conf = self.env.dir.join("hiera.yaml");
-        if let Some(config) = self.env.hiera.config(self.env.files(), &env_conf)? {
+        if let Some(config) =
+            self.env
+                .hiera
+                .config(self.env.files(), &env_conf, self.node.puppet.ruby())?
+        {
             if config.version3 {
                 self.warn_version3(&env_conf, "the environment root");
             } else {
@@ -268,7 +277,11 @@ impl Compiler<'_> {
         if let Some((module, _)) = key.trim_colons().split_colons_once() {
             if let Some(dir) = self.env.module_dir(module) {
                 let path = dir.join("hiera.yaml");
-                if let Some(config) = self.env.hiera.config(self.env.files(), &path)? {
+                if let Some(config) =
+                    self.env
+                        .hiera
+                        .config(self.env.files(), &path, self.node.puppet.ruby())?
+                {
                     if config.version3 {
                         self.warn_version3(&path, "module root");
                         return Ok(layers);
@@ -480,7 +493,12 @@ impl Compiler<'_> {
             paths
                 .into_iter()
                 .map(|p| {
-                    let data = self.env.hiera.read(self.env.files(), &p, level.json);
+                    let data = self.env.hiera.read(
+                        self.env.files(),
+                        &p,
+                        level.json,
+                        self.node.puppet.ruby(),
+                    );
                     (p, data)
                 })
                 .collect::<LevelFiles>()

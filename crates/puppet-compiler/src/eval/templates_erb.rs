@@ -25,6 +25,9 @@ pub(super) struct ScopeHost<'a, 'e> {
 }
 
 impl Host for ScopeHost<'_, '_> {
+    fn ruby(&self) -> puppet_model::ruby::RubyVersion {
+        self.c.node.puppet.ruby()
+    }
     fn ivar(&mut self, name: &str) -> Option<Value> {
         // Puppet sets instance variables from `scope.to_hash`, which leaves
         // out undef ones: `defined?(@x)` is nil for them.
@@ -312,7 +315,9 @@ impl Compiler<'_> {
                             at.clone(),
                         ))
                     }
-                    Err(LoadError::Syntax(e)) => return Err(syntax_error(&path, &e)),
+                    Err(LoadError::Syntax(e)) => {
+                        return Err(syntax_error(&path, &e, self.node.puppet.ruby()))
+                    }
                 };
                 self.host.set_error_origin(None);
                 self.host.set_callee_error(None);
@@ -386,7 +391,11 @@ fn inline_error(e: &ErbError, at: &Location) -> EvalError {
 /// `StandardError`, so `template()` does not wrap it and Puppet prints it
 /// as Ruby does, `file:line: message` and the line of ERB's generated code
 /// (for a missing `end`, always ERB's closing `; _erbout`).
-fn syntax_error(path: &std::path::Path, e: &ErbError) -> EvalError {
+fn syntax_error(
+    path: &std::path::Path,
+    e: &ErbError,
+    ruby: puppet_model::ruby::RubyVersion,
+) -> EvalError {
     let snippet = if e.message.contains("end-of-input") {
         "\n; _erbout\n         ^"
     } else {
@@ -396,6 +405,6 @@ fn syntax_error(path: &std::path::Path, e: &ErbError) -> EvalError {
         "{}:{}: {}{snippet}\n",
         path.display(),
         e.line,
-        e.message
+        ruby.syntax_error(&e.message)
     ))
 }

@@ -27,6 +27,9 @@ use puppet_model::value::Value;
 
 /// What a template sees of Puppet: its scope's variables and functions.
 pub trait Host {
+    /// The Ruby the code runs on (Ruby 3.1 under Puppet 7, 3.3 under 8):
+    /// its error texts and library behaviour.
+    fn ruby(&self) -> puppet_model::ruby::RubyVersion;
     /// `@name`: a variable visible in the calling scope (`None`: unknown,
     /// which Ruby sees as nil).
     fn ivar(&mut self, name: &str) -> Option<Value>;
