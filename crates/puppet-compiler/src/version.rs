@@ -44,6 +44,15 @@ impl PuppetVersion {
         }
     }
 
+    /// `Puppet.minor_version` (`7.23`, `8.10`: the documentation URLs in
+    /// Puppet's messages).
+    pub fn minor_version(self) -> &'static str {
+        match self {
+            PuppetVersion::V7 => "7.23",
+            PuppetVersion::V8 => "8.10",
+        }
+    }
+
     /// The Ruby the reference runs on: what templates and modules' Ruby
     /// functions show (error texts, JSON, Psych).
     pub fn ruby(self) -> RubyVersion {

@@ -182,7 +182,10 @@ impl Compiler<'_> {
         args: &[Value],
         scope: ScopeId,
     ) -> Result<Value, EvalError> {
-        self.warn_once(&issues::lookup::hiera_function_deprecated(name));
+        self.warn_once(&issues::lookup::hiera_function_deprecated(
+            name,
+            self.node.puppet.minor_version(),
+        ));
         let key = args.first().map(|v| v.to_string()).unwrap_or_default();
         let merge = match name {
             "hiera_array" | "hiera_include" => Some(Merge {
@@ -205,15 +208,26 @@ impl Compiler<'_> {
         }
     }
 
-    /// The warnings for an ignored version 3 `hiera.yaml`.
-    fn warn_version3(&mut self, path: &std::path::Path, place: &str) {
+    /// The warnings for an ignored version 3 `hiera.yaml` in an environment
+    /// or a module (`location`, found at `place`); under `strict = error`,
+    /// Puppet's error instead of the second (`assert_config_version`).
+    fn warn_version3(
+        &mut self,
+        path: &std::path::Path,
+        location: &str,
+        place: &str,
+    ) -> Result<(), String> {
         let p = path.display();
         self.warn_once(&format!(
             "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
         ));
+        if self.node.strict() == crate::version::Strict::Error {
+            return Err(issues::lookup::hiera_version_3_not_global(location, p));
+        }
         self.warn_once(&format!(
             "hiera.yaml version 3 found at {place} was ignored\n   (file: {p})"
         ));
+        Ok(())
     }
 
     /// A warning Puppet logs once per compile.
@@ -265,7 +279,7 @@ impl Compiler<'_> {
                 .config(self.env.files(), &env_conf, self.node.puppet.ruby())?
         {
             if config.version3 {
-                self.warn_version3(&env_conf, "the environment root");
+                self.warn_version3(&env_conf, "an environment", "the environment root")?;
             } else {
                 layers.push(Layer {
                     config,
@@ -283,7 +297,7 @@ impl Compiler<'_> {
                         .config(self.env.files(), &path, self.node.puppet.ruby())?
                 {
                     if config.version3 {
-                        self.warn_version3(&path, "module root");
+                        self.warn_version3(&path, "a module", "module root")?;
                         return Ok(layers);
                     }
                     layers.push(Layer {
@@ -423,8 +437,18 @@ impl Compiler<'_> {
                     Err(e) => return Err(Miss::Error(issues::lookup::unable_to_parse(e))),
                     Ok(Some(Value::Hash(h))) => h,
                     Ok(None) => continue,
-                    // yaml_data takes anything else (an empty file too) as {}.
-                    Ok(Some(_)) => {
+                    // yaml_data takes anything else (an empty file too) as
+                    // {}; under `strict = error` anything but an empty file
+                    // (Psych's `false`) fails.
+                    Ok(Some(v)) => {
+                        if !level.json
+                            && self.node.strict() == crate::version::Strict::Error
+                            && *v != Value::Boolean(false)
+                        {
+                            return Err(Miss::Error(issues::lookup::not_a_yaml_hash(
+                                file.display(),
+                            )));
+                        }
                         if !level.json {
                             self.warn_once(&issues::lookup::not_a_yaml_hash(file.display()));
                         }

@@ -42,6 +42,26 @@ impl Host for ScopeHost<'_, '_> {
         self.c.lookup_var_named(self.scope, name)
     }
 
+    fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
+        if self.c.node.strict() != crate::version::Strict::Error {
+            return Ok(());
+        }
+        let (shown, reason) = self.c.undefined_variable_report(name);
+        let message = issues::variables::undefined_variable(shown, reason);
+        // Raised in Puppet's scope.rb, which `template()` names.
+        let (file, line) = issues::variables::undefined_variable_origin(self.c.node.puppet);
+        self.c
+            .host
+            .set_error_origin(Some(super::state::functions::RubyErrorOrigin {
+                file: file.into(),
+                line,
+                message: message.clone(),
+                shown: message.clone(),
+            }));
+        self.c.host.set_callee_error(Some(message.clone()));
+        Err(message)
+    }
+
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         self.c.host.set_error_class(None);
         let r = match name {

@@ -38,6 +38,14 @@ pub struct NodeInfo {
 }
 
 impl NodeInfo {
+    /// `strict`: as set, else the version's default.
+    pub fn strict(&self) -> crate::version::Strict {
+        self.settings
+            .get(&Value::string("strict"))
+            .and_then(|v| crate::version::Strict::parse(&v.to_string()))
+            .unwrap_or_else(|| self.puppet.default_strict())
+    }
+
     /// `$trusted`: `{authenticated => 'remote', certname, extensions, hostname, domain}`.
     pub fn trusted(&self) -> Value {
         let (host, domain) = match self.name.split_once('.') {

@@ -1007,11 +1007,16 @@ impl<'h> Interp<'h> {
         match name {
             "[]" | "lookupvar" => {
                 let k = key(&args);
-                Ok(self
-                    .host
-                    .lookupvar(&k)
-                    .map(|v| from_puppet(&v))
-                    .unwrap_or(RValue::Nil))
+                match self.host.lookupvar(&k) {
+                    Some(v) => Ok(from_puppet(&v)),
+                    None => match self.host.variable_not_found(&k) {
+                        Ok(()) => Ok(RValue::Nil),
+                        Err(message) => {
+                            self.error_class = Some("ArgumentError".into());
+                            self.fail(message)
+                        }
+                    },
+                }
             }
             "include?" | "exist?" => {
                 let k = key(&args);

@@ -35,6 +35,12 @@ pub trait Host {
     fn ivar(&mut self, name: &str) -> Option<Value>;
     /// `scope['name']` / `scope.lookupvar('name')` (qualified names too).
     fn lookupvar(&mut self, name: &str) -> Option<Value>;
+    /// `scope['name']` found no variable: Puppet's `variable_not_found`,
+    /// which raises (an ArgumentError) under `strict = error`.
+    fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
+        let _ = name;
+        Ok(())
+    }
     /// `scope.call_function(name, args)` and `scope.function_name(args)`.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
     /// `scope.function_name([args])`: the 3.x API, which finds a module's
