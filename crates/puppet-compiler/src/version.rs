@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+pub use puppet_model::ruby::RubyVersion;
+
 /// The Puppet release whose behaviour a compile reproduces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PuppetVersion {
@@ -39,6 +41,24 @@ impl PuppetVersion {
         match self {
             PuppetVersion::V7 => "7.23.0",
             PuppetVersion::V8 => "8.10.0",
+        }
+    }
+
+    /// `Puppet.minor_version` (`7.23`, `8.10`: the documentation URLs in
+    /// Puppet's messages).
+    pub fn minor_version(self) -> &'static str {
+        match self {
+            PuppetVersion::V7 => "7.23",
+            PuppetVersion::V8 => "8.10",
+        }
+    }
+
+    /// The Ruby the reference runs on: what templates and modules' Ruby
+    /// functions show (error texts, JSON, Psych).
+    pub fn ruby(self) -> RubyVersion {
+        match self {
+            PuppetVersion::V7 => RubyVersion::V3_1,
+            PuppetVersion::V8 => RubyVersion::V3_3,
         }
     }
 

@@ -691,6 +691,41 @@ impl<'e> Compiler<'e> {
     }
 }
 
+impl Compiler<'_> {
+    /// What Puppet's `Scope#lookupvar` reports for `name` when it finds no
+    /// such variable: the name it shows and the reason
+    /// (`lookup_qualified_variable`: a class's variable is sought along the
+    /// classes it inherits from and shown by the last one's name, with a
+    /// leading `::`; a class not evaluated or unknown is the reason).
+    pub fn undefined_variable_report(&mut self, name: &str) -> (String, String) {
+        let bare = name.trim_colons();
+        let Some((class, var)) = bare.rsplit_colons() else {
+            return if name.starts_with("::") {
+                (format!("::{bare}"), String::new())
+            } else {
+                (bare.to_string(), String::new())
+            };
+        };
+        let key = class.to_lowercase();
+        let Some(mut s) = self.defs.class_scope(&key) else {
+            let reason = if self.find_class(&key).ok().flatten().is_some() {
+                format!("class {key} has not been evaluated")
+            } else {
+                format!("class {key} could not be found")
+            };
+            return (bare.to_string(), reason);
+        };
+        let mut shown = key;
+        while let Some(parent) = self.scopes.get(s).inherited {
+            if let super::scope::ScopeKind::Class(k) = &self.scopes.get(parent).kind {
+                shown = k.to_string();
+            }
+            s = parent;
+        }
+        (format!("::{shown}::{var}"), String::new())
+    }
+}
+
 /// `__node_regexp__` + the regex source, downcased, with characters other than
 /// `[-\w:.]` removed and leading dots stripped.
 pub fn regex_node_name(source: &str) -> String {

@@ -184,7 +184,10 @@ impl Compiler<'_> {
         scope: ScopeId,
     ) -> Result<Value, EvalError> {
         if !self.warnings_disabled(WarningKind::Deprecations) {
-            self.warn_once(&issues::lookup::hiera_function_deprecated(name));
+            self.warn_once(&issues::lookup::hiera_function_deprecated(
+                name,
+                self.node.puppet.minor_version(),
+            ));
         }
         let key = args.first().map(|v| v.to_string()).unwrap_or_default();
         let merge = match name {
@@ -208,17 +211,28 @@ impl Compiler<'_> {
         }
     }
 
-    /// The warnings for an ignored version 3 `hiera.yaml`.
-    fn warn_version3(&mut self, path: &std::path::Path, place: &str) {
+    /// The warnings for an ignored version 3 `hiera.yaml` in an environment
+    /// or a module (`location`, found at `place`); under `strict = error`,
+    /// Puppet's error instead of the second (`assert_config_version`).
+    fn warn_version3(
+        &mut self,
+        path: &std::path::Path,
+        location: &str,
+        place: &str,
+    ) -> Result<(), String> {
         let p = path.display();
         if !self.warnings_disabled(WarningKind::Deprecations) {
             self.warn_once(&format!(
                 "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
             ));
         }
+        if self.node.strict() == crate::version::Strict::Error {
+            return Err(issues::lookup::hiera_version_3_not_global(location, p));
+        }
         self.warn_once(&format!(
             "hiera.yaml version 3 found at {place} was ignored\n   (file: {p})"
         ));
+        Ok(())
     }
 
     /// A warning Puppet logs once per compile.
@@ -243,15 +257,20 @@ impl Compiler<'_> {
     fn find_hiera_layers(&mut self, key: &str) -> Result<Vec<Layer>, String> {
         let mut layers = Vec::new();
         if let Some(path) = self.global_hiera_config() {
-            let config = match self.env.hiera.config(self.env.files(), &path)? {
-                Some(c) if c.version3 => {
-                    return Err(issues::lookup::global_version_3_unread(path.display()))
-                }
-                Some(c) => c,
-                None => Arc::new(config::default_config(
-                    path.parent().unwrap_or(&self.env.dir),
-                )),
-            };
+            let config =
+                match self
+                    .env
+                    .hiera
+                    .config(self.env.files(), &path, self.node.puppet.ruby())?
+                {
+                    Some(c) if c.version3 => {
+                        return Err(issues::lookup::global_version_3_unread(path.display()))
+                    }
+                    Some(c) => c,
+                    None => Arc::new(config::default_config(
+                        path.parent().unwrap_or(&self.env.dir),
+                    )),
+                };
             layers.push(Layer {
                 config,
                 module: None,
@@ -259,9 +278,13 @@ impl Compiler<'_> {
             });
         }
         let env_conf = self.env.dir.join("hiera.yaml");
-        if let Some(config) = self.env.hiera.config(self.env.files(), &env_conf)? {
+        if let Some(config) =
+            self.env
+                .hiera
+                .config(self.env.files(), &env_conf, self.node.puppet.ruby())?
+        {
             if config.version3 {
-                self.warn_version3(&env_conf, "the environment root");
+                self.warn_version3(&env_conf, "an environment", "the environment root")?;
             } else {
                 layers.push(Layer {
                     config,
@@ -273,9 +296,13 @@ impl Compiler<'_> {
         if let Some((module, _)) = key.trim_colons().split_colons_once() {
             if let Some(dir) = self.env.module_dir(module) {
                 let path = dir.join("hiera.yaml");
-                if let Some(config) = self.env.hiera.config(self.env.files(), &path)? {
+                if let Some(config) =
+                    self.env
+                        .hiera
+                        .config(self.env.files(), &path, self.node.puppet.ruby())?
+                {
                     if config.version3 {
-                        self.warn_version3(&path, "module root");
+                        self.warn_version3(&path, "a module", "module root")?;
                         return Ok(layers);
                     }
                     layers.push(Layer {
@@ -414,8 +441,18 @@ impl Compiler<'_> {
                     Err(e) => return Err(Miss::Error(issues::lookup::unable_to_parse(e))),
                     Ok(Some(Value::Hash(h))) => h,
                     Ok(None) => continue,
-                    // yaml_data takes anything else (an empty file too) as {}.
-                    Ok(Some(_)) => {
+                    // yaml_data takes anything else (an empty file too) as
+                    // {}; under `strict = error` anything but an empty file
+                    // (Psych's `false`) fails.
+                    Ok(Some(v)) => {
+                        if !level.json
+                            && self.node.strict() == crate::version::Strict::Error
+                            && *v != Value::Boolean(false)
+                        {
+                            return Err(Miss::Error(issues::lookup::not_a_yaml_hash(
+                                file.display(),
+                            )));
+                        }
                         if !level.json {
                             self.warn_once(&issues::lookup::not_a_yaml_hash(file.display()));
                         }
@@ -487,7 +524,12 @@ impl Compiler<'_> {
             paths
                 .into_iter()
                 .map(|p| {
-                    let data = self.env.hiera.read(self.env.files(), &p, level.json);
+                    let data = self.env.hiera.read(
+                        self.env.files(),
+                        &p,
+                        level.json,
+                        self.node.puppet.ruby(),
+                    );
                     (p, data)
                 })
                 .collect::<LevelFiles>()

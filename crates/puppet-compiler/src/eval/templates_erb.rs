@@ -29,6 +29,9 @@ impl Host for ScopeHost<'_, '_> {
         self.c.node.puppet == crate::version::PuppetVersion::V8
     }
 
+    fn ruby(&self) -> puppet_model::ruby::RubyVersion {
+        self.c.node.puppet.ruby()
+    }
     fn ivar(&mut self, name: &str) -> Option<Value> {
         // Puppet sets instance variables from `scope.to_hash`, which leaves
         // out undef ones: `defined?(@x)` is nil for them.
@@ -41,6 +44,26 @@ impl Host for ScopeHost<'_, '_> {
 
     fn lookupvar(&mut self, name: &str) -> Option<Value> {
         self.c.lookup_var_named(self.scope, name)
+    }
+
+    fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
+        if self.c.node.strict() != crate::version::Strict::Error {
+            return Ok(());
+        }
+        let (shown, reason) = self.c.undefined_variable_report(name);
+        let message = issues::variables::undefined_variable(shown, reason);
+        // Raised in Puppet's scope.rb, which `template()` names.
+        let (file, line) = issues::variables::undefined_variable_origin(self.c.node.puppet);
+        self.c
+            .host
+            .set_error_origin(Some(super::state::functions::RubyErrorOrigin {
+                file: file.into(),
+                line,
+                message: message.clone(),
+                shown: message.clone(),
+            }));
+        self.c.host.set_callee_error(Some(message.clone()));
+        Err(message)
     }
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
@@ -316,7 +339,9 @@ impl Compiler<'_> {
                             at.clone(),
                         ))
                     }
-                    Err(LoadError::Syntax(e)) => return Err(syntax_error(&path, &e)),
+                    Err(LoadError::Syntax(e)) => {
+                        return Err(syntax_error(&path, &e, self.node.puppet.ruby()))
+                    }
                 };
                 self.host.set_error_origin(None);
                 self.host.set_callee_error(None);
@@ -390,7 +415,11 @@ fn inline_error(e: &ErbError, at: &Location) -> EvalError {
 /// `StandardError`, so `template()` does not wrap it and Puppet prints it
 /// as Ruby does, `file:line: message` and the line of ERB's generated code
 /// (for a missing `end`, always ERB's closing `; _erbout`).
-fn syntax_error(path: &std::path::Path, e: &ErbError) -> EvalError {
+fn syntax_error(
+    path: &std::path::Path,
+    e: &ErbError,
+    ruby: puppet_model::ruby::RubyVersion,
+) -> EvalError {
     let snippet = if e.message.contains("end-of-input") {
         "\n; _erbout\n         ^"
     } else {
@@ -400,6 +429,6 @@ fn syntax_error(path: &std::path::Path, e: &ErbError) -> EvalError {
         "{}:{}: {}{snippet}\n",
         path.display(),
         e.line,
-        e.message
+        ruby.syntax_error(&e.message)
     ))
 }

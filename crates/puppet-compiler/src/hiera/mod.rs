@@ -13,41 +13,57 @@ use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use puppet_model::ruby::RubyVersion;
 use puppet_model::Value;
 
 /// A data file's content: `None` when the file does not exist.
 pub type FileData = Result<Option<Value>, String>;
 
-/// A file and whether it is read as JSON.
-type FileKey = (PathBuf, bool);
+/// A file, whether it is read as JSON, and the Ruby whose Psych reads it
+/// (their error texts differ).
+type FileKey = (PathBuf, bool, RubyVersion);
 
 /// Parsed data and config files by path, shared by every node of a run.
 #[derive(Default)]
 pub struct DataCache {
     files: Mutex<HashMap<FileKey, Arc<OnceLock<FileData>>>>,
-    configs: Mutex<HashMap<PathBuf, Arc<OnceLock<ConfigData>>>>,
+    configs: Mutex<HashMap<(PathBuf, RubyVersion), Arc<OnceLock<ConfigData>>>>,
 }
 
 /// An interpreted `hiera.yaml`: `None` when the file does not exist.
 pub type ConfigData = Result<Option<Arc<config::Config>>, String>;
 
 impl DataCache {
-    /// The file parsed as YAML (Psych's rules) or JSON; read once per run.
-    pub fn read(&self, fs: &dyn FileSystem, path: &Path, json: bool) -> FileData {
+    /// The file parsed as YAML (`ruby`'s Psych's rules) or JSON; read once
+    /// per run.
+    pub fn read(
+        &self,
+        fs: &dyn FileSystem,
+        path: &Path,
+        json: bool,
+        ruby: RubyVersion,
+    ) -> FileData {
         let slot = {
             let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-            files.entry((path.to_path_buf(), json)).or_default().clone()
+            files
+                .entry((path.to_path_buf(), json, ruby))
+                .or_default()
+                .clone()
         };
-        slot.get_or_init(|| read_uncached(fs, path, json)).clone()
+        slot.get_or_init(|| read_uncached(fs, path, json, ruby))
+            .clone()
     }
 
     /// The `hiera.yaml` at `path`, interpreted once per run.
-    pub fn config(&self, fs: &dyn FileSystem, path: &Path) -> ConfigData {
+    pub fn config(&self, fs: &dyn FileSystem, path: &Path, ruby: RubyVersion) -> ConfigData {
         let slot = {
             let mut configs = self.configs.lock().unwrap_or_else(|p| p.into_inner());
-            configs.entry(path.to_path_buf()).or_default().clone()
+            configs
+                .entry((path.to_path_buf(), ruby))
+                .or_default()
+                .clone()
         };
-        slot.get_or_init(|| match self.read(fs, path, false)? {
+        slot.get_or_init(|| match self.read(fs, path, false, ruby)? {
             Some(doc) => config::parse(path, &doc).map(|c| Some(Arc::new(c))),
             None => Ok(None),
         })
@@ -55,7 +71,7 @@ impl DataCache {
     }
 }
 
-fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool) -> FileData {
+fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool, ruby: RubyVersion) -> FileData {
     let text = match fs.read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -67,7 +83,7 @@ fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool) -> FileData {
             .map_err(|e| format!("Unable to parse (JSON) {}: {e}", path.display()))?;
         return Ok(Some(crate::facts::from_json(&v)));
     }
-    match puppet_model::yaml::load_hiera(text) {
+    match puppet_model::yaml::load_hiera(text).map_err(|e| ruby.yaml_error(e)) {
         // Puppet's safe_load turns an empty document into false; yaml_data
         // then treats a non-hash as empty.
         Ok(v) => Ok(Some(v)),

@@ -1,6 +1,7 @@
 //! Ruby's JSON generator (`JSON.generate`, `JSON.pretty_generate`) and
 //! the `to_s`/`inspect` of a value as a Ruby function receives it.
 
+use super::RubyVersion;
 use crate::values::{Map, Value};
 
 /// Ruby's `JSON.generate` of a value as a function receives it.
@@ -54,16 +55,20 @@ struct Layout {
     space_before: String,
     object_nl: String,
     array_nl: String,
+    /// Whether an empty array or object is `[]`/`{}` (json 2.7 and later).
+    compact_empty: bool,
 }
 
-/// Ruby's `JSON.pretty_generate(data, opts)` (the layout options only).
-pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>) -> String {
+/// Ruby's `JSON.pretty_generate(data, opts)` (the layout options only),
+/// as `ruby`'s json library writes it.
+pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>, ruby: RubyVersion) -> String {
     let mut layout = Layout {
         indent: "  ".into(),
         space: " ".into(),
         space_before: String::new(),
         object_nl: "\n".into(),
         array_nl: "\n".into(),
+        compact_empty: ruby.json_compact_empty(),
     };
     for (k, v) in opts.into_iter().flatten() {
         let Some(s) = v.as_str() else { continue };
@@ -84,9 +89,11 @@ pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>) -> String {
 /// Ruby's generator (json 2.6): an array is `[`, array_nl, the elements,
 /// array_nl, the closing indent and `]` (so an empty one is `[\n\n  ]`); an
 /// object writes object_nl after its elements only when it has some (an
-/// empty one is `{\n  }`).
+/// empty one is `{\n  }`). json 2.7 writes an empty one as `[]`/`{}`.
 fn generate(v: &Value, l: &Layout, depth: usize, out: &mut String) {
     match v {
+        Value::Array(items) if items.is_empty() && l.compact_empty => out.push_str("[]"),
+        Value::Hash(h) if h.is_empty() && l.compact_empty => out.push_str("{}"),
         Value::Array(items) => {
             out.push('[');
             out.push_str(&l.array_nl);

@@ -1,11 +1,13 @@
 //! Ruby library behaviour that Puppet's functions and the ERB interpreter
 //! both show: JSON generation, `to_s`/`inspect`, file names, shell quoting,
-//! digests.
+//! digests; which Ruby (3.1 or 3.3) they are those of.
 
 pub mod digest;
 pub mod json;
 pub mod text;
+pub mod version;
 
 pub use digest::{ruby_digest, ruby_hexdigest};
 pub use json::{json_string, ruby_inspect, ruby_json, ruby_json_pretty, ruby_to_s};
 pub use text::{ruby_basename, ruby_dirname, shell_escape};
+pub use version::{Receiver, RubyVersion};

@@ -27,6 +27,30 @@ pub struct YamlError {
     /// Psych's syntax errors and Puppet's disallowed-class wrapping do,
     /// Psych's `BadAlias` does not.
     pub names_file: bool,
+    /// Psych's `BadAlias` (the message is Psych 4.0's, `Unknown alias:
+    /// NAME`; Psych 5 words it by what went wrong:
+    /// `puppet_model::ruby::RubyVersion::bad_alias`).
+    pub bad_alias: Option<BadAlias>,
+}
+
+/// An alias Psych refused: one to an anchor the text never defines, or,
+/// when aliases are not enabled (`YAML.load`, `safe_load` without
+/// `aliases: true`), any alias.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadAlias {
+    /// The alias's name (`*name`).
+    pub name: String,
+    /// Whether the load allowed aliases.
+    pub aliases_enabled: bool,
+}
+
+const UNKNOWN_ALIAS: &str = "Unknown alias: ";
+
+fn bad_alias(message: &str, aliases_enabled: bool) -> Option<BadAlias> {
+    message.strip_prefix(UNKNOWN_ALIAS).map(|name| BadAlias {
+        name: name.to_string(),
+        aliases_enabled,
+    })
 }
 
 impl std::fmt::Display for YamlError {
@@ -121,7 +145,8 @@ fn run(text: &str, builder: &mut Builder) -> Result<(), YamlError> {
             &builder.open,
         );
         YamlError {
-            names_file: !message.starts_with("Unknown alias: "),
+            names_file: !message.starts_with(UNKNOWN_ALIAS),
+            bad_alias: bad_alias(&message, builder.refuse_aliases.is_none()),
             message,
             line,
             column,
@@ -132,7 +157,8 @@ fn run(text: &str, builder: &mut Builder) -> Result<(), YamlError> {
 fn finish(builder: Builder) -> Result<Value, YamlError> {
     if let Some(message) = builder.error {
         return Err(YamlError {
-            names_file: !message.starts_with("Unknown alias: "),
+            names_file: !message.starts_with(UNKNOWN_ALIAS),
+            bad_alias: bad_alias(&message, builder.refuse_aliases.is_none()),
             message,
             line: 0,
             column: 0,
@@ -269,7 +295,7 @@ impl MarkedEventReceiver for Builder {
                     .skip(mark.index() + 1)
                     .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
                     .collect();
-                self.error = Some(format!("Unknown alias: {name}"));
+                self.error = Some(format!("{UNKNOWN_ALIAS}{name}"));
             }
             Event::Alias(id) => {
                 let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
@@ -708,6 +734,7 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, YamlErr
             line,
             column,
             names_file: true,
+            bad_alias: None,
         }
     })
 }

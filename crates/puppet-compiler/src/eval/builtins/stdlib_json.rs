@@ -40,7 +40,7 @@ pub(super) fn to_json_pretty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             other => other.clone(),
         };
     }
-    let mut out = ruby_json_pretty(&data, opts);
+    let mut out = ruby_json_pretty(&data, opts, cx.c.node.puppet.ruby());
     out.push('\n');
     Ok(Value::string(out))
 }

@@ -20,11 +20,19 @@ pub(crate) fn none_found(quoted_names: impl Display) -> String {
 }
 
 /// The 3.x `hiera*()` functions' deprecation warning (their
-/// `Puppet.warn_once`), with the URL of Puppet 7.23's documentation.
-pub(crate) fn hiera_function_deprecated(name: impl Display) -> String {
+/// `Puppet.warn_once`), with the URL of the documentation of Puppet's
+/// `minor_version` (`7.23`, `8.10`).
+pub(crate) fn hiera_function_deprecated(name: impl Display, minor_version: impl Display) -> String {
     format!(
-        "The function '{name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)"
+        "The function '{name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/{minor_version}/deprecated_language.html\n   (file & line not available)"
     )
+}
+
+/// Puppet's `HIERA_VERSION_3_NOT_GLOBAL` (under `strict = error`), located
+/// at the file: "hiera.yaml version 3 cannot be used in %{location}" (`an
+/// environment`, `a module`).
+pub(crate) fn hiera_version_3_not_global(location: impl Display, path: impl Display) -> String {
+    format!("hiera.yaml version 3 cannot be used in {location} (file: {path})")
 }
 
 /// pverify's own: a global `hiera.yaml` of version 3 is not read.

@@ -8,6 +8,26 @@ pub(crate) fn unknown_variable(name: impl Display) -> String {
     format!("Unknown variable: '{name}'.")
 }
 
+/// `Scope#variable_not_found` under `strict = error`, the ArgumentError
+/// Ruby code (a template, a Ruby function) gets from `scope['x']` or
+/// `lookupvar`: "Undefined variable '%{name}'; %{reason}".
+pub(crate) fn undefined_variable(name: impl Display, reason: impl Display) -> String {
+    format!("Undefined variable '{name}'; {reason}")
+}
+
+/// Where Puppet raises [`undefined_variable`]: its `parser/scope.rb` and
+/// the line of the `raise` (Ruby's `backtrace.first`, which `template()`
+/// names), in 7.23 and 8.10.
+pub(crate) fn undefined_variable_origin(
+    puppet: crate::version::PuppetVersion,
+) -> (&'static str, usize) {
+    const SCOPE_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/parser/scope.rb";
+    match puppet {
+        crate::version::PuppetVersion::V7 => (SCOPE_RB, 538),
+        crate::version::PuppetVersion::V8 => (SCOPE_RB, 542),
+    }
+}
+
 /// Puppet's `ILLEGAL_RESERVED_ASSIGNMENT`: "Attempt to assign to a
 /// reserved variable name: '$%{var}'".
 pub(crate) fn illegal_reserved_assignment(name: impl Display) -> String {

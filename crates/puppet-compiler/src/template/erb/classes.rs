@@ -6,6 +6,7 @@
 use super::interp::{hash_set, Flow, Interp};
 use super::methods::{class_desc, regexp_escape, ruby_file_name};
 use super::value::{Enumerator, RValue};
+use puppet_model::ruby::Receiver;
 
 type R<T> = Result<T, Flow>;
 
@@ -95,6 +96,7 @@ pub(super) fn class_method(
             Ok(RValue::str(puppet_model::ruby::ruby_json_pretty(
                 &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
                 opts,
+                cx.ruby,
             )))
         }
         // Ruby code sees no environment variables: a catalog must not
@@ -115,7 +117,7 @@ pub(super) fn class_method(
             };
             match done {
                 Some(v) => Ok(v),
-                None => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+                None => cx.fail_at(cx.ruby.no_method(name, Receiver::Class(full))),
             }
         }
         // Puppet's stack of manifest frames, seen from Ruby: pverify
@@ -431,7 +433,7 @@ pub(super) fn class_method(
         "new" if c == "String" => Ok(RValue::str(
             args.first().map(RValue::to_s).unwrap_or_default(),
         )),
-        _ => cx.fail_at(format!("undefined method `{name}' for {full}:Class")),
+        _ => cx.fail_at(cx.ruby.no_method(name, Receiver::Class(full))),
     }
 }
 
@@ -604,7 +606,8 @@ fn base64(cx: &mut Interp<'_>, name: &str, args: &[RValue]) -> R<RValue> {
     }
 }
 
-/// `YAML.load(text)` and `YAML.safe_load(text)` as Psych 4.0 (Ruby 3.1):
+/// `YAML.load(text)` and `YAML.safe_load(text)` as Psych 4.0 (Ruby 3.1)
+/// and Psych 5 (Ruby 3.3; their `BadAlias` texts differ):
 /// `safe_load` permits no class (`permitted_classes:` adds `Symbol`) and no
 /// aliases (`aliases: true` allows them); `load` permits Symbols. The first
 /// document only; an empty one is nil.
@@ -653,16 +656,16 @@ fn yaml_load(cx: &mut Interp<'_>, name: &str, args: &[RValue]) -> R<RValue> {
             cx.error_class = Some("Psych::SyntaxError".into());
             cx.fail_at(format!("(<unknown>): {e}"))
         }
-        Err(e) => {
-            cx.error_class = Some(
-                if e.message.starts_with("Unknown alias: ") {
-                    "Psych::BadAlias"
-                } else {
-                    "Psych::DisallowedClass"
-                }
-                .into(),
-            );
-            cx.fail_at(e.message)
-        }
+        Err(e) => match &e.bad_alias {
+            Some(alias) => {
+                let (class, message) = cx.ruby.bad_alias(alias);
+                cx.error_class = Some(class.into());
+                cx.fail_at(message)
+            }
+            None => {
+                cx.error_class = Some("Psych::DisallowedClass".into());
+                cx.fail_at(e.message)
+            }
+        },
     }
 }

@@ -597,6 +597,11 @@ fn string_literal(text: &str, interpolate: bool) -> String {
 struct NoScope;
 
 impl Host for NoScope {
+    /// Title patterns are data, the same in either Ruby; a failure is
+    /// pverify's refusal, not a Ruby text.
+    fn ruby(&self) -> puppet_model::ruby::RubyVersion {
+        puppet_model::ruby::RubyVersion::default()
+    }
     fn ivar(&mut self, _: &str) -> Option<Value> {
         None
     }

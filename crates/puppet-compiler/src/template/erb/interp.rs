@@ -8,6 +8,7 @@ use std::sync::Arc as Rc;
 use super::parser::{Block, Body, Def, Expr, Node, StrPart};
 use super::value::{from_puppet, to_puppet, to_puppet_stored, RValue};
 use super::Host;
+use puppet_model::ruby::{Receiver, RubyVersion};
 
 /// Why evaluation stopped early: an error (message, line), or `next`/`break`.
 pub enum Flow {
@@ -44,6 +45,8 @@ pub enum SelfKind {
 
 pub struct Interp<'h> {
     pub host: &'h mut dyn Host,
+    /// The Ruby whose texts and behaviour the code shows.
+    pub ruby: RubyVersion,
     pub self_kind: SelfKind,
     pub out: String,
     locals: HashMap<String, RValue>,
@@ -95,6 +98,7 @@ fn err<T>(msg: impl Into<String>, line: usize) -> R<T> {
 impl<'h> Interp<'h> {
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
         Interp {
+            ruby: host.ruby(),
             host,
             self_kind: SelfKind::Template,
             out: String::new(),
@@ -116,6 +120,20 @@ impl<'h> Interp<'h> {
 
     fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
         err(msg, self.line)
+    }
+
+    /// Ruby's `NameError` for a bare name in code whose `self` is an object
+    /// of Puppet's `class` (the template, the 3.x function's scope, the
+    /// 4.x function).
+    fn no_local_or_method<T>(&self, name: &str, class: &str) -> R<T> {
+        let inspect = format!("#<{class}>");
+        self.fail(self.ruby.no_local_or_method(
+            name,
+            Receiver::Instance {
+                inspect: &inspect,
+                class,
+            },
+        ))
     }
 
     pub fn run(&mut self, body: &Body) -> R<RValue> {
@@ -688,13 +706,34 @@ impl<'h> Interp<'h> {
     }
 
     pub fn no_method<T>(&self, name: &str, recv: &RValue) -> R<T> {
-        let desc = match recv {
-            RValue::Nil => "nil:NilClass".to_string(),
-            RValue::Bool(true) => "true:TrueClass".to_string(),
-            RValue::Bool(false) => "false:FalseClass".to_string(),
-            other => format!("{}:{}", other.inspect(), other.class_name()),
+        let inspect;
+        let recv = match recv {
+            RValue::Nil => Receiver::Nil,
+            RValue::Bool(true) => Receiver::True,
+            RValue::Bool(false) => Receiver::False,
+            RValue::Class(c) => Receiver::Class(c),
+            other => {
+                inspect = other.inspect();
+                Receiver::Instance {
+                    inspect: &inspect,
+                    class: other.class_name(),
+                }
+            }
         };
-        self.fail(format!("undefined method `{name}' for {desc}"))
+        self.fail(self.ruby.no_method(name, recv))
+    }
+
+    /// `undefined method` for an object of a Puppet class whose `inspect`
+    /// Ruby 3.1 writes as `#<Class>` (its address left out).
+    pub fn no_method_on<T>(&self, name: &str, class: &str) -> R<T> {
+        let inspect = format!("#<{class}>");
+        self.fail(self.ruby.no_method(
+            name,
+            Receiver::Instance {
+                inspect: &inspect,
+                class,
+            },
+        ))
     }
 
     /// Calls the block with `args` (destructuring one array argument over
@@ -884,15 +923,13 @@ impl<'h> Interp<'h> {
                 let fargs = args.iter().skip(1).map(to_puppet).collect();
                 self.puppet_function(&f, fargs)
             }
-            (SelfKind::Template, _) => self.fail(format!(
-                "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
-            )),
-            (SelfKind::Function3x, _) => self.fail(format!(
-                "undefined local variable or method `{name}' for #<Puppet::Parser::Scope>"
-            )),
-            (SelfKind::Function4x, _) => self.fail(format!(
-                "undefined local variable or method `{name}' for #<Puppet::Functions::Function>"
-            )),
+            (SelfKind::Template, _) => {
+                self.no_local_or_method(name, "Puppet::Parser::TemplateWrapper")
+            }
+            (SelfKind::Function3x, _) => self.no_local_or_method(name, "Puppet::Parser::Scope"),
+            (SelfKind::Function4x, _) => {
+                self.no_local_or_method(name, "Puppet::Functions::Function")
+            }
         }
     }
 
@@ -929,9 +966,7 @@ impl<'h> Interp<'h> {
                 Some(r) => RValue::Resource(Rc::new(r)),
                 None => RValue::Nil,
             }),
-            _ => self.fail(format!(
-                "undefined method `{name}' for #<Puppet::Parser::Scope>"
-            )),
+            _ => self.no_method_on(name, "Puppet::Parser::Scope"),
         }
     }
 
@@ -972,11 +1007,16 @@ impl<'h> Interp<'h> {
         match name {
             "[]" | "lookupvar" => {
                 let k = key(&args);
-                Ok(self
-                    .host
-                    .lookupvar(&k)
-                    .map(|v| from_puppet(&v))
-                    .unwrap_or(RValue::Nil))
+                match self.host.lookupvar(&k) {
+                    Some(v) => Ok(from_puppet(&v)),
+                    None => match self.host.variable_not_found(&k) {
+                        Ok(()) => Ok(RValue::Nil),
+                        Err(message) => {
+                            self.error_class = Some("ArgumentError".into());
+                            self.fail(message)
+                        }
+                    },
+                }
             }
             "include?" | "exist?" => {
                 let k = key(&args);
@@ -1490,6 +1530,8 @@ pub(super) fn exception_is_a(class: &str, ancestor: &str) -> bool {
             "ParseError" | "DevError" => "Error",
             "Error" => "RuntimeError",
             "NoMethodError" => "NameError",
+            // Psych 5's two kinds of `BadAlias`.
+            "AliasesNotEnabled" | "AnchorNotDefined" => "BadAlias",
             "KeyError" | "StopIteration" => "IndexError",
             "InvalidAddressError" | "AddressFamilyError" | "InvalidPrefixError" => "ArgumentError",
             "FloatDomainError" => "RangeError",

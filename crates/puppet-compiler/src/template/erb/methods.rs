@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::interp::{hash_set, is_a, range_items, Flow, Interp};
 use super::parser::Block;
 use super::value::{Enumerator, RValue};
+use puppet_model::ruby::{Receiver, RubyVersion};
 
 type R<T> = Result<T, Flow>;
 
@@ -374,8 +375,12 @@ pub fn call_method(
             return Ok(RValue::Bool(args.first().is_some_and(|a| recv.eq(a))))
         }
         "!" => return Ok(RValue::Bool(!recv.truthy())),
-        // Ruby 3.1's Object#=~ (and NilClass#=~): nil, never a match.
-        "=~" if !matches!(recv, RValue::Str(_) | RValue::Sym(_) | RValue::Regex(_)) => {
+        // NilClass#=~, and Ruby 3.1's Object#=~: nil, never a match (Ruby
+        // 3.2 removed Object#=~: other objects have no such method).
+        "=~" if matches!(recv, RValue::Nil)
+            || (cx.ruby == RubyVersion::V3_1
+                && !matches!(recv, RValue::Str(_) | RValue::Sym(_) | RValue::Regex(_))) =>
+        {
             return Ok(RValue::Nil)
         }
         "respond_to?" => {
@@ -867,7 +872,16 @@ fn big_arith(cx: &mut Interp<'_>, name: &str, x: &RValue, y: Option<&RValue>) ->
     match super::bigint::arith(name, &x, &y) {
         Some(Ok(v)) => Ok(v),
         Some(Err(e)) => cx.fail_at(e),
-        None => cx.fail_at(format!("undefined method `{name}' for {x}:Integer")),
+        None => {
+            let inspect = x.to_string();
+            cx.fail_at(cx.ruby.no_method(
+                name,
+                Receiver::Instance {
+                    inspect: &inspect,
+                    class: "Integer",
+                },
+            ))
+        }
     }
 }
 

@@ -27,11 +27,20 @@ use puppet_model::value::Value;
 
 /// What a template sees of Puppet: its scope's variables and functions.
 pub trait Host {
+    /// The Ruby the code runs on (Ruby 3.1 under Puppet 7, 3.3 under 8):
+    /// its error texts and library behaviour.
+    fn ruby(&self) -> puppet_model::ruby::RubyVersion;
     /// `@name`: a variable visible in the calling scope (`None`: unknown,
     /// which Ruby sees as nil).
     fn ivar(&mut self, name: &str) -> Option<Value>;
     /// `scope['name']` / `scope.lookupvar('name')` (qualified names too).
     fn lookupvar(&mut self, name: &str) -> Option<Value>;
+    /// `scope['name']` found no variable: Puppet's `variable_not_found`,
+    /// which raises (an ArgumentError) under `strict = error`.
+    fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
+        let _ = name;
+        Ok(())
+    }
     /// `scope.call_function(name, args)` and `scope.function_name(args)`.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
     /// `scope.function_name([args])`: the 3.x API, which finds a module's
