@@ -158,7 +158,8 @@ fn module_repo(tmp: &Path) -> Result<Repo, String> {
     )?;
     write(
         &tmp.join("pverify.yaml"),
-        "environment: env\nenvironment_name: production\nnodes:\n  matrix:\n    - names: [bench.example.com]\n      factsets: [debian-12]\n",
+        // Debian 12's modules, as Puppet 7 (Puppet 7.23 on the host sees them).
+        "puppet: 7\nenvironment: env\nenvironment_name: production\nnodes:\n  matrix:\n    - names: [bench.example.com]\n      factsets: [debian-12]\n",
     )?;
     Repo::open(tmp)
 }
