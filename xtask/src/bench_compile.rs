@@ -2,7 +2,10 @@
 //!
 //! (docs/benchmark.md)
 //!
-//! The compiler's benchmark, against Puppet 7.23 in the same run:
+//! The compiler's benchmark, against Puppet 7.23 and 8.10 in the same run
+//! (the repo's `puppet:` picks its reference; without REPO, the Puppet 8
+//! control repo's warm ratio against 8.10 follows the Puppet 7 repo's
+//! against 7.23):
 //!
 //! 1. **Throughput.** The node × factset matrix of REPO's `pverify.yaml`
 //!    (default: the first of [`DEFAULT_REPOS`] that exists) is replicated to N
@@ -44,7 +47,7 @@
 //! Like bench-parse, a dev build re-runs itself from a release build. The
 //! figures are only meaningful on an otherwise idle machine.
 
-use pverify_harness::reference::PuppetVersion;
+use pverify_harness::reference::{PuppetVersion, Reference};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -68,6 +71,10 @@ const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--s
 /// workspace): the bigger bundled control repo when it is there, else the
 /// example repo of the tests.
 const DEFAULT_REPOS: &[&str] = &["tests/fixtures/control-repo", "tests/fixtures/example-repo"];
+
+/// The Puppet 8 control repo, whose warm ratio against Puppet 8.10 a run
+/// without REPO adds beside the Puppet 7 repo's against 7.23.
+const PUPPET8_REPO: &str = "tests/fixtures/control-repo-8";
 
 /// Threads for compiling (the main thread's default stack is too small for
 /// deep manifests; `pverify compile` uses the same).
@@ -113,17 +120,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("{}: the matrix has no nodes", repo_dir.display()));
     }
     let nodes = replicate(&bases, opts.nodes)?;
-    let puppet = opts.puppet
-        && pverify_harness::reference::Reference::locate(
-            pverify_harness::reference::PuppetVersion::V7,
-        )
-        .is_ok();
+    let version = repo.puppet();
+    let puppet = opts.puppet && Reference::locate(version).is_ok();
+    // Without a REPO, the Puppet 8 control repo's warm ratio against
+    // Puppet 8.10 comes beside the Puppet 7 repo's against 7.23.
+    let second = match &opts.repo {
+        None if opts.puppet => Some(workspace.join(PUPPET8_REPO))
+            .filter(|r| r.join("pverify.yaml").is_file() && *r != repo_dir),
+        _ => None,
+    };
     println!(
-        "pverify bench: {} ({} matrix nodes replicated to {}), {} threads",
+        "pverify bench: {} ({} matrix nodes replicated to {}), {} threads, as Puppet {}",
         repo_dir.display(),
         bases.len(),
         nodes.len(),
-        opts.jobs
+        opts.jobs,
+        version.major()
     );
     println!(
         "  machine: {} cores, load average {} (shared machines give noisy figures)",
@@ -136,8 +148,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let result = (|| {
         if opts.warm_only {
             // Warm the environment as the throughput run does otherwise.
-            compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1)?;
-            let mut ratios = (Vec::new(), Vec::new());
+            compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1, version)?;
+            let mut ratios = (Vec::new(), Vec::new(), Vec::new());
             for run in 1..=opts.runs {
                 if opts.runs > 1 {
                     println!("run {run} of {}:", opts.runs);
@@ -145,27 +157,42 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 if puppet {
                     ratios.0.push(warm_ratio(&repo, &env, &nodes, opts.sample)?);
                 } else {
-                    warm_alone(&env, &nodes, opts.sample)?;
+                    warm_alone(&env, &nodes, opts.sample, version)?;
+                }
+                if let Some(dir) = &second {
+                    if let Some(r) = other_repo_ratio(dir, opts.sample)? {
+                        ratios.2.push(r);
+                    }
                 }
                 if let Some(r) = crate::bench_modules::run(workspace, opts.sample, puppet)? {
                     ratios.1.push(r);
                 }
             }
             if opts.runs > 1 {
-                print_spread("control repo", &mut ratios.0);
+                print_spread(
+                    &format!("control repo (Puppet {})", version.major()),
+                    &mut ratios.0,
+                );
+                print_spread("control repo (Puppet 8)", &mut ratios.2);
                 print_spread("debian modules", &mut ratios.1);
             }
             return Ok(());
         }
-        throughput_in_process(&env, &nodes, opts.jobs)?;
+        throughput_in_process(&env, &nodes, opts.jobs, version)?;
         let binary = release_binary(workspace)?;
         let files = write_node_files(&repo, &nodes, &tmp.join("nodes"))?;
         throughput_tool(&binary, &repo, &files, &tmp.join("out"), opts.jobs)?;
         if puppet {
             warm_ratio(&repo, &env, &nodes, opts.sample)?;
+            if let Some(dir) = &second {
+                other_repo_ratio(dir, opts.sample)?;
+            }
             cold_ratio(&binary, &repo, &nodes[0], &files[0], opts.cold_runs)?;
         } else {
-            println!("puppet: not run (--no-puppet, or `puppet` is not on PATH)");
+            println!(
+                "puppet: not run (--no-puppet, or no Puppet {} to run)",
+                version.major()
+            );
         }
         linearity(&tmp.join("synthetic"), &opts.sizes, &nodes[0])?;
         crate::bench_modules::run(workspace, opts.sample, puppet).map(|_| ())
@@ -174,10 +201,39 @@ pub fn run(args: &[String]) -> Result<(), String> {
     result
 }
 
+/// The warm ratio of another control repo against its own reference (the
+/// Puppet 8 repo against Puppet 8.10): `None` when that Puppet is missing.
+fn other_repo_ratio(dir: &Path, sample: usize) -> Result<Option<f64>, String> {
+    let repo = Repo::open(dir)?;
+    let version = repo.puppet();
+    let reference = match Reference::locate(version) {
+        Ok(r) => r,
+        Err(e) => {
+            println!("{}: warm ratio not run: {e}", dir.display());
+            return Ok(None);
+        }
+    };
+    let nodes = replicate(&repo.nodes()?, sample.max(2))?;
+    let env = repo.boot()?;
+    compile_timed(&env, &nodes, 1, version)?;
+    println!(
+        "{} (compiled as Puppet {}, against {}):",
+        dir.display(),
+        version.major(),
+        reference.describe()
+    );
+    warm_ratio(&repo, &env, &nodes, sample).map(Some)
+}
+
 /// pverify's side of the warm measurement alone (`--warm --no-puppet`).
-fn warm_alone(env: &Environment, nodes: &[NodeSpec], sample: usize) -> Result<(), String> {
+fn warm_alone(
+    env: &Environment,
+    nodes: &[NodeSpec],
+    sample: usize,
+    version: PuppetVersion,
+) -> Result<(), String> {
     let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
-    let warm = pverify_warm(env, &sample, WARM_WINDOW)?;
+    let warm = pverify_warm(env, &sample, WARM_WINDOW, version)?;
     println!(
         "warm, per catalog ({} nodes, repeated over {}s at least, one pverify thread): median {} \
          (node object + compile + catalog JSON); compile + catalog JSON alone {}; \
@@ -292,6 +348,7 @@ pub(crate) fn compile_timed(
     env: &Environment,
     nodes: &[NodeSpec],
     jobs: usize,
+    version: PuppetVersion,
 ) -> Result<(Vec<Duration>, usize, usize), String> {
     let next = AtomicUsize::new(0);
     let times = Mutex::new(vec![Duration::ZERO; nodes.len()]);
@@ -307,7 +364,7 @@ pub(crate) fn compile_timed(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(n) = nodes.get(i) else { break };
                     let start = Instant::now();
-                    let node = node_for(&n.case, &n.case.facts, PuppetVersion::V7);
+                    let node = node_for(&n.case, &n.case.facts, version);
                     text.clear();
                     match eval::compile_pretty(env, node, &mut text) {
                         Ok(w) => {
@@ -341,9 +398,14 @@ pub(crate) fn compile_timed(
     Ok((times, failed.into_inner(), resources.into_inner()))
 }
 
-fn throughput_in_process(env: &Environment, nodes: &[NodeSpec], jobs: usize) -> Result<(), String> {
+fn throughput_in_process(
+    env: &Environment,
+    nodes: &[NodeSpec],
+    jobs: usize,
+    version: PuppetVersion,
+) -> Result<(), String> {
     let start = Instant::now();
-    let (times, failed, resources) = compile_timed(env, nodes, jobs)?;
+    let (times, failed, resources) = compile_timed(env, nodes, jobs, version)?;
     let wall = start.elapsed().as_secs_f64();
     let (median, p95) = median_p95(&times);
     println!("in-process (library, {jobs} threads; node object + compile + catalog JSON):");
@@ -365,7 +427,7 @@ fn throughput_in_process(env: &Environment, nodes: &[NodeSpec], jobs: usize) -> 
         let first = nodes
             .iter()
             .find_map(|n| {
-                eval::compile(env, node_for(&n.case, &n.case.facts, PuppetVersion::V7))
+                eval::compile(env, node_for(&n.case, &n.case.facts, version))
                     .err()
                     .map(|e| format!("{}: {e}", n.id))
             })
@@ -544,7 +606,7 @@ fn warm_ratio(
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let mut equal = 0;
     for (n, p) in sample.iter().zip(&paired.puppet) {
-        let ours = eval::compile(env, node_for(&n.case, &n.case.facts, PuppetVersion::V7))
+        let ours = eval::compile(env, node_for(&n.case, &n.case.facts, repo.puppet()))
             .map(|c| canonicalize_catalog(&c.catalog, &dir));
         if let (Ok(a), Ok(b)) = (&ours, &p.result) {
             equal += usize::from(a == b);
@@ -557,9 +619,10 @@ fn warm_ratio(
         paired.processes
     );
     println!(
-        "  puppet: median {}; each process compiles its nodes twice and the second pass is \
-         timed; each node gets a fresh environment object (compile.rb), as a server after an \
-         environment timeout",
+        "  puppet {}: median {}; each process compiles its nodes twice and the second pass is \
+         timed inside Ruby (neither Ruby's start-up nor a root's is counted); each node gets a \
+         fresh environment object (compile.rb), as a server after an environment timeout",
+        repo.puppet().release(),
         ms(p_median)
     );
     println!(
@@ -596,9 +659,10 @@ pub(crate) fn warm_rounds(
     env: &Environment,
     sample: &[NodeSpec],
     window: Duration,
+    version: PuppetVersion,
 ) -> Result<Vec<NodeSpec>, String> {
     let start = Instant::now();
-    compile_timed(env, sample, 1)?;
+    compile_timed(env, sample, 1, version)?;
     let round = start.elapsed().max(Duration::from_micros(1));
     let rounds =
         ((window.as_secs_f64() / round.as_secs_f64()).ceil() as usize).clamp(WARM_ROUNDS, 1000);
@@ -637,13 +701,14 @@ pub(crate) fn pverify_warm(
     env: &Environment,
     sample: &[NodeSpec],
     window: Duration,
+    version: PuppetVersion,
 ) -> Result<PverifyWarm, String> {
-    let rounds = warm_rounds(env, sample, window)?;
-    let (with_node, _, _) = compile_timed(env, &rounds, 1)?;
-    let compile_only = compile_only_times(env, &rounds)?;
+    let rounds = warm_rounds(env, sample, window, version)?;
+    let (with_node, _, _) = compile_timed(env, &rounds, 1, version)?;
+    let compile_only = compile_only_times(env, &rounds, version)?;
     let start = Instant::now();
     for n in &rounds {
-        std::hint::black_box(node_for(&n.case, &n.case.facts, PuppetVersion::V7));
+        std::hint::black_box(node_for(&n.case, &n.case.facts, version));
     }
     Ok(PverifyWarm {
         with_node,
@@ -654,10 +719,14 @@ pub(crate) fn pverify_warm(
 
 /// Time of compile + catalog JSON per node on one thread, node objects made
 /// beforehand.
-fn compile_only_times(env: &Environment, nodes: &[NodeSpec]) -> Result<Vec<Duration>, String> {
+fn compile_only_times(
+    env: &Environment,
+    nodes: &[NodeSpec],
+    version: PuppetVersion,
+) -> Result<Vec<Duration>, String> {
     let prepared: Vec<_> = nodes
         .iter()
-        .map(|n| node_for(&n.case, &n.case.facts, PuppetVersion::V7))
+        .map(|n| node_for(&n.case, &n.case.facts, version))
         .collect();
     std::thread::scope(|s| {
         std::thread::Builder::new()
@@ -800,7 +869,8 @@ fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), Str
         let env = Environment::boot(&env_dir, &Overrides::default())?;
         let node = synthetic_node(template);
         // The untimed compile parses the manifest and proves it compiles.
-        let (_, failed, resources) = compile_timed(&env, std::slice::from_ref(&node), 1)?;
+        let (_, failed, resources) =
+            compile_timed(&env, std::slice::from_ref(&node), 1, PuppetVersion::V7)?;
         if failed > 0 {
             let err = eval::compile(
                 &env,
@@ -814,7 +884,7 @@ fn linearity(dir: &Path, sizes: &[usize], template: &NodeSpec) -> Result<(), Str
         let mut times = Vec::new();
         let start = Instant::now();
         while times.len() < 3 || start.elapsed() < LINEARITY_WINDOW {
-            times.extend(compile_timed(&env, std::slice::from_ref(&node), 1)?.0);
+            times.extend(compile_timed(&env, std::slice::from_ref(&node), 1, PuppetVersion::V7)?.0);
         }
         let (median, _) = median_p95(&times);
         let per = median.as_secs_f64() * 1e6 / resources.max(1) as f64;

@@ -52,8 +52,8 @@ fn run_in(
     let nodes = class_nodes(workspace)?;
     let env = repo.boot()?;
     // Every catalog once first (parses what they need), then timed.
-    let (_, _, _) = compile_timed(&env, &nodes, 1)?;
-    let (times, failed, resources) = compile_timed(&env, &nodes, 1)?;
+    let (_, _, _) = compile_timed(&env, &nodes, 1, PuppetVersion::V7)?;
+    let (times, failed, resources) = compile_timed(&env, &nodes, 1, PuppetVersion::V7)?;
     let (median, p95) = median_p95(&times);
     let total: Duration = times.iter().sum();
     println!(
@@ -100,7 +100,7 @@ fn run_in(
             .join(", "),
     );
     if !puppet {
-        let ours = pverify_warm(&env, &picked, Duration::from_secs(3))?;
+        let ours = pverify_warm(&env, &picked, Duration::from_secs(3), PuppetVersion::V7)?;
         println!(
             "  pverify median {} (one thread, warm environment, node object + compile + \
              catalog JSON)",
@@ -158,7 +158,8 @@ fn module_repo(tmp: &Path) -> Result<Repo, String> {
     )?;
     write(
         &tmp.join("pverify.yaml"),
-        "environment: env\nenvironment_name: production\nnodes:\n  matrix:\n    - names: [bench.example.com]\n      factsets: [debian-12]\n",
+        // Debian 12's modules, as Puppet 7 (Puppet 7.23 on the host sees them).
+        "puppet: 7\nenvironment: env\nenvironment_name: production\nnodes:\n  matrix:\n    - names: [bench.example.com]\n      factsets: [debian-12]\n",
     )?;
     Repo::open(tmp)
 }

@@ -58,7 +58,7 @@ pub(crate) fn paired(
         let mut replies = repo.compile_with_puppet(&twice, 1)?;
         processes += 1;
         puppet.extend(replies.drain(part.len()..));
-        ours.extend(pverify_warm(env, sample, TURN_WINDOW)?);
+        ours.extend(pverify_warm(env, sample, TURN_WINDOW, repo.puppet())?);
     }
     let puppet_times = puppet
         .iter()

@@ -13,6 +13,7 @@
 #               "classes"?: [..] | {class: {param: value}},
 #               "parameters"?: {...},
 #               "settings"?: {"strict_variables": true, ...},
+#               "basemodulepath"?: [DIR...],
 #               "environmentpath"?: DIR, "environment"?: NAME}]}
 #
 # A node's "environmentpath"/"environment" override the request's, so many
@@ -59,7 +60,8 @@
 # * Facts are used exactly as given: an agent adds `clientcert`,
 #   `clientversion`, `clientnoop` (and `agent_specified_environment`) to the
 #   facts it uploads, so a case that wants them lists them in its facts.
-# * basemodulepath is an empty directory and confdir/vardir/codedir are
+# * basemodulepath is an empty directory unless the node names its own
+#   (a control repo's `basemodulepath:`), and confdir/vardir/codedir are
 #   temporary, so nothing installed on the machine (Debian's modules under
 #   /usr/share/puppet/modules, a global hiera.yaml) leaks into a case.
 
@@ -159,11 +161,17 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
       saved[key.to_sym] = Puppet[key.to_sym]
       Puppet[key.to_sym] = value
     end
+    # The node's basemodulepath: the setting `$basemodulepath` in
+    # environment.conf stands for, and the global modulepath the loader
+    # appends to an environment without a modulepath.
+    basemodulepath = spec['basemodulepath'] || [base]
+    saved[:basemodulepath] = Puppet[:basemodulepath] unless saved.key?(:basemodulepath)
+    Puppet[:basemodulepath] = basemodulepath.join(File::PATH_SEPARATOR)
     # An environment's settings (environment.conf) are read through
     # Puppet.lookup(:environments), so the loader must be in the context
     # before the environment is made. A new loader makes a new environment
     # object: nothing parsed for one node is reused for the next.
-    loader = Puppet::Environments::Directories.new(envpath, [base])
+    loader = Puppet::Environments::Directories.new(envpath, basemodulepath)
     Puppet.override({ environments: loader }, 'pverify oracle: environments') do
       env = loader.get(envname)
       raise Puppet::Error, "no environment '#{envname}' in #{envpath}" if env.nil?

@@ -28,6 +28,14 @@ pub struct Config {
     /// environment directory.
     #[serde(default)]
     pub modulepath: Option<Vec<PathBuf>>,
+    /// Puppet's `basemodulepath` (what `$basemodulepath` in
+    /// `environment.conf` stands for, and the modulepath's tail when it has
+    /// none): directories, absolute, relative to the config's directory, or
+    /// starting with `$PVERIFY_PUPPET8_ROOT` (the Debian 13 root's
+    /// directory). Default: pverify's Debian default for pverify, an empty
+    /// directory for `--oracle puppet`.
+    #[serde(default)]
+    pub basemodulepath: Option<Vec<String>>,
     /// The main manifest instead of `environment.conf`'s, relative to the
     /// environment directory.
     #[serde(default)]

@@ -21,7 +21,7 @@ use crate::harness::suite::mismatch;
 use crate::harness::{
     canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect, Versioned,
 };
-use crate::reference::{PuppetVersion, Reference};
+use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
 use puppet_compiler::loader::{Environment, Overrides};
@@ -223,8 +223,29 @@ impl Repo {
                 .as_ref()
                 .map(|m| m.iter().map(|p| self.env_dir.join(p)).collect()),
             manifest: self.config.manifest.as_ref().map(|m| self.env_dir.join(m)),
-            basemodulepath: None,
+            basemodulepath: self.basemodulepath().map(|dirs| {
+                dirs.iter()
+                    .map(|d| d.to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join(":")
+            }),
         }
+    }
+
+    /// The config's `basemodulepath`, as host directories: a leading
+    /// `$PVERIFY_PUPPET8_ROOT` is the Debian 13 root's directory (so a repo
+    /// can name the root's module copy wherever the root is), a relative
+    /// path is relative to the config's directory.
+    pub fn basemodulepath(&self) -> Option<Vec<PathBuf>> {
+        let dirs = self.config.basemodulepath.as_ref()?;
+        Some(
+            dirs.iter()
+                .map(|d| match d.strip_prefix("$PVERIFY_PUPPET8_ROOT") {
+                    Some(rest) => puppet8_root_dir().join(rest.trim_start_matches('/')),
+                    None => self.root.join(d),
+                })
+                .collect(),
+        )
     }
 
     /// The repo's environment, booted as `check` compiles it (modulepath and
@@ -276,9 +297,10 @@ impl Repo {
             .collect())
     }
 
-    /// Compiles the nodes with the installed Puppet 7: the environment is
-    /// copied to a temporary environmentpath (under its `environment_name`,
-    /// with `modulepath`/`manifest` written into its `environment.conf`).
+    /// Compiles the nodes with the reference Puppet of the repo's version:
+    /// the environment is copied to a temporary environmentpath (under its
+    /// `environment_name`, with `modulepath`/`manifest` written into its
+    /// `environment.conf`); the config's `basemodulepath` is Puppet's.
     pub fn compile_with_puppet(
         &self,
         nodes: &[NodeSpec],
@@ -304,6 +326,11 @@ impl Repo {
                 .map_err(|e| format!("environment.conf: {e}"))?;
         }
         let envpath = tmp.path().to_string_lossy().into_owned();
+        let basemodulepath = self.basemodulepath().map(|dirs| {
+            dirs.iter()
+                .map(|d| Value::from(d.to_string_lossy().into_owned()))
+                .collect::<Vec<_>>()
+        });
         let requests: Vec<Value> = nodes
             .iter()
             .map(|n| {
@@ -318,6 +345,9 @@ impl Repo {
                     if let Some(v) = v {
                         r[k] = v.clone();
                     }
+                }
+                if let Some(dirs) = &basemodulepath {
+                    r["basemodulepath"] = Value::Array(dirs.clone());
                 }
                 if let Some(Value::Object(s)) = &c.settings {
                     let mut s = s.clone();
@@ -550,6 +580,29 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn basemodulepath_names_root_relative_and_absolute_dirs() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "basemodulepath: [$PVERIFY_PUPPET8_ROOT/var/lib/pverify/modules, /opt/m, local]\n\
+             nodes: {matrix: [{names: [a]}]}\n",
+        )
+        .unwrap();
+        let repo = Repo::open(dir.path()).unwrap();
+        let dirs = repo.basemodulepath().unwrap();
+        assert_eq!(
+            dirs,
+            vec![
+                puppet8_root_dir().join("var/lib/pverify/modules"),
+                PathBuf::from("/opt/m"),
+                repo.root.join("local"),
+            ]
+        );
+        let joined = repo.overrides().basemodulepath.unwrap();
+        assert_eq!(joined.split(':').count(), 3);
+    }
 
     #[test]
     fn shard_parsing() {

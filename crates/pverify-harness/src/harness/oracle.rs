@@ -67,10 +67,18 @@ pub fn compile_with_puppet(
 /// Runs one `ruby compile.rb` over `nodes`; one reply per node, in order.
 fn run_driver(puppet: &Reference, driver: &Path, nodes: &[Value]) -> Result<Vec<Value>, String> {
     let request = json!({ "environment": "production", "nodes": nodes });
-    // The environments (and the driver) must be visible to Puppet.
+    // The environments, their base module directories (and the driver) must
+    // be visible to Puppet.
     let mut dirs: Vec<&Path> = nodes
         .iter()
         .filter_map(|n| n["environmentpath"].as_str().map(Path::new))
+        .chain(nodes.iter().flat_map(|n| {
+            n["basemodulepath"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|d| d.as_str().map(Path::new))
+        }))
         .collect();
     dirs.sort();
     dirs.dedup();

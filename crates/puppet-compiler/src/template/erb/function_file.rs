@@ -371,7 +371,9 @@ fn dispatch_param(d: &mut Dispatch, n: &Node) {
     let (optional, repeated) = match name.as_str() {
         "param" | "required_param" => (false, false),
         "optional_param" => (true, false),
-        "repeated_param" => (true, true),
+        // Puppet's dispatcher has `optional_repeated_param` as another name
+        // of `repeated_param` (stdlib 9's `fqdn_rand_string` uses it).
+        "repeated_param" | "optional_repeated_param" => (true, true),
         "required_repeated_param" => (false, true),
         "block_param" | "optional_block_param" => {
             d.block = Some(name == "block_param");

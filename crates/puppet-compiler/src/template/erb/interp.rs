@@ -357,8 +357,14 @@ impl<'h> Interp<'h> {
                     }
                 }
                 let local = self.mutated_local(recv.as_deref(), name);
+                // `Hash#store` answers the value it stored, not the hash.
+                let stored = match (&r, name.as_str(), argv.as_slice()) {
+                    (Some(RValue::Hash(_)), "store", [_, v]) => Some(v.clone()),
+                    _ => None,
+                };
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
-                self.write_back(local, name, v)?
+                let v = self.write_back(local, name, v)?;
+                stored.unwrap_or(v)
             }
             Expr::Index(recv, args) => {
                 let r = self.eval(recv)?;

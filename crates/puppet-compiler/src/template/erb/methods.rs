@@ -1140,9 +1140,14 @@ fn string(
             st(s.chars().filter(|c| !del.contains(c)).collect::<String>())
         }
         "squeeze" => {
+            // With a set (`squeeze(' ')`), only runs of its characters.
+            let set = match args.first() {
+                Some(_) => Some(expand_tr(&str_arg(cx, &args, 0)?)),
+                None => None,
+            };
             let mut out = String::new();
             for c in s.chars() {
-                if out.ends_with(c) {
+                if out.ends_with(c) && set.as_ref().is_none_or(|set| set.contains(&c)) {
                     continue;
                 }
                 out.push(c);
@@ -1958,6 +1963,13 @@ fn hash(
                     out.push((k, v));
                 }
             }
+            Ok(RValue::hash(out))
+        }
+        // `store(k, v)`: the changed hash here, which the caller writes back
+        // to the receiver's variable; the call's value is `v` (`Interp`).
+        "store" if args.len() == 2 => {
+            let mut out = Arc::unwrap_or_clone(h);
+            hash_set(&mut out, args[0].clone(), args[1].clone());
             Ok(RValue::hash(out))
         }
         "merge" | "update" | "merge!" => {
