@@ -562,15 +562,11 @@ impl Compiler<'_> {
 impl Compiler<'_> {
     /// Whether parameters are written as rich data: Puppet 7.23's base
     /// context binds `:rich_data` to false whatever the setting says;
-    /// Puppet 8's binds it to the `rich_data` setting (true by default).
+    /// Puppet 8's binds it to the `rich_data` setting as it is when the
+    /// context is made (true by default; a per-compile setting comes too
+    /// late to change it, as the oracle shows).
     fn rich_data(&self) -> bool {
-        if self.node.puppet == crate::version::PuppetVersion::V7 {
-            return false;
-        }
-        match self.node.settings.get(&Value::string("rich_data")) {
-            Some(v) => v.is_truthy() && v.to_string() != "false",
-            None => true,
-        }
+        self.node.puppet == crate::version::PuppetVersion::V8
     }
 }
 
