@@ -24,7 +24,7 @@ fn hiera_case_warnings_agree_with_puppet() {
         let env_dir = work
             .join(case.name().replace('/', "__"))
             .join(&case.environment);
-        pverify_harness::harness::materialize(case, &env_dir).expect("materialize");
+        pverify_harness::harness::materialize(case, &env_dir, puppet).expect("materialize");
         let facts = case
             .resolve_facts(&root.join("tests/fixtures/factsets"))
             .expect("facts");

@@ -106,7 +106,7 @@ fn check_version(
             fs::remove_dir_all(&envpath)
                 .map_err(|e| format!("removing {}: {e}", envpath.display()))?;
         }
-        nodes.push(oracle::case_request(c, &envpath, factsets)?);
+        nodes.push(oracle::case_request(c, &envpath, factsets, version)?);
     }
 
     // Compile, in a few warm Ruby processes (the driver embedded in pverify).

@@ -217,6 +217,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             c,
             &work.join("puppet").join(c.name()),
             &factsets_dir,
+            PuppetVersion::V7,
         )?);
     }
     eprintln!("oracle-modules: {} compiles with Puppet...", requests.len());

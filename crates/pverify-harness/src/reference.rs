@@ -202,6 +202,16 @@ impl Reference {
     }
 }
 
+/// The host path of the Debian module packages of `version`'s reference
+/// system: Debian 12's on the host for 7; for 8 the root's resolved copy
+/// (the host's own when its `puppet` is 8.x).
+pub fn debian_modules(version: PuppetVersion) -> PathBuf {
+    match version {
+        PuppetVersion::V7 => PathBuf::from(DEBIAN_MODULES),
+        PuppetVersion::V8 => puppet8_root_dir().join(MODULES_MIRROR.trim_start_matches('/')),
+    }
+}
+
 /// The Debian 13 root's directory: `$PVERIFY_PUPPET8_ROOT` or the default.
 pub fn puppet8_root_dir() -> PathBuf {
     std::env::var_os("PVERIFY_PUPPET8_ROOT")

@@ -562,8 +562,9 @@ impl Compiler<'_> {
 impl Compiler<'_> {
     /// Whether parameters are written as rich data: Puppet 7.23's base
     /// context binds `:rich_data` to false whatever the setting says;
-    /// Puppet 8's binds it to the `rich_data` setting, which pverify
-    /// accepts only at its default, true (`settings`).
+    /// Puppet 8's binds it to the `rich_data` setting as it is when the
+    /// context is made (true by default; a per-compile setting comes too
+    /// late to change it, as the oracle shows).
     fn rich_data(&self) -> bool {
         self.node.puppet == crate::version::PuppetVersion::V8
     }

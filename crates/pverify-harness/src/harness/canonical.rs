@@ -36,7 +36,8 @@ pub fn canonicalize_catalog(json: &Value, env_dir: &str) -> String {
     serde_json::to_string_pretty(&v).expect("a JSON value serializes")
 }
 
-/// `path` relative to `env_dir` when it lies below it, else `path`.
+/// `path` relative to `env_dir` when it lies below it, else `path` (with
+/// the Debian 13 root's module copy named as Debian names it).
 fn relative_path(path: &str, env_dir: &str) -> String {
     let dir = env_dir.trim_end_matches('/');
     match path
@@ -44,8 +45,19 @@ fn relative_path(path: &str, env_dir: &str) -> String {
         .and_then(|rest| rest.strip_prefix('/'))
     {
         Some(rest) if !dir.is_empty() => rest.to_string(),
-        _ => path.to_string(),
+        _ => debian_named(path),
     }
+}
+
+/// A text with the Debian 13 root's resolved module copy (where pverify and
+/// Puppet 8 read Debian 13's modules) written `/usr/share/puppet/modules`,
+/// as Debian installs them: expectations do not depend on where the root is.
+fn debian_named(text: &str) -> String {
+    let mirror = crate::reference::debian_modules(crate::reference::PuppetVersion::V8);
+    text.replace(
+        mirror.to_string_lossy().as_ref(),
+        crate::reference::DEBIAN_MODULES,
+    )
 }
 
 /// An error or warning text with every path below `env_dir` made relative
@@ -54,9 +66,9 @@ fn relative_path(path: &str, env_dir: &str) -> String {
 pub fn relativize_text(text: &str, env_dir: &str) -> String {
     let dir = env_dir.trim_end_matches('/');
     if dir.is_empty() {
-        return text.to_string();
+        return debian_named(text);
     }
-    text.replace(&format!("{dir}/"), "").replace(dir, ".")
+    debian_named(&text.replace(&format!("{dir}/"), "").replace(dir, "."))
 }
 
 #[cfg(test)]

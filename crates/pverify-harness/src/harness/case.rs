@@ -668,8 +668,15 @@ fn collect_cases(path: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
 
 /// Writes the case's environment files under `dir` (the environment
 /// directory), creating `dir` and parent directories as needed.
-pub fn materialize(case: &Case, dir: &Path) -> io::Result<()> {
+///
+/// A case names Debian's module packages as `/usr/share/puppet/modules` in
+/// its `environment.conf`: that means the chosen version's (Debian 12's for
+/// Puppet 7, Debian 13's for Puppet 8), so the path is written as that
+/// version's reference names them ([`crate::reference::debian_modules`]),
+/// which pverify and the reference both read.
+pub fn materialize(case: &Case, dir: &Path, puppet: PuppetVersion) -> io::Result<()> {
     fs::create_dir_all(dir)?;
+    let debian = crate::reference::debian_modules(puppet);
     for (name, content) in &case.files {
         if check_file_name(name).is_err() {
             return Err(io::Error::new(
@@ -681,7 +688,15 @@ pub fn materialize(case: &Case, dir: &Path) -> io::Result<()> {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        fs::write(&path, content)?;
+        if name == "environment.conf" {
+            let conf = content.replace(
+                crate::reference::DEBIAN_MODULES,
+                &debian.to_string_lossy(),
+            );
+            fs::write(&path, conf)?;
+        } else {
+            fs::write(&path, content)?;
+        }
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use std::process::Stdio;
 
 use serde_json::{json, Value};
 
-use crate::reference::Reference;
+use crate::reference::{PuppetVersion, Reference};
 
 use super::{canonicalize_catalog, materialize, relativize_text, Case, Expect};
 
@@ -157,9 +157,14 @@ pub fn observed(reply: &Value, env_dir: &str) -> Result<(Expect, Vec<String>), S
 
 /// The oracle's request for one case: its environment written under
 /// `envpath`, and the node as `compile.rb` takes it.
-pub fn case_request(c: &Case, envpath: &Path, factsets: &Path) -> Result<Value, String> {
+pub fn case_request(
+    c: &Case,
+    envpath: &Path,
+    factsets: &Path,
+    puppet: PuppetVersion,
+) -> Result<Value, String> {
     let env_dir = envpath.join(&c.environment);
-    materialize(c, &env_dir).map_err(|e| format!("writing {}: {e}", env_dir.display()))?;
+    materialize(c, &env_dir, puppet).map_err(|e| format!("writing {}: {e}", env_dir.display()))?;
     let facts = c.resolve_facts(factsets)?;
     let mut node = json!({
         "name": c.node,

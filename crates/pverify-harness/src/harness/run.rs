@@ -125,7 +125,7 @@ pub fn run_case_mocked(
         .join(case.name().replace('/', "__"))
         .join(&case.environment);
     let _ = std::fs::remove_dir_all(&env_dir);
-    if let Err(e) = materialize(case, &env_dir) {
+    if let Err(e) = materialize(case, &env_dir, puppet) {
         return Expect::Error(format!("cannot write the case's environment: {e}"));
     }
     let facts = match case.resolve_facts(Path::new(FACTSETS_DIR)) {

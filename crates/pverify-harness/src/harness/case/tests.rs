@@ -177,7 +177,7 @@ fn resolves_facts_over_a_factset() {
 fn materializes_files() {
     let dir = std::env::temp_dir().join(format!("pverify-materialize-{}", std::process::id()));
     let c = parse(FULL);
-    materialize(&c, &dir.join("staging")).unwrap();
+    materialize(&c, &dir.join("staging"), PuppetVersion::V7).unwrap();
     assert_eq!(
         fs::read_to_string(dir.join("staging/modules/foo/manifests/init.pp")).unwrap(),
         "class foo($x) {}\n"
