@@ -460,17 +460,29 @@ impl Compiler<'_> {
                     }
                 };
                 if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
-                    if self.hiera.first_prefix_check(file.as_os_str())
-                        && h.keys().any(|k| {
-                            k.as_str()
-                                .is_some_and(|k| k != "lookup_options" && !k.starts_with(prefix))
-                        })
-                    {
-                        self.warn_once(&issues::lookup::module_keys_unqualified(
+                    if self.hiera.first_prefix_check(file.as_os_str()) {
+                        let unqualified: Vec<&str> = h
+                            .keys()
+                            .filter_map(|k| k.as_str())
+                            .filter(|k| *k != "lookup_options" && !k.starts_with(prefix))
+                            .collect();
+                        let text = issues::lookup::module_keys_unqualified(
                             m,
                             if level.json { "json_data" } else { "yaml_data" },
                             file.display(),
-                        ));
+                        );
+                        // Puppet 8 names each key it drops.
+                        let texts: Vec<String> = match self.node.puppet {
+                            _ if unqualified.is_empty() => Vec::new(),
+                            crate::version::PuppetVersion::V7 => vec![text],
+                            crate::version::PuppetVersion::V8 => unqualified
+                                .iter()
+                                .map(|k| issues::lookup::module_key_unqualified_named(&text, k))
+                                .collect(),
+                        };
+                        for t in texts {
+                            self.warn_once(&t);
+                        }
                     }
                     if key != "lookup_options" && !key.starts_with(prefix.as_str()) {
                         continue;

@@ -46,6 +46,18 @@ impl Host for ScopeHost<'_, '_> {
         self.c.lookup_var_named(self.scope, name)
     }
 
+    fn puppet(&self) -> crate::template::erb::PuppetView {
+        crate::template::erb::PuppetView {
+            version: self.c.node.puppet.release(),
+            strict: match self.c.node.strict() {
+                crate::version::Strict::Off => "off",
+                crate::version::Strict::Warning => "warning",
+                crate::version::Strict::Error => "error",
+            },
+            strict_variables: self.c.scopes.strict_variables(),
+        }
+    }
+
     fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
         if self.c.node.strict() != crate::version::Strict::Error {
             return Ok(());

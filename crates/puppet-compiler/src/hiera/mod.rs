@@ -23,11 +23,14 @@ pub type FileData = Result<Option<Value>, String>;
 /// (their error texts differ).
 type FileKey = (PathBuf, bool, RubyVersion);
 
+/// A `hiera.yaml` and the Ruby whose Psych reads it.
+type ConfigKey = (PathBuf, RubyVersion);
+
 /// Parsed data and config files by path, shared by every node of a run.
 #[derive(Default)]
 pub struct DataCache {
     files: Mutex<HashMap<FileKey, Arc<OnceLock<FileData>>>>,
-    configs: Mutex<HashMap<(PathBuf, RubyVersion), Arc<OnceLock<ConfigData>>>>,
+    configs: Mutex<HashMap<ConfigKey, Arc<OnceLock<ConfigData>>>>,
 }
 
 /// An interpreted `hiera.yaml`: `None` when the file does not exist.

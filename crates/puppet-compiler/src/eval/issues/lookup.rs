@@ -129,6 +129,12 @@ pub(crate) fn interpolation_failed(name: impl Display) -> String {
     format!("Interpolation failed with '{name}', but compilation continuing; \n   (file & line not available)")
 }
 
+/// Puppet 8's [`module_keys_unqualified`], one per key it drops: "%{msg};
+/// got %{key}".
+pub(crate) fn module_key_unqualified_named(text: impl Display, key: impl Display) -> String {
+    format!("{text}; got {key}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,18 +72,27 @@ pub(super) fn class_method(
         "notice" | "info" | "debug" | "err" | "deprecation_warning" if c == "Puppet" => {
             Ok(RValue::Nil)
         }
-        "version" if c == "Puppet" => Ok(RValue::Str("7.23.0".into())),
-        // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings a
-        // compile runs with, as Puppet 7.23's defaults.
-        "settings" if c == "Puppet" => Ok(RValue::hash(vec![
-            (RValue::Sym("strict".into()), RValue::Sym("warning".into())),
-            (RValue::Sym("strict_variables".into()), RValue::Bool(false)),
-        ])),
-        "[]" if c == "Puppet" => Ok(match args.first().map(RValue::to_s).as_deref() {
-            Some("strict") => RValue::Sym("warning".into()),
-            Some("strict_variables") => RValue::Bool(false),
-            _ => RValue::Nil,
-        }),
+        "version" if c == "Puppet" => Ok(RValue::Str(cx.host.puppet().version.into())),
+        // `Puppet.settings[:strict]`, `Puppet[:strict]`: the settings the
+        // compile runs with.
+        "settings" if c == "Puppet" => {
+            let p = cx.host.puppet();
+            Ok(RValue::hash(vec![
+                (RValue::Sym("strict".into()), RValue::Sym(p.strict.into())),
+                (
+                    RValue::Sym("strict_variables".into()),
+                    RValue::Bool(p.strict_variables),
+                ),
+            ]))
+        }
+        "[]" if c == "Puppet" => {
+            let p = cx.host.puppet();
+            Ok(match args.first().map(RValue::to_s).as_deref() {
+                Some("strict") => RValue::Sym(p.strict.into()),
+                Some("strict_variables") => RValue::Bool(p.strict_variables),
+                _ => RValue::Nil,
+            })
+        }
         "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
         ))),

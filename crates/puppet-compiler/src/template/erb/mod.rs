@@ -35,6 +35,11 @@ pub trait Host {
     fn ivar(&mut self, name: &str) -> Option<Value>;
     /// `scope['name']` / `scope.lookupvar('name')` (qualified names too).
     fn lookupvar(&mut self, name: &str) -> Option<Value>;
+    /// What the code sees of Puppet itself (`Puppet.version`,
+    /// `Puppet[:strict]`...).
+    fn puppet(&self) -> PuppetView {
+        PuppetView::default()
+    }
     /// `scope['name']` found no variable: Puppet's `variable_not_found`,
     /// which raises (an ArgumentError) under `strict = error`.
     fn variable_not_found(&mut self, name: &str) -> Result<(), String> {
@@ -117,6 +122,26 @@ pub trait Host {
     /// `Puppet.warning(message)`: a warning of the compile, as Puppet logs it.
     fn warning(&mut self, message: &str) {
         let _ = message;
+    }
+}
+
+/// `Puppet.version` and the settings Ruby code reads with `Puppet[...]`.
+#[derive(Clone, Copy, Debug)]
+pub struct PuppetView {
+    pub version: &'static str,
+    /// `strict`: `off`, `warning` or `error`.
+    pub strict: &'static str,
+    pub strict_variables: bool,
+}
+
+impl Default for PuppetView {
+    /// Puppet 7.23's defaults.
+    fn default() -> Self {
+        PuppetView {
+            version: "7.23.0",
+            strict: "warning",
+            strict_variables: false,
+        }
     }
 }
 
