@@ -2,9 +2,11 @@
 //! notation (`puppet parser dump --format pn`, re-indented).
 //!
 //! Each `tests/fixtures/syntax-valid/*.pp` focuses on one construct. The same
-//! files are dumped by Puppet 7.23 itself in CI (`cargo xtask oracle-ast
-//! tests/fixtures/syntax-valid`), which must agree character for character, so
-//! these snapshots are checked against the oracle, not only against ourselves.
+//! files are dumped by Puppet 7.23 and Puppet 8.10 themselves in CI (`cargo
+//! xtask oracle-ast tests/fixtures/syntax-valid`, both versions), which must
+//! agree character for character, so these snapshots are checked against
+//! both oracles, not only against ourselves; one snapshot serves both, as
+//! the two Puppets dump every construct alike.
 
 use std::path::Path;
 

@@ -1,11 +1,13 @@
-//! EPP templates parsed as Puppet 7.23 parses them.
+//! EPP templates parsed as Puppet 7.23 and Puppet 8.10 parse them.
 //!
 //! `tests/fixtures/epp-syntax/*.epp` are small templates at the edges of the
 //! EPP scanner (tag forms, trimming, comments, `<%%`, parameters, unbalanced
 //! tags, definitions in templates...). `expected.json` holds, per file, what
 //! `puppet epp dump --format pn` printed: the PN dump, or `error: ` and
-//! Puppet's error (`message (file: NAME, line: L, column: C)`). `cargo xtask oracle-ast tests/fixtures/epp-syntax`
-//! re-checks pverify against Puppet itself on the same files.
+//! Puppet's error (`message (file: NAME, line: L, column: C)`); both Puppets
+//! print the same for every file, so one file serves both. `cargo xtask
+//! oracle-ast tests/fixtures/epp-syntax` re-checks pverify against both
+//! Puppets themselves on the same files.
 
 mod common;
 

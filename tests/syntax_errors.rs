@@ -1,13 +1,15 @@
-//! Syntax diagnostics checked against Puppet 7 itself.
+//! Syntax diagnostics checked against Puppet 7.23 and Puppet 8.10 themselves.
 //!
-//! `tests/fixtures/syntax-errors/*.pp` are invalid manifests; for each one
-//! `tests/fixtures/syntax-errors/expected.tsv` records the first error that
-//! `puppet parser validate` reports (`NAME.pp<TAB>LINE<TAB>COLUMN<TAB>MESSAGE`,
-//! `-` for an absent line/column, MESSAGE with `\\`, `\n`, `\r`, `\t` escaped).
-//! That file is generated, never edited: `cargo xtask oracle-syntax --write`
-//! regenerates it and `cargo xtask oracle-syntax` re-checks it against Puppet.
+//! `tests/fixtures/syntax-errors/*.pp` are invalid manifests; for each one the
+//! expectation files record the first error that `puppet parser validate`
+//! reports (`NAME.pp<TAB>LINE<TAB>COLUMN<TAB>MESSAGE`, `-` for an absent
+//! line/column, MESSAGE with `\\`, `\n`, `\r`, `\t` escaped): `expected.tsv`
+//! where both Puppets agree, `expected@7.tsv` and `expected@8.tsv` for the
+//! fixtures where they differ. The files are generated, never edited:
+//! `cargo xtask oracle-syntax --write` regenerates them and
+//! `cargo xtask oracle-syntax` re-checks them against both Puppets.
 //!
-//! `tests/fixtures/syntax-valid/*.pp` are manifests Puppet accepts.
+//! `tests/fixtures/syntax-valid/*.pp` are manifests both Puppets accept.
 //!
 //! Line, column and message must all match exactly. The one allowed message
 //! difference is text that Puppet takes from Ruby's own JSON parser (the detail
@@ -51,10 +53,20 @@ fn unescape(s: &str) -> String {
     out
 }
 
-fn load_cases() -> Vec<Case> {
-    let path = fixtures_dir("syntax-errors").join("expected.tsv");
-    let text =
-        fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+/// The reference versions, each with its own expectation file besides the
+/// shared `expected.tsv`.
+const VERSIONS: [u8; 2] = [7, 8];
+
+fn read_rows(file: &str) -> Vec<Case> {
+    let path = fixtures_dir("syntax-errors").join(file);
+    let text = match fs::read_to_string(&path) {
+        Ok(t) => t,
+        // A version file exists only when the versions differ somewhere.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && file != "expected.tsv" => {
+            String::new()
+        }
+        Err(e) => panic!("reading {}: {e}", path.display()),
+    };
     let num = |field: &str, lineno: usize| -> Option<u32> {
         if field == "-" {
             None
@@ -62,7 +74,7 @@ fn load_cases() -> Vec<Case> {
             Some(
                 field
                     .parse()
-                    .unwrap_or_else(|_| panic!("expected.tsv line {lineno}: bad number {field:?}")),
+                    .unwrap_or_else(|_| panic!("{file} line {lineno}: bad number {field:?}")),
             )
         }
     };
@@ -73,7 +85,7 @@ fn load_cases() -> Vec<Case> {
             assert_eq!(
                 fields.len(),
                 4,
-                "expected.tsv line {}: want 4 tab-separated fields: {line:?}",
+                "{file} line {}: want 4 tab-separated fields: {line:?}",
                 i + 1
             );
             Case {
@@ -84,6 +96,22 @@ fn load_cases() -> Vec<Case> {
             }
         })
         .collect()
+}
+
+/// Puppet `version`'s expectations: the shared rows and its own, by name.
+fn load_cases(version: u8) -> Vec<Case> {
+    let mut cases = read_rows("expected.tsv");
+    let own = read_rows(&format!("expected@{version}.tsv"));
+    for case in &own {
+        assert!(
+            !cases.iter().any(|c| c.file == case.file),
+            "{} is in both expected.tsv and expected@{version}.tsv",
+            case.file
+        );
+    }
+    cases.extend(own);
+    cases.sort_by(|a, b| a.file.cmp(&b.file));
+    cases
 }
 
 fn manifests(dir: &Path) -> Vec<PathBuf> {
@@ -125,10 +153,22 @@ fn same_message(ours: &str, puppets: &str) -> bool {
 }
 
 #[test]
-fn syntax_errors_match_puppet() {
+fn syntax_errors_match_puppet_7() {
+    syntax_errors_match_puppet(7);
+}
+
+#[test]
+fn syntax_errors_match_puppet_8() {
+    syntax_errors_match_puppet(8);
+}
+
+/// pverify's parser has no version of its own: where 7.23 and 8.10 differ
+/// on a fixture, the difference is text of Ruby's JSON parser, which
+/// `same_message` leaves out.
+fn syntax_errors_match_puppet(version: u8) {
     let dir = fixtures_dir("syntax-errors");
-    let cases = load_cases();
-    assert!(!cases.is_empty(), "expected.tsv has no cases");
+    let cases = load_cases(version);
+    assert!(!cases.is_empty(), "no cases for Puppet {version}");
 
     let mut failures = Vec::new();
     let mut message_diffs = Vec::new();
@@ -178,7 +218,7 @@ fn syntax_errors_match_puppet() {
     failures.extend(message_diffs);
     assert!(
         failures.is_empty(),
-        "{} of {} syntax-error cases disagree with Puppet:\n  {}",
+        "{} of {} syntax-error cases disagree with Puppet {version}:\n  {}",
         failures.len(),
         cases.len(),
         failures.join("\n  ")
@@ -214,18 +254,20 @@ fn syntax_valid_fixtures_parse() {
     );
 }
 
-/// Every error fixture has exactly one expected.tsv line and vice versa, in
-/// sorted order (the oracle writes it that way).
+/// Every error fixture has exactly one expectation for each version and vice
+/// versa, in sorted order (the oracle writes them that way).
 #[test]
-fn expected_tsv_lists_every_error_fixture() {
+fn expectations_list_every_error_fixture() {
     let dir = fixtures_dir("syntax-errors");
     let on_disk: Vec<String> = manifests(&dir)
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    let listed: Vec<String> = load_cases().into_iter().map(|c| c.file).collect();
-    assert_eq!(
-        listed, on_disk,
-        "expected.tsv and tests/fixtures/syntax-errors/*.pp differ; run `cargo xtask oracle-syntax --write`"
-    );
+    for version in VERSIONS {
+        let listed: Vec<String> = load_cases(version).into_iter().map(|c| c.file).collect();
+        assert_eq!(
+            listed, on_disk,
+            "the expectations of Puppet {version} and tests/fixtures/syntax-errors/*.pp differ; run `cargo xtask oracle-syntax --write`"
+        );
+    }
 }

@@ -2,9 +2,14 @@
 //!
 //! Installs Debian's `puppet-module-*` packages (unless `--no-install`; with
 //! `--install-only` it stops there, which is what CI uses before the tests) and
-//! parses every `*.pp` under `/usr/share/puppet/modules` (or DIR) with
-//! `puppet_syntax::parse`. Fails if any file fails to parse or if fewer than
-//! `MIN_FILES` files were found (which would mean the packages are missing).
+//! parses every `*.pp` with `puppet_syntax::parse`: under DIR when one is
+//! given, else under both Debian module corpora, Debian 12's
+//! (`/usr/share/puppet/modules`, Puppet 7.23's) and Debian 13's (the resolved
+//! copy inside the Puppet 8.10 root `cargo xtask puppet8-root` builds,
+//! `pverify_harness::reference`). Without the root the Debian 13 corpus is
+//! skipped with a note, except under `CI=true`, where that is an error. Fails
+//! if any file fails to parse or if a corpus has fewer than `MIN_FILES`
+//! files (which would mean the packages are missing).
 //!
 //! Files are found with `puppet_compiler::files::find_manifests`, the walker the CLI
 //! uses (recursive, follows symlinks, each real directory walked once).
@@ -21,8 +26,8 @@ use puppet_compiler::files::{find_manifests, OsFiles};
 /// /etc/alternatives, hence the walker follows symlinks).
 pub const DEFAULT_DIR: &str = "/usr/share/puppet/modules";
 
-/// Debian 12 ships ~1,900 manifests in these packages; far fewer means the
-/// install went wrong, not that the parser is doing well.
+/// Debian 12 ships ~1,900 manifests in these packages, Debian 13 ~2,100; far
+/// fewer means the install went wrong, not that the parser is doing well.
 const MIN_FILES: usize = 1500;
 
 /// Stack for the parsing thread. xtask builds in the dev profile, where
@@ -54,16 +59,47 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--no-install and --install-only together do nothing\n{USAGE}"
         ));
     }
-    let dir = dir.unwrap_or_else(|| DEFAULT_DIR.to_string());
-
     if install {
         install_module_packages()?;
     }
     if !parse {
         return Ok(());
     }
+    let dirs = match dir {
+        Some(d) => vec![PathBuf::from(d)],
+        None => default_dirs()?,
+    };
+    for dir in &dirs {
+        parse_corpus(dir)?;
+    }
+    Ok(())
+}
 
-    let root = Path::new(&dir);
+/// Both Debian module corpora: Debian 12's, and Debian 13's when its root
+/// exists (under `CI=true` it must).
+fn default_dirs() -> Result<Vec<PathBuf>, String> {
+    let mut dirs = vec![PathBuf::from(DEFAULT_DIR)];
+    let root = pverify_harness::reference::puppet8_root_dir();
+    let debian13 = root.join(pverify_harness::reference::MODULES_MIRROR.trim_start_matches('/'));
+    if debian13.is_dir() {
+        dirs.push(debian13);
+    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+        return Err(format!(
+            "no Debian 13 module corpus at {} (CI=true: build the root with `cargo xtask puppet8-root` first)",
+            debian13.display()
+        ));
+    } else {
+        println!(
+            "== no Debian 13 module corpus at {} (`cargo xtask puppet8-root` builds it); parsing Debian 12's only",
+            debian13.display()
+        );
+    }
+    Ok(dirs)
+}
+
+/// Parses every `*.pp` under `root`.
+fn parse_corpus(root: &Path) -> Result<(), String> {
+    let dir = root.display().to_string();
     if !root.exists() {
         return Err(format!(
             "{dir} does not exist; install the modules first \
@@ -101,7 +137,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     if !report.failures.is_empty() {
         return Err(format!(
-            "{} of {} files failed to parse",
+            "{} of {} files under {dir} failed to parse",
             report.failures.len(),
             report.files
         ));

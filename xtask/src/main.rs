@@ -16,6 +16,7 @@ mod oracle_compile;
 mod oracle_modules;
 mod oracle_types;
 mod puppet8_root;
+mod puppets;
 mod same_catalogs;
 
 use std::process::ExitCode;
@@ -30,6 +31,8 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   corpus [--no-install|--install-only] [DIR]
                            install Debian's puppet-module-* packages and parse every *.pp
+                           (default: Debian 12's modules and, when the Puppet 8 root exists,
+                           Debian 13's; under CI=true a missing root is an error)
   bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet]
                            compile benchmark: a control repo's matrix replicated to N nodes
                            (default 1000), warm and cold ratios to Puppet, linearity
@@ -37,9 +40,17 @@ tasks:
   bench-diff [--nodes N] [--resources N] [--jobs N]
                            compile both sides of an N-node matrix (default 1000) and diff
                            them: wall time and peak RSS
-  oracle-syntax [--write]  check tests/fixtures/syntax-* against `puppet parser validate`
-  oracle-ast [PATH...]     compare pverify's AST with `puppet parser dump` for every *.pp
-  oracle-validate [PATH...] compare first errors with `puppet parser validate` (its modulepath)
+  oracle-syntax [--puppet 7|8]... [--write]
+                           check tests/fixtures/syntax-* against `puppet parser validate`
+                           (expected.tsv where 7.23 and 8.10 agree, expected@7|8.tsv where not)
+  oracle-ast [--puppet 7|8]... [PATH...]
+                           compare pverify's AST with `puppet parser dump` / `puppet epp dump`
+                           for every *.pp and *.epp under PATH, or else each version's own
+                           corpus: Puppet 7.23 Debian 12's modules, Puppet 8.10 Debian 13's
+  oracle-validate [--puppet 7|8]... [PATH...]
+                           compare first errors with `puppet parser validate` (its modulepath),
+                           same PATH defaults
+                           (--puppet: the references to run, both by default)
   bless                    rewrite the goldens of the bundled control repos (pverify bless; --oracle puppet: Puppet's catalogs)
   coverage [--check]       write spec-suite/COVERAGE.md (seed rules and the cases that check them)
   oracle-compile [--write] [CASE_OR_DIR...]

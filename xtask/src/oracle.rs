@@ -1,14 +1,24 @@
-//! `cargo xtask oracle-syntax [--write]`: checks the syntax fixtures against the
-//! real Puppet (`puppet parser validate`), which is the oracle for every
-//! diagnostic pverify's parser must reproduce.
+//! `cargo xtask oracle-syntax [--puppet 7|8]... [--write]`: checks the syntax
+//! fixtures against the real Puppets (`puppet parser validate` of Puppet 7.23
+//! and of Puppet 8.10, both by default), the oracles for every diagnostic
+//! pverify's parser must reproduce.
 //!
 //! * `tests/fixtures/syntax-errors/*.pp` must each be rejected by Puppet, and
-//!   the first error Puppet reports must equal the file's line in
-//!   `tests/fixtures/syntax-errors/expected.tsv`. With `--write` that file is
-//!   regenerated from Puppet's output instead of being checked.
+//!   the first error Puppet reports must equal the file's expectation for
+//!   that version (below). With `--write` the expectations of the versions
+//!   run are rewritten from Puppet's output instead of being checked.
 //! * `tests/fixtures/syntax-valid/*.pp` must all be accepted by Puppet.
 //!
-//! `expected.tsv` format: one line per case, sorted by file name, no header:
+//! The expectations, as the spec-suite holds them (`expect.*` when both
+//! Puppets agree, else `expect@7.*` and `expect@8.*`):
+//!
+//! * `expected.tsv`: the first error of every fixture on which Puppet 7.23 and
+//!   Puppet 8.10 agree;
+//! * `expected@7.tsv`, `expected@8.tsv`: each version's first error for the
+//!   fixtures on which they differ (absent when there are none).
+//!
+//! Every fixture is in `expected.tsv` or in both `expected@*.tsv`, never in
+//! both kinds. Format: one line per case, sorted by file name, no header:
 //!
 //! ```text
 //! NAME.pp<TAB>LINE<TAB>COLUMN<TAB>MESSAGE
@@ -31,9 +41,10 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+use crate::puppets::{self, Oracle, PuppetVersion};
 
 const PARSE_PREFIX: &str = "Could not parse for environment production: ";
 /// Level prefixes of Puppet's console log lines; any other line continues the
@@ -49,16 +60,15 @@ const LOG_LEVELS: &[&str] = &[
     "Emergency: ",
 ];
 
+const USAGE: &str = "usage: oracle-syntax [--puppet 7|8]... [--write]";
+
 pub fn run(args: &[String]) -> Result<(), String> {
+    let (versions, rest) = puppets::take_versions(args, USAGE)?;
     let mut write = false;
-    for arg in args {
+    for arg in &rest {
         match arg.as_str() {
             "--write" => write = true,
-            other => {
-                return Err(format!(
-                    "unknown argument '{other}' (usage: oracle-syntax [--write])"
-                ))
-            }
+            other => return Err(format!("unknown argument '{other}' ({USAGE})")),
         }
     }
 
@@ -68,135 +78,54 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .to_path_buf();
     let errors_dir = root.join("tests/fixtures/syntax-errors");
     let valid_dir = root.join("tests/fixtures/syntax-valid");
-    let tsv_path = errors_dir.join("expected.tsv");
-
-    check_puppet()?;
 
     let error_files = list_manifests(&errors_dir)?;
     let valid_files = list_manifests(&valid_dir)?;
     if error_files.is_empty() {
         return Err(format!("no *.pp files in {}", errors_dir.display()));
     }
+    let names: Vec<String> = error_files.iter().map(|p| file_name(p)).collect();
 
-    // Read expected.tsv first so that a missing file fails fast.
-    let expected_text = if write {
-        None
-    } else {
-        Some(fs::read_to_string(&tsv_path).map_err(|e| {
-            format!(
-                "reading {}: {e} (run `cargo xtask oracle-syntax --write`)",
-                tsv_path.display()
-            )
-        })?)
-    };
+    // Read the expectations first so that a missing file fails fast.
+    let mut expected = Expectations::load(&errors_dir)?;
+    let mut problems = expected.problems.clone();
 
-    // --- error cases -------------------------------------------------------
-    let observed = parallel_map(&error_files, first_error);
-    let mut problems = Vec::new();
-    let mut rows = BTreeMap::new();
-    for (path, result) in error_files.iter().zip(observed) {
-        let name = file_name(path);
-        match result {
-            Ok(obs) => {
-                rows.insert(name.clone(), obs.to_tsv_row(&name));
-            }
-            Err(e) => problems.push(format!("{name}: {e}")),
-        }
-    }
-
-    let error_count = rows.len();
-    if write {
-        if !problems.is_empty() {
-            return Err(format!(
-                "not writing {}: {} fixture(s) unusable:\n  {}",
-                tsv_path.display(),
-                problems.len(),
-                problems.join("\n  ")
-            ));
-        }
-        let mut text = String::new();
-        for row in rows.values() {
-            text.push_str(row);
-            text.push('\n');
-        }
-        fs::write(&tsv_path, text).map_err(|e| format!("writing {}: {e}", tsv_path.display()))?;
-        println!("oracle-syntax: wrote {}", tsv_path.display());
-    } else {
-        let text = expected_text.as_deref().unwrap_or_default();
-        let mut expected = BTreeMap::new();
-        let mut canonical = String::new();
-        for (i, line) in text.lines().enumerate() {
-            let name = line.split('\t').next().unwrap_or("").to_string();
-            if name.is_empty() || line.split('\t').count() != 4 {
-                problems.push(format!("expected.tsv line {}: malformed: {line:?}", i + 1));
-                continue;
-            }
-            if expected.insert(name.clone(), line.to_string()).is_some() {
-                problems.push(format!(
-                    "expected.tsv line {}: duplicate entry for {name}",
-                    i + 1
-                ));
-            }
-        }
-        for (name, row) in &rows {
-            match expected.get(name) {
-                None => problems.push(format!(
-                    "{name}: missing from expected.tsv; puppet says: {row}"
-                )),
-                Some(exp) if exp != row => problems.push(format!(
-                    "{name}: mismatch\n    expected.tsv: {exp}\n    puppet:       {row}"
-                )),
-                Some(_) => {}
-            }
-        }
-        for name in expected.keys() {
-            if !error_files.iter().any(|p| &file_name(p) == name) {
-                problems.push(format!(
-                    "{name}: listed in expected.tsv but there is no such fixture"
-                ));
-            }
-        }
-        for row in expected.values() {
-            canonical.push_str(row);
-            canonical.push('\n');
-        }
-        if problems.is_empty() && canonical != text {
-            problems.push("expected.tsv is not sorted / canonical; run with --write".to_string());
-        }
-    }
-
-    // --- valid cases -------------------------------------------------------
-    let valid_count = valid_files.len();
-    if !valid_files.is_empty() {
-        let all = validate(&valid_files)?;
-        if !all.success {
-            // Name each rejected file (and catch cross-file interference).
-            let singles = parallel_map(&valid_files, |p| validate(std::slice::from_ref(p)));
-            let mut any = false;
-            for (path, res) in valid_files.iter().zip(singles) {
-                match res {
-                    Ok(out) if out.success => {}
-                    Ok(out) => {
-                        any = true;
-                        problems.push(format!(
-                            "syntax-valid/{}: rejected by puppet:\n    {}",
-                            file_name(path),
-                            out.stderr.trim_end().replace('\n', "\n    ")
-                        ));
-                    }
-                    Err(e) => {
-                        any = true;
-                        problems.push(format!("syntax-valid/{}: {e}", file_name(path)));
-                    }
+    let mut summary = Vec::new();
+    for version in versions {
+        let oracle = Oracle::locate(version)?;
+        let who = oracle.describe();
+        let errors_seen: [&Path; 1] = [&errors_dir];
+        let observed = parallel_map(&error_files, |p| first_error(&oracle, &errors_seen, p));
+        let mut rows = BTreeMap::new();
+        for (name, result) in names.iter().zip(observed) {
+            match result {
+                Ok(obs) => {
+                    rows.insert(name.clone(), obs.to_tsv_row(name));
                 }
-            }
-            if !any {
-                problems.push(format!(
-                    "syntax-valid: every file passes alone but validating them together fails:\n    {}",
-                    all.stderr.trim_end().replace('\n', "\n    ")
-                ));
+                Err(e) => problems.push(format!("{name} ({who}): {e}")),
             }
         }
+        let error_count = rows.len();
+        if write {
+            expected.set(version, rows);
+        } else {
+            problems.extend(expected.compare(version, &rows, &names));
+        }
+        problems.extend(check_valid(&oracle, &valid_dir, &valid_files)?);
+        summary.push(format!(
+            "{who}: {error_count} error cases {}, {} valid cases accepted",
+            if write { "recorded" } else { "agree" },
+            valid_files.len()
+        ));
+    }
+
+    if write && problems.is_empty() {
+        expected.retain(&names);
+        problems.extend(expected.write(&errors_dir, &names)?);
+    } else if !write && problems.is_empty() && !expected.is_canonical(&names) {
+        problems.push(
+            "expected*.tsv are not sorted / split by agreement; run with --write".to_string(),
+        );
     }
 
     if !problems.is_empty() {
@@ -205,16 +134,222 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         return Err(format!("{} problem(s) found", problems.len()));
     }
-    if write {
-        println!(
-            "oracle-syntax: {error_count} error cases written, {valid_count} valid cases accepted"
-        );
-    } else {
-        println!(
-            "oracle-syntax: {error_count} error cases agree, {valid_count} valid cases accepted"
-        );
+    for line in summary {
+        println!("oracle-syntax: {line}");
     }
     Ok(())
+}
+
+/// `tests/fixtures/syntax-valid`: every file accepted by this Puppet.
+fn check_valid(oracle: &Oracle, dir: &Path, files: &[PathBuf]) -> Result<Vec<String>, String> {
+    let mut problems = Vec::new();
+    if files.is_empty() {
+        return Ok(problems);
+    }
+    let who = oracle.describe();
+    let seen: [&Path; 1] = [dir];
+    let all = validate(oracle, &seen, files)?;
+    if all.success {
+        return Ok(problems);
+    }
+    // Name each rejected file (and catch cross-file interference).
+    let singles = parallel_map(files, |p| validate(oracle, &seen, std::slice::from_ref(p)));
+    for (path, res) in files.iter().zip(singles) {
+        match res {
+            Ok(out) if out.success => {}
+            Ok(out) => problems.push(format!(
+                "syntax-valid/{}: rejected by {who}:\n    {}",
+                file_name(path),
+                out.stderr.trim_end().replace('\n', "\n    ")
+            )),
+            Err(e) => problems.push(format!("syntax-valid/{} ({who}): {e}", file_name(path))),
+        }
+    }
+    if problems.is_empty() {
+        problems.push(format!(
+            "syntax-valid: every file passes {who} alone but validating them together fails:\n    {}",
+            all.stderr.trim_end().replace('\n', "\n    ")
+        ));
+    }
+    Ok(problems)
+}
+
+/// The expectation files of the error fixtures, as each version's view:
+/// fixture name to its row.
+struct Expectations {
+    views: BTreeMap<PuppetVersion, BTreeMap<String, String>>,
+    /// The files as read (`expected.tsv`, `expected@7.tsv`, `expected@8.tsv`).
+    on_disk: [String; 3],
+    /// Malformed or contradictory lines.
+    problems: Vec<String>,
+}
+
+const SHARED_FILE: &str = "expected.tsv";
+
+fn version_file(v: PuppetVersion) -> String {
+    format!("expected@{}.tsv", v.major())
+}
+
+impl Expectations {
+    fn load(dir: &Path) -> Result<Expectations, String> {
+        let shared_path = dir.join(SHARED_FILE);
+        let shared = fs::read_to_string(&shared_path).map_err(|e| {
+            format!(
+                "reading {}: {e} (run `cargo xtask oracle-syntax --write`)",
+                shared_path.display()
+            )
+        })?;
+        let mut problems = Vec::new();
+        let shared_rows = parse_rows(SHARED_FILE, &shared, &mut problems);
+        let mut views = BTreeMap::new();
+        let mut texts = vec![shared];
+        for v in PuppetVersion::ALL {
+            let file = version_file(v);
+            let text = fs::read_to_string(dir.join(&file)).unwrap_or_default();
+            let own = parse_rows(&file, &text, &mut problems);
+            let mut view = shared_rows.clone();
+            for (name, row) in own {
+                if view.insert(name.clone(), row).is_some() {
+                    problems.push(format!("{name}: in both {SHARED_FILE} and {file}"));
+                }
+            }
+            views.insert(v, view);
+            texts.push(text);
+        }
+        let on_disk = [texts.remove(0), texts.remove(0), texts.remove(0)];
+        Ok(Expectations {
+            views,
+            on_disk,
+            problems,
+        })
+    }
+
+    /// What disagrees between Puppet's rows for `version` and the expectations.
+    fn compare(
+        &self,
+        version: PuppetVersion,
+        rows: &BTreeMap<String, String>,
+        names: &[String],
+    ) -> Vec<String> {
+        let view = &self.views[&version];
+        let file = version_file(version);
+        let mut problems = Vec::new();
+        for (name, row) in rows {
+            match view.get(name) {
+                None => problems.push(format!(
+                    "{name}: no expectation for Puppet {version}; puppet says: {row}",
+                    version = version.major()
+                )),
+                Some(exp) if exp != row => problems.push(format!(
+                    "{name}: mismatch with Puppet {}\n    {SHARED_FILE}/{file}: {exp}\n    puppet: {row}",
+                    version.major()
+                )),
+                Some(_) => {}
+            }
+        }
+        for name in view.keys() {
+            if !names.contains(name) {
+                problems.push(format!(
+                    "{name}: has an expectation but there is no such fixture"
+                ));
+            }
+        }
+        problems
+    }
+
+    fn set(&mut self, version: PuppetVersion, rows: BTreeMap<String, String>) {
+        self.views.insert(version, rows);
+    }
+
+    /// Drops the expectations of fixtures that are gone.
+    fn retain(&mut self, names: &[String]) {
+        for view in self.views.values_mut() {
+            view.retain(|n, _| names.contains(n));
+        }
+    }
+
+    /// The three files' texts: rows both versions agree on, then each
+    /// version's rows where they differ. `Err`: fixtures one version has no
+    /// expectation for.
+    fn render(&self, names: &[String]) -> Result<[String; 3], Vec<String>> {
+        let [v7, v8] = PuppetVersion::ALL.map(|v| &self.views[&v]);
+        let mut texts: [String; 3] = Default::default();
+        let mut missing = Vec::new();
+        for name in names {
+            match (v7.get(name), v8.get(name)) {
+                (Some(a), Some(b)) if a == b => push_line(&mut texts[0], a),
+                (Some(a), Some(b)) => {
+                    push_line(&mut texts[1], a);
+                    push_line(&mut texts[2], b);
+                }
+                (a, _) => missing.push(format!(
+                    "{name}: no expectation for Puppet {}; run --write with that --puppet too",
+                    if a.is_none() { 7 } else { 8 }
+                )),
+            }
+        }
+        if missing.is_empty() {
+            Ok(texts)
+        } else {
+            Err(missing)
+        }
+    }
+
+    fn is_canonical(&self, names: &[String]) -> bool {
+        let mut sorted = names.to_vec();
+        sorted.sort();
+        self.render(&sorted).is_ok_and(|t| t == self.on_disk)
+    }
+
+    /// Writes the files (a version's file only when it has rows); returns
+    /// the fixtures it cannot write for.
+    fn write(&self, dir: &Path, names: &[String]) -> Result<Vec<String>, String> {
+        let mut sorted = names.to_vec();
+        sorted.sort();
+        let texts = match self.render(&sorted) {
+            Ok(t) => t,
+            Err(missing) => return Ok(missing),
+        };
+        let files = [
+            SHARED_FILE.to_string(),
+            version_file(PuppetVersion::V7),
+            version_file(PuppetVersion::V8),
+        ];
+        for (i, (file, text)) in files.iter().zip(&texts).enumerate() {
+            let path = dir.join(file);
+            if i > 0 && text.is_empty() {
+                if path.exists() {
+                    fs::remove_file(&path)
+                        .map_err(|e| format!("removing {}: {e}", path.display()))?;
+                }
+                continue;
+            }
+            fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+            println!("oracle-syntax: wrote {}", path.display());
+        }
+        Ok(Vec::new())
+    }
+}
+
+fn push_line(text: &mut String, row: &str) {
+    text.push_str(row);
+    text.push('\n');
+}
+
+/// `NAME<TAB>LINE<TAB>COLUMN<TAB>MESSAGE` rows by name.
+fn parse_rows(file: &str, text: &str, problems: &mut Vec<String>) -> BTreeMap<String, String> {
+    let mut rows = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let name = line.split('\t').next().unwrap_or("").to_string();
+        if name.is_empty() || line.split('\t').count() != 4 {
+            problems.push(format!("{file} line {}: malformed: {line:?}", i + 1));
+            continue;
+        }
+        if rows.insert(name.clone(), line.to_string()).is_some() {
+            problems.push(format!("{file} line {}: duplicate entry for {name}", i + 1));
+        }
+    }
+    rows
 }
 
 /// Puppet's first reported error for one manifest.
@@ -242,23 +377,13 @@ struct Output {
     stderr: String,
 }
 
-fn check_puppet() -> Result<(), String> {
-    match Command::new("puppet").arg("--version").output() {
-        Ok(out) if out.status.success() => Ok(()),
-        Ok(out) => Err(format!(
-            "`puppet --version` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Err(format!("puppet is not installed or not on PATH ({e})")),
-    }
-}
-
-fn validate(files: &[PathBuf]) -> Result<Output, String> {
-    let out = Command::new("puppet")
+fn validate(oracle: &Oracle, visible: &[&Path], files: &[PathBuf]) -> Result<Output, String> {
+    let out = oracle
+        .puppet(visible)
         .args(["parser", "validate", "--color=false"])
         .args(files)
         .output()
-        .map_err(|e| format!("running puppet: {e}"))?;
+        .map_err(|e| format!("running {}: {e}", oracle.describe()))?;
     // Puppet logs to stderr, but be robust to either stream.
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));
@@ -268,8 +393,8 @@ fn validate(files: &[PathBuf]) -> Result<Output, String> {
     })
 }
 
-fn first_error(path: &PathBuf) -> Result<Observed, String> {
-    let out = validate(std::slice::from_ref(path))?;
+fn first_error(oracle: &Oracle, visible: &[&Path], path: &PathBuf) -> Result<Observed, String> {
+    let out = validate(oracle, visible, std::slice::from_ref(path))?;
     if out.success {
         return Err("puppet accepts this file (it must be rejected)".to_string());
     }

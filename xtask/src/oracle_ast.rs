@@ -1,24 +1,61 @@
-//! `cargo xtask oracle-ast [PATH...]`: the parser proven against Puppet. Every
-//! manifest is dumped by `puppet parser dump --format pn` and by pverify; the two
-//! dumps must be equal, and both must accept or reject the same files. Every EPP
-//! template (`*.epp`) likewise through `puppet epp dump --format pn`; a template
-//! both reject must get the same error (message, line, column).
+//! `cargo xtask oracle-ast [--puppet 7|8]... [PATH...]`: the parser proven
+//! against Puppet. Every manifest is dumped by `puppet parser dump --format
+//! pn` and by pverify; the two dumps must be equal, and both must accept or
+//! reject the same files. Every EPP template (`*.epp`) likewise through
+//! `puppet epp dump --format pn`; a template both reject must get the same
+//! error (message, line, column).
+//!
+//! Each reference asked for (`--puppet`, both by default) checks the PATHs
+//! given, or else its own Debian module corpus (`crate::puppets`): Puppet
+//! 7.23 Debian 12's modules, Puppet 8.10 Debian 13's.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-const DEFAULT_DIR: &str = "/usr/share/puppet/modules";
+use crate::puppets::{self, Oracle};
+
 /// Files per Puppet process: one warm Ruby process dumps many files.
 const BATCH: usize = 250;
 
+const USAGE: &str = "usage: oracle-ast [--puppet 7|8]... [PATH...]";
+const USAGE_VALIDATE: &str = "usage: oracle-validate [--puppet 7|8]... [PATH...]";
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    let roots: Vec<PathBuf> = if args.is_empty() {
-        vec![PathBuf::from(DEFAULT_DIR)]
+    let (versions, paths) = puppets::take_versions(args, USAGE)?;
+    reject_options(&paths, USAGE)?;
+    let mut failed = Vec::new();
+    for version in versions {
+        let oracle = Oracle::locate(version)?;
+        if let Err(e) = compare_asts(&oracle, &paths) {
+            failed.push(format!("{}: {e}", oracle.describe()));
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
     } else {
-        args.iter()
-            .map(|a| std::path::absolute(a).unwrap_or_else(|_| PathBuf::from(a)))
-            .collect()
-    };
+        Err(failed.join("; "))
+    }
+}
+
+/// Any `-x` left after `--puppet` is taken is a mistake, not a path.
+fn reject_options(paths: &[String], usage: &str) -> Result<(), String> {
+    match paths.iter().find(|p| p.starts_with('-')) {
+        Some(p) => Err(format!("unknown option '{p}' ({usage})")),
+        None => Ok(()),
+    }
+}
+
+/// The directories one reference checks: the PATHs given, or its corpus.
+fn roots_for(oracle: &Oracle, paths: &[String]) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![oracle.debian_modules()]
+    } else {
+        puppets::absolute_all(paths)
+    }
+}
+
+fn compare_asts(oracle: &Oracle, paths: &[String]) -> Result<(), String> {
+    let roots = roots_for(oracle, paths);
+    let who = oracle.describe();
     let mut files = Vec::new();
     let mut templates = Vec::new();
     for r in &roots {
@@ -30,22 +67,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         templates.extend(found.into_iter().filter(|f| is_template(f)));
     }
     if files.is_empty() && templates.is_empty() {
-        return Err("no *.pp or *.epp files found".into());
+        return Err(format!("no *.pp or *.epp files under {}", join(&roots)));
     }
-    let epp_result = compare_templates(&templates);
+    let visible: Vec<&Path> = roots.iter().map(PathBuf::as_path).collect();
+    let epp_result = compare_templates(oracle, &visible, &templates);
     if files.is_empty() {
         return epp_result;
     }
+    let version = oracle.version();
     let mut agree = 0;
     let mut both_reject = 0;
     let mut undumpable = Vec::new();
     let mut mismatches: Vec<String> = Vec::new();
     for batch in files.chunks(BATCH) {
-        let puppet = puppet_dumps(batch)?;
+        let puppet = puppet_dumps(oracle, &visible, batch)?;
         for (file, theirs) in batch.iter().zip(puppet) {
             let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let name = file.display().to_string();
-            let ours = puppet_syntax::parse(&name, &bytes)
+            let ours = puppets::parse(version, &name, &bytes)
                 .map(|p| puppet_syntax::pn::program_to_pn(&p.body));
             let theirs = match theirs {
                 Dump::Text(t) => Some(t),
@@ -80,15 +119,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{u}: Puppet's PN dumper fails on this file (a `*$rest` parameter); not compared");
     }
     println!(
-        "oracle-ast: {} files, {agree} identical ASTs, {both_reject} rejected by both, {} not dumpable by Puppet, {} disagree",
+        "oracle-ast ({who}, {}): {} files, {agree} identical ASTs, {both_reject} rejected by both, {} not dumpable by Puppet, {} disagree",
+        join(&roots),
         files.len(),
         undumpable.len(),
         mismatches.len()
     );
     if !mismatches.is_empty() {
-        return Err(format!("{} files disagree with Puppet", mismatches.len()));
+        return Err(format!("{} files disagree", mismatches.len()));
     }
     epp_result
+}
+
+fn join(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn is_template(f: &Path) -> bool {
@@ -96,7 +144,11 @@ fn is_template(f: &Path) -> bool {
 }
 
 /// The templates through `puppet epp dump` and `puppet_syntax::parse_epp`.
-fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
+fn compare_templates(
+    oracle: &Oracle,
+    visible: &[&Path],
+    templates: &[PathBuf],
+) -> Result<(), String> {
     if templates.is_empty() {
         return Ok(());
     }
@@ -104,11 +156,11 @@ fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
     let mut both_reject = 0;
     let mut mismatches = Vec::new();
     for batch in templates.chunks(BATCH) {
-        let theirs = puppet_epp_dumps(batch)?;
+        let theirs = puppet_epp_dumps(oracle, visible, batch)?;
         for (file, theirs) in batch.iter().zip(theirs) {
             let name = file.display().to_string();
             let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
-            let ours = puppet_syntax::parse_epp(&name, &bytes)
+            let ours = puppets::parse_epp(oracle.version(), &name, &bytes)
                 .map(|p| puppet_syntax::pn::program_to_pn(&p.body))
                 .map_err(|e| e.puppet_style());
             match (ours, theirs) {
@@ -126,7 +178,8 @@ fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
         println!("{m}");
     }
     println!(
-        "oracle-ast: {} templates, {agree} identical ASTs, {both_reject} rejected by both with the same error, {} disagree",
+        "oracle-ast ({}): {} templates, {agree} identical ASTs, {both_reject} rejected by both with the same error, {} disagree",
+        oracle.describe(),
         templates.len(),
         mismatches.len()
     );
@@ -142,12 +195,17 @@ fn compare_templates(templates: &[PathBuf]) -> Result<(), String> {
 
 /// Puppet's PN dump of each template, or its error (`message (file: F, line:
 /// L, column: C)`, from the `Error:` line that names the file).
-fn puppet_epp_dumps(files: &[PathBuf]) -> Result<Vec<Result<String, String>>, String> {
-    let out = Command::new("puppet")
+fn puppet_epp_dumps(
+    oracle: &Oracle,
+    visible: &[&Path],
+    files: &[PathBuf],
+) -> Result<Vec<Result<String, String>>, String> {
+    let out = oracle
+        .puppet(visible)
         .args(["epp", "dump", "--format", "pn", "--color=false"])
         .args(files)
         .output()
-        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+        .map_err(|e| format!("cannot run {}: {e}", oracle.describe()))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let error_of = |f: &Path| -> String {
@@ -184,23 +242,29 @@ enum Dump {
 }
 
 /// Puppet's PN dump of each file.
-fn puppet_dumps(files: &[PathBuf]) -> Result<Vec<Dump>, String> {
-    let out = Command::new("puppet")
+fn puppet_dumps(
+    oracle: &Oracle,
+    visible: &[&Path],
+    files: &[PathBuf],
+) -> Result<Vec<Dump>, String> {
+    let out = oracle
+        .puppet(visible)
         .args(["parser", "dump", "--format", "pn", "--color=false"])
         .args(files)
         .output()
-        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+        .map_err(|e| format!("cannot run {}: {e}", oracle.describe()))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if stderr.contains("undefined method `Literal'") {
-        // One file crashed the dumper and took the batch with it: one by one.
+        // A file crashed the dumper and took the batch with it: halves, until
+        // the culprits stand alone (a few files among thousands, so a few
+        // dozen runs instead of one per file).
         if files.len() == 1 {
             return Ok(vec![Dump::DumperCrashed]);
         }
-        let mut all = Vec::with_capacity(files.len());
-        for f in files {
-            all.extend(puppet_dumps(std::slice::from_ref(f))?);
-        }
+        let (a, b) = files.split_at(files.len() / 2);
+        let mut all = puppet_dumps(oracle, visible, a)?;
+        all.extend(puppet_dumps(oracle, visible, b)?);
         return Ok(all);
     }
     Ok(split_dumps(&stdout, files)
@@ -259,23 +323,50 @@ fn excerpt(s: &str, at: usize) -> String {
     s[start..end].to_string()
 }
 
-/// `cargo xtask oracle-validate [PATH...]`: every manifest through
-/// `puppet parser validate` and through pverify, with Puppet's own modulepath
-/// (so module files get the location checks): both must accept the same files
-/// and report the same first error, message, line and column.
+/// `cargo xtask oracle-validate [--puppet 7|8]... [PATH...]`: every manifest
+/// through `puppet parser validate` and through pverify, with Puppet's own
+/// modulepath (so module files get the location checks; for Puppet 8.10 in
+/// its root, with the resolved copy of its Debian modules added, given to
+/// Puppet by `--modulepath`): both must accept the same files and report the
+/// same first error, message, line and column. Each reference checks the
+/// PATHs given, or else its own Debian module corpus.
 pub fn run_validate(args: &[String]) -> Result<(), String> {
-    let files = manifests(args)?;
-    let modulepath = puppet_modulepath()?;
+    let (versions, paths) = puppets::take_versions(args, USAGE_VALIDATE)?;
+    reject_options(&paths, USAGE_VALIDATE)?;
+    let mut failed = Vec::new();
+    for version in versions {
+        let oracle = Oracle::locate(version)?;
+        if let Err(e) = compare_first_errors(&oracle, &paths) {
+            failed.push(format!("{}: {e}", oracle.describe()));
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    }
+}
+
+fn compare_first_errors(oracle: &Oracle, paths: &[String]) -> Result<(), String> {
+    let roots = roots_for(oracle, paths);
+    let files = manifests(&roots)?;
+    let (modulepath, pass_modulepath) = oracle.modulepath()?;
+    let visible: Vec<&Path> = roots.iter().map(PathBuf::as_path).collect();
+    let given_path = pass_modulepath
+        .then(|| std::env::join_paths(&modulepath))
+        .transpose()
+        .map_err(|e| format!("modulepath: {e}"))?;
+    let version = oracle.version();
     let mut agree_ok = 0;
     let mut agree_err = 0;
     let mut mismatches = Vec::new();
     for batch in files.chunks(BATCH) {
-        let theirs = puppet_first_errors(batch)?;
+        let theirs = puppet_first_errors(oracle, &visible, given_path.as_deref(), batch)?;
         for file in batch {
             let name = file.display().to_string();
             let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
             let ns = puppet_syntax::namespace_for_file(file, &modulepath);
-            let ours = puppet_syntax::parse_in(&name, &bytes, &ns)
+            let ours = puppets::parse_in(version, &name, &bytes, &ns)
                 .err()
                 .map(|e| e.puppet_style());
             let theirs = theirs.get(&name).cloned();
@@ -294,61 +385,50 @@ pub fn run_validate(args: &[String]) -> Result<(), String> {
         println!("{m}");
     }
     println!(
-        "oracle-validate: {} files, {agree_ok} accepted by both, {agree_err} rejected by both with the same first error, {} disagree",
+        "oracle-validate ({}, {}): {} files, {agree_ok} accepted by both, {agree_err} rejected by both with the same first error, {} disagree",
+        oracle.describe(),
+        join(&roots),
         files.len(),
         mismatches.len()
     );
     if mismatches.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} files disagree with Puppet", mismatches.len()))
+        Err(format!("{} files disagree", mismatches.len()))
     }
 }
 
-fn manifests(args: &[String]) -> Result<Vec<PathBuf>, String> {
-    let roots: Vec<PathBuf> = if args.is_empty() {
-        vec![PathBuf::from(DEFAULT_DIR)]
-    } else {
-        args.iter()
-            .map(|a| std::path::absolute(a).unwrap_or_else(|_| PathBuf::from(a)))
-            .collect()
-    };
+fn manifests(roots: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
-    for r in &roots {
+    for r in roots {
         files.extend(
             puppet_compiler::files::find_manifests(&puppet_compiler::files::OsFiles, r)
                 .map_err(|e| format!("{}: {e}", r.display()))?,
         );
     }
     if files.is_empty() {
-        return Err("no *.pp files found".into());
+        return Err(format!("no *.pp files under {}", join(roots)));
     }
     Ok(files)
-}
-
-fn puppet_modulepath() -> Result<Vec<PathBuf>, String> {
-    let out = Command::new("puppet")
-        .args(["config", "print", "modulepath"])
-        .output()
-        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .trim()
-        .split(':')
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .collect())
 }
 
 /// The first error `puppet parser validate` reports for each file, rendered as
 /// `message (file: F, line: L, column: C)`.
 fn puppet_first_errors(
+    oracle: &Oracle,
+    visible: &[&Path],
+    modulepath: Option<&std::ffi::OsStr>,
     files: &[PathBuf],
 ) -> Result<std::collections::HashMap<String, String>, String> {
-    let out = Command::new("puppet")
-        .args(["parser", "validate", "--color=false"])
+    let mut cmd = oracle.puppet(visible);
+    cmd.args(["parser", "validate", "--color=false"]);
+    if let Some(path) = modulepath {
+        cmd.arg("--modulepath").arg(path);
+    }
+    let out = cmd
         .args(files)
         .output()
-        .map_err(|e| format!("cannot run puppet (apt-get install puppet): {e}"))?;
+        .map_err(|e| format!("cannot run {}: {e}", oracle.describe()))?;
     let mut first = std::collections::HashMap::new();
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
