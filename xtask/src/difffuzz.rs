@@ -211,7 +211,12 @@ impl Runner {
         let mut nodes = Vec::new();
         for c in &cases {
             let envpath = self.puppet_dir.path().join(c.name());
-            nodes.push(oracle::case_request(c, &envpath, &factsets, self.puppet.version)?);
+            nodes.push(oracle::case_request(
+                c,
+                &envpath,
+                &factsets,
+                self.puppet.version,
+            )?);
         }
         let work = self.pverify_dir.path().to_path_buf();
         let started = Instant::now();

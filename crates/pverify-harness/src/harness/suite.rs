@@ -119,7 +119,12 @@ pub fn run_puppet(
     let mut nodes = Vec::new();
     for c in cases {
         let envpath = root.path().join(c.name());
-        nodes.push(oracle::case_request(c, &envpath, Path::new(FACTSETS_DIR), puppet.version)?);
+        nodes.push(oracle::case_request(
+            c,
+            &envpath,
+            Path::new(FACTSETS_DIR),
+            puppet.version,
+        )?);
     }
     let replies = oracle::compile_with_puppet(puppet, &nodes, workers)?;
     let mut out = Vec::new();
