@@ -86,7 +86,10 @@ pub fn run(args: ParseArgs) -> ExitCode {
             let (program, warnings) = program;
             let mut text: Vec<String> = warnings.iter().map(|w| format!("Warning: {w}")).collect();
             if args.dump {
-                text.push(format!("--- {name}\n{}", syntax::pn::program_to_pn(&program.body)));
+                text.push(format!(
+                    "--- {name}\n{}",
+                    syntax::pn::program_to_pn(&program.body)
+                ));
             }
             Ok(text.join("\n"))
         })

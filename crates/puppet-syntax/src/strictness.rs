@@ -38,7 +38,9 @@ impl Validation {
         let located: Vec<SyntaxError> = program
             .strict_issues
             .iter()
-            .map(|e| crate::parser::locate_error(&program.path, program.source.as_bytes(), e.clone()))
+            .map(|e| {
+                crate::parser::locate_error(&program.path, program.source.as_bytes(), e.clone())
+            })
             .collect();
         match self.strict {
             Severity::Ignore => Ok(Vec::new()),
@@ -127,7 +129,13 @@ fn literal(e: &Expr) -> Option<Literal> {
         ExprKind::Array(items) => Literal::List(items.iter().map(literal).collect::<Option<_>>()?),
         // `T[k, ...]`: the keys alone (Puppet's `literal_AccessExpression`).
         ExprKind::Access { keys, .. } => {
-            if matches!(keys.as_slice(), [Expr { kind: ExprKind::Array(_), .. }]) {
+            if matches!(
+                keys.as_slice(),
+                [Expr {
+                    kind: ExprKind::Array(_),
+                    ..
+                }]
+            ) {
                 return None;
             }
             Literal::List(keys.iter().map(literal).collect::<Option<_>>()?)
@@ -168,7 +176,11 @@ impl Literal {
             Literal::Regexp(r) => format!("/{r}/"),
             Literal::List(items) => format!(
                 "[{}]",
-                items.iter().map(Literal::inspect).collect::<Vec<_>>().join(", ")
+                items
+                    .iter()
+                    .map(Literal::inspect)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         }
     }

@@ -95,8 +95,7 @@ impl Reference {
         // `mount --make-rprivate /`: unshare's own propagation change failed
         // with EINVAL here under some environments; absolute paths keep the
         // script independent of PATH.
-        let mut script =
-            String::from("/usr/bin/mount --make-rprivate / || exit 125; r=\"$0\"; ");
+        let mut script = String::from("/usr/bin/mount --make-rprivate / || exit 125; r=\"$0\"; ");
         script.push_str("while [ \"$1\" != -- ]; do mkdir -p \"$r$1\" && /usr/bin/mount --bind \"$1\" \"$r$1\" || exit 125; shift; done; shift; ");
         script.push_str("exec /usr/sbin/chroot \"$r\" \"$@\"");
         let mut cmd = Command::new("/usr/bin/unshare");

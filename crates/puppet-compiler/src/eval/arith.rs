@@ -12,8 +12,8 @@
 use super::compiler::Compiler;
 use super::expr::{Ctx, R};
 use super::issues;
-use crate::version::Strict;
 use super::value::{Map, Value};
+use crate::version::Strict;
 use puppet_syntax::ast::{BinaryOp, Expr};
 use puppet_syntax::pn::binary_op_text;
 

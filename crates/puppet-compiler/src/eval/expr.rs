@@ -516,11 +516,9 @@ impl<'e> Compiler<'e> {
                     Some(v) => Ok(v),
                     None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
                 },
-                None => {
-                    let w = issues::variables::qualified_class_not_evaluated(qualified, class);
-                    self.warnings.push(w);
-                    Ok(Value::Undef)
-                }
+                // `handle_not_found` → `variable_not_found`: thrown to the
+                // evaluator as UNKNOWN_VARIABLE, like any unknown variable.
+                None => self.unknown_variable(name, ctx, e).map(|_| Value::Undef),
             };
         }
         if let Some(g) = self.scopes.param_guard() {

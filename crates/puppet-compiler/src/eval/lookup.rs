@@ -12,10 +12,10 @@ use super::issues;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
-use crate::settings::WarningKind;
 use crate::hiera::config::{self, Location};
 use crate::hiera::memo::{Layer, LevelFiles};
 use crate::hiera::merge::{Merge, MergeKind};
+use crate::settings::WarningKind;
 use puppet_model::types::PType;
 use puppet_model::{Map, Value};
 

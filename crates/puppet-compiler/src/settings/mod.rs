@@ -484,9 +484,9 @@ fn munge(setting: &Setting, value: &Value) -> Result<Option<String>, SettingErro
         },
         Kind::Integer => match value {
             Value::Integer(i) => Ok(Some(i.to_string())),
-            Value::String(s) if s.trim().parse::<i64>().is_ok() => {
-                Ok(Some(s.trim().parse::<i64>().unwrap_or_default().to_string()))
-            }
+            Value::String(s) if s.trim().parse::<i64>().is_ok() => Ok(Some(
+                s.trim().parse::<i64>().unwrap_or_default().to_string(),
+            )),
             _ => bad("expected an integer"),
         },
         Kind::Enum(words) => match value {

@@ -426,8 +426,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         check_file_name(s.name)?;
         files.push((s.name.to_string(), s.body.to_string()));
     }
-    super::run::settings_of(header.settings.as_ref())
-        .map_err(|e| format!("case.yaml: {e}"))?;
+    super::run::settings_of(header.settings.as_ref()).map_err(|e| format!("case.yaml: {e}"))?;
     Ok(Case {
         path: path.to_path_buf(),
         spec,

@@ -294,7 +294,10 @@ impl Cx<'_, '_> {
 
     /// A deprecation warning Puppet logs once per compile, without a place.
     fn warn_once(&mut self, msg: &str) {
-        if self.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+        if self
+            .c
+            .warnings_disabled(crate::settings::WarningKind::Deprecations)
+        {
             return;
         }
         let text = format!("{msg}\n   (file & line not available)");
@@ -305,7 +308,10 @@ impl Cx<'_, '_> {
 
     /// A deprecation warning Puppet logs once per place.
     fn warn_once_here(&mut self, msg: &str) {
-        if self.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+        if self
+            .c
+            .warnings_disabled(crate::settings::WarningKind::Deprecations)
+        {
             return;
         }
         let text = match (&self.at.file, self.at.line) {

@@ -57,7 +57,10 @@ fn deprecation_warning(cx: &mut Cx<'_, '_>, key: &str, message: &str) -> R<()> {
         }
         crate::version::Strict::Warning => {}
     }
-    if cx.c.warnings_disabled(crate::settings::WarningKind::Deprecations) {
+    if cx
+        .c
+        .warnings_disabled(crate::settings::WarningKind::Deprecations)
+    {
         return Ok(());
     }
     let head = format!("{message} at ");

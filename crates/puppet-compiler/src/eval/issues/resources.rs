@@ -97,7 +97,9 @@ pub(crate) fn override_evaluated(file: Option<&str>, line: Option<u32>) -> Strin
             return "Attempt to override an already evaluated resource with new values".into()
         }
     };
-    format!("Attempt to override an already evaluated resource, defined at {location}, with new values")
+    format!(
+        "Attempt to override an already evaluated resource, defined at {location}, with new values"
+    )
 }
 
 /// Puppet's `Resource::Catalog#fail_on_duplicate_type_and_title`
