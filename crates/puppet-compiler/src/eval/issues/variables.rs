@@ -63,19 +63,6 @@ pub(crate) fn illegal_multi_assignment_size(expected: usize, actual: usize) -> S
 /// Puppet's validator refuses these before evaluation).
 pub(crate) const ILLEGAL_ASSIGNMENT: &str = "Illegal assignment";
 
-/// Puppet's warning of `Scope#handle_not_found` (`parser/scope.rb`) when
-/// `qualified_scope` refuses a class not evaluated yet: "Could not look up
-/// qualified variable '%{name}'; " + "class %{classname} has not been
-/// evaluated".
-pub(crate) fn qualified_class_not_evaluated(
-    qualified: impl Display,
-    class: impl Display,
-) -> String {
-    format!(
-        "Could not look up qualified variable '{qualified}'; class {class} has not been evaluated"
-    )
-}
-
 /// Puppet's `Scope::ParameterScope` (`parser/scope.rb`), a default reading
 /// a parameter declared after it that has no value: "%{callee}: expects a
 /// value for parameter $%{to}".
@@ -120,10 +107,6 @@ mod tests {
         assert_eq!(
             illegal_multi_assignment_size(2, 3),
             "Mismatched number of assignable entries and values, expected 2, got 3"
-        );
-        assert_eq!(
-            qualified_class_not_evaluated("foo::x", "foo"),
-            "Could not look up qualified variable 'foo::x'; class foo has not been evaluated"
         );
         assert_eq!(
             param_read_before_value("Class[Foo]", "b"),
