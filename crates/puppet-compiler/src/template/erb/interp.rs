@@ -339,6 +339,15 @@ impl<'h> Interp<'h> {
                     }
                 }
                 let local = self.mutated_local(recv.as_deref(), name);
+                // `hash.store(k, v)` is `hash[k] = v`: the hash changes, the
+                // value is returned.
+                if let (Some(RValue::Hash(h)), "store", [k, v]) = (&r, name.as_str(), &argv[..]) {
+                    let mut h = h.clone();
+                    hash_set(Rc::make_mut(&mut h), k.clone(), v.clone());
+                    let v = v.clone();
+                    self.write_back(local, name, RValue::Hash(h))?;
+                    return Ok(v);
+                }
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
                 self.write_back(local, name, v)?
             }

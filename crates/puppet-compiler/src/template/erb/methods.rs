@@ -672,6 +672,12 @@ pub fn call_method(
         },
         RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
             Some((_, v)) if args.is_empty() => Ok(v.clone()),
+            None if o.class == "IPAddr"
+                && matches!(name, "include?" | "===")
+                && args.len() == 1 =>
+            {
+                Ok(RValue::Bool(super::classes::ipaddr_includes(&o, &args[0])))
+            }
             _ => cx.no_method(name, &RValue::Object(o)),
         },
         RValue::Opaque(v) => match name {
@@ -1126,9 +1132,14 @@ fn string(
             st(s.chars().filter(|c| !del.contains(c)).collect::<String>())
         }
         "squeeze" => {
+            // With a character set, only runs of its characters shrink.
+            let set = match args.first() {
+                Some(_) => Some(expand_tr(&str_arg(cx, &args, 0)?)),
+                None => None,
+            };
             let mut out = String::new();
             for c in s.chars() {
-                if out.ends_with(c) {
+                if out.ends_with(c) && set.as_ref().is_none_or(|set| set.contains(&c)) {
                     continue;
                 }
                 out.push(c);
