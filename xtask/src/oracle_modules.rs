@@ -1,10 +1,19 @@
-//! `cargo xtask oracle-modules [--factset NAME] [--verbose] [--public] [MODULE...]`:
+//! `cargo xtask oracle-modules [--puppet 7|8] [--factset NAME] [--verbose] [--public] [MODULE...]`:
 //! every class of every module Debian packages (`puppet-module-*`, under
 //! /usr/share/puppet/modules), compiled alone with Puppet 7.23 and with
 //! pverify on four fact sets (debian-12, redhat-9, ubuntu-22.04,
 //! opensuse-15), and every manifest under each module's `examples/` and
 //! `tests/` compiled as the site manifest; a per-module agreement table,
 //! and the first difference of each compile that does not agree.
+//!
+//! With `--puppet 8` the reference is Puppet 8.10 in the Debian 13 root
+//! ([`Reference::locate`]), the modules are Debian 13's (the root's resolved
+//! copy, [`Reference::debian_modules`]), pverify compiles as Puppet 8, and
+//! the fact sets are Facter 4.10's debian-13 and redhat-9
+//! (`tests/fixtures/factsets/facter-4.10/`) without legacy facts, as a
+//! Puppet 8 agent sends them; the public classes only (the deliverable: every
+//! public class compiles as Puppet 8.10 compiles it), with their own lists
+//! (`xtask/data/module-classes-8.yaml`, `known-module-diffs-8.txt`).
 //!
 //! Which classes: every `class` defined in `<module>/manifests/**/*.pp`,
 //! public and private alike (a private class included alone must fail as
@@ -85,6 +94,58 @@ const WORK: &str = "/tmp/pverify-oracle-modules";
 pub(crate) const PARAMS_FILE: &str = "xtask/data/module-classes.yaml";
 const KNOWN_FILE: &str = "xtask/data/known-module-diffs.txt";
 
+/// What one reference's run covers: which modules, fact sets and lists.
+struct Setup {
+    version: PuppetVersion,
+    /// The Debian module directory, as pverify and the reference both name it.
+    module_dir: PathBuf,
+    /// (label, fact set under [`FACTSETS_DIR`]) pairs.
+    factsets: Vec<(String, String)>,
+    params_file: &'static str,
+    known_file: &'static str,
+    /// Whether the agent adds Facter's legacy flat facts (7 does, 8 does not).
+    legacy_facts: bool,
+    /// Public classes only, and no example or test manifests.
+    public_only: bool,
+}
+
+/// Puppet 8.10 on Debian 13: its module packages, on Facter 4.10's fact sets.
+const FACTSETS_8: &[&str] = &["debian-13-x86_64", "redhat-9-x86_64"];
+const FACTSET_DIR_8: &str = "facter-4.10";
+const PARAMS_FILE_8: &str = "xtask/data/module-classes-8.yaml";
+const KNOWN_FILE_8: &str = "xtask/data/known-module-diffs-8.txt";
+
+impl Setup {
+    fn for_version(version: PuppetVersion) -> Result<Setup, String> {
+        Ok(match version {
+            PuppetVersion::V7 => Setup {
+                version,
+                module_dir: PathBuf::from(MODULE_DIR),
+                factsets: CHECK_FACTSETS
+                    .iter()
+                    .map(|f| (f.to_string(), f.to_string()))
+                    .collect(),
+                params_file: PARAMS_FILE,
+                known_file: KNOWN_FILE,
+                legacy_facts: true,
+                public_only: false,
+            },
+            PuppetVersion::V8 => Setup {
+                version,
+                module_dir: Reference::locate(version)?.debian_modules(),
+                factsets: FACTSETS_8
+                    .iter()
+                    .map(|f| (f.to_string(), format!("{FACTSET_DIR_8}/{f}")))
+                    .collect(),
+                params_file: PARAMS_FILE_8,
+                known_file: KNOWN_FILE_8,
+                legacy_facts: false,
+                public_only: true,
+            },
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Verdict {
     Equal,
@@ -129,31 +190,43 @@ const TEMPLATE_FUNCTIONS: &[&str] = &["template", "epp", "inline_template", "inl
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut modules = Vec::new();
-    let mut factsets: Vec<String> = CHECK_FACTSETS.iter().map(|s| s.to_string()).collect();
+    let mut only: Option<String> = None;
     let mut verbose = false;
-    let mut public_only = false;
-    let mut only_factset = false;
+    let mut public_flag = false;
+    let mut version = PuppetVersion::V7;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--verbose" => verbose = true,
-            "--public" => public_only = true,
+            "--public" => public_flag = true,
             "--factset" => {
-                let f = it.next().ok_or("--factset needs a name")?;
-                factsets = vec![f.clone()];
-                only_factset = true;
+                only = Some(it.next().ok_or("--factset needs a name")?.clone());
+            }
+            "--puppet" => {
+                let v = it.next().ok_or("--puppet needs 7 or 8")?;
+                version = PuppetVersion::parse(v)
+                    .ok_or_else(|| format!("--puppet {v}: expected 7 or 8"))?;
             }
             s if s.starts_with('-') => {
                 return Err(format!(
-                    "unknown argument '{s}' (usage: oracle-modules [--factset NAME] [--verbose] [--public] [MODULE...])"
+                    "unknown argument '{s}' (usage: oracle-modules [--puppet 7|8] [--factset NAME] [--verbose] [--public] [MODULE...])"
                 ))
             }
             s => modules.push(s.to_string()),
         }
     }
-    let check_known = modules.is_empty() && !only_factset && !public_only;
+    let mut setup = Setup::for_version(version)?;
+    let check_known = modules.is_empty() && only.is_none() && (!public_flag || setup.public_only);
+    setup.public_only |= public_flag;
+    if let Some(f) = &only {
+        setup.factsets.retain(|(label, _)| label == f);
+        if setup.factsets.is_empty() {
+            return Err(format!("--factset {f}: not one of this run's fact sets"));
+        }
+    }
+    let public_only = setup.public_only;
     if modules.is_empty() {
-        modules = all_modules(Path::new(MODULE_DIR))?;
+        modules = all_modules(&setup.module_dir)?;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -161,26 +234,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .to_path_buf();
     // run_case reads fact sets relative to the workspace.
     std::env::set_current_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?;
-    let puppet = Reference::locate(PuppetVersion::V7)?;
-    let params = read_params(&root.join(PARAMS_FILE))?;
+    let puppet = Reference::locate(version)?;
+    let params = read_params(&root.join(setup.params_file))?;
 
     let factsets_dir = root.join(FACTSETS_DIR);
     let mut structured = BTreeMap::new();
-    for f in &factsets {
+    for (label, f) in &setup.factsets {
         let path = factsets_dir.join(format!("{f}.facts"));
         let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let v: Value =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        structured.insert(f.clone(), v);
+        structured.insert(label.clone(), v);
     }
+    let factsets: Vec<String> = setup.factsets.iter().map(|(l, _)| l.clone()).collect();
     let mut cases = Vec::new();
     let mut owners = Vec::new();
     for module in &modules {
-        let dir = Path::new(MODULE_DIR).join(module);
+        let dir = setup.module_dir.join(module);
         let classes = module_classes(&dir, public_only)?;
         for class in classes {
             for factset in &factsets {
-                cases.push(class_case(
+                cases.push(class_case_as(
+                    &setup,
                     &class,
                     factset,
                     &structured[factset],
@@ -194,7 +269,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         for (label, text) in example_manifests(&dir, module)? {
             for factset in &factsets {
-                let mut case = class_case(&label, factset, &structured[factset], None);
+                let mut case = class_case_as(&setup, &label, factset, &structured[factset], None);
                 case.classes = None;
                 case.path = PathBuf::from(format!("{factset}/{}.case", label.replace('/', "__")));
                 case.files.push(("manifests/site.pp".into(), text.clone()));
@@ -207,8 +282,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("no classes in the modules given".into());
     }
 
-    let work_dir =
-        std::env::var_os("PVERIFY_ORACLE_WORK").map_or_else(|| PathBuf::from(WORK), PathBuf::from);
+    let work_dir = std::env::var_os("PVERIFY_ORACLE_WORK").map_or_else(
+        || match version {
+            PuppetVersion::V7 => PathBuf::from(WORK),
+            PuppetVersion::V8 => PathBuf::from(format!("{WORK}-8")),
+        },
+        PathBuf::from,
+    );
     let work = work_dir.as_path();
     let _ = fs::remove_dir_all(work);
     let mut requests = Vec::new();
@@ -223,7 +303,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     eprintln!("oracle-modules: {} compiles with Puppet...", requests.len());
     let replies = oracle::compile_with_puppet(&puppet, &requests, 0)?;
     eprintln!("oracle-modules: the same with pverify...");
-    let ours = run_pverify(&cases, &work.join("pverify"), &FunctionMocks::default());
+    let ours = run_pverify(
+        &cases,
+        &work.join("pverify"),
+        &FunctionMocks::default(),
+        version,
+    );
 
     let mut rows = Vec::new();
     for (((c, reply), got), (module, class, factset)) in
@@ -243,9 +328,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             behind: None,
         });
     }
-    look_behind_templates(&cases, &replies, &mut rows, work)?;
+    look_behind_templates(&cases, &replies, &mut rows, work, version)?;
 
     print!("{}", table(&rows, &factsets));
+    println!();
+    print!("{}", markdown_summary(&rows, &factsets));
     println!();
     for r in rows.iter().filter(|r| !r.verdict.agrees()) {
         let behind = match &r.behind {
@@ -269,7 +356,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !check_known {
         return Ok(());
     }
-    check_known_diffs(&rows, &root.join(KNOWN_FILE))
+    check_known_diffs(&rows, &root.join(setup.known_file), setup.known_file)
 }
 
 /// The classes a module defines, sorted: all of them, or with
@@ -378,12 +465,27 @@ pub(crate) fn read_params(path: &Path) -> Result<BTreeMap<String, Value>, String
     Ok(map)
 }
 
-/// What a Puppet 7.23 agent sends beyond a fact set's structured facts
+/// What an agent sends beyond a fact set's structured facts
 /// (see tests/fixtures/factsets/README.md): the legacy flat facts Facter 4
 /// still adds, derived from the structured ones, stdlib's `root_home` and
 /// the agent's own facts. The modules read many of them (`$::osfamily`,
-/// `$::operatingsystemrelease`...).
-fn agent_facts(structured: &Value) -> Value {
+/// `$::operatingsystemrelease`...). A Puppet 8 agent (`legacy` false) sends
+/// no legacy facts.
+fn legacy_and_agent_facts(structured: &Value, version: PuppetVersion, legacy: bool) -> Value {
+    if !legacy {
+        let net = &structured["networking"];
+        let mut f = json!({
+            "root_home": "/root",
+            "puppetversion": version.release(),
+            "clientversion": version.release(),
+            "clientcert": net["fqdn"],
+            "clientnoop": false,
+        });
+        if let Value::Object(m) = &mut f {
+            m.retain(|k, v| !v.is_null() && structured.get(k).is_none());
+        }
+        return f;
+    }
     let (os, net) = (&structured["os"], &structured["networking"]);
     let mut f = json!({
         "osfamily": os["family"],
@@ -403,8 +505,8 @@ fn agent_facts(structured: &Value) -> Value {
         "selinux": os["selinux"].get("enabled").cloned().unwrap_or(Value::Bool(false)),
         "rubyversion": structured["ruby"]["version"],
         "root_home": "/root",
-        "puppetversion": "7.23.0",
-        "clientversion": "7.23.0",
+        "puppetversion": version.release(),
+        "clientversion": version.release(),
         "clientcert": net["fqdn"],
         "clientnoop": false,
     });
@@ -433,19 +535,50 @@ pub(crate) fn class_case(
     structured: &Value,
     params: Option<&Value>,
 ) -> Case {
+    let case = class_case_as(
+        &Setup {
+            version: PuppetVersion::V7,
+            module_dir: PathBuf::from(MODULE_DIR),
+            factsets: vec![(factset.into(), factset.into())],
+            params_file: PARAMS_FILE,
+            known_file: KNOWN_FILE,
+            legacy_facts: true,
+            public_only: false,
+        },
+        class,
+        factset,
+        structured,
+        params,
+    );
+    case
+}
+
+/// [`class_case`] for `setup`'s reference: `label` is one of its fact sets.
+fn class_case_as(
+    setup: &Setup,
+    class: &str,
+    label: &str,
+    structured: &Value,
+    params: Option<&Value>,
+) -> Case {
+    let factset = setup
+        .factsets
+        .iter()
+        .find(|(l, _)| l == label)
+        .map_or(label, |(_, f)| f.as_str());
     let classes = match params {
         Some(p) => json!({ class: p }),
         None => json!([class]),
     };
     Case {
-        path: PathBuf::from(format!("{factset}/{}.case", class.replace("::", "__"))),
+        path: PathBuf::from(format!("{label}/{}.case", class.replace("::", "__"))),
         spec: Vec::new(),
         description: String::new(),
         node: structured["networking"]["fqdn"]
             .as_str()
             .unwrap_or("node.example.com")
             .to_string(),
-        facts: agent_facts(structured),
+        facts: legacy_and_agent_facts(structured, setup.version, setup.legacy_facts),
         factset: Some(factset.into()),
         trusted: None,
         classes: Some(classes),
@@ -455,7 +588,7 @@ pub(crate) fn class_case(
         pending: None,
         files: vec![(
             "environment.conf".into(),
-            format!("modulepath = {MODULE_DIR}\n"),
+            format!("modulepath = {}\n", setup.module_dir.display()),
         )],
         expect: Versioned::both(Expect::None),
         expect_warnings: Versioned::default(),
@@ -469,6 +602,7 @@ fn look_behind_templates(
     replies: &[Value],
     rows: &mut [Row],
     work: &Path,
+    version: PuppetVersion,
 ) -> Result<(), String> {
     let blocked: Vec<usize> = (0..rows.len())
         .filter(|&i| rows[i].verdict == Verdict::TemplateBlocked)
@@ -479,7 +613,7 @@ fn look_behind_templates(
             .iter()
             .map(|f| (f.to_string(), PValue::string(""))),
     );
-    let ours = run_pverify(&subset, &work.join("pverify-mocked"), &mocks);
+    let ours = run_pverify(&subset, &work.join("pverify-mocked"), &mocks, version);
     let content = [Ignore {
         resource: "*".into(),
         parameter: Some("content".into()),
@@ -505,7 +639,12 @@ fn look_behind_templates(
 }
 
 /// pverify's results, one per case, on every core.
-fn run_pverify(cases: &[Case], work: &Path, mocks: &FunctionMocks) -> Vec<Expect> {
+fn run_pverify(
+    cases: &[Case],
+    work: &Path,
+    mocks: &FunctionMocks,
+    version: PuppetVersion,
+) -> Vec<Expect> {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let chunk = cases.len().div_ceil(cores).max(1);
     std::thread::scope(|s| {
@@ -514,7 +653,7 @@ fn run_pverify(cases: &[Case], work: &Path, mocks: &FunctionMocks) -> Vec<Expect
             .map(|part| {
                 s.spawn(move || {
                     part.iter()
-                        .map(|c| run_case_mocked(c, work, mocks, PuppetVersion::V7))
+                        .map(|c| run_case_mocked(c, work, mocks, version))
                         .collect()
                 })
             })
@@ -666,8 +805,52 @@ fn table(rows: &[Row], factsets: &[String]) -> String {
     out
 }
 
+/// The per-module agreement as a Markdown table (docs/oracle-modules.md
+/// keeps a run's): classes (or manifests) per fact set, how many agree on
+/// each fact set, and how many compiles do not (the known differences once
+/// the allow-list check passes).
+fn markdown_summary(rows: &[Row], factsets: &[String]) -> String {
+    let mut out = String::from("| module | classes |");
+    for f in factsets {
+        let _ = write!(out, " agree {f} |");
+    }
+    out.push_str(" known differences |\n|---|---:|");
+    for _ in factsets {
+        out.push_str("---:|");
+    }
+    out.push_str("---:|\n");
+    let mut modules: Vec<&str> = rows.iter().map(|r| r.module.as_str()).collect();
+    modules.dedup();
+    let mut totals = vec![0usize; factsets.len() + 2];
+    for m in modules {
+        let mine: Vec<&Row> = rows.iter().filter(|r| r.module == m).collect();
+        let classes = mine.len() / factsets.len().max(1);
+        let mut cells = vec![classes];
+        for f in factsets {
+            cells.push(
+                mine.iter()
+                    .filter(|r| &r.factset == f && r.verdict.agrees())
+                    .count(),
+            );
+        }
+        cells.push(mine.iter().filter(|r| !r.verdict.agrees()).count());
+        let _ = write!(out, "| {m} |");
+        for (t, c) in totals.iter_mut().zip(&cells) {
+            *t += c;
+            let _ = write!(out, " {c} |");
+        }
+        out.push('\n');
+    }
+    out.push_str("| total |");
+    for t in totals {
+        let _ = write!(out, " {t} |");
+    }
+    out.push('\n');
+    out
+}
+
 /// Checks the disagreements against the allow-list: both ways.
-fn check_known_diffs(rows: &[Row], path: &Path) -> Result<(), String> {
+fn check_known_diffs(rows: &[Row], path: &Path, known_file: &str) -> Result<(), String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut known = BTreeSet::new();
     // `any`: Puppet's own verdict is not stable (it depends on what its Ruby
@@ -711,10 +894,10 @@ fn check_known_diffs(rows: &[Row], path: &Path) -> Result<(), String> {
     let new: Vec<&String> = found.difference(&known).collect();
     let gone: Vec<&String> = known.difference(&found).collect();
     for n in &new {
-        println!("NEW difference (not in {KNOWN_FILE}): {n}");
+        println!("NEW difference (not in {known_file}): {n}");
     }
     for g in &gone {
-        println!("GONE (listed in {KNOWN_FILE}, now agrees or changed verdict): {g}");
+        println!("GONE (listed in {known_file}, now agrees or changed verdict): {g}");
     }
     let agree = rows.iter().filter(|r| r.verdict.agrees()).count();
     println!(
@@ -726,7 +909,7 @@ fn check_known_diffs(rows: &[Row], path: &Path) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "{} new and {} disappeared difference(s): update {KNOWN_FILE}",
+            "{} new and {} disappeared difference(s): update {known_file}",
             new.len(),
             gone.len()
         ))

@@ -508,7 +508,21 @@ impl<'e> Compiler<'e> {
         let qualified = name.trim_colons();
         if let Some((class, var)) = qualified.rsplit_colons() {
             let class = class.lowercase();
-            return match self.defs.class_scope(&class) {
+            let class_scope = self.defs.class_scope(&class);
+            // A default reading its own class's parameter by its qualified
+            // name meets the same `ParameterScope` as a plain name does.
+            if let (Some(s), Some(g)) = (class_scope, self.scopes.param_guard()) {
+                if g.scope == s {
+                    let bound = |n: &str| self.scopes.get(g.scope).vars.contains_key(n);
+                    if let Some(before) = g.unassigned(var, bound) {
+                        return Err(EvalError::runtime(
+                            param_guard_error(g, var, before),
+                            super::error::Location::default(),
+                        ));
+                    }
+                }
+            }
+            return match class_scope {
                 // Puppet's `lookup_qualified_variable`: the class's own
                 // variables, then those of the classes it inherits from
                 // (never top or node scope).
@@ -518,7 +532,9 @@ impl<'e> Compiler<'e> {
                 },
                 // Under `strict_variables` Puppet's `variable_not_found`
                 // throws, and the evaluator reports the name as written.
-                None if self.scopes.strict_variables() => {
+                None if self.scopes.strict_variables()
+                    || self.node.strict() == crate::version::Strict::Error =>
+                {
                     self.unknown_variable(name, ctx, e).map(|_| Value::Undef)
                 }
                 None => {
@@ -532,13 +548,8 @@ impl<'e> Compiler<'e> {
             let bound = |n: &str| self.scopes.get(g.scope).vars.contains_key(n);
             if let Some(before) = g.unassigned(name, bound) {
                 if self.scopes.assignment_target(scope) == g.scope {
-                    let detail = if before {
-                        issues::variables::param_read_before_value(&g.reference, name)
-                    } else {
-                        issues::variables::default_reads_later_param(&g.reference, g.param(), name)
-                    };
                     return Err(EvalError::runtime(
-                        detail,
+                        param_guard_error(g, name, before),
                         super::error::Location::default(),
                     ));
                 }
@@ -1196,5 +1207,16 @@ impl Compiler<'_> {
             at: Location::default(),
         };
         self.wrap(ctx, e, err)
+    }
+}
+
+/// Puppet's `ParameterScope` refusing a read of parameter `name` that has no
+/// value yet: `before` when it comes before the one whose default is
+/// evaluated (it never will have one).
+fn param_guard_error(g: &super::compiler::ParamGuard, name: &str, before: bool) -> String {
+    if before {
+        issues::variables::param_read_before_value(&g.reference, name)
+    } else {
+        issues::variables::default_reads_later_param(&g.reference, g.param(), name)
     }
 }

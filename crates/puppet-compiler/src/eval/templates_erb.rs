@@ -138,6 +138,10 @@ impl Host for ScopeHost<'_, '_> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
     }
 
+    fn puppet_release(&mut self) -> &'static str {
+        self.c.node.puppet.release()
+    }
+
     fn file_exists(&mut self, path: &str) -> bool {
         self.c.env.files().exists(Path::new(path))
     }

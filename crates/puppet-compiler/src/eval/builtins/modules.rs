@@ -66,6 +66,18 @@ pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Op
     })
 }
 
+/// Whether the module's Ruby file of function `name` says `needle` (a
+/// parameter a later release of the module added), read once per
+/// environment.
+pub fn ruby_function_says(env: &crate::loader::Environment, name: &str, needle: &str) -> bool {
+    cached_lookup(env, format!("says:{name}:{needle}"), || {
+        let file = ruby_function_file(env, name)?;
+        let text = env.files().read_to_string(&file).ok()?;
+        text.contains(needle).then_some(file)
+    })
+    .is_some()
+}
+
 /// The Ruby file that would define function `name` in a module on the
 /// modulepath (`<module>/lib/puppet/functions/<ns>/<name>.rb`, or for a
 /// plain name `lib/puppet/functions/<name>.rb` or the 3.x

@@ -306,3 +306,64 @@ pub(super) fn apache_bool2httpd(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value>
         v => ruby_to_s(v),
     }))
 }
+
+/// `mysql::normalise_and_deepmerge` (mysql 15, 4.x): the hashes merged
+/// deeply left to right, a key written with `-` or `_` meeting the same key
+/// written the other way (the earlier one is renamed, moving to the end).
+/// Native because its Ruby changes the hash it is given in place (`overlay`
+/// on a method argument), which the Ruby interpreter's values do not share.
+pub(super) fn mysql_normalise_and_deepmerge(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    if args.len() < 2 {
+        return cx.fail(format!(
+            "mysql::normalise_and_deepmerge(): wrong number of arguments ({}; must be at least 2)",
+            args.len()
+        ));
+    }
+    let mut result = Map::default();
+    for arg in args {
+        match arg {
+            Value::String(s) if s.is_empty() => {}
+            Value::Hash(h) => overlay(&mut result, h),
+            // The module's message names `%{arg_class}` but passes
+            // `args_class`: Ruby's format raises KeyError.
+            _ => return cx.fail("key<arg_class> not found"),
+        }
+    }
+    Ok(Value::hash(result))
+}
+
+/// mysql's `normalized?`: whether `key` is in `hash`, perhaps written with
+/// `-` for `_` or the other way round (then renamed to `key`, at the end).
+fn normalized(hash: &mut Map, key: &Value) -> bool {
+    if hash.contains_key(key) {
+        return true;
+    }
+    let Value::String(k) = key else { return false };
+    if !k.contains(['-', '_']) {
+        return false;
+    }
+    let other = if k.contains('-') {
+        k.replace('-', "_")
+    } else {
+        k.replace('_', "-")
+    };
+    match hash.shift_remove(&Value::string(other)) {
+        Some(v) => {
+            hash.insert(key.clone(), v);
+            true
+        }
+        None => false,
+    }
+}
+
+fn overlay(into: &mut Map, from: &Map) {
+    for (key, value) in from {
+        if normalized(into, key) {
+            if let (Value::Hash(add), Some(Value::Hash(have))) = (value, into.get_mut(key)) {
+                overlay(std::sync::Arc::make_mut(have), add);
+                continue;
+            }
+        }
+        into.insert(key.clone(), value.clone());
+    }
+}

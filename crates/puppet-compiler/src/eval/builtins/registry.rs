@@ -318,6 +318,12 @@ pub static TABLE: &[Entry] = &[
         Library(files::module_directory),
     ),
     entry(
+        "mysql::normalise_and_deepmerge",
+        Origin::Module("mysql"),
+        V4,
+        Library(other_modules::mysql_normalise_and_deepmerge),
+    ),
+    entry(
         "mysql::password",
         Origin::Module("mysql"),
         V4,
@@ -532,12 +538,12 @@ pub fn resolve<L: Loaders>(
             (Some(_), _) if caller != Caller::Code => {}
             (Some(_), _) | (None, None) => return Ok(Resolved::Native(e)),
             (None, Some(module)) => {
+                let file = ruby_function_file(l.env(), name);
                 if !call && l.interpret_module_ruby() {
-                    if let Some(file) = ruby_function_file(l.env(), name) {
+                    if let Some(file) = file {
                         return Ok(Resolved::Ruby(file));
                     }
-                }
-                if l.env().module_dir(module).is_some() {
+                } else if ships(l.env(), module, file.as_deref()) {
                     return Ok(Resolved::Native(e));
                 }
             }
@@ -560,6 +566,17 @@ pub fn resolve<L: Loaders>(
         }
     }
     Ok(Resolved::Unknown)
+}
+
+/// Whether `module` is on the modulepath and ships the function whose Ruby
+/// file is `file`: a module's release may drop a function the library
+/// implements (stdlib 9 removed `validate_string`, `has_key`...), and then
+/// Puppet does not know it.
+fn ships(env: &Environment, module: &str, file: Option<&std::path::Path>) -> bool {
+    match (env.module_dir(module), file) {
+        (Some(dir), Some(file)) => file.starts_with(dir),
+        _ => false,
+    }
 }
 
 /// Whether a template's `scope.function_<name>` (the 3.x API) reaches a

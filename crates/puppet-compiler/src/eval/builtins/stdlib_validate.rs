@@ -14,7 +14,16 @@ use puppet_model::types::PType;
 /// `deprecation(key, message)` (4.x): Puppet's `deprecation_warning`,
 /// once per key, with the Puppet stack's two innermost frames.
 pub(super) fn deprecation(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
-    cx.dispatch(&[sig(&[("String", "key"), ("String", "message")])], args)?;
+    // stdlib 9 adds an optional Boolean `use_strict_setting`.
+    const PARAMS: &[(&str, &str)] = &[
+        ("String", "key"),
+        ("String", "message"),
+        ("Boolean", "use_strict_setting"),
+    ];
+    let stdlib9 =
+        super::modules::ruby_function_says(cx.c.env, "deprecation", ":use_strict_setting");
+    let params = if stdlib9 { PARAMS } else { &PARAMS[..2] };
+    cx.dispatch(&[sig(params).opt(2)], args)?;
     let key = args[0].as_str().unwrap_or_default().to_string();
     let message = args[1].as_str().unwrap_or_default().to_string();
     deprecation_warning(cx, &key, &message)?;

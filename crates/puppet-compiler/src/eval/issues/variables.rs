@@ -81,6 +81,18 @@ pub(crate) fn default_reads_later_param(
     format!("{reference}: default expression for ${param} tries to illegally access not yet evaluated ${name}")
 }
 
+/// Puppet's warning for `$class::var` of a class that has not been
+/// evaluated (3.x scope's `variable_not_found` reason), without
+/// `strict_variables`.
+pub(crate) fn qualified_class_not_evaluated(
+    qualified: impl Display,
+    class: impl Display,
+) -> String {
+    format!(
+        "Could not look up qualified variable '{qualified}'; class {class} has not been evaluated"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,17 @@ pub(super) fn class_method(
                 _ => RValue::Nil,
             })
         }
+        // `JSON.parse(text)` (stdlib's `load_module_metadata` on Puppet 8).
+        "parse" if c == "JSON" => {
+            let text = args.first().map(RValue::to_s).unwrap_or_default();
+            match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(v) => Ok(super::value::from_puppet(&crate::facts::from_json(&v))),
+                Err(e) => {
+                    cx.error_class = Some("JSON::ParserError".into());
+                    cx.fail_at(e.to_string())
+                }
+            }
+        }
         "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
         ))),
@@ -227,6 +238,10 @@ pub(super) fn class_method(
             } else {
                 RValue::Nil
             })
+        }
+        "exist?" if c == "File" => {
+            let p = args.first().map(RValue::to_s).unwrap_or_default();
+            Ok(RValue::Bool(cx.host.file_exists(&p)))
         }
         "join" if c == "File" => Ok(RValue::str(
             args.iter().map(RValue::to_s).collect::<Vec<_>>().join("/"),
@@ -443,6 +458,29 @@ pub(super) fn class_method(
             args.first().map(RValue::to_s).unwrap_or_default(),
         )),
         _ => cx.fail_at(cx.ruby.no_method(name, Receiver::Class(full))),
+    }
+}
+
+/// Ruby's `IPAddr#include?`: whether `other` (an IPAddr or an address's
+/// text) lies in `net`'s network; an address of the other family does not.
+pub(super) fn ipaddr_includes(net: &super::value::RObject, other: &RValue) -> bool {
+    let prefix = net.attrs.iter().find_map(|(k, v)| match (*k, v) {
+        ("prefix", RValue::Int(p)) => Some(*p as u32),
+        _ => None,
+    });
+    let (Some(prefix), Ok(base)) = (prefix, net.text.parse::<std::net::IpAddr>()) else {
+        return false;
+    };
+    let text = match other {
+        RValue::Object(o) => o.text.clone(),
+        o => o.to_s(),
+    };
+    match ip_address(&format!(
+        "{}/{prefix}",
+        text.split('/').next().unwrap_or("")
+    )) {
+        Some((masked, _)) => masked == base,
+        None => false,
     }
 }
 

@@ -677,6 +677,12 @@ pub fn call_method(
         },
         RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
             Some((_, v)) if args.is_empty() => Ok(v.clone()),
+            None if o.class == "IPAddr"
+                && matches!(name, "include?" | "===")
+                && args.len() == 1 =>
+            {
+                Ok(RValue::Bool(super::classes::ipaddr_includes(&o, &args[0])))
+            }
             _ => cx.no_method(name, &RValue::Object(o)),
         },
         RValue::Opaque(v) => match name {

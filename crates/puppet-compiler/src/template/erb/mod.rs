@@ -103,6 +103,10 @@ pub trait Host {
         let _ = name;
         None
     }
+    /// `Puppet.version`: the reference the compile reproduces.
+    fn puppet_release(&mut self) -> &'static str {
+        crate::version::PuppetVersion::V7.release()
+    }
     /// Whether a file exists (`File.exist?` as `Puppet::Parser::Files` asks
     /// it); a host without files has none.
     fn file_exists(&mut self, path: &str) -> bool {
