@@ -108,7 +108,7 @@ pub fn generate(seeds_dir: &Path, suite: &Path) -> Result<String, String> {
     let cases = load_suite(suite)?;
     let mut cited: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for c in &cases {
-        let name = if c.pending.is_some() {
+        let name = if c.pending.v7.is_some() || c.pending.v8.is_some() {
             format!("{} (pending)", c.name())
         } else {
             c.name()

@@ -148,7 +148,7 @@ fn to_case(env: &Env, name: &str) -> Case {
         parameters: None,
         environment: "production".into(),
         settings: None,
-        pending: None,
+        pending: Versioned::default(),
         files: env.render(),
         expect: Versioned::both(Expect::None),
         expect_warnings: Versioned::default(),

@@ -585,7 +585,7 @@ fn class_case_as(
         parameters: None,
         environment: "production".into(),
         settings: None,
-        pending: None,
+        pending: Versioned::default(),
         files: vec![(
             "environment.conf".into(),
             format!("modulepath = {}\n", setup.module_dir.display()),

@@ -110,12 +110,26 @@ pub fn ensure_root(dir: &Path, rebuild: bool) -> Result<PathBuf, String> {
 pub fn ensure_modules_mirror(root: &Path) -> Result<PathBuf, String> {
     let rel = MODULES_MIRROR.trim_start_matches('/');
     let mirror = root.join(rel);
-    if mirror.is_dir() {
+    // Reused when it holds every module the root has, by name.
+    let names = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .map(|it| {
+                it.filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let debian = root.join("usr/share/puppet/modules");
+    if mirror.is_dir() && names(&mirror) == names(&debian) {
         return Ok(mirror);
     }
+    in_root(root, &format!("rm -rf /{rel}"))?;
     let copy = format!(
         "rm -rf /{rel}.tmp && mkdir -p /{rel}.tmp && cp -rL /usr/share/puppet/modules/. /{rel}.tmp/ \
-         && rm -rf /{rel}.tmp/alternatives && mv /{rel}.tmp /{rel}"
+         && mv /{rel}.tmp /{rel}"
     );
     in_root(root, &copy)?;
     Ok(mirror)

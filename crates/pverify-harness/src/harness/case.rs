@@ -102,8 +102,9 @@ pub struct Case {
     /// Puppet settings for this compile, e.g. `strict_variables: true`.
     pub settings: Option<Value>,
     /// Why pverify does not pass this case yet (the issue that brings the
-    /// feature). A pending case that passes is a failure: the mark must go.
-    pub pending: Option<String>,
+    /// feature), per Puppet version (`pending:` for both, `pending@8:` for
+    /// one). A pending case that passes is a failure: the mark must go.
+    pub pending: Versioned<Option<String>>,
     /// The environment directory's files, relative to it, in file order.
     pub files: Vec<(String, String)>,
     /// What each reference makes of the case.
@@ -148,6 +149,10 @@ struct Header {
     settings: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
+    #[serde(default, rename = "pending@7", skip_serializing_if = "Option::is_none")]
+    pending7: Option<String>,
+    #[serde(default, rename = "pending@8", skip_serializing_if = "Option::is_none")]
+    pending8: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -439,7 +444,15 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         parameters: header.parameters,
         environment,
         settings: header.settings,
-        pending: header.pending,
+        pending: match (header.pending, header.pending7, header.pending8) {
+            (Some(p), None, None) => Versioned::both(Some(p)),
+            (None, v7, v8) => Versioned { v7, v8 },
+            (Some(_), _, _) => {
+                return Err(format!(
+                    "{CASE_YAML}: `pending` is for both versions; `pending@7`/`pending@8` for one, not both ways"
+                ))
+            }
+        },
         files,
         expect,
         expect_warnings,
@@ -497,7 +510,15 @@ pub fn write_case(case: &Case) -> String {
         parameters: case.parameters.clone(),
         environment: (case.environment != "production").then(|| case.environment.clone()),
         settings: case.settings.clone(),
-        pending: case.pending.clone(),
+        pending: (case.pending.v7 == case.pending.v8)
+            .then(|| case.pending.v7.clone())
+            .flatten(),
+        pending7: (case.pending.v7 != case.pending.v8)
+            .then(|| case.pending.v7.clone())
+            .flatten(),
+        pending8: (case.pending.v7 != case.pending.v8)
+            .then(|| case.pending.v8.clone())
+            .flatten(),
     };
     let yaml = header_yaml(&serde_json::to_value(&header).expect("case.yaml serializes"));
     let mut out = format!("-- {CASE_YAML} --\n{yaml}");

@@ -170,7 +170,7 @@ pub enum Outcome {
 /// The outcome of a case given pverify's result, honouring `pending`: a
 /// pending case that passes is a failure, so marks cannot go stale.
 pub fn outcome(case: &Case, puppet: PuppetVersion, got: &Expect) -> Outcome {
-    match (verdict(case, puppet, got), &case.pending) {
+    match (verdict(case, puppet, got), case.pending.get(puppet)) {
         (Ok(()), None) => Outcome::Passed,
         (Err(d), None) => Outcome::Failed(d),
         (Err(_), Some(why)) => Outcome::Pending(why.clone()),

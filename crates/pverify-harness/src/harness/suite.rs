@@ -65,7 +65,7 @@ pub fn run_pverify(
                 Outcome::Passed => (Status::Passed, None, vec![]),
                 Outcome::Pending(why) => (Status::Skipped, Some(why), vec![]),
                 Outcome::Failed(why) => {
-                    let f = match (case.expect.get(puppet), &case.pending) {
+                    let f = match (case.expect.get(puppet), case.pending.get(puppet)) {
                         (Expect::None, _) => Failure {
                             against: "pverify".into(),
                             message: "no expectation recorded".into(),
