@@ -149,6 +149,8 @@ fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
     let mut node = NodeInfo {
         name: NODE.to_string(),
         interpret_module_ruby: interpret,
+        // The recorded answers are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     if let Value::Hash(h) = puppet_compiler::facts::from_json(&facts()) {

@@ -35,6 +35,8 @@ fn compile(manifest: &str, classes: &[&str]) -> Result<String, String> {
     let node = NodeInfo {
         name: "n1".to_string(),
         classes: classes.iter().map(|c| (c.to_string(), None)).collect(),
+        // Expectations are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     match puppet_compiler::eval::compile(&environment, node) {

@@ -52,6 +52,8 @@ fn compile_allowing(
     let node = NodeInfo {
         name: NODE.into(),
         allow_generate,
+        // Expectations are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     eval::compile(&env, node)

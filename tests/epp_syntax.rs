@@ -209,6 +209,7 @@ fn self_rendering_template_fails_cleanly() {
                 .expect("boot");
             let node = puppet_compiler::eval::NodeInfo {
                 name: "node1.example.com".into(),
+                puppet: puppet_compiler::version::PuppetVersion::V7,
                 ..Default::default()
             };
             puppet_compiler::eval::compile(&env, node)

@@ -144,6 +144,8 @@ fn compile(env: &Path, site: &str, mocks: FunctionMocks) -> Result<serde_json::V
     let node = NodeInfo {
         name: NODE.into(),
         function_mocks: std::sync::Arc::new(mocks),
+        // Expectations are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     puppet_compiler::eval::compile(&environment, node)

@@ -51,6 +51,8 @@ const FILES: &[(&str, &str)] = &[
 fn compile(env: &Environment) -> String {
     let node = NodeInfo {
         name: "n.example.com".into(),
+        // Expectations are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     let compiled = eval::compile(env, node).unwrap_or_else(|e| panic!("{}", e.for_node("n")));

@@ -42,6 +42,8 @@ fn compile_with(files: &[(&str, &str)], manifest: &str) -> Result<(), String> {
             let env = Environment::boot(&env_dir, &overrides)?;
             let node = NodeInfo {
                 name: NODE.into(),
+                // Expectations are Puppet 7.23's (the host's Puppet).
+                puppet: puppet_compiler::version::PuppetVersion::V7,
                 ..NodeInfo::default()
             };
             eval::compile(&env, node)

@@ -77,6 +77,8 @@ fn a_refused_type_file_is_named_in_the_error() {
     let env = Environment::boot(&dir, &overrides).unwrap();
     let node = NodeInfo {
         name: "node1.example.com".to_string(),
+        // Expectations are Puppet 7.23's (the host's Puppet).
+        puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
     let err = match puppet_compiler::eval::compile(&env, node) {

@@ -26,6 +26,12 @@ pub(super) fn deprecation(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(params).opt(2)], args)?;
     let key = args[0].as_str().unwrap_or_default().to_string();
     let message = args[1].as_str().unwrap_or_default().to_string();
+    // `use_strict_setting = false` (stdlib 9's shims that call on to their
+    // `stdlib::` replacement): a warning whatever `strict` says.
+    if matches!(args.get(2), Some(Value::Boolean(false))) {
+        return deprecation_warning_as(cx, crate::version::Strict::Warning, &key, &message)
+            .map(|_| Value::Undef);
+    }
     deprecation_warning(cx, &key, &message)?;
     Ok(Value::Undef)
 }
@@ -59,7 +65,18 @@ fn frames(cx: &Cx<'_, '_>) -> String {
 /// stdlib's `deprecation`: nothing with `strict = off`, an error with
 /// `strict = error`, else Puppet's deprecation warning (once per key).
 fn deprecation_warning(cx: &mut Cx<'_, '_>, key: &str, message: &str) -> R<()> {
-    match cx.c.node.strict() {
+    let strict = cx.c.node.strict();
+    deprecation_warning_as(cx, strict, key, message)
+}
+
+/// [`deprecation_warning`] under a given `strict`.
+fn deprecation_warning_as(
+    cx: &mut Cx<'_, '_>,
+    strict: crate::version::Strict,
+    key: &str,
+    message: &str,
+) -> R<()> {
+    match strict {
         crate::version::Strict::Off => return Ok(()),
         crate::version::Strict::Error => {
             return cx.fail(format!("deprecation. {key}. {message} at {}", frames(cx)))
