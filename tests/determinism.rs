@@ -136,6 +136,9 @@ fn one_node_catalog_with_and_without_parse_ahead() {
                 &node.to_string_lossy(),
                 "--jobs",
                 jobs,
+                // A Puppet 7 repo (Debian 12's modules).
+                "--puppet",
+                "7",
             ],
             root,
         );

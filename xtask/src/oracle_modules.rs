@@ -535,7 +535,7 @@ pub(crate) fn class_case(
     structured: &Value,
     params: Option<&Value>,
 ) -> Case {
-    let case = class_case_as(
+    class_case_as(
         &Setup {
             version: PuppetVersion::V7,
             module_dir: PathBuf::from(MODULE_DIR),
@@ -549,8 +549,7 @@ pub(crate) fn class_case(
         factset,
         structured,
         params,
-    );
-    case
+    )
 }
 
 /// [`class_case`] for `setup`'s reference: `label` is one of its fact sets.

@@ -58,3 +58,21 @@ impl RawError {
         }
     }
 }
+
+/// Turns a byte offset into Puppet's line and character column.
+pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
+    let (line, column) = match e.offset {
+        Some(o) => {
+            let (l, c) = crate::span::LineIndex::new(source).line_col(source, o);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    };
+    SyntaxError {
+        message: e.message,
+        file: path.to_string(),
+        line,
+        column,
+        logged: Vec::new(),
+    }
+}

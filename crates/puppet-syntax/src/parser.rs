@@ -140,23 +140,7 @@ fn parse_source(
     }
 }
 
-/// Turns a byte offset into Puppet's line and character column.
-pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
-    let (line, column) = match e.offset {
-        Some(o) => {
-            let (l, c) = LineIndex::new(source).line_col(source, o);
-            (Some(l), Some(c))
-        }
-        None => (None, None),
-    };
-    SyntaxError {
-        message: e.message,
-        file: path.to_string(),
-        line,
-        column,
-        logged: Vec::new(),
-    }
-}
+pub use crate::error::locate_error;
 
 /// Refuses input whose nesting no real manifest has, before it can exhaust the
 /// stack: brackets nested deeper than [`MAX_NESTING`], or as many prefix

@@ -39,7 +39,7 @@ impl Validation {
             .strict_issues
             .iter()
             .map(|e| {
-                crate::parser::locate_error(&program.path, program.source.as_bytes(), e.clone())
+                crate::error::locate_error(&program.path, program.source.as_bytes(), e.clone())
             })
             .collect();
         match self.strict {

@@ -294,7 +294,7 @@ fn bundled_suite_is_well_formed() {
 
 #[test]
 fn versioned_expectations() {
-    let text = "-- case.yaml --\nspec: a#b\nnode: n\n-- manifests/site.pp --\n\
+    let text = "-- case.yaml --\nspec: a#b\ndescription: ''\nnode: n\n-- manifests/site.pp --\n\
                 -- expect@7.json --\n{}\n-- expect@8.error --\nE8\n-- expect@8.warnings --\nW\n";
     let c = parse(text);
     assert_eq!(c.expect.v7, Expect::Catalog("{}".into()));
