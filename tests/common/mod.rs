@@ -87,3 +87,18 @@ pub fn unlocated_in_puppet(e: &puppet_syntax::SyntaxError) -> bool {
                 .iter()
                 .all(|l| l.line.is_some() && l.column.is_some()))
 }
+
+/// Puppet 8.10's reference (the Debian 13 root CI builds before the tests):
+/// `None` outside CI when it is missing (the caller says it did not run);
+/// under CI its absence fails the test.
+pub fn puppet8_reference(what: &str) -> Option<pverify_harness::reference::Reference> {
+    use pverify_harness::reference::{PuppetVersion, Reference};
+    match Reference::locate(PuppetVersion::V8) {
+        Ok(r) => Some(r),
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("{what}: not compared with Puppet 8's Ruby 3.3: {e}");
+            None
+        }
+        Err(e) => panic!("CI needs Puppet 8's Ruby 3.3: {e}"),
+    }
+}

@@ -22,18 +22,7 @@ const USAGE_VALIDATE: &str = "usage: oracle-validate [--puppet 7|8]... [PATH...]
 pub fn run(args: &[String]) -> Result<(), String> {
     let (versions, paths) = puppets::take_versions(args, USAGE)?;
     reject_options(&paths, USAGE)?;
-    let mut failed = Vec::new();
-    for version in versions {
-        let oracle = Oracle::locate(version)?;
-        if let Err(e) = compare_asts(&oracle, &paths) {
-            failed.push(format!("{}: {e}", oracle.describe()));
-        }
-    }
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(failed.join("; "))
-    }
+    puppets::check_each(&versions, |oracle| compare_asts(oracle, &paths))
 }
 
 /// Any `-x` left after `--puppet` is taken is a mistake, not a path.
@@ -333,18 +322,7 @@ fn excerpt(s: &str, at: usize) -> String {
 pub fn run_validate(args: &[String]) -> Result<(), String> {
     let (versions, paths) = puppets::take_versions(args, USAGE_VALIDATE)?;
     reject_options(&paths, USAGE_VALIDATE)?;
-    let mut failed = Vec::new();
-    for version in versions {
-        let oracle = Oracle::locate(version)?;
-        if let Err(e) = compare_first_errors(&oracle, &paths) {
-            failed.push(format!("{}: {e}", oracle.describe()));
-        }
-    }
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(failed.join("; "))
-    }
+    puppets::check_each(&versions, |oracle| compare_first_errors(oracle, &paths))
 }
 
 fn compare_first_errors(oracle: &Oracle, paths: &[String]) -> Result<(), String> {

@@ -42,6 +42,26 @@ pub fn take_versions(
 }
 
 /// One reference Puppet, ready to run on files under some host directories.
+/// Runs `check` against each version's reference; every version is
+/// checked even when one fails, and the failures come back together.
+pub fn check_each(
+    versions: &[PuppetVersion],
+    check: impl Fn(&Oracle) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut failed = Vec::new();
+    for &version in versions {
+        let oracle = Oracle::locate(version)?;
+        if let Err(e) = check(&oracle) {
+            failed.push(format!("{}: {e}", oracle.describe()));
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    }
+}
+
 pub struct Oracle {
     reference: Reference,
 }

@@ -53,11 +53,17 @@ fn relative_path(path: &str, env_dir: &str) -> String {
 /// Puppet 8 read Debian 13's modules) written `/usr/share/puppet/modules`,
 /// as Debian installs them: expectations do not depend on where the root is.
 fn debian_named(text: &str) -> String {
-    let mirror = crate::reference::debian_modules(crate::reference::PuppetVersion::V8);
-    text.replace(
-        mirror.to_string_lossy().as_ref(),
-        crate::reference::DEBIAN_MODULES,
-    )
+    // Every node's catalog and texts pass here: the path is made once.
+    static MIRROR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let mirror = MIRROR.get_or_init(|| {
+        crate::reference::debian_modules(crate::reference::PuppetVersion::V8)
+            .to_string_lossy()
+            .into_owned()
+    });
+    if !text.contains(mirror.as_str()) {
+        return text.to_string();
+    }
+    text.replace(mirror.as_str(), crate::reference::DEBIAN_MODULES)
 }
 
 /// An error or warning text with every path below `env_dir` made relative
