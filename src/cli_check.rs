@@ -1,7 +1,6 @@
 //! `pverify check [DIR]` and `pverify bless [DIR]`: golden snapshots of a
 //! control repo described by `DIR/pverify.yaml` (see `docs/harness.md`).
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,7 +44,7 @@ struct Common {
     #[arg(long)]
     filter: Option<String>,
     /// Threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
     jobs: Option<usize>,
     /// Only shard I of N (1-based): the nodes sorted by name, every N-th.
     #[arg(long, value_name = "I/N")]
@@ -142,9 +141,11 @@ pub fn bless(args: BlessArgs) -> ExitCode {
             return ExitCode::from(EXIT_SETUP);
         }
     };
-    let (text, failed) = repo.bless(&compiled, paint());
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
+    let (text, mut failed) = repo.bless(&compiled, paint());
+    if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
+        eprintln!("pverify bless: {e}");
+        failed = true;
+    }
     if failed {
         ExitCode::FAILURE
     } else {

@@ -1,7 +1,6 @@
 //! `pverify compile ENV_DIR --facts FILE...`: one catalog per node file,
 //! compiled in parallel; a failing node never stops the others.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,6 +11,9 @@ use serde_json::json;
 
 use puppet_compiler::eval;
 use puppet_compiler::loader::{Environment, Overrides};
+use pverify_harness::output::{OutDir, REPORT_FILE};
+
+use crate::cli_writes::Claims;
 
 #[derive(Args)]
 pub struct CompileArgs {
@@ -22,11 +24,12 @@ pub struct CompileArgs {
     #[arg(long = "facts", required = true, num_args = 1..)]
     facts: Vec<PathBuf>,
     /// Write `<certname>.json` per node and `report.json` here (else the one
-    /// node's catalog goes to stdout).
+    /// node's catalog goes to stdout); nothing is written outside it (a
+    /// certname Puppet refuses, or `report`, is that node's error).
     #[arg(long)]
     out_dir: Option<PathBuf>,
     /// Threads to compile with (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
     jobs: Option<usize>,
     /// Modulepath to use instead of the environment's (':'-separated).
     #[arg(long, value_delimiter = ':')]
@@ -64,6 +67,8 @@ pub struct CompileArgs {
 
 struct Outcome {
     name: String,
+    /// The node file it came from.
+    file: PathBuf,
     /// The catalog's text, kept only without `--out-dir` (one node, to
     /// stdout); with it each catalog is written as soon as it is compiled and
     /// dropped, so memory does not grow with the number of nodes.
@@ -72,6 +77,14 @@ struct Outcome {
 }
 
 pub fn run(args: CompileArgs) -> ExitCode {
+    let given = crate::cli_writes::require_existing("--manifest", args.manifest.as_deref())
+        .and_then(|()| {
+            crate::cli_writes::require_existing("--hiera-config", args.hiera_config.as_deref())
+        });
+    if let Err(e) = given {
+        eprintln!("pverify compile: {e}");
+        return ExitCode::from(2);
+    }
     let overrides = Overrides {
         modulepath: args.modulepath.clone(),
         manifest: args.manifest.clone(),
@@ -98,11 +111,15 @@ pub fn run(args: CompileArgs) -> ExitCode {
         eprintln!("pverify compile: several node files need --out-dir");
         return ExitCode::from(2);
     }
-    if let Some(dir) = &args.out_dir {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("pverify compile: {}: {e}", dir.display());
+    let out_dir = match args.out_dir.as_deref().map(OutDir::create).transpose() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("pverify compile: {e}");
             return ExitCode::from(2);
         }
+    };
+    if let Some(d) = &out_dir {
+        d.remove_stale();
     }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -131,16 +148,24 @@ pub fn run(args: CompileArgs) -> ExitCode {
             eprintln!("pverify compile: no parse-ahead thread: {e}");
         }
     }
-    let outcomes = compile_all(&args, env, &mocks, &pool);
-    let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
-    match &args.out_dir {
+    let claims = Claims::default();
+    let mut outcomes = compile_all(&args, env, &mocks, &pool, out_dir.as_ref(), &claims);
+    if let Some(dir) = &out_dir {
+        refuse_duplicates(&mut outcomes, claims, dir);
+    }
+    let mut failed = outcomes.iter().filter(|o| o.result.is_err()).count();
+    let mut write_failed = false;
+    match &out_dir {
         None => {
             let o = &outcomes[0];
             match &o.result {
                 Ok(text) => {
-                    let mut out = std::io::stdout().lock();
-                    let _ = out.write_all(text.as_deref().unwrap_or(b"null"));
-                    let _ = out.write_all(b"\n");
+                    let mut bytes = text.clone().unwrap_or_else(|| b"null".to_vec());
+                    bytes.push(b'\n');
+                    if let Err(e) = crate::cli_writes::print_or_fail(&bytes) {
+                        eprintln!("pverify compile: {e}");
+                        write_failed = true;
+                    }
                 }
                 Err(e) => eprintln!("Error: {e}"),
             }
@@ -159,12 +184,16 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 }
             }
             let text = serde_json::to_string_pretty(&json!({"nodes": report})).unwrap_or_default();
-            if let Err(e) = write_atomically(&dir.join("report.json"), &text) {
-                eprintln!("pverify compile: report.json: {e}");
+            let path = dir.path().join(REPORT_FILE);
+            if let Err(e) = pverify_harness::output::write_replacing(&path, text.as_bytes()) {
+                eprintln!("pverify compile: {}: {e}", path.display());
+                write_failed = true;
             }
             eprintln!("compiled {} nodes, {failed} failed", outcomes.len());
         }
     }
+    // A report or catalog that could not be written is a failure too.
+    failed += usize::from(write_failed);
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -172,11 +201,20 @@ pub fn run(args: CompileArgs) -> ExitCode {
     }
 }
 
-/// A temporary file renamed into place, so no reader sees half a catalog.
-fn write_atomically(path: &std::path::Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+/// Every node of a certname two node files share fails, and the catalog
+/// the first one wrote is removed: which file's catalog it was is not the
+/// operator's to guess.
+fn refuse_duplicates(outcomes: &mut [Outcome], claims: Claims, dir: &OutDir) {
+    for (name, first, error) in claims.duplicates() {
+        if let Ok(path) = dir.node_file(&name) {
+            let _ = std::fs::remove_file(path);
+        }
+        for o in outcomes.iter_mut() {
+            if o.name == name && o.file == first {
+                o.result = Err(error.clone());
+            }
+        }
+    }
 }
 
 /// Compiles every node file on the pool's threads; each catalog is written
@@ -186,6 +224,8 @@ fn compile_all(
     env: &Environment,
     mocks: &std::sync::Arc<eval::FunctionMocks>,
     pool: &rayon::ThreadPool,
+    out_dir: Option<&OutDir>,
+    claims: &Claims,
 ) -> Vec<Outcome> {
     pool.install(|| {
         args.facts
@@ -215,9 +255,16 @@ fn compile_all(
                         }
                         Ok(n)
                     });
+                    // Claimed before compiling: a second file with the
+                    // certname, or the certname `report`, is refused.
+                    let node = node.and_then(|n| match out_dir {
+                        Some(_) => claims.claim(&n.name, f).map(|()| n),
+                        None => Ok(n),
+                    });
                     match node {
                         Err(e) => Outcome {
                             name: f.display().to_string(),
+                            file: f.clone(),
                             result: Err(e),
                             millis: 0,
                         },
@@ -226,20 +273,16 @@ fn compile_all(
                             text.clear();
                             let result = eval::compile_pretty(env, node, text)
                                 .map_err(|e| e.for_node(&name))
-                                .and_then(|_| match &args.out_dir {
+                                .and_then(|_| match out_dir {
                                     None => Ok(Some(std::mem::replace(
                                         text,
                                         Vec::with_capacity(eval::CATALOG_BUFFER),
                                     ))),
-                                    Some(dir) => {
-                                        let path = dir.join(format!("{name}.json"));
-                                        write_atomically(&path, &*text)
-                                            .map(|()| None)
-                                            .map_err(|e| format!("{}: {e}", path.display()))
-                                    }
+                                    Some(dir) => dir.write_node(&name, text).map(|_| None),
                                 });
                             Outcome {
                                 name,
+                                file: f.clone(),
                                 result,
                                 millis: start.elapsed().as_millis(),
                             }

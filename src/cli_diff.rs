@@ -74,7 +74,7 @@ pub struct DiffArgs {
     #[arg(long)]
     output: Option<PathBuf>,
     /// Threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
     jobs: Option<usize>,
     /// Let `generate()` run its command on both sides (a control repo side
     /// also allows it with `allow_generate: true`); refused by default.
@@ -161,7 +161,11 @@ pub fn run(args: DiffArgs) -> ExitCode {
                 return fail(format!("{}: {e}", path.display()));
             }
         }
-        None => print!("{text}"),
+        None => {
+            if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
+                return fail(e);
+            }
+        }
     }
     ExitCode::from(report.exit_code())
 }

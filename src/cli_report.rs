@@ -5,7 +5,7 @@
 //! failed, 2 usage or setup error (bad arguments, unreadable suite or
 //! config, Puppet missing for `--oracle puppet`).
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -70,9 +70,11 @@ pub fn emit(report: &Report, format: Format) -> ExitCode {
         Format::Json => report.to_json(),
         Format::Junit => report.to_junit(),
     };
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+    // A report that cannot be written is no evidence of success.
+    if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
+        eprintln!("pverify: {e}");
+        return ExitCode::FAILURE;
+    }
     if report.summary.failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -23,7 +23,7 @@ pub struct RunArgs {
     /// Only cases whose name (`topic/name`) contains this.
     filter: Option<String>,
     /// Threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
     jobs: Option<usize>,
     /// Report format.
     #[arg(long, value_enum, default_value = "text")]

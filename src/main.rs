@@ -12,6 +12,7 @@ mod cli_diff;
 mod cli_parse;
 mod cli_report;
 mod cli_run;
+mod cli_writes;
 
 /// Compiling is allocation-heavy (half of a compile's instructions were in
 /// glibc's malloc and free); mimalloc is markedly faster at it

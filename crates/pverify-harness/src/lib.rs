@@ -3,7 +3,8 @@
 //! and one walk for every command) and how `run` and `check` show it
 //! ([`catalog_diff`]), golden control repos
 //! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
-//! of `run` and `check` ([`report`]), and Puppet itself as an oracle ([`reference`]: 7.23 or 8.10).
+//! of `run` and `check` ([`report`]), where outputs are written ([`output`]:
+//! per-node files confined to their directory, written atomically), and Puppet itself as an oracle ([`reference`]: 7.23 or 8.10).
 
 #![forbid(unsafe_code)]
 
@@ -12,5 +13,6 @@ pub mod catalog_diff;
 pub mod control;
 pub mod diff;
 pub mod harness;
+pub mod output;
 pub mod reference;
 pub mod report;

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+pub mod certname;
 pub mod mocks;
 pub mod node;
 
@@ -136,7 +137,44 @@ pub fn parse_node_text(path: &Path, text: &str) -> Result<NodeInfo, String> {
             }
         },
     };
-    node_from_value(doc).map_err(|e| format!("{}: {e}", path.display()))
+    check_node_keys(&doc).map_err(|e| format!("{}: {e}", path.display()))?;
+    let node = node_from_value(doc).map_err(|e| format!("{}: {e}", path.display()))?;
+    certname::validate(&node.name).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(node)
+}
+
+/// The keys a node file may have: those of Puppet's facts format
+/// (`Puppet::Node::Facts#to_data_hash`: `name`, `values`, `timestamp`,
+/// `expiration`), of its node format (`Puppet::Node#to_data_hash`: `name`,
+/// `environment`, `classes`, `parameters`) and pverify's `trusted`.
+pub const NODE_FILE_KEYS: [&str; 8] = [
+    "name",
+    "values",
+    "timestamp",
+    "expiration",
+    "environment",
+    "classes",
+    "parameters",
+    "trusted",
+];
+
+/// A key a node file may not have is a typo (`"vals"` for `"values"`), an
+/// error naming it rather than facts silently missing.
+fn check_node_keys(doc: &Value) -> Result<(), String> {
+    let Value::Hash(h) = doc else {
+        return Ok(());
+    };
+    for k in h.keys() {
+        let known = k.as_str().is_some_and(|k| NODE_FILE_KEYS.contains(&k));
+        if !known {
+            return Err(format!(
+                "unknown key {} in a node file (expected {})",
+                puppet_model::names::ruby_inspect_str(&k.to_string()),
+                NODE_FILE_KEYS.join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The node object from a parsed node document.

@@ -21,9 +21,11 @@ use crate::harness::suite::mismatch;
 use crate::harness::{
     canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect, Versioned,
 };
+use crate::output::OutDir;
 use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
+use puppet_compiler::facts::certname;
 use puppet_compiler::loader::{Environment, Overrides};
 
 /// A control repo and its config.
@@ -42,6 +44,23 @@ pub struct NodeSpec {
     /// `<certname>` or `<certname>@<factset>`.
     pub id: String,
     pub case: Case,
+    /// Why the node cannot be compiled, found before compiling (its node
+    /// file is unreadable, its certname is not one Puppet accepts): the
+    /// node's result is this error and the other nodes still compile.
+    pub error: Option<String>,
+}
+
+impl NodeSpec {
+    /// The error the node has before it compiles: its own, or a certname
+    /// or file name Puppet would refuse (docs/safety.md, "Writes").
+    pub fn refusal(&self) -> Option<String> {
+        if let Some(e) = &self.error {
+            return Some(e.clone());
+        }
+        certname::validate(&self.case.node)
+            .and_then(|()| certname::validate_file_stem(&self.id))
+            .err()
+    }
 }
 
 /// What pverify made of one node: the canonical catalog, or the error.
@@ -89,11 +108,18 @@ impl Repo {
         self.config.puppet.unwrap_or_default()
     }
 
-    /// The golden file of a node.
+    /// The golden file of a node, as the repo names it (for messages; the
+    /// file is read and written only through [`Repo::golden_dir`]).
     pub fn golden_path(&self, id: &str) -> PathBuf {
         self.root
             .join(&self.config.golden)
             .join(format!("{id}.json"))
+    }
+
+    /// The golden directory (`golden:`), which must be inside the repo once
+    /// symlinks are resolved; `create` makes it (bless).
+    pub fn golden_dir(&self, create: bool) -> Result<OutDir, String> {
+        OutDir::within(&self.root, &self.config.golden, create)
     }
 
     /// Every node of the config, sorted by name; duplicate names are an error.
@@ -126,7 +152,12 @@ impl Repo {
         out.sort_by(|a, b| a.id.cmp(&b.id));
         for w in out.windows(2) {
             if w[0].id == w[1].id {
-                return Err(format!("node {} is listed twice", w[0].id));
+                return Err(format!(
+                    "node {} is listed twice: in {} and in {} (one certname, one golden)",
+                    w[0].id,
+                    self.relative(&w[0].case.path),
+                    self.relative(&w[1].case.path)
+                ));
             }
         }
         Ok(out)
@@ -196,15 +227,34 @@ impl Repo {
             None => name.to_string(),
             Some(fs) => format!("{name}@{fs}"),
         };
-        Ok(NodeSpec { id, case })
+        Ok(NodeSpec {
+            id,
+            case,
+            error: None,
+        })
     }
 
     /// A node file, read as `compile` and `diff --facts` read it (JSON, or
     /// YAML by Puppet's rules); the environment is the repo's.
+    /// A file that cannot be read, or names a certname Puppet refuses, is
+    /// that node's error (named by the file's stem), not the run's.
     fn node_from_file(&self, path: &Path) -> Result<NodeSpec, String> {
-        let node = puppet_compiler::facts::read_node_file(path)?;
+        let node = match puppet_compiler::facts::read_node_file(path) {
+            Ok(node) => node,
+            Err(e) => {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                let mut case = self.base_case(&stem);
+                case.path = path.to_path_buf();
+                return Ok(NodeSpec {
+                    id: stem.into_owned(),
+                    case,
+                    error: Some(relativize_text(&e, &self.root.to_string_lossy())),
+                });
+            }
+        };
         let doc = puppet_compiler::facts::node_to_json(&node);
         let mut case = self.base_case(&node.name);
+        case.path = path.to_path_buf();
         case.facts = doc["values"].clone();
         case.classes = doc.get("classes").cloned();
         case.parameters = doc.get("parameters").cloned();
@@ -212,6 +262,7 @@ impl Repo {
         Ok(NodeSpec {
             id: node.name,
             case,
+            error: None,
         })
     }
 
@@ -275,6 +326,14 @@ impl Repo {
         Ok(nodes
             .par_iter()
             .map(|n| {
+                if let Some(e) = n.refusal() {
+                    tick();
+                    return Compiled {
+                        id: n.id.clone(),
+                        result: Err(e),
+                        millis: 0,
+                    };
+                }
                 let start = Instant::now();
                 let facts = n.case.facts.clone();
                 let mut node = node_for(&n.case, &facts, self.puppet());
@@ -331,7 +390,8 @@ impl Repo {
                 .map(|d| Value::from(d.to_string_lossy().into_owned()))
                 .collect::<Vec<_>>()
         });
-        let requests: Vec<Value> = nodes
+        let accepted: Vec<&NodeSpec> = nodes.iter().filter(|n| n.refusal().is_none()).collect();
+        let requests: Vec<Value> = accepted
             .iter()
             .map(|n| {
                 let c = &n.case;
@@ -364,10 +424,21 @@ impl Repo {
             .collect();
         let replies = oracle::compile_with_puppet(&puppet, &requests, workers)?;
         let dir = env_dir.to_string_lossy().into_owned();
+        let mut replies = accepted.iter().map(|n| n.id.as_str()).zip(&replies);
         nodes
             .iter()
-            .zip(&replies)
-            .map(|(n, reply)| {
+            .map(|n| {
+                if let Some(e) = n.refusal() {
+                    return Ok(Compiled {
+                        id: n.id.clone(),
+                        result: Err(e),
+                        millis: 0,
+                    });
+                }
+                let reply = match replies.next() {
+                    Some((id, reply)) if id == n.id => reply,
+                    _ => return Err(format!("no reply from Puppet for {}", n.id)),
+                };
                 let (got, _warnings) = oracle::observed(reply, &dir)?;
                 let result = match got {
                     Expect::Catalog(c) => Ok(c),
@@ -386,6 +457,7 @@ impl Repo {
     /// Compares compiled catalogs with the goldens: one report item per node.
     /// `against` names the compiler (`golden` for pverify, `puppet`).
     pub fn check(&self, compiled: &[Compiled], against: &str) -> Vec<Item> {
+        let golden_dir = self.golden_dir(false);
         compiled
             .iter()
             .map(|c| {
@@ -396,7 +468,18 @@ impl Repo {
                     failures: vec![],
                     millis: c.millis,
                 };
-                let golden = std::fs::read_to_string(self.golden_path(&c.id));
+                // Read only inside the golden directory, never through a
+                // link, and only for a node that compiled (so a refused
+                // name is never looked up).
+                let golden = match (&c.result, &golden_dir) {
+                    (Err(_), _) => Err(String::new()),
+                    (Ok(_), Err(e)) => Err(e.clone()),
+                    (Ok(_), Ok(dir)) => match dir.read_node(&c.id) {
+                        Ok(Some(text)) => Ok(text),
+                        Ok(None) => Err("No such file or directory (os error 2)".into()),
+                        Err(e) => Err(relativize_text(&e, &self.root.to_string_lossy())),
+                    },
+                };
                 let fail = |message: String| Failure {
                     against: against.to_string(),
                     message,
@@ -458,6 +541,11 @@ impl Repo {
         let mut out = String::new();
         let mut failed = false;
         let (mut created, mut updated, mut same) = (0, 0, 0);
+        let dir = match self.golden_dir(true) {
+            Ok(d) => d,
+            Err(e) => return (format!("{} {e}\n", paint.red("error")), true),
+        };
+        dir.remove_stale();
         for c in compiled {
             let path = self.golden_path(&c.id);
             let rel = self.relative(&path);
@@ -472,13 +560,16 @@ impl Repo {
                 }
                 Ok(cat) => {
                     let text = format!("{cat}\n");
-                    let old = std::fs::read_to_string(&path).ok();
+                    // A golden that is a link is replaced, never read
+                    // through (its target's text would show in the diff).
+                    let old = dir.read_node(&c.id).ok().flatten();
                     if old.as_deref() == Some(text.as_str()) {
                         same += 1;
                         continue;
                     }
-                    if let Err(e) = write_atomically(&path, &text) {
+                    if let Err(e) = dir.write_node(&c.id, text.as_bytes()) {
                         failed = true;
+                        let e = relativize_text(&e, &self.root.to_string_lossy());
                         out.push_str(&format!("{} {rel}: {e}\n", paint.red("error")));
                         continue;
                     }
@@ -545,21 +636,6 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
         return Err(bad());
     }
     Ok((i, n))
-}
-
-/// A temporary file in the same directory renamed into place, so no reader
-/// ever sees half a golden.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {

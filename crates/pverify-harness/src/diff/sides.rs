@@ -38,11 +38,30 @@ pub trait NodeSource: Sync {
     fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)>;
 }
 
-fn keyed(specs: Vec<NodeSpec>) -> Vec<(String, NodeSpec)> {
-    specs
-        .into_iter()
-        .map(|s| (spec_name(&s).to_string(), s))
-        .collect()
+/// The nodes of node files, keyed; two files with one certname are that
+/// node's error, naming both files (neither silently wins).
+fn keyed_files(files: &[PathBuf], enc: Option<&Path>) -> Vec<(String, NodeSpec)> {
+    let mut out: Vec<(String, NodeSpec)> = Vec::new();
+    let mut first_file: BTreeMap<String, (usize, &Path)> = BTreeMap::new();
+    for f in files {
+        let spec = read_node(f, enc);
+        let key = spec_name(&spec).to_string();
+        match first_file.get(&key) {
+            Some(&(at, first)) => {
+                let e = format!(
+                    "certname {key} is in two node files, {} and {}",
+                    first.display(),
+                    f.display()
+                );
+                out[at].1 = Err((key, e));
+            }
+            None => {
+                first_file.insert(key.clone(), (out.len(), f));
+                out.push((key, spec));
+            }
+        }
+    }
+    out
 }
 
 fn stem(path: &Path) -> String {
@@ -67,12 +86,7 @@ pub struct FactsFiles {
 
 impl NodeSource for FactsFiles {
     fn nodes(&self, _side: &Prepared) -> Vec<(String, NodeSpec)> {
-        keyed(
-            self.files
-                .iter()
-                .map(|f| read_node(f, self.enc.as_deref()))
-                .collect(),
-        )
+        keyed_files(&self.files, self.enc.as_deref())
     }
 }
 
@@ -98,12 +112,7 @@ impl NodeSource for NodesDir {
             Err(_) => Vec::new(),
         };
         files.sort();
-        keyed(
-            files
-                .iter()
-                .map(|f| read_node(f, self.enc.as_deref()))
-                .collect(),
-        )
+        keyed_files(&files, self.enc.as_deref())
     }
 }
 
@@ -121,6 +130,9 @@ impl NodeSource for ControlMatrix {
             Ok(specs) => specs
                 .into_iter()
                 .map(|n| {
+                    if let Some(e) = n.refusal() {
+                        return (n.id.clone(), Err((n.id, e)));
+                    }
                     let node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
                     (n.id, Ok(node))
                 })
