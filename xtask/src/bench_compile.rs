@@ -336,7 +336,11 @@ fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
             Some((_, fs)) => format!("{certname}@{fs}"),
             None => certname,
         };
-        out.push(NodeSpec { id, case });
+        out.push(NodeSpec {
+            id,
+            case,
+            error: None,
+        });
     }
     Ok(out)
 }
@@ -911,6 +915,7 @@ fn synthetic_node(template: &NodeSpec) -> NodeSpec {
     NodeSpec {
         id: case.node.clone(),
         case,
+        error: None,
     }
 }
 

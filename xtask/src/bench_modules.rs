@@ -188,6 +188,7 @@ fn class_nodes(workspace: &Path) -> Result<Vec<NodeSpec>, String> {
                 nodes.push(NodeSpec {
                     id: format!("{class}@{f}"),
                     case,
+                    error: None,
                 });
             }
         }
