@@ -68,7 +68,15 @@ pub fn run(args: RunArgs) -> ExitCode {
             return ExitCode::from(EXIT_SETUP);
         }
     }
-    let work = std::env::temp_dir().join(format!("pverify-run-{}", std::process::id()));
+    // Created exclusively (not a predictable `/tmp` name another user could
+    // have planted) and removed when dropped.
+    let work = match tempfile::Builder::new().prefix("pverify-run-").tempdir() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("pverify run: cannot make a temporary directory: {e}");
+            return ExitCode::from(EXIT_SETUP);
+        }
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .stack_size(64 << 20)
@@ -78,9 +86,10 @@ pub fn run(args: RunArgs) -> ExitCode {
         return ExitCode::from(EXIT_SETUP);
     };
     let bar = progress_bar(cases.len() as u64, "pverify");
-    let mut items = pool.install(|| suite::run_pverify(&cases, args.puppet, &work, &|| bar.inc(1)));
+    let mut items =
+        pool.install(|| suite::run_pverify(&cases, args.puppet, work.path(), &|| bar.inc(1)));
     bar.finish_and_clear();
-    let _ = std::fs::remove_dir_all(&work);
+    drop(work);
     if args.oracle == Some(Oracle::Puppet) {
         let reference = match Reference::locate(args.puppet) {
             Ok(r) => r,
