@@ -66,12 +66,17 @@ static COUNTER: AtomicUsize = AtomicUsize::new(0);
 impl Worktree {
     pub fn add(repo: &Path, rev: &str) -> Result<Worktree, String> {
         let commit = resolve(repo, rev)?;
-        let tmp = std::env::temp_dir().join(format!(
-            "pverify-diff-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        // Created exclusively with a random name (a predictable one in the
+        // shared temporary directory could have been planted); removed on
+        // drop.
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!(
+                "pverify-diff-{}-",
+                COUNTER.fetch_add(1, Ordering::Relaxed)
+            ))
+            .tempdir()
+            .map_err(|e| format!("cannot make a temporary directory: {e}"))?
+            .keep();
         let dir = tmp.join("tree");
         let wt = Worktree {
             repo: repo.to_path_buf(),
