@@ -367,6 +367,14 @@ fn duplicate_certnames_in_check_name_both_files() {
         err.contains("node same.example.com is listed twice: in nodes/a.json and in nodes/b.json"),
         "{err}"
     );
+    // A matrix naming one node twice.
+    let repo = t.control_repo("  matrix: [{names: [a.example.com, a.example.com]}]", "");
+    let (code, _, err) = pverify(&["bless", &repo]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("node a.example.com is listed twice: in pverify.yaml"),
+        "{err}"
+    );
 }
 
 /// Outputs that cannot be written (here a directory where the file goes,

@@ -152,11 +152,18 @@ impl Repo {
         out.sort_by(|a, b| a.id.cmp(&b.id));
         for w in out.windows(2) {
             if w[0].id == w[1].id {
-                return Err(format!(
-                    "node {} is listed twice: in {} and in {} (one certname, one golden)",
-                    w[0].id,
+                let (a, b) = (
                     self.relative(&w[0].case.path),
-                    self.relative(&w[1].case.path)
+                    self.relative(&w[1].case.path),
+                );
+                let place = if a == b {
+                    format!("in {a}")
+                } else {
+                    format!("in {a} and in {b}")
+                };
+                return Err(format!(
+                    "node {} is listed twice: {place} (one node, one golden)",
+                    w[0].id
                 ));
             }
         }
