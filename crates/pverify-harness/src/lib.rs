@@ -12,5 +12,6 @@ pub mod catalog_diff;
 pub mod control;
 pub mod diff;
 pub mod harness;
+pub mod puppetfile;
 pub mod reference;
 pub mod report;
