@@ -314,3 +314,263 @@ fn bad_modules_name_the_puppetfile_and_other_nodes_still_compile() {
         format!("pverify compile: {pf}:3:3: unknown module option `tga`\n")
     );
 }
+
+/// A control repo (pverify.yaml, Puppet 7) whose second commit bumps motd
+/// from v1.0.0 to v2.0.0 in its Puppetfile; `modules/` is git-ignored.
+fn control_repo(dir: &Path, motd: &Path) -> PathBuf {
+    let ctl = dir.join("control");
+    write(
+        &ctl.join("pverify.yaml"),
+        "puppet: 7\nenvironment: .\ngolden: golden\nnodes:\n  matrix:\n    - names: [web01.example.com]\n      facts: {hostname: web01}\n    - names: [db01.example.com]\n      facts: {hostname: db01}\n",
+    );
+    write(&ctl.join(".gitignore"), "modules/\ngolden/\n");
+    write(&ctl.join("environment.conf"), "modulepath = modules\n");
+    write(
+        &ctl.join("manifests/site.pp"),
+        "node /^web/ {\n  class { 'motd': message => \"hello ${facts['hostname']}\" }\n}\nnode default {\n  notify { 'plain': }\n}\n",
+    );
+    let puppetfile = |tag: &str| {
+        format!(
+            "mod 'acme/motd',\n  :git => '{}',\n  :tag => '{tag}'\n",
+            motd.display()
+        )
+    };
+    write(&ctl.join("Puppetfile"), &puppetfile("v1.0.0"));
+    git(&ctl, &["init", "--quiet", "-b", "main"]);
+    git(&ctl, &["add", "-A"]);
+    git(&ctl, &["commit", "--quiet", "-m", "motd 1.0.0"]);
+    write(&ctl.join("Puppetfile"), &puppetfile("v2.0.0"));
+    git(&ctl, &["commit", "--quiet", "-am", "bump motd to 2.0.0"]);
+    ctl
+}
+
+/// What a diff report says past its first line (which names the sides).
+fn body(report: &str) -> String {
+    report.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_git_revision_diff_shows_a_module_bump_as_puppet_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let motd = motd_repo(tmp.path());
+    let ctl = control_repo(tmp.path(), &motd);
+    let cache = tmp.path().join("cache");
+    let out = Command::new(env!("CARGO_BIN_EXE_pverify"))
+        .current_dir(&ctl)
+        .args(["diff", "--from", "HEAD~1", "--to", "HEAD", "--module-cache"])
+        .arg(&cache)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        body(&report),
+        "2 nodes: 1 changed, 1 unchanged, 0 added, 0 removed, 0 failed\n\n\
+         File[/etc/motd] content changed (content) on 1 node: web01.example.com\n  \
+         --- File[/etc/motd] (from)\n  +++ File[/etc/motd] (to)\n  @@ -1 +1 @@\n  \
+         -hello web01 (motd 1.0.0)\n  +hello web01 (motd 2.0.0)\n\n\
+         File[/etc/issue] added on 1 node: web01.example.com",
+        "{report}"
+    );
+    assert!(!ctl.join("modules").exists());
+
+    // Puppet 7.23's catalogs of both revisions (each deployed from its
+    // own Puppetfile) differ in exactly these resources.
+    use pverify_harness::reference::{PuppetVersion, Reference};
+    if let Err(e) = Reference::locate(PuppetVersion::V7) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs Puppet 7.23: {e}"
+        );
+        eprintln!("not confirmed with Puppet 7.23: {e}");
+        return;
+    }
+    let mut goldens = Vec::new();
+    for (i, rev) in ["HEAD~1", "HEAD"].iter().enumerate() {
+        let side = tmp.path().join(format!("side{i}"));
+        git(
+            &ctl,
+            &[
+                "worktree",
+                "add",
+                "--quiet",
+                "--detach",
+                side.to_str().unwrap(),
+                rev,
+            ],
+        );
+        let (code, _, err) = pverify(&[
+            "bless",
+            side.to_str().unwrap(),
+            "--oracle",
+            "puppet",
+            "--module-cache",
+            cache.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // pverify's catalogs of the side equal Puppet's.
+        let (code, report, err) = pverify(&[
+            "check",
+            side.to_str().unwrap(),
+            "--module-cache",
+            cache.to_str().unwrap(),
+            "--offline",
+        ]);
+        assert_eq!(code, 0, "{report}{err}");
+        goldens.push(side.join("golden"));
+    }
+    let (code, puppet_report, err) = pverify(&[
+        "diff",
+        "--from-catalogs",
+        goldens[0].to_str().unwrap(),
+        "--to-catalogs",
+        goldens[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(body(&puppet_report), body(&report));
+}
+
+/// Debian 12's r10k in its own root (`cargo xtask r10k-root`); `None`
+/// outside CI when it is missing, a failure under CI.
+fn r10k_root() -> Option<PathBuf> {
+    let root = std::env::var_os("PVERIFY_R10K_ROOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/var/tmp/pverify-r10k-root"));
+    if root.join("etc/pverify-r10k-root").is_file() {
+        return Some(root);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs r10k's root: cargo xtask r10k-root ({} is missing)",
+        root.display()
+    );
+    eprintln!(
+        "not compared with r10k: {} is missing (cargo xtask r10k-root)",
+        root.display()
+    );
+    None
+}
+
+/// Every entry under `dir` but `.git` at its top: path → what it is (a
+/// file's bytes and executable bit, a symlink's target, a directory).
+fn tree(dir: &Path) -> BTreeMap<PathBuf, String> {
+    use std::os::unix::fs::PermissionsExt;
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let e = e.unwrap();
+            let path = e.path();
+            let rel = path.strip_prefix(base).unwrap().to_path_buf();
+            if rel == Path::new(".git") {
+                continue;
+            }
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let what = if meta.file_type().is_symlink() {
+                format!("symlink {}", std::fs::read_link(&path).unwrap().display())
+            } else if meta.is_dir() {
+                walk(base, &path, out);
+                "dir".into()
+            } else {
+                format!(
+                    "file exec={} {}",
+                    meta.permissions().mode() & 0o111 != 0,
+                    String::from_utf8_lossy(&std::fs::read(&path).unwrap())
+                )
+            };
+            out.insert(rel, what);
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+#[test]
+fn the_deployed_tree_is_the_one_r10k_deploys() {
+    let Some(root) = r10k_root() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let motd = motd_repo(tmp.path());
+    let v1 = git(&motd, &["rev-parse", "v1.0.0"]).trim().to_string();
+    let env = tmp.path().join("env");
+    let m = motd.display();
+    write(
+        &env.join("Puppetfile"),
+        &format!(
+            "moduledir 'vendor'\n\
+             mod 'motd', :git => '{m}', :tag => 'v1.0.0'\n\
+             mod 'acme/issue', git: '{m}', branch: 'main'\n\
+             mod 'acme-pinned', git: '{m}', commit: '{v1}'\n\
+             mod 'byref', git: '{m}', ref: 'v2.0.0'\n\
+             mod 'sitemod', git: '{m}', ref: 'main', install_path: 'site'\n"
+        ),
+    );
+    let opts = pverify_harness::puppetfile::CacheOptions {
+        dir: Some(tmp.path().join("cache")),
+        offline: false,
+    };
+    let deployed = pverify_harness::puppetfile::deploy(&env, &opts)
+        .unwrap()
+        .expect("a Puppetfile");
+    assert!(deployed.errors.is_empty(), "{:?}", deployed.errors);
+    assert_eq!(deployed.modules.len(), 5);
+
+    // r10k in its root, the test's directory bound at the same path.
+    let inside = root.join(tmp.path().strip_prefix("/").unwrap());
+    std::fs::create_dir_all(&inside).unwrap();
+    let script = format!(
+        "mount --bind {tmp} {inside} && chroot {root} sh -c 'cd {env} && HOME={tmp}/home r10k puppetfile install'",
+        tmp = tmp.path().display(),
+        inside = inside.display(),
+        root = root.display(),
+        env = env.display(),
+    );
+    let out = Command::new("unshare")
+        .args(["--mount", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir(&inside);
+    assert!(
+        out.status.success(),
+        "r10k: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for m in &deployed.modules {
+        let r10k = tree(&m.dir);
+        assert!(
+            r10k.contains_key(Path::new("manifests/init.pp")),
+            "{}",
+            m.dir.display()
+        );
+        assert_eq!(tree(&m.tree), r10k, "{} differs from r10k's", m.name);
+    }
+    // Nothing else: r10k deployed exactly these modules.
+    let mut dirs: Vec<String> = ["vendor", "site"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(env.join(d)).unwrap())
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .strip_prefix(&env)
+                .unwrap()
+                .display()
+                .to_string()
+        })
+        .collect();
+    dirs.sort();
+    assert_eq!(
+        dirs,
+        [
+            "site/sitemod",
+            "vendor/byref",
+            "vendor/issue",
+            "vendor/motd",
+            "vendor/pinned"
+        ]
+    );
+}
