@@ -246,6 +246,12 @@ fn bad_modules_name_the_puppetfile_and_other_nodes_still_compile() {
             repo.display()
         ),
     );
+    // A stale motd in the working tree's moduledir is not seen: r10k
+    // would have purged it.
+    write(
+        &env.join("modules/motd/manifests/init.pp"),
+        "class motd($message) { notify { 'stale': } }\n",
+    );
     let cache = tmp.path().join("cache");
     let out = tmp.path().join("out");
     let pf = env.join("Puppetfile").display().to_string();

@@ -118,16 +118,13 @@ fn resolve_local(mirror: &Path, want: &GitWant) -> Option<String> {
     if !mirror.is_dir() {
         return None;
     }
+    // r10k resolves every kind with `git rev-parse NAME^{commit}` (git's
+    // own order: a tag before a branch of the same name); a tag or branch
+    // is looked for under its own namespace first.
     let candidates: Vec<String> = match want {
-        GitWant::Commit(c) => vec![c.clone()],
-        GitWant::Tag(t) => vec![format!("refs/tags/{t}")],
-        GitWant::Branch(b) => vec![format!("refs/heads/{b}")],
-        // r10k's order for a bare ref: a branch, a tag, a commit.
-        GitWant::Ref(r) => vec![
-            format!("refs/heads/{r}"),
-            format!("refs/tags/{r}"),
-            r.clone(),
-        ],
+        GitWant::Commit(c) | GitWant::Ref(c) => vec![c.clone()],
+        GitWant::Tag(t) => vec![format!("refs/tags/{t}"), t.clone()],
+        GitWant::Branch(b) => vec![format!("refs/heads/{b}"), b.clone()],
     };
     let m = mirror.to_string_lossy();
     candidates.iter().find_map(|c| {

@@ -168,6 +168,9 @@ pub fn deploy(env_dir: &Path, opts: &CacheOptions) -> Result<Option<Deployment>,
         .clone()
         .unwrap_or_else(|| forge::DEFAULT_FORGE.to_string());
     let mut overlay = overlay::ModuleOverlay::default();
+    // The moduledir is r10k's even when a module failed: nothing stale
+    // from the repo's working tree shows through.
+    overlay.purge(&moduledir);
     let mut modules = Vec::new();
     let mut errors = Vec::new();
     for decl in &puppetfile.mods {
@@ -212,11 +215,6 @@ pub fn deploy(env_dir: &Path, opts: &CacheOptions) -> Result<Option<Deployment>,
             }
             Err(e) => errors.push(e),
         }
-    }
-    // The moduledir is r10k's even when every module failed: nothing
-    // stale from the repo's working tree shows through.
-    if !puppetfile.mods.iter().any(|m| m.install_path.is_none()) {
-        overlay.keep_local(&moduledir, "", true);
     }
     Ok(Some(Deployment {
         puppetfile: path,

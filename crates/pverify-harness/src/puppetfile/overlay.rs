@@ -49,6 +49,14 @@ impl ModuleOverlay {
         }
     }
 
+    /// Makes `dir` hold only what is added or kept in it (the moduledir,
+    /// which r10k purges).
+    pub fn purge(&mut self, dir: &Path) {
+        for spelling in spellings(dir) {
+            self.dirs.entry(spelling).or_default().purged = true;
+        }
+    }
+
     /// Keeps the repo's own `dir/name` in a purged directory (`:local`).
     pub fn keep_local(&mut self, dir: &Path, name: &str, purged: bool) {
         for spelling in spellings(dir) {

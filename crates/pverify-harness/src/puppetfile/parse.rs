@@ -565,6 +565,33 @@ mod tests {
     }
 
     #[test]
+    fn odd_input_is_an_error_never_a_panic() {
+        for text in [
+            "mod",
+            "mod(",
+            "mod )",
+            "mod ()",
+            "forge",
+            ":",
+            "=>",
+            ",",
+            "mod 'a/b',",
+            "mod 'a/b', :git =>",
+            "mod 'a/b', git:",
+            "mod 'a/b', 'x', 'y'",
+            "moduledir :x",
+            "mod 'm', :git => 'u', :ref => 'r', :tag => 't'",
+            "mod 'm', local: 'yes'",
+            "mod \"a\\q\"",
+            "mod 'a/é'",
+            "mod 'a/b' do\nend",
+            "forge 'a' 'b'",
+        ] {
+            assert!(parse("P", text).is_err(), "{text:?} was accepted");
+        }
+    }
+
+    #[test]
     fn errors_name_file_line_and_column() {
         let cases = [
             ("mod 'a/b', :bogus => 'x'\n", "Puppetfile:1:12: unknown module option `bogus`"),
