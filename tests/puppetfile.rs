@@ -580,3 +580,43 @@ fn the_deployed_tree_is_the_one_r10k_deploys() {
         ]
     );
 }
+
+#[test]
+fn check_keeps_the_nodes_a_failed_module_does_not_touch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let motd = motd_repo(tmp.path());
+    let ctl = control_repo(tmp.path(), &motd);
+    let cache = tmp.path().join("cache");
+    let (code, _, err) = pverify(&[
+        "bless",
+        ctl.to_str().unwrap(),
+        "--module-cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let puppetfile = ctl.join("Puppetfile");
+    let text = std::fs::read_to_string(&puppetfile).unwrap();
+    std::fs::write(&puppetfile, text.replace("v2.0.0", "v9.9.9")).unwrap();
+    let (code, report, err) = pverify(&[
+        "check",
+        ctl.to_str().unwrap(),
+        "--module-cache",
+        cache.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{report}{err}");
+    let missing = format!(
+        "{}:1:1: mod 'acme/motd': {} has no tag 'v9.9.9'",
+        puppetfile.display(),
+        motd.display()
+    );
+    assert!(err.contains(&missing), "{err}");
+    // db01 needs no module and still matches its golden; web01's error
+    // says why motd is missing.
+    assert!(report.contains("db01.example.com"), "{report}");
+    let relative = format!(
+        "Could not find declared class motd (file: manifests/site.pp, line: 2, column: 3) on node web01.example.com (Puppetfile deployment failed: Puppetfile:1:1: mod 'acme/motd': {} has no tag 'v9.9.9')",
+        motd.display()
+    );
+    assert!(report.contains(&relative), "{report}");
+    assert!(report.contains("1 passed, 1 failed"), "{report}");
+}

@@ -70,7 +70,7 @@ impl Deployment {
             return error;
         }
         format!(
-            "{error}\n(Puppetfile deployment failed: {})",
+            "{error} (Puppetfile deployment failed: {})",
             self.errors.join("; ")
         )
     }
