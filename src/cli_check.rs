@@ -61,6 +61,8 @@ struct Common {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -70,6 +72,7 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    repo.deploy_modules(&c.puppetfile.cache())?;
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;

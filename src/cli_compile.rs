@@ -63,6 +63,8 @@ pub struct CompileArgs {
     /// docs/settings.md lists them), e.g. `--setting strict=warning`.
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
 }
 
 struct Outcome {
@@ -90,7 +92,24 @@ pub fn run(args: CompileArgs) -> ExitCode {
         manifest: args.manifest.clone(),
         ..Overrides::default()
     };
-    let env = match Environment::boot(&args.env, &overrides) {
+    let deployment = match pverify_harness::puppetfile::deploy(&args.env, &args.puppetfile.cache())
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("pverify compile: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(d) = &deployment {
+        for e in &d.errors {
+            eprintln!("pverify compile: {e}");
+        }
+    }
+    let booted = match &deployment {
+        Some(d) => d.boot(&args.env, &overrides),
+        None => Environment::boot(&args.env, &overrides),
+    };
+    let env = match booted {
         Ok(e) => e,
         Err(e) => {
             eprintln!("pverify compile: {e}");

@@ -88,6 +88,8 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -183,6 +185,7 @@ fn diff_refs(
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
+        modules: args.puppetfile.cache(),
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

@@ -17,6 +17,7 @@ mod oracle_modules;
 mod oracle_types;
 mod puppet8_root;
 mod puppets;
+mod r10k_root;
 mod same_catalogs;
 
 use std::process::ExitCode;
@@ -74,6 +75,9 @@ tasks:
   puppet8-root [--dir DIR] [--rebuild]
                            build (once) and check the second reference: a Debian 13 root with
                            Puppet 8.10, hiera-eyaml, r10k and every puppet-module-* package
+  r10k-root [--dir DIR]
+                           build (once) Debian 12's r10k in a root of its own, for
+                           tests/puppetfile.rs (never on the host: it changes Puppet's JSON)
 ";
 
 fn main() -> ExitCode {
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
         "difffuzz" => difffuzz::run(rest),
         "same-catalogs" => same_catalogs::run(rest),
         "puppet8-root" => puppet8_root::run(rest),
+        "r10k-root" => r10k_root::run(rest),
         _ => {
             eprint!("unknown task '{task}'\n{USAGE}");
             return ExitCode::from(2);

@@ -14,5 +14,6 @@ pub mod control;
 pub mod diff;
 pub mod harness;
 pub mod output;
+pub mod puppetfile;
 pub mod reference;
 pub mod report;

@@ -29,6 +29,9 @@ pub struct Overrides {
     /// `$basemodulepath` in `environment.conf` (default
     /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
     pub basemodulepath: Option<String>,
+    /// Operator-granted read roots outside the environment (`--grant DIR`,
+    /// the module cache).
+    pub grants: Vec<PathBuf>,
 }
 
 /// A parsed file, or why it could not be parsed.

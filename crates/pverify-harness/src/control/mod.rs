@@ -22,6 +22,7 @@ use crate::harness::{
     canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect, Versioned,
 };
 use crate::output::OutDir;
+use crate::puppetfile::{CacheOptions, Deployment};
 use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
@@ -35,6 +36,8 @@ pub struct Repo {
     pub config: Config,
     /// The environment directory, absolute.
     pub env_dir: PathBuf,
+    /// The environment's Puppetfile, deployed ([`Repo::deploy_modules`]).
+    pub modules: Option<std::sync::Arc<Deployment>>,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -88,7 +91,23 @@ impl Repo {
             root,
             config,
             env_dir,
+            modules: None,
         })
+    }
+
+    /// Deploys the environment's Puppetfile, if it has one, into the
+    /// module cache; the repo's environment then sees its modules. Modules
+    /// that could not be deployed are reported on stderr and explain the
+    /// errors of the nodes that fail.
+    pub fn deploy_modules(&mut self, cache: &CacheOptions) -> Result<(), String> {
+        let deployed = crate::puppetfile::deploy(&self.env_dir, cache)?;
+        if let Some(d) = &deployed {
+            for e in &d.errors {
+                eprintln!("{e}");
+            }
+        }
+        self.modules = deployed.map(std::sync::Arc::new);
+        Ok(())
     }
 
     /// Applies `--setting NAME=VALUE`s over pverify.yaml's `settings:`.
@@ -106,6 +125,14 @@ impl Repo {
     /// The Puppet version the repo compiles as (`puppet:`, default 8).
     pub fn puppet(&self) -> PuppetVersion {
         self.config.puppet.unwrap_or_default()
+    }
+
+    /// A node's compile error, with why modules are missing if any are.
+    pub fn explain(&self, error: String) -> String {
+        match &self.modules {
+            Some(d) => d.explain(error),
+            None => error,
+        }
     }
 
     /// The golden file of a node, as the repo names it (for messages; the
@@ -287,6 +314,7 @@ impl Repo {
                     .collect::<Vec<_>>()
                     .join(":")
             }),
+            ..Overrides::default()
         }
     }
 
@@ -309,7 +337,10 @@ impl Repo {
     /// The repo's environment, booted as `check` compiles it (modulepath and
     /// manifest from the config, named `environment_name`).
     pub fn boot(&self) -> Result<Environment, String> {
-        let mut env = Environment::boot(&self.env_dir, &self.overrides())?;
+        let mut env = match &self.modules {
+            Some(d) => d.boot(&self.env_dir, &self.overrides())?,
+            None => Environment::boot(&self.env_dir, &self.overrides())?,
+        };
         // A control repo's directory is rarely named after its environment.
         env.name = self.config.environment_name.clone();
         Ok(env)
@@ -351,7 +382,7 @@ impl Repo {
                 let name = node.name.clone();
                 let result = match eval::compile(&env, node) {
                     Ok(c) => Ok(canonicalize_catalog(&c.catalog, &dir)),
-                    Err(e) => Err(relativize_text(&e.for_node(&name), &dir)),
+                    Err(e) => Err(relativize_text(&self.explain(e.for_node(&name)), &dir)),
                 };
                 tick();
                 Compiled {
@@ -379,6 +410,9 @@ impl Repo {
             .map_err(|e| format!("cannot make a temporary directory: {e}"))?;
         let env_dir = tmp.path().join(&self.config.environment_name);
         copy_dir(&self.env_dir, &env_dir).map_err(|e| format!("copying the environment: {e}"))?;
+        if let Some(d) = &self.modules {
+            d.materialize(&self.env_dir, &env_dir)?;
+        }
         let mut conf = Vec::new();
         if let Some(m) = &self.config.modulepath {
             let joined: Vec<String> = m.iter().map(|p| p.to_string_lossy().into_owned()).collect();

@@ -180,6 +180,8 @@ pub struct RefOptions {
     /// `--setting NAME=VALUE`s over each node's settings, on both sides
     /// (checked when the command line was read).
     pub settings: Vec<String>,
+    /// The module cache each side deploys its own Puppetfile into.
+    pub modules: crate::puppetfile::CacheOptions,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -190,6 +192,9 @@ pub struct Prepared {
     /// The side's control repo, when its tree (at `--env-subdir`) holds a
     /// `pverify.yaml`: it gives the environment, its settings and the nodes.
     pub control: Option<Result<Repo, String>>,
+    /// The side's Puppetfile deployed (without a control repo; with one,
+    /// the repo holds it), or why it could not be.
+    pub modules: Option<Result<std::sync::Arc<crate::puppetfile::Deployment>, String>>,
     _worktree: Option<Worktree>,
 }
 
@@ -204,9 +209,11 @@ impl Prepared {
                     None => d.clone(),
                 },
                 control: None,
+                modules: None,
                 _worktree: None,
             }
-            .with_control()),
+            .with_control()
+            .with_modules(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
                 let repo = super::git::toplevel(opts.repo.as_deref().unwrap_or(&cwd))?;
@@ -221,9 +228,11 @@ impl Prepared {
                     root,
                     env_dir,
                     control: None,
+                    modules: None,
                     _worktree: Some(wt),
                 }
-                .with_control())
+                .with_control()
+                .with_modules(opts))
             }
         }
     }
@@ -239,6 +248,40 @@ impl Prepared {
             self.control = Some(repo);
         }
         self
+    }
+
+    /// Deploys this side's own Puppetfile (each side of a diff has its
+    /// own, so a module bump shows as the catalog changes it causes).
+    fn with_modules(mut self, opts: &RefOptions) -> Prepared {
+        match &mut self.control {
+            Some(Ok(repo)) => {
+                if let Err(e) = repo.deploy_modules(&opts.modules) {
+                    self.control = Some(Err(e));
+                }
+            }
+            Some(Err(_)) => {}
+            None => {
+                self.modules = crate::puppetfile::deploy(&self.env_dir, &opts.modules)
+                    .map(|d| {
+                        if let Some(d) = &d {
+                            for e in &d.errors {
+                                eprintln!("{}: {e}", self.label);
+                            }
+                        }
+                        d.map(std::sync::Arc::new)
+                    })
+                    .transpose();
+            }
+        }
+        self
+    }
+
+    fn deployment(&self) -> Option<&crate::puppetfile::Deployment> {
+        match (&self.control, &self.modules) {
+            (Some(Ok(repo)), _) => repo.modules.as_deref(),
+            (_, Some(Ok(d))) => Some(d),
+            _ => None,
+        }
     }
 
     /// Whether `generate()` may run its command on this side: `--allow-generate`,
@@ -265,12 +308,23 @@ impl Prepared {
         let env = match &self.control {
             Some(Ok(repo)) => repo.boot(),
             Some(Err(e)) => Err(e.clone()),
-            None => Environment::boot(&self.env_dir, overrides),
+            None => match &self.modules {
+                Some(Ok(d)) => d.boot(&self.env_dir, overrides),
+                Some(Err(e)) => Err(e.clone()),
+                None => Environment::boot(&self.env_dir, overrides),
+            },
         };
-        let modulepath = match &env {
+        let mut modulepath = match &env {
             Ok(e) => e.modulepath.clone(),
             Err(_) => super::content::default_modulepath(&self.env_dir),
         };
+        // `puppet:///modules/` sources of deployed modules are read from
+        // their trees in the cache.
+        if let Some(d) = self.deployment() {
+            let mut trees = d.tree_parents();
+            trees.append(&mut modulepath);
+            modulepath = trees;
+        }
         (env, modulepath)
     }
 }
@@ -284,6 +338,7 @@ fn spec_name(spec: &NodeSpec) -> &str {
 
 /// One node's catalog, compiled as `pverify compile` does.
 fn compile_node(
+    side: &Prepared,
     env: &Result<Environment, String>,
     spec: NodeSpec,
     allow_generate: bool,
@@ -300,7 +355,10 @@ fn compile_node(
     let name = node.name.clone();
     puppet_compiler::eval::compile(env, node)
         .map(|c| c.catalog)
-        .map_err(|e| e.for_node(&name))
+        .map_err(|e| match side.deployment() {
+            Some(d) => d.explain(e.for_node(&name)),
+            None => e.for_node(&name),
+        })
 }
 
 /// Compiles both sides and compares them, node by node: each node's two
@@ -344,6 +402,7 @@ pub fn diff_refs(
                     || {
                         a.map(|s| {
                             compile_node(
+                                from,
                                 &env_a,
                                 s,
                                 from.allows_generate(opts),
@@ -355,6 +414,7 @@ pub fn diff_refs(
                     || {
                         b.map(|s| {
                             compile_node(
+                                to,
                                 &env_b,
                                 s,
                                 to.allows_generate(opts),
