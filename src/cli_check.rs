@@ -2,7 +2,7 @@
 //! control repo described by `DIR/pverify.yaml` (see `docs/harness.md`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -62,6 +62,14 @@ struct Common {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    fleet: crate::cli_opts_fleet::FleetOpts,
+    #[command(flatten)]
+    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -71,6 +79,19 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    if let Some(dirs) = c.fleet.basemodulepath_dirs() {
+        // Relative to where the command runs, as any path on it.
+        repo.config.basemodulepath = Some(
+            dirs.iter()
+                .map(|d| absolute(Path::new(d)).to_string_lossy().into_owned())
+                .collect(),
+        );
+    }
+    if let Some(p) = &c.fleet.environmentpath {
+        repo.set_environmentpath(absolute(p))?;
+    }
+    repo.fact_overrides = c.fleet.fact_overrides.clone();
+    repo.enc_timeout = c.enc_timeout.duration()?;
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;

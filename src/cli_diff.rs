@@ -16,6 +16,7 @@ use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
 use pverify_harness::diff::CompareContext;
+use puppet_compiler::loader::Overrides;
 
 #[derive(Args)]
 pub struct DiffArgs {
@@ -88,6 +89,10 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    fleet: crate::cli_opts_fleet::FleetOpts,
+    #[command(flatten)]
+    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -166,12 +171,36 @@ pub fn run(args: DiffArgs) -> ExitCode {
     ExitCode::from(report.exit_code())
 }
 
+/// The overrides of a side without a control repo: `--basemodulepath`, its
+/// directories granted for reading.
+fn pverify_compiler_overrides(basemodulepath: Option<&[String]>) -> Overrides {
+    Overrides {
+        basemodulepath: basemodulepath.map(|d| d.join(":")),
+        grants: basemodulepath
+            .unwrap_or_default()
+            .iter()
+            .map(PathBuf::from)
+            .collect(),
+        ..Overrides::default()
+    }
+}
+
 fn diff_refs(
     args: &DiffArgs,
     from: &str,
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    let basemodulepath = args.fleet.basemodulepath_dirs().map(|dirs| {
+        dirs.iter()
+            .map(|d| {
+                std::path::absolute(d)
+                    .unwrap_or_else(|_| d.into())
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect::<Vec<_>>()
+    });
     let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
@@ -179,7 +208,11 @@ fn diff_refs(
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
-        ..RefOptions::default()
+        overrides: pverify_compiler_overrides(basemodulepath.as_deref()),
+        fact_overrides: args.fleet.fact_overrides.clone(),
+        environmentpath: args.fleet.environmentpath.clone(),
+        basemodulepath,
+        enc_timeout: Some(args.enc_timeout.duration()?),
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;

@@ -7,6 +7,8 @@ use std::path::Path;
 
 pub mod mocks;
 pub mod node;
+pub mod overrides;
+pub mod sources;
 
 use node::NodeInfo;
 use puppet_model::{Map, Value};
@@ -149,13 +151,13 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         Some(Value::String(s)) => s.to_string(),
         _ => return Err("missing 'name' (the certname)".into()),
     };
-    let facts = match get("values") {
+    let mut facts = match get("values") {
         Some(Value::Hash(v)) => (*v).clone(),
         None | Some(Value::Undef) => Map::default(),
         _ => return Err("'values' must be a mapping of facts".into()),
     };
     // `trusted` is the extensions, or `{extensions, external}`.
-    let (trusted_extensions, trusted_external) = match get("trusted") {
+    let (mut trusted_extensions, mut trusted_external) = match get("trusted") {
         Some(Value::Hash(t)) => match t.get(&Value::string("extensions")) {
             Some(x) => {
                 let external = t.get(&Value::string("external")).cloned();
@@ -165,6 +167,26 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         },
         _ => (Map::default(), Map::default()),
     };
+    // onceover's `trusted_external`: `$trusted['external']`.
+    if let Some(Value::Hash(x)) = get("trusted_external") {
+        trusted_external = (*x).clone();
+    }
+    // `values.trusted`: the trusted data PuppetDB keeps beside the facts
+    // (`puppet facts --terminus puppetdb`, the inventory). Read as onceover
+    // reads it: its `extensions` and `external`, each only where the
+    // top level gave none. It is no fact: an agent never sends one.
+    if let Some(Value::Hash(t)) = facts.shift_remove(&Value::string("trusted")) {
+        if trusted_extensions.is_empty() {
+            if let Some(x) = t.get(&Value::string("extensions")) {
+                trusted_extensions = as_map(x.clone());
+            }
+        }
+        if trusted_external.is_empty() {
+            if let Some(x) = t.get(&Value::string("external")) {
+                trusted_external = as_map(x.clone());
+            }
+        }
+    }
     let classes = match get("classes") {
         Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
         Some(Value::Hash(m)) => m

@@ -6,6 +6,7 @@
 //! below a directory in sorted path order), and answers the 3.x autoloader's
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
+pub mod environments;
 mod parse_ahead;
 mod templates;
 
@@ -29,6 +30,9 @@ pub struct Overrides {
     /// `$basemodulepath` in `environment.conf` (default
     /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
     pub basemodulepath: Option<String>,
+    /// Read roots the operator granted outside the environment (e.g. a
+    /// basemodulepath directory elsewhere on the machine).
+    pub grants: Vec<PathBuf>,
 }
 
 /// A parsed file, or why it could not be parsed.

@@ -26,7 +26,9 @@ use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
 use puppet_compiler::eval::NodeInfo;
-use puppet_compiler::loader::{Environment, Overrides};
+use puppet_compiler::facts::overrides::FactOverride;
+use puppet_compiler::loader::environments::Environments;
+use puppet_compiler::loader::Overrides;
 
 /// A node to compile, or a node file that could not be read (named by its
 /// file stem, so it pairs with the other side's node of that name).
@@ -51,15 +53,28 @@ fn stem(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-fn read_node(path: &Path, enc: Option<&Path>) -> NodeSpec {
-    let mut node = puppet_compiler::facts::read_node_file(path).map_err(|e| (stem(path), e))?;
-    if let Some(enc) = enc {
-        puppet_compiler::facts::apply_enc(&mut node, enc).map_err(|e| (node.name.clone(), e))?;
-    }
-    Ok(node)
+/// The nodes of a node file, a directory of them, a server's fact cache
+/// or a PuppetDB inventory (the one reader), each through the ENC if any.
+fn read_nodes(path: &Path, enc: Option<&Path>) -> Vec<NodeSpec> {
+    let nodes = match puppet_compiler::facts::sources::read_node_sources(path) {
+        Ok(n) => n,
+        Err(e) => return vec![Err((stem(path), e))],
+    };
+    nodes
+        .into_iter()
+        .map(|n| {
+            let mut node = n?;
+            if let Some(enc) = enc {
+                puppet_compiler::facts::apply_enc(&mut node, enc)
+                    .map_err(|e| (node.name.clone(), e))?;
+            }
+            Ok(node)
+        })
+        .collect()
 }
 
-/// The same node files (`--facts`) for both sides.
+/// The same node files (`--facts`: files, directories, inventories) for
+/// both sides.
 pub struct FactsFiles {
     pub files: Vec<PathBuf>,
     pub enc: Option<PathBuf>,
@@ -70,7 +85,7 @@ impl NodeSource for FactsFiles {
         keyed(
             self.files
                 .iter()
-                .map(|f| read_node(f, self.enc.as_deref()))
+                .flat_map(|f| read_nodes(f, self.enc.as_deref()))
                 .collect(),
         )
     }
@@ -85,23 +100,12 @@ pub struct NodesDir {
 impl NodeSource for NodesDir {
     fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)> {
         let dir = side.root.join(&self.dir);
-        let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-            Ok(rd) => rd
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.is_file()
-                        && p.extension()
-                            .is_some_and(|e| e == "json" || e == "yaml" || e == "yml")
-                })
-                .collect(),
-            // No directory on this side: no nodes (all added or removed).
-            Err(_) => Vec::new(),
-        };
-        files.sort();
+        // No directory on this side: no nodes (all added or removed).
+        let files = puppet_compiler::facts::sources::node_files_in(&dir).unwrap_or_default();
         keyed(
             files
                 .iter()
-                .map(|f| read_node(f, self.enc.as_deref()))
+                .flat_map(|f| read_nodes(f, self.enc.as_deref()))
                 .collect(),
         )
     }
@@ -121,7 +125,13 @@ impl NodeSource for ControlMatrix {
             Ok(specs) => specs
                 .into_iter()
                 .map(|n| {
-                    let node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    if let Some(e) = n.failed {
+                        return (n.id.clone(), Err((n.id, e)));
+                    }
+                    let mut node =
+                        crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    // The node's environment selects its environment's code.
+                    node.environment = Some(n.case.environment.clone());
                     (n.id, Ok(node))
                 })
                 .collect(),
@@ -168,6 +178,15 @@ pub struct RefOptions {
     /// `--setting NAME=VALUE`s over each node's settings, on both sides
     /// (checked when the command line was read).
     pub settings: Vec<String>,
+    /// `--fact-override`s, on both sides.
+    pub fact_overrides: Vec<FactOverride>,
+    /// `--environmentpath`: where a node's environment is looked up (a
+    /// directory side: default its parent; a control repo: its config's).
+    pub environmentpath: Option<PathBuf>,
+    /// `--basemodulepath` as given, over a control repo's config.
+    pub basemodulepath: Option<Vec<String>>,
+    /// How long a control repo's ENC may run for one node.
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -194,7 +213,7 @@ impl Prepared {
                 control: None,
                 _worktree: None,
             }
-            .with_control()),
+            .with_control(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
                 let repo = super::git::toplevel(opts.repo.as_deref().unwrap_or(&cwd))?;
@@ -211,16 +230,24 @@ impl Prepared {
                     control: None,
                     _worktree: Some(wt),
                 }
-                .with_control())
+                .with_control(opts))
             }
         }
     }
 
     /// Reads the control repo config when the environment directory holds
     /// one; the environment is then the config's.
-    fn with_control(mut self) -> Prepared {
+    fn with_control(mut self, opts: &RefOptions) -> Prepared {
         if self.env_dir.join(CONFIG_FILE).is_file() {
-            let repo = Repo::open(&self.env_dir);
+            let repo = Repo::open(&self.env_dir).map(|mut r| {
+                if opts.basemodulepath.is_some() {
+                    r.config.basemodulepath = opts.basemodulepath.clone();
+                }
+                if let Some(t) = opts.enc_timeout {
+                    r.enc_timeout = t;
+                }
+                r
+            });
             if let Ok(r) = &repo {
                 self.env_dir = r.env_dir.clone();
             }
@@ -249,17 +276,23 @@ impl Prepared {
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
     /// `<env>/modules`.
-    fn boot(&self, overrides: &Overrides) -> (Result<Environment, String>, Vec<PathBuf>) {
-        let env = match &self.control {
-            Some(Ok(repo)) => repo.boot(),
+    fn boot(&self, opts: &RefOptions) -> (Result<Environments, String>, Vec<PathBuf>) {
+        let envs = match &self.control {
+            Some(Ok(repo)) => Ok(repo.environments()),
             Some(Err(e)) => Err(e.clone()),
-            None => Environment::boot(&self.env_dir, overrides),
+            // `--environmentpath` is a directory of each side's tree.
+            None => Ok(Environments::around(
+                &self.env_dir,
+                opts.environmentpath.as_ref().map(|p| self.root.join(p)).as_deref(),
+                opts.overrides.clone(),
+            )),
         };
-        let modulepath = match &env {
-            Ok(e) => e.modulepath.clone(),
-            Err(_) => super::content::default_modulepath(&self.env_dir),
+        // The default environment's boot error is every default node's.
+        let modulepath = match envs.as_ref().map(|e| e.get(None)) {
+            Ok(Ok(e)) => e.modulepath.clone(),
+            _ => super::content::default_modulepath(&self.env_dir),
         };
-        (env, modulepath)
+        (envs, modulepath)
     }
 }
 
@@ -272,21 +305,25 @@ fn spec_name(spec: &NodeSpec) -> &str {
 
 /// One node's catalog, compiled as `pverify compile` does.
 fn compile_node(
-    env: &Result<Environment, String>,
+    envs: &Result<Environments, String>,
     spec: NodeSpec,
     allow_generate: bool,
     puppet: PuppetVersion,
-    settings: &[String],
+    opts: &RefOptions,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
     node.puppet = puppet;
-    for s in settings {
+    for s in &opts.settings {
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
     }
-    let env = env.as_ref().map_err(Clone::clone)?;
+    for o in &opts.fact_overrides {
+        o.apply(&mut node.facts);
+    }
+    let envs = envs.as_ref().map_err(Clone::clone)?;
+    let env = envs.get(node.environment.as_deref())?;
     let name = node.name.clone();
-    puppet_compiler::eval::compile(env, node)
+    puppet_compiler::eval::compile(&env, node)
         .map(|c| c.catalog)
         .map_err(|e| e.for_node(&name))
 }
@@ -310,7 +347,7 @@ pub fn diff_refs(
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
         let ((env_a, ma), (env_b, mb)) =
-            rayon::join(|| from.boot(&opts.overrides), || to.boot(&opts.overrides));
+            rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);
@@ -336,7 +373,7 @@ pub fn diff_refs(
                                 s,
                                 from.allows_generate(opts),
                                 from.puppet(opts),
-                                &opts.settings,
+                                opts,
                             )
                         })
                     },
@@ -347,7 +384,7 @@ pub fn diff_refs(
                                 s,
                                 to.allows_generate(opts),
                                 to.puppet(opts),
-                                &opts.settings,
+                                opts,
                             )
                         })
                     },
