@@ -99,11 +99,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         }),
         grants: basemodulepath.unwrap_or_default(),
     };
-    let envs = Environments::around(
-        &args.env,
-        args.fleet.environmentpath.as_deref(),
-        overrides,
-    );
+    let envs = Environments::around(&args.env, args.fleet.environmentpath.as_deref(), overrides);
     let env = match envs.get(None) {
         Ok(e) => e,
         Err(e) => {
@@ -163,7 +159,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     // It is not joined: the process ends when the nodes are done, whatever
     // file it is in the middle of (so the environment lives as long as the
     // process).
-    let env: &'static Environment = &**Box::leak(Box::new(env));
+    let env: &'static Environment = Box::leak(Box::new(env));
     if files.len() < pool.current_num_threads() {
         env.enable_parse_ahead();
         let worker = std::thread::Builder::new()

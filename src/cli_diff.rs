@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use puppet_compiler::loader::Overrides;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
 use pverify_harness::diff::render::{render, Format};
 use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
@@ -16,7 +17,6 @@ use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
 use pverify_harness::diff::CompareContext;
-use puppet_compiler::loader::Overrides;
 
 #[derive(Args)]
 pub struct DiffArgs {

@@ -102,14 +102,20 @@ fn an_unknown_environment_fails_as_on_a_puppet_server() {
     let want = "Could not find a directory environment named 'staging' anywhere in the path: .. \
                 Does the directory exist?";
     for compiled in [&ours, &puppets] {
-        let ghost = compiled.iter().find(|c| c.id == "ghost01.example.com").unwrap();
+        let ghost = compiled
+            .iter()
+            .find(|c| c.id == "ghost01.example.com")
+            .unwrap();
         assert_eq!(ghost.result.as_ref().unwrap_err(), want);
         assert_eq!(compiled.iter().filter(|c| c.result.is_ok()).count(), 4);
     }
     // pverify names the real environmentpath.
     let (code, out, _) = pverify(&["check", dir.to_str().unwrap(), "--filter", "ghost"]);
     assert_eq!(code, 1);
-    assert!(out.contains("named 'staging' anywhere in the path: ."), "{out}");
+    assert!(
+        out.contains("named 'staging' anywhere in the path: ."),
+        "{out}"
+    );
 }
 
 /// `--fact-override` changes the facts both compilers get: goldens blessed
@@ -121,7 +127,12 @@ fn fact_overrides_reach_both_compilers() {
     }
     let (_tmp, dir) = temp_fleet();
     let d = dir.to_str().unwrap();
-    let flags = ["--fact-override", "datacenter=(string)lis", "--fact-override", "/^os$/=(nil)"];
+    let flags = [
+        "--fact-override",
+        "datacenter=(string)lis",
+        "--fact-override",
+        "/^os$/=(nil)",
+    ];
     let (code, out, err) = pverify(&[&["bless", d][..], &flags].concat());
     assert_eq!(code, 0, "{out}{err}");
     let web01 = std::fs::read_to_string(dir.join("golden/web01.example.com.json")).unwrap();
@@ -167,7 +178,10 @@ fn basemodulepath_on_the_command_line_reaches_the_oracle() {
     for oracle in [&[][..], &["--oracle", "puppet"][..]] {
         let (code, out, _) = pverify(&[&["check", r][..], oracle].concat());
         assert_eq!(code, 1, "{oracle:?}");
-        assert!(out.contains("Could not find class ::extra"), "{oracle:?} {out}");
+        assert!(
+            out.contains("Could not find class ::extra"),
+            "{oracle:?} {out}"
+        );
     }
 }
 
@@ -288,4 +302,41 @@ fn a_bad_node_source_names_its_file_and_the_expected_formats() {
     );
     assert!(out.contains("PuppetDB's inventory"), "{out}");
     assert!(out.contains("4 passed, 1 failed"), "{out}");
+}
+
+/// pverify.yaml's ENC runs under `--enc-timeout`: a hung ENC fails its node
+/// only, and an ENC's environment that does not exist fails as Puppet does.
+#[test]
+fn the_config_enc_is_timed_and_its_environment_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    std::fs::create_dir_all(repo.join("manifests")).unwrap();
+    std::fs::write(repo.join("manifests/site.pp"), "notify { $environment: }\n").unwrap();
+    std::fs::write(
+        repo.join("enc.sh"),
+        "#!/bin/sh\ncase \"$1\" in\n  slow*) sleep 5 ;;\n  moved*) echo 'environment: qa'; exit 0 ;;\nesac\necho '{}'\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(repo.join("enc.sh"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(
+        repo.join("pverify.yaml"),
+        "enc: enc.sh\nnodes: {matrix: [{names: [fast.example.com, slow.example.com, moved.example.com]}]}\n",
+    )
+    .unwrap();
+    let r = repo.to_str().unwrap();
+    let (code, out, err) = pverify(&["bless", r, "--enc-timeout", "0.5"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("created golden/fast.example.com.json"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the ENC did not answer for slow.example.com within 0.5 s"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Could not find a directory environment named 'qa' anywhere in the path: ."),
+        "{out}"
+    );
 }

@@ -393,6 +393,31 @@ mod tests {
         assert!(parse_json("{\"a\": }").is_err());
     }
 
+    /// `values.trusted` (PuppetDB's pseudo-fact) gives `$trusted` as
+    /// onceover reads it: each part only where the top level gives none, and
+    /// it is no fact.
+    #[test]
+    fn values_trusted_fills_what_the_top_level_leaves() {
+        let text = r#"{"name": "n1", "trusted": {"pp_role": "web"},
+            "values": {"a": 1, "trusted": {"certname": "n1",
+                "extensions": {"pp_role": "db"}, "external": {"cmdb": {"team": "x"}}}}}"#;
+        let node = parse_node_text(Path::new("n1.json"), text).unwrap();
+        assert_eq!(
+            node.trusted_extensions.get(&Value::string("pp_role")),
+            Some(&Value::string("web"))
+        );
+        assert!(node.trusted_external.contains_key(&Value::string("cmdb")));
+        assert_eq!(node.facts.len(), 1);
+        let text = r#"{"name": "n1", "trusted_external": {"f": {}},
+            "values": {"trusted": {"extensions": {"pp_role": "db"}, "external": {"g": {}}}}}"#;
+        let node = parse_node_text(Path::new("n1.json"), text).unwrap();
+        assert!(node
+            .trusted_extensions
+            .contains_key(&Value::string("pp_role")));
+        assert!(node.trusted_external.contains_key(&Value::string("f")));
+        assert!(!node.trusted_external.contains_key(&Value::string("g")));
+    }
+
     /// YAML node files are read as Puppet (Psych, YAML 1.1) reads them, and
     /// `node_to_json` gives a node file that reads back to the same node.
     #[test]

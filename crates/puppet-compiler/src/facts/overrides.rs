@@ -103,7 +103,9 @@ fn typed_value(v: &str) -> Result<Option<serde_json::Value>, String> {
     let explicit = v
         .strip_prefix('(')
         .and_then(|rest| rest.split_once(')'))
-        .filter(|(t, _)| !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+        .filter(|(t, _)| {
+            !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        });
     if let Some((datatype, text)) = explicit {
         return match datatype.to_ascii_lowercase().as_str() {
             "string" => Ok(Some(J::from(text))),
@@ -196,14 +198,25 @@ mod tests {
             ("a=1.2.3", Some(serde_json::json!("1.2.3"))),
             ("a=(string)42", Some(serde_json::json!("42"))),
             ("a=(float)3", Some(serde_json::json!(3.0))),
-            ("a=(json){\"b\": [1, null]}", Some(serde_json::json!({"b": [1, null]}))),
+            (
+                "a=(json){\"b\": [1, null]}",
+                Some(serde_json::json!({"b": [1, null]})),
+            ),
             ("a = (nil)whatever", None),
             ("a=", Some(serde_json::json!(""))),
         ];
         for (text, want) in cases {
             assert_eq!(FactOverride::parse(text).unwrap().value, want, "{text}");
         }
-        for bad in ["a", "=1", "a=(fixnum)x", "a=(boolean)yes", "a=(json){", "a=(date)1", "/(/=1"] {
+        for bad in [
+            "a",
+            "=1",
+            "a=(fixnum)x",
+            "a=(boolean)yes",
+            "a=(json){",
+            "a=(date)1",
+            "/(/=1",
+        ] {
             assert!(FactOverride::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(
@@ -215,17 +228,30 @@ mod tests {
     #[test]
     fn names_set_or_delete_and_patterns_change_only_existing_facts() {
         let mut m = facts();
-        FactOverride::parse("os.family=Debian").unwrap().apply(&mut m);
+        FactOverride::parse("os.family=Debian")
+            .unwrap()
+            .apply(&mut m);
         assert_eq!(get(&m, "os.family"), Some(Value::string("Debian")));
-        FactOverride::parse("/^ipaddress/=10.11.12.13").unwrap().apply(&mut m);
-        assert_eq!(get(&m, "ipaddress_eth0"), Some(Value::string("10.11.12.13")));
+        FactOverride::parse("/^ipaddress/=10.11.12.13")
+            .unwrap()
+            .apply(&mut m);
+        assert_eq!(
+            get(&m, "ipaddress_eth0"),
+            Some(Value::string("10.11.12.13"))
+        );
         assert_eq!(get(&m, "additional_ipaddress"), Some(Value::string("x")));
-        FactOverride::parse("/^ipaddress/=(nil)").unwrap().apply(&mut m);
+        FactOverride::parse("/^ipaddress/=(nil)")
+            .unwrap()
+            .apply(&mut m);
         assert_eq!(get(&m, "ipaddress"), None);
-        FactOverride::parse("additional_ipaddress=(nil)").unwrap().apply(&mut m);
+        FactOverride::parse("additional_ipaddress=(nil)")
+            .unwrap()
+            .apply(&mut m);
         assert_eq!(m.len(), 1);
         let mut j = serde_json::Map::new();
-        FactOverride::parse("n=(json)[1]").unwrap().apply_json(&mut j);
+        FactOverride::parse("n=(json)[1]")
+            .unwrap()
+            .apply_json(&mut j);
         assert_eq!(serde_json::Value::Object(j), serde_json::json!({"n": [1]}));
     }
 }

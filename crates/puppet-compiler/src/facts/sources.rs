@@ -68,8 +68,7 @@ fn read_file_nodes(path: &Path) -> Vec<SourceNode> {
     if text.trim_start().starts_with('[') {
         return parse_inventory(path, &text);
     }
-    vec![super::parse_node_text(path, &text)
-        .map_err(|e| (stem(path), format!("{e} ({EXPECTED})")))]
+    vec![super::parse_node_text(path, &text).map_err(|e| (stem(path), format!("{e} ({EXPECTED})")))]
 }
 
 /// PuppetDB's inventory: each entry a node named by its `certname`, with
@@ -194,11 +193,18 @@ mod tests {
         let nodes = read_node_sources(dir.path()).unwrap();
         let (name, e) = nodes[0].as_ref().unwrap_err();
         assert_eq!(name, "n");
-        assert!(e.contains("missing 'name'") && e.contains("PuppetDB's inventory"), "{e}");
+        assert!(
+            e.contains("missing 'name'") && e.contains("PuppetDB's inventory"),
+            "{e}"
+        );
         std::fs::write(&p, "{\"a\": 1,").unwrap();
         std::fs::write(dir.path().join("inv.json"), "[1]").unwrap();
         let nodes = read_node_sources(dir.path()).unwrap();
         assert_eq!(nodes.len(), 2);
-        assert!(nodes[0].as_ref().unwrap_err().1.contains("inventory entry 1"));
+        assert!(nodes[0]
+            .as_ref()
+            .unwrap_err()
+            .1
+            .contains("inventory entry 1"));
     }
 }

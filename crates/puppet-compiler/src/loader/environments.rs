@@ -37,9 +37,7 @@ impl EnvironmentPath {
             EnvironmentPath::Single { name: own, dir } => (own == name).then(|| dir.clone()),
             EnvironmentPath::Directory(path) => {
                 let valid = !name.is_empty()
-                    && name
-                        .bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
                 let dir = path.join(name);
                 (valid && dir.is_dir()).then_some(dir)
             }

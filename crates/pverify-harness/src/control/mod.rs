@@ -427,7 +427,16 @@ impl Repo {
                 let result = match (&n.failed, env) {
                     (Some(e), _) => Err(e.clone()),
                     (None, Err(e)) => Err(relativize_text(&relativize_text(&e, &dir), &shown)),
-                    (None, Ok(env)) => match eval::compile(&env, node) {
+                    (None, Ok(env)) => match eval::compile(&env, {
+                        // `hiera_config:` is relative to the node's own
+                        // environment, as the oracle's copy has it.
+                        let mut node = node;
+                        if let Some(h) = &self.config.hiera_config {
+                            node.settings.hiera_config =
+                                Some(env.dir.join(h).to_string_lossy().into_owned());
+                        }
+                        node
+                    }) {
                         Ok(c) => Ok(canonicalize_catalog(&c.catalog, &dir)),
                         Err(e) => Err(relativize_text(&e.for_node(&name), &dir)),
                     },

@@ -128,8 +128,7 @@ impl NodeSource for ControlMatrix {
                     if let Some(e) = n.failed {
                         return (n.id.clone(), Err((n.id, e)));
                     }
-                    let mut node =
-                        crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    let mut node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
                     // The node's environment selects its environment's code.
                     node.environment = Some(n.case.environment.clone());
                     (n.id, Ok(node))
@@ -283,7 +282,10 @@ impl Prepared {
             // `--environmentpath` is a directory of each side's tree.
             None => Ok(Environments::around(
                 &self.env_dir,
-                opts.environmentpath.as_ref().map(|p| self.root.join(p)).as_deref(),
+                opts.environmentpath
+                    .as_ref()
+                    .map(|p| self.root.join(p))
+                    .as_deref(),
                 opts.overrides.clone(),
             )),
         };
@@ -346,8 +348,7 @@ pub fn diff_refs(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
-        let ((env_a, ma), (env_b, mb)) =
-            rayon::join(|| from.boot(opts), || to.boot(opts));
+        let ((env_a, ma), (env_b, mb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);
@@ -379,13 +380,7 @@ pub fn diff_refs(
                     },
                     || {
                         b.map(|s| {
-                            compile_node(
-                                &env_b,
-                                s,
-                                to.allows_generate(opts),
-                                to.puppet(opts),
-                                opts,
-                            )
+                            compile_node(&env_b, s, to.allows_generate(opts), to.puppet(opts), opts)
                         })
                     },
                 );
