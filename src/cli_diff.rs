@@ -220,10 +220,12 @@ fn diff_refs(
         (Some(dir), _) => Box::new(NodesDir {
             dir: dir.clone(),
             enc: args.enc.clone(),
+            enc_timeout: opts.enc_timeout,
         }),
         (None, false) => Box::new(FactsFiles {
             files: args.facts.clone(),
             enc: args.enc.clone(),
+            enc_timeout: opts.enc_timeout,
         }),
         (None, true) if a.control.is_some() || b.control.is_some() => {
             // The new side's config says what the check leaves out.

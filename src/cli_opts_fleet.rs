@@ -44,8 +44,8 @@ impl FleetOpts {
 /// `--enc-timeout` for the commands whose ENC comes from pverify.yaml.
 #[derive(Args, Clone, Debug)]
 pub struct EncTimeoutOpts {
-    /// Seconds the ENC (pverify.yaml's `enc:`) may run for one node before
-    /// it counts as hung.
+    /// Seconds the ENC (pverify.yaml's `enc:`, or diff's `--enc`) may run
+    /// for one node before it counts as hung.
     #[arg(long = "enc-timeout", default_value_t = 10.0)]
     pub enc_timeout: f64,
 }

@@ -55,7 +55,11 @@ fn stem(path: &Path) -> String {
 
 /// The nodes of a node file, a directory of them, a server's fact cache
 /// or a PuppetDB inventory (the one reader), each through the ENC if any.
-fn read_nodes(path: &Path, enc: Option<&Path>) -> Vec<NodeSpec> {
+fn read_nodes(
+    path: &Path,
+    enc: Option<&Path>,
+    timeout: Option<std::time::Duration>,
+) -> Vec<NodeSpec> {
     let nodes = match puppet_compiler::facts::sources::read_node_sources(path) {
         Ok(n) => n,
         Err(e) => return vec![Err((stem(path), e))],
@@ -65,7 +69,8 @@ fn read_nodes(path: &Path, enc: Option<&Path>) -> Vec<NodeSpec> {
         .map(|n| {
             let mut node = n?;
             if let Some(enc) = enc {
-                puppet_compiler::facts::apply_enc(&mut node, enc)
+                let timeout = timeout.unwrap_or(puppet_compiler::facts::ENC_TIMEOUT);
+                puppet_compiler::facts::apply_enc_within(&mut node, enc, timeout)
                     .map_err(|e| (node.name.clone(), e))?;
             }
             Ok(node)
@@ -78,6 +83,8 @@ fn read_nodes(path: &Path, enc: Option<&Path>) -> Vec<NodeSpec> {
 pub struct FactsFiles {
     pub files: Vec<PathBuf>,
     pub enc: Option<PathBuf>,
+    /// How long the ENC may run for one node (default 10 s).
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 impl NodeSource for FactsFiles {
@@ -85,7 +92,7 @@ impl NodeSource for FactsFiles {
         keyed(
             self.files
                 .iter()
-                .flat_map(|f| read_nodes(f, self.enc.as_deref()))
+                .flat_map(|f| read_nodes(f, self.enc.as_deref(), self.enc_timeout))
                 .collect(),
         )
     }
@@ -95,6 +102,8 @@ impl NodeSource for FactsFiles {
 pub struct NodesDir {
     pub dir: PathBuf,
     pub enc: Option<PathBuf>,
+    /// How long the ENC may run for one node (default 10 s).
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 impl NodeSource for NodesDir {
@@ -105,7 +114,7 @@ impl NodeSource for NodesDir {
         keyed(
             files
                 .iter()
-                .flat_map(|f| read_nodes(f, self.enc.as_deref()))
+                .flat_map(|f| read_nodes(f, self.enc.as_deref(), self.enc_timeout))
                 .collect(),
         )
     }
