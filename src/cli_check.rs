@@ -1,7 +1,7 @@
 //! `pverify check [DIR]` and `pverify bless [DIR]`: golden snapshots of a
 //! control repo described by `DIR/pverify.yaml` (see `docs/harness.md`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -63,6 +63,14 @@ struct Common {
     settings: Vec<String>,
     #[command(flatten)]
     puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
+    #[command(flatten)]
+    fleet: crate::cli_opts_fleet::FleetOpts,
+    #[command(flatten)]
+    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -72,6 +80,19 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    if let Some(dirs) = c.fleet.basemodulepath_dirs() {
+        // Relative to where the command runs, as any path on it.
+        repo.config.basemodulepath = Some(
+            dirs.iter()
+                .map(|d| absolute(Path::new(d)).to_string_lossy().into_owned())
+                .collect(),
+        );
+    }
+    if let Some(p) = &c.fleet.environmentpath {
+        repo.set_environmentpath(absolute(p))?;
+    }
+    repo.fact_overrides = c.fleet.fact_overrides.clone();
+    repo.enc_timeout = c.enc_timeout.duration()?;
     repo.deploy_modules(&c.puppetfile.cache())?;
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {

@@ -10,6 +10,8 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use puppet_compiler::eval;
+use puppet_compiler::facts::sources::{node_files_in, read_node_sources, SourceNode};
+use puppet_compiler::loader::environments::Environments;
 use puppet_compiler::loader::{Environment, Overrides};
 use pverify_harness::output::{OutDir, REPORT_FILE};
 
@@ -20,7 +22,9 @@ pub struct CompileArgs {
     /// The environment directory (with manifests/, modules/, environment.conf).
     env: PathBuf,
     /// Node files: `{"name": certname, "values": {facts}}` (JSON or YAML), with
-    /// optional `classes`, `parameters`, `environment`, `trusted`.
+    /// optional `classes`, `parameters`, `environment`, `trusted`; a Puppet
+    /// server's YAML fact cache; PuppetDB's inventory JSON (one node per
+    /// entry); or a directory of any of these.
     #[arg(long = "facts", required = true, num_args = 1..)]
     facts: Vec<PathBuf>,
     /// Write `<certname>.json` per node and `report.json` here (else the one
@@ -65,6 +69,8 @@ pub struct CompileArgs {
     settings: Vec<String>,
     #[command(flatten)]
     puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
+    #[command(flatten)]
+    fleet: crate::cli_opts_fleet::FleetOpts,
 }
 
 struct Outcome {
@@ -87,9 +93,26 @@ pub fn run(args: CompileArgs) -> ExitCode {
         eprintln!("pverify compile: {e}");
         return ExitCode::from(2);
     }
+    let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.into());
+    let basemodulepath: Option<Vec<PathBuf>> = args
+        .fleet
+        .basemodulepath_dirs()
+        .map(|dirs| dirs.iter().map(|d| absolute(d.as_ref())).collect());
     let overrides = Overrides {
-        modulepath: args.modulepath.clone(),
-        manifest: args.manifest.clone(),
+        // Relative to where the command runs (each environment's directory
+        // would be the default for a relative entry).
+        modulepath: args
+            .modulepath
+            .as_ref()
+            .map(|m| m.iter().map(|p| absolute(p)).collect()),
+        manifest: args.manifest.as_deref().map(absolute),
+        basemodulepath: basemodulepath.as_ref().map(|dirs| {
+            dirs.iter()
+                .map(|d| d.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(":")
+        }),
+        grants: basemodulepath.unwrap_or_default(),
         ..Overrides::default()
     };
     let deployment = match pverify_harness::puppetfile::deploy(&args.env, &args.puppetfile.cache())
@@ -100,22 +123,37 @@ pub fn run(args: CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut overrides = overrides;
     if let Some(d) = &deployment {
         for e in &d.errors {
             eprintln!("pverify compile: {e}");
         }
+        d.apply(&mut overrides);
     }
-    let booted = match &deployment {
-        Some(d) => d.boot(&args.env, &overrides),
-        None => Environment::boot(&args.env, &overrides),
-    };
-    let env = match booted {
+    let envs = Environments::around(&args.env, args.fleet.environmentpath.as_deref(), overrides);
+    let env = match envs.get(None) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("pverify compile: {e}");
             return ExitCode::from(2);
         }
     };
+    // Directories of node files are listed now; each file is read when its
+    // turn comes.
+    let mut files = Vec::new();
+    for f in &args.facts {
+        if f.is_dir() {
+            match node_files_in(f) {
+                Ok(found) => files.extend(found),
+                Err(e) => {
+                    eprintln!("pverify compile: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            files.push(f.clone());
+        }
+    }
     let mocks = match &args.mock_functions {
         None => std::sync::Arc::new(eval::FunctionMocks::default()),
         Some(p) => match eval::FunctionMocks::from_file(p) {
@@ -126,7 +164,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
             }
         },
     };
-    if args.out_dir.is_none() && args.facts.len() != 1 {
+    if args.out_dir.is_none() && files.len() != 1 {
         eprintln!("pverify compile: several node files need --out-dir");
         return ExitCode::from(2);
     }
@@ -157,7 +195,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     // file it is in the middle of (so the environment lives as long as the
     // process).
     let env: &'static Environment = Box::leak(Box::new(env));
-    if args.facts.len() < pool.current_num_threads() {
+    if files.len() < pool.current_num_threads() {
         env.enable_parse_ahead();
         let worker = std::thread::Builder::new()
             .name("parse-ahead".into())
@@ -168,13 +206,29 @@ pub fn run(args: CompileArgs) -> ExitCode {
         }
     }
     let claims = Claims::default();
-    let mut outcomes = compile_all(&args, env, &mocks, &pool, out_dir.as_ref(), &claims);
+    let mut outcomes = compile_all(
+        &args,
+        &files,
+        &envs,
+        &mocks,
+        &pool,
+        out_dir.as_ref(),
+        &claims,
+    );
     if let Some(dir) = &out_dir {
         refuse_duplicates(&mut outcomes, claims, dir);
     }
     let mut failed = outcomes.iter().filter(|o| o.result.is_err()).count();
     let mut write_failed = false;
     match &out_dir {
+        None if outcomes.len() != 1 => {
+            eprintln!(
+                "pverify compile: {} holds {} nodes: several nodes need --out-dir",
+                files[0].display(),
+                outcomes.len()
+            );
+            return ExitCode::from(2);
+        }
         None => {
             let o = &outcomes[0];
             match &o.result {
@@ -240,23 +294,37 @@ fn refuse_duplicates(outcomes: &mut [Outcome], claims: Claims, dir: &OutDir) {
 /// as soon as it is compiled when there is an output directory.
 fn compile_all(
     args: &CompileArgs,
-    env: &Environment,
+    files: &[PathBuf],
+    envs: &Environments,
     mocks: &std::sync::Arc<eval::FunctionMocks>,
     pool: &rayon::ThreadPool,
     out_dir: Option<&OutDir>,
     claims: &Claims,
 ) -> Vec<Outcome> {
     pool.install(|| {
-        args.facts
+        files
             .par_iter()
+            // A file is one node, or an inventory's many.
+            .flat_map_iter(|f| {
+                let nodes = read_node_sources(f)
+                    .unwrap_or_else(|e| vec![Err((f.display().to_string(), e))]);
+                nodes.into_iter().map(move |n| (f, n))
+            })
             // One catalog buffer per worker, reused from node to node when
             // catalogs go to files: a fresh one per node was allocated,
             // grown and faulted in again each time.
             .map_init(
                 || Vec::with_capacity(eval::CATALOG_BUFFER),
-                |text, f| {
+                |text, (f, source): (&PathBuf, SourceNode)| {
                     let start = Instant::now();
-                    let node = puppet_compiler::facts::read_node_file(f).and_then(|mut n| {
+                    let (source_name, node) = match source {
+                        Ok(n) => (n.name.clone(), Ok(n)),
+                        Err((name, e)) => (name, Err(e)),
+                    };
+                    let node = node.and_then(|mut n| {
+                        for o in &args.fleet.fact_overrides {
+                            o.apply(&mut n.facts);
+                        }
                         if let Some(enc) = &args.enc {
                             let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
                                 .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
@@ -280,17 +348,22 @@ fn compile_all(
                         Some(_) => claims.claim(&n.name, f).map(|()| n),
                         None => Ok(n),
                     });
+                    // The node's environment: its own (node file, ENC), else the default.
+                    let node = node.and_then(|n| {
+                        let env = envs.get(n.environment.as_deref())?;
+                        Ok((n, env))
+                    });
                     match node {
                         Err(e) => Outcome {
-                            name: f.display().to_string(),
+                            name: source_name,
                             file: f.clone(),
                             result: Err(e),
                             millis: 0,
                         },
-                        Ok(node) => {
+                        Ok((node, env)) => {
                             let name = node.name.clone();
                             text.clear();
-                            let result = eval::compile_pretty(env, node, text)
+                            let result = eval::compile_pretty(&env, node, text)
                                 .map_err(|e| e.for_node(&name))
                                 .and_then(|_| match out_dir {
                                     None => Ok(Some(std::mem::replace(

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use puppet_compiler::loader::Overrides;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
 use pverify_harness::diff::render::{render, Format};
 use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
@@ -90,6 +91,10 @@ pub struct DiffArgs {
     settings: Vec<String>,
     #[command(flatten)]
     puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
+    #[command(flatten)]
+    fleet: crate::cli_opts_fleet::FleetOpts,
+    #[command(flatten)]
+    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -172,12 +177,36 @@ pub fn run(args: DiffArgs) -> ExitCode {
     ExitCode::from(report.exit_code())
 }
 
+/// The overrides of a side without a control repo: `--basemodulepath`, its
+/// directories granted for reading.
+fn pverify_compiler_overrides(basemodulepath: Option<&[String]>) -> Overrides {
+    Overrides {
+        basemodulepath: basemodulepath.map(|d| d.join(":")),
+        grants: basemodulepath
+            .unwrap_or_default()
+            .iter()
+            .map(PathBuf::from)
+            .collect(),
+        ..Overrides::default()
+    }
+}
+
 fn diff_refs(
     args: &DiffArgs,
     from: &str,
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    let basemodulepath = args.fleet.basemodulepath_dirs().map(|dirs| {
+        dirs.iter()
+            .map(|d| {
+                std::path::absolute(d)
+                    .unwrap_or_else(|_| d.into())
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect::<Vec<_>>()
+    });
     let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
@@ -186,6 +215,11 @@ fn diff_refs(
         puppet: args.puppet,
         settings: args.settings.clone(),
         modules: args.puppetfile.cache(),
+        overrides: pverify_compiler_overrides(basemodulepath.as_deref()),
+        fact_overrides: args.fleet.fact_overrides.clone(),
+        environmentpath: args.fleet.environmentpath.clone(),
+        basemodulepath,
+        enc_timeout: Some(args.enc_timeout.duration()?),
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;
@@ -194,10 +228,12 @@ fn diff_refs(
         (Some(dir), _) => Box::new(NodesDir {
             dir: dir.clone(),
             enc: args.enc.clone(),
+            enc_timeout: opts.enc_timeout,
         }),
         (None, false) => Box::new(FactsFiles {
             files: args.facts.clone(),
             enc: args.enc.clone(),
+            enc_timeout: opts.enc_timeout,
         }),
         (None, true) if a.control.is_some() || b.control.is_some() => {
             // The new side's config says what the check leaves out.

@@ -336,11 +336,7 @@ fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
             Some((_, fs)) => format!("{certname}@{fs}"),
             None => certname,
         };
-        out.push(NodeSpec {
-            id,
-            case,
-            error: None,
-        });
+        out.push(NodeSpec::new(id, case));
     }
     Ok(out)
 }
@@ -912,11 +908,7 @@ fn synthetic_node(template: &NodeSpec) -> NodeSpec {
     case.parameters = None;
     case.settings = None;
     case.environment = "production".into();
-    NodeSpec {
-        id: case.node.clone(),
-        case,
-        error: None,
-    }
+    NodeSpec::new(case.node.clone(), case)
 }
 
 pub(crate) fn median_p95(times: &[Duration]) -> (Duration, Duration) {

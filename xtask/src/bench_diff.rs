@@ -119,7 +119,11 @@ fn bench(
         std::fs::write(&path, doc).map_err(|e| e.to_string())?;
         files.push(path);
     }
-    let source = FactsFiles { files, enc: None };
+    let source = FactsFiles {
+        files,
+        enc: None,
+        enc_timeout: None,
+    };
     let opts = RefOptions {
         jobs,
         ..RefOptions::default()

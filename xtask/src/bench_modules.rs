@@ -185,11 +185,7 @@ fn class_nodes(workspace: &Path) -> Result<Vec<NodeSpec>, String> {
                 // harness gives them to both compilers.
                 case.facts = case.resolve_facts(&workspace.join(FACTSETS_DIR))?;
                 case.factset = None;
-                nodes.push(NodeSpec {
-                    id: format!("{class}@{f}"),
-                    case,
-                    error: None,
-                });
+                nodes.push(NodeSpec::new(format!("{class}@{f}"), case));
             }
         }
     }

@@ -174,7 +174,14 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
     loader = Puppet::Environments::Directories.new(envpath, basemodulepath)
     Puppet.override({ environments: loader }, 'pverify oracle: environments') do
       env = loader.get(envname)
-      raise Puppet::Error, "no environment '#{envname}' in #{envpath}" if env.nil?
+      if env.nil?
+        # What a server says when a node's environment does not exist
+        # (`Puppet::Node#environment=`): the message names the
+        # environmentpath setting.
+        saved[:environmentpath] = Puppet[:environmentpath]
+        Puppet[:environmentpath] = envpath
+        raise Puppet::Environments::EnvironmentNotFound, envname
+      end
 
       Puppet.override({ current_environment: env }, 'pverify oracle: compile') do
         catalog = Puppet::Parser::Compiler.compile(make_node(spec, env, server_facts))

@@ -218,3 +218,23 @@ pub fn puppet8_root_dir() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(DEFAULT_PUPPET8_ROOT))
 }
+
+/// The basemodulepath a control repo compiles with when it names none, for
+/// pverify and the oracle alike: Debian's default
+/// (`$codedir/modules:/usr/share/puppet/modules`) on the version's reference
+/// system: for 8 the Debian 13 root's resolved module copy when there is a
+/// root (else the host's own Debian modules, as on a Debian 13 host).
+pub fn default_basemodulepath(version: PuppetVersion) -> Vec<PathBuf> {
+    let debian = match version {
+        PuppetVersion::V7 => PathBuf::from(DEBIAN_MODULES),
+        PuppetVersion::V8 => {
+            let mirror = debian_modules(PuppetVersion::V8);
+            if mirror.is_dir() {
+                mirror
+            } else {
+                PathBuf::from(DEBIAN_MODULES)
+            }
+        }
+    };
+    vec![PathBuf::from("/etc/puppet/code/modules"), debian]
+}

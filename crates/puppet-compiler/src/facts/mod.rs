@@ -8,6 +8,8 @@ use std::path::Path;
 pub mod certname;
 pub mod mocks;
 pub mod node;
+pub mod overrides;
+pub mod sources;
 
 use node::NodeInfo;
 use puppet_model::{Map, Value};
@@ -131,14 +133,16 @@ pub fn parse_node_text(path: &Path, text: &str) -> Result<NodeInfo, String> {
                     loc
                 };
                 return Err(format!(
-                    "{}{loc}: not a node file (JSON: {json_err}; YAML: {yaml_err})",
-                    path.display()
+                    "{}{loc}: not a node file (JSON: {json_err}; YAML: {yaml_err}) ({})",
+                    path.display(),
+                    sources::EXPECTED
                 ));
             }
         },
     };
     check_node_keys(&doc).map_err(|e| format!("{}: {e}", path.display()))?;
-    let node = node_from_value(doc).map_err(|e| format!("{}: {e}", path.display()))?;
+    let node = node_from_value(doc)
+        .map_err(|e| format!("{}: {e} ({})", path.display(), sources::EXPECTED))?;
     certname::validate(&node.name).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(node)
 }
@@ -187,13 +191,13 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         Some(Value::String(s)) => s.to_string(),
         _ => return Err("missing 'name' (the certname)".into()),
     };
-    let facts = match get("values") {
+    let mut facts = match get("values") {
         Some(Value::Hash(v)) => (*v).clone(),
         None | Some(Value::Undef) => Map::default(),
         _ => return Err("'values' must be a mapping of facts".into()),
     };
     // `trusted` is the extensions, or `{extensions, external}`.
-    let (trusted_extensions, trusted_external) = match get("trusted") {
+    let (mut trusted_extensions, mut trusted_external) = match get("trusted") {
         Some(Value::Hash(t)) => match t.get(&Value::string("extensions")) {
             Some(x) => {
                 let external = t.get(&Value::string("external")).cloned();
@@ -203,6 +207,26 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         },
         _ => (Map::default(), Map::default()),
     };
+    // onceover's `trusted_external`: `$trusted['external']`.
+    if let Some(Value::Hash(x)) = get("trusted_external") {
+        trusted_external = (*x).clone();
+    }
+    // `values.trusted`: the trusted data PuppetDB keeps beside the facts
+    // (`puppet facts --terminus puppetdb`, the inventory). Read as onceover
+    // reads it: its `extensions` and `external`, each only where the
+    // top level gave none. It is no fact: an agent never sends one.
+    if let Some(Value::Hash(t)) = facts.shift_remove(&Value::string("trusted")) {
+        if trusted_extensions.is_empty() {
+            if let Some(x) = t.get(&Value::string("extensions")) {
+                trusted_extensions = as_map(x.clone());
+            }
+        }
+        if trusted_external.is_empty() {
+            if let Some(x) = t.get(&Value::string("external")) {
+                trusted_external = as_map(x.clone());
+            }
+        }
+    }
     let classes = match get("classes") {
         Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
         Some(Value::Hash(m)) => m
@@ -407,6 +431,31 @@ mod tests {
             .map_err(|e| e.to_string());
         assert_eq!(format!("{direct:?}"), format!("{via:?}"));
         assert!(parse_json("{\"a\": }").is_err());
+    }
+
+    /// `values.trusted` (PuppetDB's pseudo-fact) gives `$trusted` as
+    /// onceover reads it: each part only where the top level gives none, and
+    /// it is no fact.
+    #[test]
+    fn values_trusted_fills_what_the_top_level_leaves() {
+        let text = r#"{"name": "n1", "trusted": {"pp_role": "web"},
+            "values": {"a": 1, "trusted": {"certname": "n1",
+                "extensions": {"pp_role": "db"}, "external": {"cmdb": {"team": "x"}}}}}"#;
+        let node = parse_node_text(Path::new("n1.json"), text).unwrap();
+        assert_eq!(
+            node.trusted_extensions.get(&Value::string("pp_role")),
+            Some(&Value::string("web"))
+        );
+        assert!(node.trusted_external.contains_key(&Value::string("cmdb")));
+        assert_eq!(node.facts.len(), 1);
+        let text = r#"{"name": "n1", "trusted_external": {"f": {}},
+            "values": {"trusted": {"extensions": {"pp_role": "db"}, "external": {"g": {}}}}}"#;
+        let node = parse_node_text(Path::new("n1.json"), text).unwrap();
+        assert!(node
+            .trusted_extensions
+            .contains_key(&Value::string("pp_role")));
+        assert!(node.trusted_external.contains_key(&Value::string("f")));
+        assert!(!node.trusted_external.contains_key(&Value::string("g")));
     }
 
     /// YAML node files are read as Puppet (Psych, YAML 1.1) reads them, and

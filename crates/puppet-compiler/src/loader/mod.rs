@@ -6,6 +6,7 @@
 //! below a directory in sorted path order), and answers the 3.x autoloader's
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
+pub mod environments;
 mod parse_ahead;
 mod templates;
 
@@ -29,9 +30,23 @@ pub struct Overrides {
     /// `$basemodulepath` in `environment.conf` (default
     /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
     pub basemodulepath: Option<String>,
-    /// Operator-granted read roots outside the environment (`--grant DIR`,
-    /// the module cache).
+    /// Read roots the operator granted outside the environment (`--grant
+    /// DIR`, the module cache, a basemodulepath directory elsewhere).
     pub grants: Vec<PathBuf>,
+    /// The file system the environment is read through instead of the
+    /// machine's: a deployed Puppetfile's overlay (its modules at the
+    /// moduledir, every other path the machine's).
+    pub files: Option<SharedFiles>,
+}
+
+/// A file system shared by the environments of a run.
+#[derive(Clone)]
+pub struct SharedFiles(pub Arc<dyn FileSystem>);
+
+impl std::fmt::Debug for SharedFiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedFiles")
+    }
 }
 
 /// A parsed file, or why it could not be parsed.
@@ -143,7 +158,11 @@ impl Environment {
     /// Boots the environment in `dir` on the machine's file system, named
     /// after its directory.
     pub fn boot(dir: &Path, overrides: &Overrides) -> Result<Environment, String> {
-        Environment::boot_with(Arc::new(OsFiles), dir, overrides)
+        let files = match &overrides.files {
+            Some(f) => f.0.clone(),
+            None => Arc::new(OsFiles),
+        };
+        Environment::boot_with(files, dir, overrides)
     }
 
     /// [`Environment::boot`] over any file system (an environment held in

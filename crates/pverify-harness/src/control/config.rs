@@ -69,6 +69,20 @@ pub struct Config {
     /// overrides it).
     #[serde(default, deserialize_with = "puppet_version")]
     pub puppet: Option<PuppetVersion>,
+    // Environment set-up as a Puppet server does it (issue 26).
+    /// An external node classifier, relative to the config's directory:
+    /// run with each certname as `pverify compile --enc` runs it (its
+    /// `classes`, `parameters` and `environment` go into the node, for
+    /// pverify and `--oracle puppet` alike).
+    #[serde(default)]
+    pub enc: Option<PathBuf>,
+    /// Puppet's `environmentpath`, relative to the config's directory: each
+    /// directory below it is an environment, and a node's environment
+    /// selects the one that compiles it (`environment_name` for a node that
+    /// names none). Default: the repo (`environment`) is the one
+    /// environment, named `environment_name`.
+    #[serde(default)]
+    pub environmentpath: Option<PathBuf>,
 }
 
 /// `puppet: 7` / `puppet: '8.10'`.
@@ -97,6 +111,11 @@ pub struct Nodes {
     /// Node names × fact sets.
     #[serde(default)]
     pub matrix: Vec<MatrixEntry>,
+    /// PuppetDB inventories (globs; the answer to `/pdb/query/v4/inventory`,
+    /// a JSON array of `{certname, environment, facts, trusted}`): each
+    /// entry is a node named by its certname.
+    #[serde(default)]
+    pub inventory: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,6 +140,10 @@ pub struct MatrixEntry {
     /// ENC parameters (top-scope variables).
     #[serde(default)]
     pub parameters: Option<Value>,
+    /// The nodes' environment (default `environment_name`), as an ENC's
+    /// `environment:`.
+    #[serde(default)]
+    pub environment: Option<String>,
 }
 
 fn dot() -> PathBuf {
@@ -148,9 +171,12 @@ pub fn read_config(dir: &Path) -> Result<Config, String> {
         };
         format!("{}{loc}: {}", path.display(), e.message)
     })?;
-    if config.nodes.files.is_empty() && config.nodes.matrix.is_empty() {
+    if config.nodes.files.is_empty()
+        && config.nodes.matrix.is_empty()
+        && config.nodes.inventory.is_empty()
+    {
         return Err(format!(
-            "{}: no nodes (give `nodes: {{files: [...]}}` or `nodes: {{matrix: [...]}}`)",
+            "{}: no nodes (give `nodes: {{files: [...]}}`, `nodes: {{matrix: [...]}}` or `nodes: {{inventory: [...]}}`)",
             path.display()
         ));
     }

@@ -27,6 +27,8 @@ use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
 use puppet_compiler::facts::certname;
+use puppet_compiler::facts::overrides::FactOverride;
+use puppet_compiler::loader::environments::{EnvironmentPath, Environments};
 use puppet_compiler::loader::{Environment, Overrides};
 
 /// A control repo and its config.
@@ -34,10 +36,15 @@ pub struct Repo {
     /// The directory of `pverify.yaml`.
     pub root: PathBuf,
     pub config: Config,
-    /// The environment directory, absolute.
+    /// The environment directory, absolute: the repo's one environment, or
+    /// with `environmentpath:` the default environment's directory.
     pub env_dir: PathBuf,
     /// The environment's Puppetfile, deployed ([`Repo::deploy_modules`]).
     pub modules: Option<std::sync::Arc<Deployment>>,
+    /// `--fact-override`s, applied to every node's facts.
+    pub fact_overrides: Vec<FactOverride>,
+    /// How long the config's ENC may run for one node.
+    pub enc_timeout: std::time::Duration,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -48,16 +55,24 @@ pub struct NodeSpec {
     pub id: String,
     pub case: Case,
     /// Why the node cannot be compiled, found before compiling (its node
-    /// file is unreadable, its certname is not one Puppet accepts): the
-    /// node's result is this error and the other nodes still compile.
-    pub error: Option<String>,
+    /// file is unreadable, its ENC failed): the node's result on every side;
+    /// the other nodes still compile.
+    pub failed: Option<String>,
 }
 
 impl NodeSpec {
+    pub fn new(id: String, case: Case) -> NodeSpec {
+        NodeSpec {
+            id,
+            case,
+            failed: None,
+        }
+    }
+
     /// The error the node has before it compiles: its own, or a certname
     /// or file name Puppet would refuse (docs/safety.md, "Writes").
     pub fn refusal(&self) -> Option<String> {
-        if let Some(e) = &self.error {
+        if let Some(e) = &self.failed {
             return Some(e.clone());
         }
         certname::validate(&self.case.node)
@@ -81,17 +96,41 @@ impl Repo {
         let settings = serde_json::Value::Object(config.settings.clone().into_iter().collect());
         crate::harness::settings_of(Some(&settings)).map_err(|e| format!("pverify.yaml: {e}"))?;
         let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let env_dir = std::fs::canonicalize(root.join(&config.environment)).map_err(|e| {
-            format!(
-                "environment {}: {e}",
-                root.join(&config.environment).display()
-            )
-        })?;
+        let env_dir = Repo::env_dir_of(&root, &config)?;
         Ok(Repo {
             root,
             config,
             env_dir,
             modules: None,
+            fact_overrides: Vec::new(),
+            enc_timeout: puppet_compiler::facts::ENC_TIMEOUT,
+        })
+    }
+
+    /// `--environmentpath` over the config's `environmentpath:`.
+    pub fn set_environmentpath(&mut self, path: PathBuf) -> Result<(), String> {
+        self.config.environmentpath = Some(path);
+        self.env_dir = Repo::env_dir_of(&self.root, &self.config)?;
+        Ok(())
+    }
+
+    /// The default environment's directory.
+    fn env_dir_of(root: &Path, config: &Config) -> Result<PathBuf, String> {
+        Ok(match &config.environmentpath {
+            // The default environment need not exist when every node names
+            // its own.
+            Some(path) => {
+                let path = std::fs::canonicalize(root.join(path))
+                    .map_err(|e| format!("environmentpath {}: {e}", root.join(path).display()))?;
+                let dir = path.join(&config.environment_name);
+                std::fs::canonicalize(&dir).unwrap_or(dir)
+            }
+            None => std::fs::canonicalize(root.join(&config.environment)).map_err(|e| {
+                format!(
+                    "environment {}: {e}",
+                    root.join(&config.environment).display()
+                )
+            })?,
         })
     }
 
@@ -160,10 +199,24 @@ impl Repo {
             for p in paths {
                 let p = p.map_err(|e| format!("nodes.files '{pattern}': {e}"))?;
                 matched += 1;
-                out.push(self.node_from_file(&p)?);
+                out.extend(self.nodes_from_source(&p)?);
             }
             if matched == 0 {
                 return Err(format!("nodes.files '{pattern}' matches no file"));
+            }
+        }
+        for pattern in &self.config.nodes.inventory {
+            let full = self.root.join(pattern);
+            let paths = glob::glob(&full.to_string_lossy())
+                .map_err(|e| format!("nodes.inventory '{pattern}': {e}"))?;
+            let mut matched = 0;
+            for p in paths {
+                let p = p.map_err(|e| format!("nodes.inventory '{pattern}': {e}"))?;
+                matched += 1;
+                out.extend(self.nodes_from_source(&p)?);
+            }
+            if matched == 0 {
+                return Err(format!("nodes.inventory '{pattern}' matches no file"));
             }
         }
         for entry in &self.config.nodes.matrix {
@@ -175,6 +228,23 @@ impl Repo {
                     out.push(self.matrix_node(entry, name, Some(fs))?);
                 }
             }
+        }
+        for n in &mut out {
+            if let Value::Object(facts) = &mut n.case.facts {
+                for o in &self.fact_overrides {
+                    o.apply_json(facts);
+                }
+            }
+        }
+        if let Some(enc) = &self.config.enc {
+            let enc = self.root.join(enc);
+            out.par_iter_mut()
+                .filter(|n| n.failed.is_none())
+                .for_each(|n| {
+                    if let Err(e) = apply_enc(&mut n.case, &enc, self.enc_timeout) {
+                        n.failed = Some(e);
+                    }
+                });
         }
         out.sort_by(|a, b| a.id.cmp(&b.id));
         for w in out.windows(2) {
@@ -257,65 +327,105 @@ impl Repo {
         case.trusted = e.trusted.clone();
         case.classes = e.classes.clone();
         case.parameters = e.parameters.clone();
+        if let Some(env) = &e.environment {
+            case.environment = env.clone();
+        }
         let id = match fs {
             None => name.to_string(),
             Some(fs) => format!("{name}@{fs}"),
         };
-        Ok(NodeSpec {
-            id,
-            case,
-            error: None,
-        })
+        Ok(NodeSpec::new(id, case))
     }
 
-    /// A node file, read as `compile` and `diff --facts` read it (JSON, or
-    /// YAML by Puppet's rules); the environment is the repo's.
-    /// A file that cannot be read, or names a certname Puppet refuses, is
-    /// that node's error (named by the file's stem), not the run's.
-    fn node_from_file(&self, path: &Path) -> Result<NodeSpec, String> {
-        let node = match puppet_compiler::facts::read_node_file(path) {
-            Ok(node) => node,
-            Err(e) => {
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                let mut case = self.base_case(&stem);
-                case.path = path.to_path_buf();
-                return Ok(NodeSpec {
-                    id: stem.into_owned(),
-                    case,
-                    error: Some(relativize_text(&e, &self.root.to_string_lossy())),
-                });
-            }
-        };
-        let doc = puppet_compiler::facts::node_to_json(&node);
-        let mut case = self.base_case(&node.name);
-        case.path = path.to_path_buf();
-        case.facts = doc["values"].clone();
-        case.classes = doc.get("classes").cloned();
-        case.parameters = doc.get("parameters").cloned();
-        case.trusted = doc.get("trusted").cloned();
-        Ok(NodeSpec {
-            id: node.name,
-            case,
-            error: None,
-        })
+    /// The nodes of a node file, a server's fact cache or an inventory, read
+    /// as `compile` and `diff --facts` read them (one reader); a node names
+    /// its environment, else it is `environment_name`. A file that cannot be
+    /// read is a failed node (named by the file's stem), not the run's.
+    fn nodes_from_source(&self, path: &Path) -> Result<Vec<NodeSpec>, String> {
+        let nodes = puppet_compiler::facts::sources::read_node_sources(path)?;
+        Ok(nodes
+            .into_iter()
+            .map(|n| match n {
+                Ok(node) => {
+                    let doc = puppet_compiler::facts::node_to_json(&node);
+                    let mut case = self.base_case(&node.name);
+                    case.path = path.to_path_buf();
+                    case.facts = doc["values"].clone();
+                    case.classes = doc.get("classes").cloned();
+                    case.parameters = doc.get("parameters").cloned();
+                    case.trusted = doc.get("trusted").cloned();
+                    if let Some(env) = node.environment {
+                        case.environment = env;
+                    }
+                    NodeSpec::new(node.name, case)
+                }
+                Err((name, e)) => {
+                    let mut case = self.base_case(&name);
+                    case.path = path.to_path_buf();
+                    NodeSpec {
+                        failed: Some(relativize_text(&e, &self.root.to_string_lossy())),
+                        ..NodeSpec::new(name, case)
+                    }
+                }
+            })
+            .collect())
     }
 
+    /// The environments' overrides: `modulepath` and `manifest` relative
+    /// to each environment's directory, the basemodulepath both compilers
+    /// use, and its directories outside the repo granted for reading.
     fn overrides(&self) -> Overrides {
-        Overrides {
-            modulepath: self
-                .config
-                .modulepath
-                .as_ref()
-                .map(|m| m.iter().map(|p| self.env_dir.join(p)).collect()),
-            manifest: self.config.manifest.as_ref().map(|m| self.env_dir.join(m)),
-            basemodulepath: self.basemodulepath().map(|dirs| {
-                dirs.iter()
+        let base = self.effective_basemodulepath();
+        let mut overrides = Overrides {
+            modulepath: self.config.modulepath.clone(),
+            manifest: self.config.manifest.clone(),
+            basemodulepath: Some(
+                base.iter()
                     .map(|d| d.to_string_lossy())
                     .collect::<Vec<_>>()
-                    .join(":")
-            }),
+                    .join(":"),
+            ),
+            grants: base
+                .into_iter()
+                .filter(|d| !d.starts_with(&self.root))
+                .collect(),
             ..Overrides::default()
+        };
+        if let Some(d) = &self.modules {
+            d.apply(&mut overrides);
         }
+        overrides
+    }
+
+    /// The basemodulepath pverify and `--oracle puppet` both use: the
+    /// config's (or `--basemodulepath`), else the reference's Debian
+    /// default ([`crate::reference::default_basemodulepath`]).
+    pub fn effective_basemodulepath(&self) -> Vec<PathBuf> {
+        self.basemodulepath()
+            .unwrap_or_else(|| crate::reference::default_basemodulepath(self.puppet()))
+    }
+
+    /// Where the repo's environments are: its `environmentpath`, or the
+    /// repo as the one environment.
+    pub fn environment_path(&self) -> EnvironmentPath {
+        match &self.config.environmentpath {
+            Some(p) => EnvironmentPath::Directory(
+                std::fs::canonicalize(self.root.join(p)).unwrap_or_else(|_| self.root.join(p)),
+            ),
+            None => EnvironmentPath::Single {
+                name: self.config.environment_name.clone(),
+                dir: self.env_dir.clone(),
+            },
+        }
+    }
+
+    /// The repo's environments, each booted on first use.
+    pub fn environments(&self) -> Environments {
+        Environments::new(
+            self.environment_path(),
+            &self.config.environment_name,
+            self.overrides(),
+        )
     }
 
     /// The config's `basemodulepath`, as host directories: a leading
@@ -337,10 +447,12 @@ impl Repo {
     /// The repo's environment, booted as `check` compiles it (modulepath and
     /// manifest from the config, named `environment_name`).
     pub fn boot(&self) -> Result<Environment, String> {
-        let mut env = match &self.modules {
-            Some(d) => d.boot(&self.env_dir, &self.overrides())?,
-            None => Environment::boot(&self.env_dir, &self.overrides())?,
-        };
+        let mut overrides = self.overrides();
+        overrides.modulepath = overrides
+            .modulepath
+            .map(|m| m.iter().map(|p| self.env_dir.join(p)).collect());
+        overrides.manifest = overrides.manifest.map(|m| self.env_dir.join(m));
+        let mut env = Environment::boot(&self.env_dir, &overrides)?;
         // A control repo's directory is rarely named after its environment.
         env.name = self.config.environment_name.clone();
         Ok(env)
@@ -353,8 +465,13 @@ impl Repo {
         nodes: &[NodeSpec],
         tick: &(dyn Fn() + Sync),
     ) -> Result<Vec<Compiled>, String> {
-        let env = self.boot()?;
-        let dir = self.env_dir.to_string_lossy().into_owned();
+        let envs = self.environments();
+        // The repo's own environment failing to boot stops the run, as
+        // before; another environment's failure is its nodes' error.
+        if self.config.environmentpath.is_none() {
+            envs.get(None)?;
+        }
+        let shown = envs.path().shown().to_string_lossy().into_owned();
         let mocks = match &self.config.mocks {
             Some(p) => Some(std::sync::Arc::new(eval::FunctionMocks::from_file(
                 &self.root.join(p),
@@ -380,9 +497,26 @@ impl Repo {
                 }
                 node.allow_generate = self.config.allow_generate;
                 let name = node.name.clone();
-                let result = match eval::compile(&env, node) {
-                    Ok(c) => Ok(canonicalize_catalog(&c.catalog, &dir)),
-                    Err(e) => Err(relativize_text(&self.explain(e.for_node(&name)), &dir)),
+                let env = envs.get(Some(&n.case.environment));
+                let dir = envs
+                    .dir_of(Some(&n.case.environment))
+                    .map(|d| d.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let result = match env {
+                    Err(e) => Err(relativize_text(&relativize_text(&e, &dir), &shown)),
+                    Ok(env) => match eval::compile(&env, {
+                        // `hiera_config:` is relative to the node's own
+                        // environment, as the oracle's copy has it.
+                        let mut node = node;
+                        if let Some(h) = &self.config.hiera_config {
+                            node.settings.hiera_config =
+                                Some(env.dir.join(h).to_string_lossy().into_owned());
+                        }
+                        node
+                    }) {
+                        Ok(c) => Ok(canonicalize_catalog(&c.catalog, &dir)),
+                        Err(e) => Err(relativize_text(&self.explain(e.for_node(&name)), &dir)),
+                    },
                 };
                 tick();
                 Compiled {
@@ -395,9 +529,10 @@ impl Repo {
     }
 
     /// Compiles the nodes with the reference Puppet of the repo's version:
-    /// the environment is copied to a temporary environmentpath (under its
-    /// `environment_name`, with `modulepath`/`manifest` written into its
-    /// `environment.conf`); the config's `basemodulepath` is Puppet's.
+    /// each environment the nodes name is copied to a temporary
+    /// environmentpath (under its name, with `modulepath`/`manifest` written
+    /// into its `environment.conf`); one that does not exist is not, so
+    /// Puppet says so; Puppet's basemodulepath is the one pverify uses.
     pub fn compile_with_puppet(
         &self,
         nodes: &[NodeSpec],
@@ -408,11 +543,7 @@ impl Repo {
             .prefix("pverify-check-")
             .tempdir()
             .map_err(|e| format!("cannot make a temporary directory: {e}"))?;
-        let env_dir = tmp.path().join(&self.config.environment_name);
-        copy_dir(&self.env_dir, &env_dir).map_err(|e| format!("copying the environment: {e}"))?;
-        if let Some(d) = &self.modules {
-            d.materialize(&self.env_dir, &env_dir)?;
-        }
+        let envpath = self.environment_path();
         let mut conf = Vec::new();
         if let Some(m) = &self.config.modulepath {
             let joined: Vec<String> = m.iter().map(|p| p.to_string_lossy().into_owned()).collect();
@@ -421,23 +552,41 @@ impl Repo {
         if let Some(m) = &self.config.manifest {
             conf.push(format!("manifest = {}", m.display()));
         }
-        if !conf.is_empty() {
-            std::fs::write(env_dir.join("environment.conf"), conf.join("\n") + "\n")
-                .map_err(|e| format!("environment.conf: {e}"))?;
+        let mut names: Vec<&str> = nodes.iter().map(|n| n.case.environment.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            let Some(dir) = envpath.dir_of(name) else {
+                continue;
+            };
+            let env_dir = tmp.path().join(name);
+            copy_dir(&dir, &env_dir).map_err(|e| format!("copying the environment: {e}"))?;
+            // The reference reads real directories: the deployed modules are
+            // copied into the environment's copy.
+            if let Some(d) = self.modules.as_ref().filter(|_| dir == self.env_dir) {
+                d.materialize(&self.env_dir, &env_dir)?;
+            }
+            if !conf.is_empty() {
+                std::fs::write(env_dir.join("environment.conf"), conf.join("\n") + "\n")
+                    .map_err(|e| format!("environment.conf: {e}"))?;
+            }
         }
-        let envpath = tmp.path().to_string_lossy().into_owned();
-        let basemodulepath = self.basemodulepath().map(|dirs| {
-            dirs.iter()
-                .map(|d| Value::from(d.to_string_lossy().into_owned()))
-                .collect::<Vec<_>>()
-        });
-        let accepted: Vec<&NodeSpec> = nodes.iter().filter(|n| n.refusal().is_none()).collect();
-        let requests: Vec<Value> = accepted
+        let envpath_text = tmp.path().to_string_lossy().into_owned();
+        // Puppet ignores a modulepath directory that does not exist; the
+        // reference can only be shown one that does.
+        let basemodulepath: Vec<Value> = self
+            .effective_basemodulepath()
+            .iter()
+            .filter(|d| d.is_dir())
+            .map(|d| Value::from(d.to_string_lossy().into_owned()))
+            .collect();
+        let asked: Vec<&NodeSpec> = nodes.iter().filter(|n| n.refusal().is_none()).collect();
+        let requests: Vec<Value> = asked
             .iter()
             .map(|n| {
                 let c = &n.case;
-                let mut r = json!({"name": c.node, "facts": c.facts, "environmentpath": envpath,
-                    "environment": c.environment});
+                let mut r = json!({"name": c.node, "facts": c.facts, "environmentpath": envpath_text,
+                    "environment": c.environment, "basemodulepath": basemodulepath});
                 for (k, v) in [
                     ("trusted", &c.trusted),
                     ("classes", &c.classes),
@@ -447,15 +596,18 @@ impl Repo {
                         r[k] = v.clone();
                     }
                 }
-                if let Some(dirs) = &basemodulepath {
-                    r["basemodulepath"] = Value::Array(dirs.clone());
-                }
                 if let Some(Value::Object(s)) = &c.settings {
                     let mut s = s.clone();
                     if let Some(h) = &self.config.hiera_config {
                         s.insert(
                             "hiera_config".into(),
-                            Value::from(env_dir.join(h).to_string_lossy().into_owned()),
+                            Value::from(
+                                tmp.path()
+                                    .join(&c.environment)
+                                    .join(h)
+                                    .to_string_lossy()
+                                    .into_owned(),
+                            ),
                         );
                     }
                     r["settings"] = Value::Object(s);
@@ -464,35 +616,34 @@ impl Repo {
             })
             .collect();
         let replies = oracle::compile_with_puppet(&puppet, &requests, workers)?;
-        let dir = env_dir.to_string_lossy().into_owned();
-        let mut replies = accepted.iter().map(|n| n.id.as_str()).zip(&replies);
-        nodes
-            .iter()
-            .map(|n| {
-                if let Some(e) = n.refusal() {
-                    return Ok(Compiled {
-                        id: n.id.clone(),
-                        result: Err(e),
-                        millis: 0,
-                    });
-                }
-                let reply = match replies.next() {
-                    Some((id, reply)) if id == n.id => reply,
-                    _ => return Err(format!("no reply from Puppet for {}", n.id)),
-                };
-                let (got, _warnings) = oracle::observed(reply, &dir)?;
-                let result = match got {
-                    Expect::Catalog(c) => Ok(c),
-                    Expect::Error(e) => Err(e),
-                    Expect::None => Err("no result".into()),
-                };
-                Ok(Compiled {
+        let mut replies = asked.iter().map(|n| n.id.as_str()).zip(replies);
+        let mut out = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            if let Some(e) = n.refusal() {
+                out.push(Compiled {
                     id: n.id.clone(),
-                    result,
-                    millis: reply["millis"].as_u64().unwrap_or(0),
-                })
-            })
-            .collect()
+                    result: Err(e.clone()),
+                    millis: 0,
+                });
+                continue;
+            }
+            let Some((_, reply)) = replies.next() else {
+                return Err("the oracle answered for fewer nodes than asked".into());
+            };
+            let dir = tmp.path().join(&n.case.environment);
+            let (got, _warnings) = oracle::observed(&reply, &dir.to_string_lossy())?;
+            let result = match got {
+                Expect::Catalog(c) => Ok(c),
+                Expect::Error(e) => Err(relativize_text(&e, &envpath_text)),
+                Expect::None => Err("no result".into()),
+            };
+            out.push(Compiled {
+                id: n.id.clone(),
+                result,
+                millis: reply["millis"].as_u64().unwrap_or(0),
+            });
+        }
+        Ok(out)
     }
 
     /// Compares compiled catalogs with the goldens: one report item per node.
@@ -679,6 +830,35 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((i, n))
 }
 
+/// Runs the config's ENC for a node as `pverify compile --enc` does and
+/// puts what it says into the node's case (so pverify and the oracle get
+/// the same node): its classes replace the node's, its parameters go over
+/// them, its environment selects the node's environment.
+fn apply_enc(case: &mut Case, enc: &Path, timeout: std::time::Duration) -> Result<(), String> {
+    let mut said = puppet_compiler::eval::NodeInfo {
+        name: case.node.clone(),
+        ..Default::default()
+    };
+    puppet_compiler::facts::apply_enc_within(&mut said, enc, timeout)?;
+    let doc = puppet_compiler::facts::node_to_json(&said);
+    if let Some(classes) = doc.get("classes") {
+        case.classes = Some(classes.clone());
+    }
+    if let Some(Value::Object(params)) = doc.get("parameters") {
+        let mut merged = match case.parameters.take() {
+            Some(Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        };
+        for (k, v) in params {
+            merged.insert(k.clone(), v.clone());
+        }
+        case.parameters = Some(Value::Object(merged));
+    }
+    if let Some(env) = said.environment {
+        case.environment = env;
+    }
+    Ok(())
+}
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {

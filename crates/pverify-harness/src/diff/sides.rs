@@ -26,7 +26,9 @@ use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
 use puppet_compiler::eval::NodeInfo;
-use puppet_compiler::loader::{Environment, Overrides};
+use puppet_compiler::facts::overrides::FactOverride;
+use puppet_compiler::loader::environments::Environments;
+use puppet_compiler::loader::Overrides;
 
 /// A node to compile, or a node file that could not be read (named by its
 /// file stem, so it pairs with the other side's node of that name).
@@ -40,24 +42,29 @@ pub trait NodeSource: Sync {
 
 /// The nodes of node files, keyed; two files with one certname are that
 /// node's error, naming both files (neither silently wins).
-fn keyed_files(files: &[PathBuf], enc: Option<&Path>) -> Vec<(String, NodeSpec)> {
+fn keyed_files(
+    files: &[PathBuf],
+    enc: Option<&Path>,
+    timeout: Option<std::time::Duration>,
+) -> Vec<(String, NodeSpec)> {
     let mut out: Vec<(String, NodeSpec)> = Vec::new();
     let mut first_file: BTreeMap<String, (usize, &Path)> = BTreeMap::new();
     for f in files {
-        let spec = read_node(f, enc);
-        let key = spec_name(&spec).to_string();
-        match first_file.get(&key) {
-            Some(&(at, first)) => {
-                let e = format!(
-                    "certname {key} is in two node files, {} and {}",
-                    first.display(),
-                    f.display()
-                );
-                out[at].1 = Err((key, e));
-            }
-            None => {
-                first_file.insert(key.clone(), (out.len(), f));
-                out.push((key, spec));
+        for spec in read_nodes(f, enc, timeout) {
+            let key = spec_name(&spec).to_string();
+            match first_file.get(&key) {
+                Some(&(at, first)) => {
+                    let e = format!(
+                        "certname {key} is in two node files, {} and {}",
+                        first.display(),
+                        f.display()
+                    );
+                    out[at].1 = Err((key, e));
+                }
+                None => {
+                    first_file.insert(key.clone(), (out.len(), f));
+                    out.push((key, spec));
+                }
             }
         }
     }
@@ -70,23 +77,43 @@ fn stem(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-fn read_node(path: &Path, enc: Option<&Path>) -> NodeSpec {
-    let mut node = puppet_compiler::facts::read_node_file(path).map_err(|e| (stem(path), e))?;
-    if let Some(enc) = enc {
-        puppet_compiler::facts::apply_enc(&mut node, enc).map_err(|e| (node.name.clone(), e))?;
-    }
-    Ok(node)
+/// The nodes of a node file, a directory of them, a server's fact cache
+/// or a PuppetDB inventory (the one reader), each through the ENC if any.
+fn read_nodes(
+    path: &Path,
+    enc: Option<&Path>,
+    timeout: Option<std::time::Duration>,
+) -> Vec<NodeSpec> {
+    let nodes = match puppet_compiler::facts::sources::read_node_sources(path) {
+        Ok(n) => n,
+        Err(e) => return vec![Err((stem(path), e))],
+    };
+    nodes
+        .into_iter()
+        .map(|n| {
+            let mut node = n?;
+            if let Some(enc) = enc {
+                let timeout = timeout.unwrap_or(puppet_compiler::facts::ENC_TIMEOUT);
+                puppet_compiler::facts::apply_enc_within(&mut node, enc, timeout)
+                    .map_err(|e| (node.name.clone(), e))?;
+            }
+            Ok(node)
+        })
+        .collect()
 }
 
-/// The same node files (`--facts`) for both sides.
+/// The same node files (`--facts`: files, directories, inventories) for
+/// both sides.
 pub struct FactsFiles {
     pub files: Vec<PathBuf>,
     pub enc: Option<PathBuf>,
+    /// How long the ENC may run for one node (default 10 s).
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 impl NodeSource for FactsFiles {
     fn nodes(&self, _side: &Prepared) -> Vec<(String, NodeSpec)> {
-        keyed_files(&self.files, self.enc.as_deref())
+        keyed_files(&self.files, self.enc.as_deref(), self.enc_timeout)
     }
 }
 
@@ -94,25 +121,16 @@ impl NodeSource for FactsFiles {
 pub struct NodesDir {
     pub dir: PathBuf,
     pub enc: Option<PathBuf>,
+    /// How long the ENC may run for one node (default 10 s).
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 impl NodeSource for NodesDir {
     fn nodes(&self, side: &Prepared) -> Vec<(String, NodeSpec)> {
         let dir = side.root.join(&self.dir);
-        let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-            Ok(rd) => rd
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.is_file()
-                        && p.extension()
-                            .is_some_and(|e| e == "json" || e == "yaml" || e == "yml")
-                })
-                .collect(),
-            // No directory on this side: no nodes (all added or removed).
-            Err(_) => Vec::new(),
-        };
-        files.sort();
-        keyed_files(&files, self.enc.as_deref())
+        // No directory on this side: no nodes (all added or removed).
+        let files = puppet_compiler::facts::sources::node_files_in(&dir).unwrap_or_default();
+        keyed_files(&files, self.enc.as_deref(), self.enc_timeout)
     }
 }
 
@@ -133,7 +151,9 @@ impl NodeSource for ControlMatrix {
                     if let Some(e) = n.refusal() {
                         return (n.id.clone(), Err((n.id, e)));
                     }
-                    let node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    let mut node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    // The node's environment selects its environment's code.
+                    node.environment = Some(n.case.environment.clone());
                     (n.id, Ok(node))
                 })
                 .collect(),
@@ -182,6 +202,15 @@ pub struct RefOptions {
     pub settings: Vec<String>,
     /// The module cache each side deploys its own Puppetfile into.
     pub modules: crate::puppetfile::CacheOptions,
+    /// `--fact-override`s, on both sides.
+    pub fact_overrides: Vec<FactOverride>,
+    /// `--environmentpath`: where a node's environment is looked up (a
+    /// directory side: default its parent; a control repo: its config's).
+    pub environmentpath: Option<PathBuf>,
+    /// `--basemodulepath` as given, over a control repo's config.
+    pub basemodulepath: Option<Vec<String>>,
+    /// How long a control repo's ENC may run for one node.
+    pub enc_timeout: Option<std::time::Duration>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -212,7 +241,7 @@ impl Prepared {
                 modules: None,
                 _worktree: None,
             }
-            .with_control()
+            .with_control(opts)
             .with_modules(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
@@ -231,7 +260,7 @@ impl Prepared {
                     modules: None,
                     _worktree: Some(wt),
                 }
-                .with_control()
+                .with_control(opts)
                 .with_modules(opts))
             }
         }
@@ -239,9 +268,17 @@ impl Prepared {
 
     /// Reads the control repo config when the environment directory holds
     /// one; the environment is then the config's.
-    fn with_control(mut self) -> Prepared {
+    fn with_control(mut self, opts: &RefOptions) -> Prepared {
         if self.env_dir.join(CONFIG_FILE).is_file() {
-            let repo = Repo::open(&self.env_dir);
+            let repo = Repo::open(&self.env_dir).map(|mut r| {
+                if opts.basemodulepath.is_some() {
+                    r.config.basemodulepath = opts.basemodulepath.clone();
+                }
+                if let Some(t) = opts.enc_timeout {
+                    r.enc_timeout = t;
+                }
+                r
+            });
             if let Ok(r) = &repo {
                 self.env_dir = r.env_dir.clone();
             }
@@ -304,19 +341,33 @@ impl Prepared {
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
     /// `<env>/modules`.
-    fn boot(&self, overrides: &Overrides) -> (Result<Environment, String>, Vec<PathBuf>) {
-        let env = match &self.control {
-            Some(Ok(repo)) => repo.boot(),
+    fn boot(&self, opts: &RefOptions) -> (Result<Environments, String>, Vec<PathBuf>) {
+        let envs = match &self.control {
+            Some(Ok(repo)) => Ok(repo.environments()),
             Some(Err(e)) => Err(e.clone()),
+            // `--environmentpath` is a directory of each side's tree.
             None => match &self.modules {
-                Some(Ok(d)) => d.boot(&self.env_dir, overrides),
                 Some(Err(e)) => Err(e.clone()),
-                None => Environment::boot(&self.env_dir, overrides),
+                modules => {
+                    let mut overrides = opts.overrides.clone();
+                    if let Some(Ok(d)) = modules {
+                        d.apply(&mut overrides);
+                    }
+                    Ok(Environments::around(
+                        &self.env_dir,
+                        opts.environmentpath
+                            .as_ref()
+                            .map(|p| self.root.join(p))
+                            .as_deref(),
+                        overrides,
+                    ))
+                }
             },
         };
-        let mut modulepath = match &env {
-            Ok(e) => e.modulepath.clone(),
-            Err(_) => super::content::default_modulepath(&self.env_dir),
+        // The default environment's boot error is every default node's.
+        let mut modulepath = match envs.as_ref().map(|e| e.get(None)) {
+            Ok(Ok(e)) => e.modulepath.clone(),
+            _ => super::content::default_modulepath(&self.env_dir),
         };
         // `puppet:///modules/` sources of deployed modules are read from
         // their trees in the cache.
@@ -325,7 +376,7 @@ impl Prepared {
             trees.append(&mut modulepath);
             modulepath = trees;
         }
-        (env, modulepath)
+        (envs, modulepath)
     }
 }
 
@@ -339,21 +390,25 @@ fn spec_name(spec: &NodeSpec) -> &str {
 /// One node's catalog, compiled as `pverify compile` does.
 fn compile_node(
     side: &Prepared,
-    env: &Result<Environment, String>,
+    envs: &Result<Environments, String>,
     spec: NodeSpec,
     allow_generate: bool,
     puppet: PuppetVersion,
-    settings: &[String],
+    opts: &RefOptions,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
     node.puppet = puppet;
-    for s in settings {
+    for s in &opts.settings {
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
     }
-    let env = env.as_ref().map_err(Clone::clone)?;
+    for o in &opts.fact_overrides {
+        o.apply(&mut node.facts);
+    }
+    let envs = envs.as_ref().map_err(Clone::clone)?;
+    let env = envs.get(node.environment.as_deref())?;
     let name = node.name.clone();
-    puppet_compiler::eval::compile(env, node)
+    puppet_compiler::eval::compile(&env, node)
         .map(|c| c.catalog)
         .map_err(|e| match side.deployment() {
             Some(d) => d.explain(e.for_node(&name)),
@@ -379,8 +434,7 @@ pub fn diff_refs(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
-        let ((env_a, ma), (env_b, mb)) =
-            rayon::join(|| from.boot(&opts.overrides), || to.boot(&opts.overrides));
+        let ((env_a, ma), (env_b, mb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);
@@ -407,7 +461,7 @@ pub fn diff_refs(
                                 s,
                                 from.allows_generate(opts),
                                 from.puppet(opts),
-                                &opts.settings,
+                                opts,
                             )
                         })
                     },
@@ -419,7 +473,7 @@ pub fn diff_refs(
                                 s,
                                 to.allows_generate(opts),
                                 to.puppet(opts),
-                                &opts.settings,
+                                opts,
                             )
                         })
                     },

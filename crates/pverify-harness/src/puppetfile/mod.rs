@@ -59,8 +59,15 @@ impl Deployment {
     /// operator-granted read root.
     pub fn boot(&self, env_dir: &Path, overrides: &Overrides) -> Result<Environment, String> {
         let mut overrides = overrides.clone();
+        self.apply(&mut overrides);
+        Environment::boot(env_dir, &overrides)
+    }
+
+    /// Makes environments booted with `overrides` see the deployed modules:
+    /// read through the overlay, the cache granted.
+    pub fn apply(&self, overrides: &mut Overrides) {
         overrides.grants.push(self.cache_dir.clone());
-        Environment::boot_with(self.files(), env_dir, &overrides)
+        overrides.files = Some(puppet_compiler::loader::SharedFiles(self.files()));
     }
 
     /// A node's compile error with the deployment's errors after it (the
