@@ -9,6 +9,7 @@ pub mod compile;
 pub mod compiler;
 pub mod error;
 pub mod expr;
+mod exports;
 pub mod functions;
 mod issues;
 pub mod lookup;

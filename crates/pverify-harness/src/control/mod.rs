@@ -155,6 +155,7 @@ impl Repo {
             parameters: None,
             environment: self.config.environment_name.clone(),
             settings: (!settings.is_empty()).then_some(Value::Object(settings)),
+            exports: None,
             pending: Versioned::default(),
             files: vec![],
             expect: Versioned::both(Expect::None),

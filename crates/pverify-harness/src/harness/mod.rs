@@ -17,7 +17,7 @@ pub mod suite;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
 pub use case::{
-    load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
+    load_suite, materialize, parse_case, replace_expectations, write_case, Case, CaseExports, Expect,
     PuppetVersion, Versioned,
 };
 pub use run::{
