@@ -62,6 +62,8 @@ struct Common {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -71,6 +73,7 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
@@ -89,7 +92,7 @@ fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<C
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let bar = progress_bar(nodes.len() as u64, "compiling");
-    let out = pool.install(|| repo.compile(nodes, &|| bar.inc(1)));
+    let out = pool.install(|| repo.compile_with_exports(nodes, |n| repo.compile(n, &|| bar.inc(1))));
     bar.finish_and_clear();
     out
 }
@@ -106,7 +109,9 @@ pub fn check(args: CheckArgs) -> ExitCode {
         None => compile(&repo, &nodes, args.common.jobs).map(|c| (c, "golden")),
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let r = repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0));
+            let r = repo.compile_with_exports(&nodes, |n| {
+                repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
+            });
             spinner.finish_and_clear();
             r.map(|c| (c, "puppet"))
         }
@@ -133,7 +138,9 @@ pub fn bless(args: BlessArgs) -> ExitCode {
     };
     let compiled = match args.oracle {
         None => compile(&repo, &nodes, args.common.jobs),
-        Some(Oracle::Puppet) => repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0)),
+        Some(Oracle::Puppet) => repo.compile_with_exports(&nodes, |n| {
+            repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
+        }),
     };
     let compiled = match compiled {
         Ok(c) => c,

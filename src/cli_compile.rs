@@ -60,7 +60,12 @@ pub struct CompileArgs {
     /// docs/settings.md lists them), e.g. `--setting strict=warning`.
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
+
+/// Exported resources every node's collectors see.
+type Store = Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>;
 
 struct Outcome {
     name: String,
@@ -131,7 +136,19 @@ pub fn run(args: CompileArgs) -> ExitCode {
             eprintln!("pverify compile: no parse-ahead thread: {e}");
         }
     }
-    let outcomes = compile_all(&args, env, &mocks, &pool);
+    let store = match args.exports.read() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pverify compile: --exports {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let store = if args.exports.exports_run {
+        run_exports(&args, env, &mocks, &pool, store)
+    } else {
+        store
+    };
+    let outcomes = compile_all(&args, env, &mocks, &pool, &store);
     let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
     match &args.out_dir {
         None => {
@@ -186,6 +203,7 @@ fn compile_all(
     env: &Environment,
     mocks: &std::sync::Arc<eval::FunctionMocks>,
     pool: &rayon::ThreadPool,
+    store: &Store,
 ) -> Vec<Outcome> {
     pool.install(|| {
         args.facts
@@ -197,24 +215,7 @@ fn compile_all(
                 || Vec::with_capacity(eval::CATALOG_BUFFER),
                 |text, f| {
                     let start = Instant::now();
-                    let node = puppet_compiler::facts::read_node_file(f).and_then(|mut n| {
-                        if let Some(enc) = &args.enc {
-                            let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
-                                .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
-                            puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
-                        }
-                        n.function_mocks = mocks.clone();
-                        n.allow_generate = args.allow_generate;
-                        n.puppet = args.puppet;
-                        for s in &args.settings {
-                            n.settings.set_assignment(s).map_err(|e| e.to_string())?;
-                        }
-                        if let Some(h) = &args.hiera_config {
-                            let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
-                            n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
-                        }
-                        Ok(n)
-                    });
+                    let node = make_node(args, f, mocks, store);
                     match node {
                         Err(e) => Outcome {
                             name: f.display().to_string(),
@@ -249,4 +250,75 @@ fn compile_all(
             )
             .collect()
     })
+}
+
+/// One node file as the node to compile, with the command line's additions.
+fn make_node(
+    args: &CompileArgs,
+    f: &std::path::Path,
+    mocks: &std::sync::Arc<eval::FunctionMocks>,
+    store: &Store,
+) -> Result<eval::NodeInfo, String> {
+    let mut n = puppet_compiler::facts::read_node_file(f)?;
+    if let Some(enc) = &args.enc {
+        let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
+            .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
+        puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
+    }
+    n.function_mocks = mocks.clone();
+    n.allow_generate = args.allow_generate;
+    n.puppet = args.puppet;
+    if args.exports.any() {
+        n.settings.storeconfigs = Some(true);
+    }
+    for s in &args.settings {
+        n.settings.set_assignment(s).map_err(|e| e.to_string())?;
+    }
+    if let Some(h) = &args.hiera_config {
+        let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
+        n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
+    }
+    if let Some(s) = store {
+        n.exports = s.clone();
+    }
+    Ok(n)
+}
+
+/// `--exports-run`: the exports of every node file once they have all run
+/// (over `--exports`' snapshot, each node's entries replaced by its own):
+/// compiled until the exports no longer change (at most 4 rounds).
+fn run_exports(
+    args: &CompileArgs,
+    env: &Environment,
+    mocks: &std::sync::Arc<eval::FunctionMocks>,
+    pool: &rayon::ThreadPool,
+    base: Store,
+) -> Store {
+    use puppet_compiler::facts::exports::Exports;
+    let base = base.unwrap_or_default();
+    let mut store = base.clone();
+    for _ in 0..4 {
+        let gathered: Vec<Option<(String, Vec<_>)>> = pool.install(|| {
+            args.facts
+                .par_iter()
+                .map(|f| {
+                    let node = make_node(args, f, mocks, &Some(store.clone())).ok()?;
+                    let name = node.name.clone();
+                    let c = eval::compile(env, node).ok()?;
+                    let exports = Exports::of_catalog(&name, &c.catalog);
+                    Some((name, exports))
+                })
+                .collect()
+        });
+        let mut next = (*base).clone();
+        for (name, exports) in gathered.into_iter().flatten() {
+            next.replace_node(&name, exports);
+        }
+        let next = std::sync::Arc::new(next);
+        if next == store {
+            break;
+        }
+        store = next;
+    }
+    Some(store)
 }

@@ -88,6 +88,8 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -172,6 +174,9 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    if args.exports.exports_run {
+        return Err("--exports-run is not supported by diff (give --exports FILE)".into());
+    }
     let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
@@ -179,6 +184,7 @@ fn diff_refs(
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
+        exports: args.exports.read()?,
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

@@ -94,14 +94,15 @@ impl Exports {
                     .ok_or_else(|| at("a tag is not a string"))?,
                 Some(_) => return Err(at("`tags` is not an array")),
             };
+            let (certname, type_name, title) = (text("certname")?, text("type")?, text("title")?);
             let exported = match obj.get("exported") {
                 Some(serde_json::Value::Bool(b)) => *b,
                 _ => return Err(at("`exported` is missing or not a boolean")),
             };
             resources.push(ExportedResource {
-                certname: text("certname")?,
-                type_name: text("type")?,
-                title: text("title")?,
+                certname,
+                type_name,
+                title,
                 exported,
                 parameters,
                 tags,

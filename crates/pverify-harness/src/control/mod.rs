@@ -7,6 +7,7 @@
 //! Puppet oracle gets the same request.
 
 mod config;
+mod exports;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -14,7 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
-pub use config::{read_config, Config, MatrixEntry, Nodes, CONFIG_FILE};
+pub use config::{read_config, Config, ExportsConfig, MatrixEntry, Nodes, CONFIG_FILE};
 
 use crate::catalog_diff::{catalog_diff, render_changes, Paint};
 use crate::harness::suite::mismatch;
@@ -33,6 +34,9 @@ pub struct Repo {
     pub config: Config,
     /// The environment directory, absolute.
     pub env_dir: PathBuf,
+    /// Other nodes' exported resources every node's collectors see (the
+    /// `exports:` file, then, in the in-run mode, the run's own exports).
+    pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -65,11 +69,16 @@ impl Repo {
                 root.join(&config.environment).display()
             )
         })?;
-        Ok(Repo {
+        let mut repo = Repo {
             root,
             config,
             env_dir,
-        })
+            exports: None,
+        };
+        let file = repo.config.exports.as_ref().and_then(|e| e.file.clone());
+        repo.set_exports(file.map(|f| repo.root.join(f)).as_deref(), false)
+            .map_err(|e| format!("pverify.yaml: exports: {e}"))?;
+        Ok(repo)
     }
 
     /// Applies `--setting NAME=VALUE`s over pverify.yaml's `settings:`.
@@ -143,6 +152,10 @@ impl Repo {
                 Value::from(self.env_dir.join(h).to_string_lossy().into_owned()),
             );
         }
+        let exports = self.exports_store();
+        if exports.is_some() && !settings.contains_key("storeconfigs") {
+            settings.insert("storeconfigs".into(), Value::Bool(true));
+        }
         Case {
             path: self.root.join(CONFIG_FILE),
             spec: vec![],
@@ -155,7 +168,7 @@ impl Repo {
             parameters: None,
             environment: self.config.environment_name.clone(),
             settings: (!settings.is_empty()).then_some(Value::Object(settings)),
-            exports: None,
+            exports: exports.map(|store| crate::harness::CaseExports { file: None, store }),
             pending: Versioned::default(),
             files: vec![],
             expect: Versioned::both(Expect::None),
@@ -349,6 +362,9 @@ impl Repo {
                 }
                 if let Some(dirs) = &basemodulepath {
                     r["basemodulepath"] = Value::Array(dirs.clone());
+                }
+                if let Some(e) = &c.exports {
+                    r["exports"] = e.store.to_json();
                 }
                 if let Some(Value::Object(s)) = &c.settings {
                     let mut s = s.clone();

@@ -168,6 +168,9 @@ pub struct RefOptions {
     /// `--setting NAME=VALUE`s over each node's settings, on both sides
     /// (checked when the command line was read).
     pub settings: Vec<String>,
+    /// `--exports FILE`: other nodes' exported resources for both sides'
+    /// nodes (turns `storeconfigs` on unless a setting says otherwise).
+    pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -277,10 +280,15 @@ fn compile_node(
     allow_generate: bool,
     puppet: PuppetVersion,
     settings: &[String],
+    exports: &Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
     node.puppet = puppet;
+    if let Some(store) = exports {
+        node.exports = store.clone();
+        node.settings.storeconfigs.get_or_insert(true);
+    }
     for s in settings {
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
     }
@@ -337,6 +345,7 @@ pub fn diff_refs(
                                 from.allows_generate(opts),
                                 from.puppet(opts),
                                 &opts.settings,
+                                &opts.exports,
                             )
                         })
                     },
@@ -348,6 +357,7 @@ pub fn diff_refs(
                                 to.allows_generate(opts),
                                 to.puppet(opts),
                                 &opts.settings,
+                                &opts.exports,
                             )
                         })
                     },
