@@ -92,7 +92,8 @@ fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<C
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let bar = progress_bar(nodes.len() as u64, "compiling");
-    let out = pool.install(|| repo.compile_with_exports(nodes, |n| repo.compile(n, &|| bar.inc(1))));
+    let out =
+        pool.install(|| repo.compile_with_exports(nodes, |n| repo.compile(n, &|| bar.inc(1))));
     bar.finish_and_clear();
     out
 }

@@ -111,15 +111,12 @@ fn compile_takes_exports_from_a_file_or_the_run() {
     let env = tmp.path().join("production");
     copy_dir(Path::new(REPO), &env);
     let env = env.to_str().unwrap();
-    let golden = std::fs::read_to_string(Path::new(REPO).join("golden/mon.example.com.json"))
-        .unwrap();
+    let golden =
+        std::fs::read_to_string(Path::new(REPO).join("golden/mon.example.com.json")).unwrap();
     let exports = format!("{REPO}/puppetdb/resources.json");
-    for (i, extra) in [
-        vec!["--exports", exports.as_str()],
-        vec!["--exports-run"],
-    ]
-    .into_iter()
-    .enumerate()
+    for (i, extra) in [vec!["--exports", exports.as_str()], vec!["--exports-run"]]
+        .into_iter()
+        .enumerate()
     {
         let out_dir = tmp.path().join(format!("out{i}"));
         let mut args = vec!["compile", env, "--puppet", "7", "--out-dir"];

@@ -67,9 +67,9 @@ impl Exports {
 
     /// See [`Exports::from_json_text`].
     pub fn from_json(v: &serde_json::Value) -> Result<Exports, String> {
-        let items = v
-            .as_array()
-            .ok_or("expected an array of resources, as PuppetDB's /pdb/query/v4/resources answers")?;
+        let items = v.as_array().ok_or(
+            "expected an array of resources, as PuppetDB's /pdb/query/v4/resources answers",
+        )?;
         let mut resources = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let at = |what: &str| format!("resource {i}: {what}");
@@ -202,7 +202,7 @@ impl Filter {
                 // downcases the value (Ruby's `downcase`: full Unicode).
                 serde_json::Value::String(s) => {
                     let s = s.to_lowercase();
-                    r.tags.iter().any(|t| *t == s)
+                    r.tags.contains(&s)
                 }
                 _ => false,
             },
@@ -257,7 +257,9 @@ mod tests {
 
     fn titles(f: Option<&Filter>, host: &str) -> Vec<String> {
         let s = store();
-        s.search("Notify", host, f).map(|r| r.title.clone()).collect()
+        s.search("Notify", host, f)
+            .map(|r| r.title.clone())
+            .collect()
     }
 
     #[test]
