@@ -180,3 +180,28 @@ fn puppet_8_agrees() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().last(), Some("3 passed, 0 failed, 0 skipped"));
 }
+
+/// `pverify diff` of two trees whose exports files differ (another node
+/// changed what it exports): the collecting node's catalog changes.
+#[test]
+fn diff_shows_a_change_of_another_nodes_export() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("from"), tmp.path().join("to"));
+    copy_dir(Path::new(REPO), &a);
+    copy_dir(Path::new(REPO), &b);
+    let file = b.join("puppetdb/resources.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // web1's first export is its monitoring host.
+    std::fs::write(&file, text.replacen("\"192.0.2.21\"", "\"192.0.2.121\"", 1)).unwrap();
+    let (code, out, err) = pverify(&[
+        "diff",
+        "--from",
+        a.to_str().unwrap(),
+        "--to",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("3 nodes: 1 changed, 2 unchanged"), "{out}");
+    assert!(out.contains("Monitoring::Host[web1.example.com]"), "{out}");
+    assert!(out.contains("192.0.2.121"), "{out}");
+}
