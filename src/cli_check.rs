@@ -66,7 +66,9 @@ struct Common {
     exports: crate::cli_opts_exports::ExportsOpts,
 }
 
-fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
+/// The repo, the nodes selected, and all its nodes (the in-run mode of
+/// exported resources compiles them all for their exports).
+fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     let mut repo = Repo::open(&c.dir)?;
     repo.config.allow_generate |= c.allow_generate;
     if c.puppet.is_some() {
@@ -74,7 +76,8 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     }
     repo.overlay_settings(&c.settings)?;
     repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
-    let mut nodes = repo.nodes()?;
+    let all = repo.nodes()?;
+    let mut nodes = all.clone();
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
         nodes = shard(nodes, i, n);
@@ -82,10 +85,15 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     if let Some(f) = &c.filter {
         nodes.retain(|n| n.id.contains(f.as_str()));
     }
-    Ok((repo, nodes))
+    Ok((repo, nodes, all))
 }
 
-fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<Compiled>, String> {
+fn compile(
+    repo: &Repo,
+    nodes: &[NodeSpec],
+    all: &[NodeSpec],
+    jobs: Option<usize>,
+) -> Result<Vec<Compiled>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .stack_size(64 << 20)
@@ -93,13 +101,13 @@ fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<C
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let bar = progress_bar(nodes.len() as u64, "compiling");
     let out =
-        pool.install(|| repo.compile_with_exports(nodes, |n| repo.compile(n, &|| bar.inc(1))));
+        pool.install(|| repo.compile_with_exports(nodes, all, |n| repo.compile(n, &|| bar.inc(1))));
     bar.finish_and_clear();
     out
 }
 
 pub fn check(args: CheckArgs) -> ExitCode {
-    let (repo, nodes) = match prepare(&args.common) {
+    let (repo, nodes, all) = match prepare(&args.common) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("pverify check: {e}");
@@ -107,10 +115,10 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs).map(|c| (c, "golden")),
+        None => compile(&repo, &nodes, &all, args.common.jobs).map(|c| (c, "golden")),
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let r = repo.compile_with_exports(&nodes, |n| {
+            let r = repo.compile_with_exports(&nodes, &all, |n| {
                 repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
             });
             spinner.finish_and_clear();
@@ -130,7 +138,7 @@ pub fn check(args: CheckArgs) -> ExitCode {
 }
 
 pub fn bless(args: BlessArgs) -> ExitCode {
-    let (repo, nodes) = match prepare(&args.common) {
+    let (repo, nodes, all) = match prepare(&args.common) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("pverify bless: {e}");
@@ -138,8 +146,8 @@ pub fn bless(args: BlessArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs),
-        Some(Oracle::Puppet) => repo.compile_with_exports(&nodes, |n| {
+        None => compile(&repo, &nodes, &all, args.common.jobs),
+        Some(Oracle::Puppet) => repo.compile_with_exports(&nodes, &all, |n| {
             repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
         }),
     };

@@ -77,6 +77,10 @@ fn the_in_run_mode_collects_the_other_nodes_exports() {
     let (code, out, err) = pverify(&["check", dir, "--exports-run"]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().last(), Some("3 passed, 0 failed, 0 skipped"));
+    // A filter selects what is reported, not whose exports are gathered.
+    let (code, out, err) = pverify(&["check", dir, "--exports-run", "--filter", "mon"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().last(), Some("1 passed, 0 failed, 0 skipped"));
     // The same from pverify.yaml.
     edit(
         &tmp.path().join("pverify.yaml"),

@@ -49,8 +49,11 @@ impl Compiler<'_> {
         }
         let filter = query.as_deref().map(filter_of);
         let exports = Arc::clone(&self.node.exports);
-        let key = type_name.to_lowercase();
-        for found in exports.search(&type_name, &self.node.name.clone(), filter.as_ref()) {
+        let host = self.node.name.clone();
+        // PuppetDB spells a type without a leading `::`.
+        let pdb_type = type_name.trim_start_matches("::");
+        let key = pdb_type.to_lowercase();
+        for found in exports.search(pdb_type, &host, filter.as_ref()) {
             let collector_id = format!("{}|{}|{}", found.certname, found.type_name, found.title);
             if let Some(id) = self.catalog.find_resource(&key, &found.title) {
                 if self.catalog.collector_id(id) == Some(collector_id.as_str()) {
@@ -58,7 +61,7 @@ impl Compiler<'_> {
                 }
                 return Err(EvalError::Completion(
                     issues::relationships::duplicate_collected_export(bracketed(
-                        &type_name,
+                        pdb_type,
                         &found.title,
                     )),
                 ));

@@ -52,17 +52,22 @@ impl Repo {
         }
     }
 
-    /// Compiles `nodes` with `pass` (pverify's compile or Puppet's), once,
-    /// or in the in-run mode as many times as the run's exports need.
+    /// Compiles `selected` with `pass` (pverify's compile or Puppet's),
+    /// once, or in the in-run mode as many times as the run's exports need:
+    /// then every node of `all` (the whole matrix, of which `selected` is
+    /// what `--filter` and `--shard` left) is compiled for its exports, and
+    /// the results of `selected` are returned.
     pub fn compile_with_exports(
         &self,
-        nodes: &[NodeSpec],
+        selected: &[NodeSpec],
+        all: &[NodeSpec],
         mut pass: impl FnMut(&[NodeSpec]) -> Result<Vec<Compiled>, String>,
     ) -> Result<Vec<Compiled>, String> {
-        let mut results = pass(nodes)?;
         if !self.exports_run() {
-            return Ok(results);
+            return pass(selected);
         }
+        let nodes = all;
+        let mut results = pass(nodes)?;
         let base = self.exports_store().unwrap_or_default();
         let mut seen: Vec<Arc<Exports>> = vec![base.clone(); nodes.len()];
         for _ in 1..MAX_PASSES {
@@ -92,7 +97,12 @@ impl Repo {
                 seen[i] = store.clone();
             }
         }
-        Ok(results)
+        let wanted: std::collections::HashSet<&str> =
+            selected.iter().map(|n| n.id.as_str()).collect();
+        Ok(results
+            .into_iter()
+            .filter(|r| wanted.contains(r.id.as_str()))
+            .collect())
     }
 }
 
