@@ -67,13 +67,17 @@ struct Common {
     fleet: crate::cli_opts_fleet::FleetOpts,
     #[command(flatten)]
     enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
+/// The repo, the nodes selected, and all its nodes (the in-run mode of
+/// exported resources compiles them all for their exports).
+fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     let mut repo = Repo::open(&c.dir)?;
     repo.config.allow_generate |= c.allow_generate;
     if c.puppet.is_some() {
@@ -94,7 +98,9 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     repo.fact_overrides = c.fleet.fact_overrides.clone();
     repo.enc_timeout = c.enc_timeout.duration()?;
     repo.deploy_modules(&c.puppetfile.cache())?;
-    let mut nodes = repo.nodes()?;
+    repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
+    let all = repo.nodes()?;
+    let mut nodes = all.clone();
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
         nodes = shard(nodes, i, n);
@@ -102,23 +108,29 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     if let Some(f) = &c.filter {
         nodes.retain(|n| n.id.contains(f.as_str()));
     }
-    Ok((repo, nodes))
+    Ok((repo, nodes, all))
 }
 
-fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<Compiled>, String> {
+fn compile(
+    repo: &Repo,
+    nodes: &[NodeSpec],
+    all: &[NodeSpec],
+    jobs: Option<usize>,
+) -> Result<Vec<Compiled>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .stack_size(64 << 20)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
     let bar = progress_bar(nodes.len() as u64, "compiling");
-    let out = pool.install(|| repo.compile(nodes, &|| bar.inc(1)));
+    let out =
+        pool.install(|| repo.compile_with_exports(nodes, all, |n| repo.compile(n, &|| bar.inc(1))));
     bar.finish_and_clear();
     out
 }
 
 pub fn check(args: CheckArgs) -> ExitCode {
-    let (repo, nodes) = match prepare(&args.common) {
+    let (repo, nodes, all) = match prepare(&args.common) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("pverify check: {e}");
@@ -126,10 +138,12 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs).map(|c| (c, "golden")),
+        None => compile(&repo, &nodes, &all, args.common.jobs).map(|c| (c, "golden")),
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let r = repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0));
+            let r = repo.compile_with_exports(&nodes, &all, |n| {
+                repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
+            });
             spinner.finish_and_clear();
             r.map(|c| (c, "puppet"))
         }
@@ -147,7 +161,7 @@ pub fn check(args: CheckArgs) -> ExitCode {
 }
 
 pub fn bless(args: BlessArgs) -> ExitCode {
-    let (repo, nodes) = match prepare(&args.common) {
+    let (repo, nodes, all) = match prepare(&args.common) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("pverify bless: {e}");
@@ -155,8 +169,10 @@ pub fn bless(args: BlessArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs),
-        Some(Oracle::Puppet) => repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0)),
+        None => compile(&repo, &nodes, &all, args.common.jobs),
+        Some(Oracle::Puppet) => repo.compile_with_exports(&nodes, &all, |n| {
+            repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
+        }),
     };
     let compiled = match compiled {
         Ok(c) => c,

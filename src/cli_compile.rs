@@ -71,7 +71,12 @@ pub struct CompileArgs {
     puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
     #[command(flatten)]
     fleet: crate::cli_opts_fleet::FleetOpts,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
+
+/// Exported resources every node's collectors see.
+type Store = Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>;
 
 struct Outcome {
     name: String,
@@ -205,6 +210,18 @@ pub fn run(args: CompileArgs) -> ExitCode {
             eprintln!("pverify compile: no parse-ahead thread: {e}");
         }
     }
+    let store = match args.exports.read() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pverify compile: --exports {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let store = if args.exports.exports_run {
+        run_exports(&args, &files, &envs, &mocks, &pool, store)
+    } else {
+        store
+    };
     let claims = Claims::default();
     let mut outcomes = compile_all(
         &args,
@@ -212,8 +229,8 @@ pub fn run(args: CompileArgs) -> ExitCode {
         &envs,
         &mocks,
         &pool,
-        out_dir.as_ref(),
-        &claims,
+        (out_dir.as_ref(), &claims),
+        &store,
     );
     if let Some(dir) = &out_dir {
         refuse_duplicates(&mut outcomes, claims, dir);
@@ -298,8 +315,8 @@ fn compile_all(
     envs: &Environments,
     mocks: &std::sync::Arc<eval::FunctionMocks>,
     pool: &rayon::ThreadPool,
-    out_dir: Option<&OutDir>,
-    claims: &Claims,
+    (out_dir, claims): (Option<&OutDir>, &Claims),
+    store: &Store,
 ) -> Vec<Outcome> {
     pool.install(|| {
         files
@@ -321,27 +338,7 @@ fn compile_all(
                         Ok(n) => (n.name.clone(), Ok(n)),
                         Err((name, e)) => (name, Err(e)),
                     };
-                    let node = node.and_then(|mut n| {
-                        for o in &args.fleet.fact_overrides {
-                            o.apply(&mut n.facts);
-                        }
-                        if let Some(enc) = &args.enc {
-                            let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
-                                .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
-                            puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
-                        }
-                        n.function_mocks = mocks.clone();
-                        n.allow_generate = args.allow_generate;
-                        n.puppet = args.puppet;
-                        for s in &args.settings {
-                            n.settings.set_assignment(s).map_err(|e| e.to_string())?;
-                        }
-                        if let Some(h) = &args.hiera_config {
-                            let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
-                            n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
-                        }
-                        Ok(n)
-                    });
+                    let node = node.and_then(|n| make_node(args, n, mocks, store));
                     // Claimed before compiling: a second file with the
                     // certname, or the certname `report`, is refused.
                     let node = node.and_then(|n| match out_dir {
@@ -384,4 +381,81 @@ fn compile_all(
             )
             .collect()
     })
+}
+
+/// A node read from its source as the node to compile, with the command
+/// line's additions.
+fn make_node(
+    args: &CompileArgs,
+    mut n: eval::NodeInfo,
+    mocks: &std::sync::Arc<eval::FunctionMocks>,
+    store: &Store,
+) -> Result<eval::NodeInfo, String> {
+    for o in &args.fleet.fact_overrides {
+        o.apply(&mut n.facts);
+    }
+    if let Some(enc) = &args.enc {
+        let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
+            .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
+        puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
+    }
+    n.function_mocks = mocks.clone();
+    n.allow_generate = args.allow_generate;
+    n.puppet = args.puppet;
+    if args.exports.any() {
+        n.settings.storeconfigs = Some(true);
+    }
+    for s in &args.settings {
+        n.settings.set_assignment(s).map_err(|e| e.to_string())?;
+    }
+    if let Some(h) = &args.hiera_config {
+        let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
+        n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
+    }
+    if let Some(s) = store {
+        n.exports = s.clone();
+    }
+    Ok(n)
+}
+
+/// `--exports-run`: the exports of every node file once they have all run
+/// (over `--exports`' snapshot, each node's entries replaced by its own):
+/// compiled until the exports no longer change (at most 4 rounds).
+fn run_exports(
+    args: &CompileArgs,
+    files: &[PathBuf],
+    envs: &Environments,
+    mocks: &std::sync::Arc<eval::FunctionMocks>,
+    pool: &rayon::ThreadPool,
+    base: Store,
+) -> Store {
+    use puppet_compiler::facts::exports::Exports;
+    let base = base.unwrap_or_default();
+    let mut store = base.clone();
+    for _ in 0..4 {
+        let gathered: Vec<Option<(String, Vec<_>)>> = pool.install(|| {
+            files
+                .par_iter()
+                .flat_map_iter(|f| read_node_sources(f).unwrap_or_default())
+                .map(|source| {
+                    let node = make_node(args, source.ok()?, mocks, &Some(store.clone())).ok()?;
+                    let name = node.name.clone();
+                    let env = envs.get(node.environment.as_deref()).ok()?;
+                    let c = eval::compile(&env, node).ok()?;
+                    let exports = Exports::of_catalog(&name, &c.catalog);
+                    Some((name, exports))
+                })
+                .collect()
+        });
+        let mut next = (*base).clone();
+        for (name, exports) in gathered.into_iter().flatten() {
+            next.replace_node(&name, exports);
+        }
+        let next = std::sync::Arc::new(next);
+        if next == store {
+            break;
+        }
+        store = next;
+    }
+    Some(store)
 }

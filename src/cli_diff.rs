@@ -95,6 +95,8 @@ pub struct DiffArgs {
     fleet: crate::cli_opts_fleet::FleetOpts,
     #[command(flatten)]
     enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
+    #[command(flatten)]
+    exports: crate::cli_opts_exports::ExportsOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -197,6 +199,9 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    if args.exports.exports_run {
+        return Err("--exports-run is not supported by diff (give --exports FILE)".into());
+    }
     let basemodulepath = args.fleet.basemodulepath_dirs().map(|dirs| {
         dirs.iter()
             .map(|d| {
@@ -220,6 +225,7 @@ fn diff_refs(
         environmentpath: args.fleet.environmentpath.clone(),
         basemodulepath,
         enc_timeout: Some(args.enc_timeout.duration()?),
+        exports: args.exports.read()?,
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

@@ -148,6 +148,7 @@ fn to_case(env: &Env, name: &str) -> Case {
         parameters: None,
         environment: "production".into(),
         settings: None,
+        exports: None,
         pending: Versioned::default(),
         files: env.render(),
         expect: Versioned::both(Expect::None),

@@ -584,6 +584,7 @@ fn class_case_as(
         parameters: None,
         environment: "production".into(),
         settings: None,
+        exports: None,
         pending: Versioned::default(),
         files: vec![(
             "environment.conf".into(),

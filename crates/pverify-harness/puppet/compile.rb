@@ -14,6 +14,7 @@
 #               "parameters"?: {...},
 #               "settings"?: {"strict_variables": true, ...},
 #               "basemodulepath"?: [DIR...],
+#               "exports"?: [PuppetDB resource...],
 #               "environmentpath"?: DIR, "environment"?: NAME}]}
 #
 # A node's "environmentpath"/"environment" override the request's, so many
@@ -64,6 +65,12 @@
 #   (a control repo's `basemodulepath:`), and confdir/vardir/codedir are
 #   temporary, so nothing installed on the machine (Debian's modules under
 #   /usr/share/puppet/modules, a global hiera.yaml) leaks into a case.
+# * Exported resources: storeconfigs' backend is `pverify_exports` (below),
+#   a terminus answering the exported collectors' searches from the node's
+#   "exports" (other nodes' resources as PuppetDB's /pdb/query/v4/resources
+#   gives them) with the filtering of puppetdb-termini's
+#   `Puppet::Resource::Puppetdb#search`, so Puppet's own ExportedCollector
+#   collects them. A node collects only with the setting `storeconfigs: true`.
 
 require 'json'
 require 'tmpdir'
@@ -102,6 +109,88 @@ Puppet::Util::Log.newdesttype :pverify_collector do
   end
 end
 
+# storeconfigs' backend: PuppetDB's answer to the exported collectors'
+# searches, from the node's "exports" instead of a PuppetDB server. The
+# search is puppetdb-termini's (`Puppet::Resource::Puppetdb#search`):
+#   ['and', ['=', 'type', TYPE], ['=', 'exported', true],
+#           ['not', ['=', 'certname', HOST]], FILTER]
+# where the collector's query becomes FILTER: `tag == v` is
+# ['=', 'tag', v.downcase], `title == v` is ['=', 'title', v], any other
+# `name == v` is ['=', ['parameter', name], v] (PuppetDB: JSON containment,
+# `parameters @> {name: v}`), `!=` wraps its `==` in 'not', `and`/`or` join.
+# Each answer becomes a Puppet::Parser::Resource made as that terminus makes
+# it: type, title, parameters and the collecting scope, no file, line or
+# tags, and a collector_id of "certname|type|title".
+class Puppet::Resource::PverifyExports < Puppet::Indirector::Code
+  desc 'pverify: exported resources from a PuppetDB resources answer'
+
+  class << self
+    attr_accessor :resources
+  end
+
+  def search(request)
+    type = request.key
+    host = request.options[:host]
+    filter = request.options[:filter]
+    scope = request.options[:scope]
+    # The filter as PuppetDB receives it: JSON.
+    filter = JSON.parse(JSON.generate([filter]))[0] unless filter.nil?
+    found = (self.class.resources || []).select do |res|
+      res['type'] == type && res['exported'] == true && res['certname'] != host &&
+        pdb_matches?(filter, res)
+    end
+    found.map do |res|
+      params = (res['parameters'] || {}).map do |name, value|
+        Puppet::Parser::Resource::Param.new(name: name, value: value)
+      end
+      t = res['type']
+      unless t == 'class' || t == 'node'
+        t = Puppet::Pops::Evaluator::Runtime3ResourceSupport.find_resource_type(scope, t)
+      end
+      resource = Puppet::Parser::Resource.new(t, res['title'], parameters: params, scope: scope)
+      resource.collector_id = "#{res['certname']}|#{res['type']}|#{res['title']}"
+      resource
+    end
+  end
+
+  private
+
+  def pdb_matches?(filter, res)
+    return true if filter.nil?
+
+    lhs, op, rhs = filter
+    case op
+    when '==' then pdb_predicate(lhs, rhs, res)
+    when '!=' then !pdb_predicate(lhs, rhs, res)
+    when 'and' then pdb_matches?(lhs, res) && pdb_matches?(rhs, res)
+    when 'or' then pdb_matches?(lhs, res) || pdb_matches?(rhs, res)
+    else raise Puppet::Error, "Operator #{op} in #{filter.inspect} not supported"
+    end
+  end
+
+  def pdb_predicate(field, value, res)
+    case field
+    when 'tag' then (res['tags'] || []).include?(value.downcase)
+    when 'title' then res['title'] == value
+    else json_contains?(res['parameters'] || {}, { field => value })
+    end
+  end
+
+  # PostgreSQL's jsonb `@>` below the top level.
+  def json_contains?(have, want)
+    case want
+    when Hash
+      have.is_a?(Hash) && want.all? { |k, v| have.key?(k) && json_contains?(have[k], v) }
+    when Array
+      have.is_a?(Array) && want.all? { |w| have.any? { |h| json_contains?(h, w) } }
+    when Numeric
+      have.is_a?(Numeric) && have == want
+    else
+      have.class == want.class && have == want
+    end
+  end
+end
+
 def console_text(msg)
   str = msg.respond_to?(:multiline) ? msg.multiline : msg.to_s
   msg.source == 'Puppet' ? str : "#{msg.source}: #{str}"
@@ -125,6 +214,7 @@ def main
       '--environmentpath', default_envpath,
       '--basemodulepath', base,
     ])
+    Puppet[:storeconfigs_backend] = 'pverify_exports'
     collector = PverifyLogCollector.new
     Puppet::Util::Log.newdestination(collector)
     Puppet::Util::Log.level = :warning
@@ -153,6 +243,7 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
   saved = {}
   result = { 'name' => name }
   begin
+    Puppet::Resource::PverifyExports.resources = spec['exports'] || []
     (spec['settings'] || {}).each do |key, value|
       # A relative hiera_config names a file of the case's environment.
       if key == 'hiera_config' && !value.start_with?('/')

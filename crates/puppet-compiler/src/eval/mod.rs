@@ -8,6 +8,7 @@ mod classes;
 pub mod compile;
 pub mod compiler;
 pub mod error;
+mod exports;
 pub mod expr;
 pub mod functions;
 mod issues;

@@ -970,6 +970,10 @@ impl<'e> Compiler<'e> {
         for c in 0..self.catalog.collectors().len() {
             let coll = &self.catalog.collectors()[c];
             if coll.kind == QueryKind::Exported {
+                // Puppet's ExportedCollector collects only under storeconfigs.
+                if self.node.storeconfigs() && self.collect_exported(c)? {
+                    changed = true;
+                }
                 continue;
             }
             let query = coll.query.clone();
@@ -1183,7 +1187,7 @@ fn model_class(k: &ExprKind) -> &'static str {
 /// `[current, new].flatten`, else the value is set as given; a `tag`
 /// parameter also tags the resource with its values at once
 /// (`set_parameter`), so a collector querying the tag sees it.
-fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
+pub(super) fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
     let v = match r.params.get(name) {
         Some(current) if append => {
             let mut items = Vec::new();

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 pub mod certname;
+pub mod exports;
 pub mod mocks;
 pub mod node;
 pub mod overrides;
@@ -261,7 +262,7 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
 /// A value read from a node file as JSON data again: a key that is not a
 /// string becomes its text, a Float that JSON cannot hold (NaN, infinite)
 /// becomes null, anything else that is not data its text.
-fn plain_json(v: &Value) -> serde_json::Value {
+pub(crate) fn plain_json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;
     match v {
         Value::Undef => J::Null,

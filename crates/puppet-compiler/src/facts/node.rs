@@ -36,6 +36,10 @@ pub struct NodeInfo {
     /// implements them natively (tests use it to check the interpreter
     /// against Puppet's answers for stdlib's functions).
     pub interpret_module_ruby: bool,
+    /// Other nodes' exported resources, as PuppetDB would answer this
+    /// node's exported collectors (a fleet snapshot, or the exports of the
+    /// nodes compiled in the same run); read only under `storeconfigs`.
+    pub exports: std::sync::Arc<super::exports::Exports>,
 }
 
 impl NodeInfo {
@@ -51,6 +55,11 @@ impl NodeInfo {
         self.settings
             .strict_variables
             .unwrap_or_else(|| self.puppet.default_strict_variables())
+    }
+
+    /// `storeconfigs`: whether exported collectors collect.
+    pub fn storeconfigs(&self) -> bool {
+        self.settings.storeconfigs.unwrap_or(false)
     }
 
     /// How validation issues are reported under these settings.

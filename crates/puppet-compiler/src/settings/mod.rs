@@ -149,8 +149,8 @@ pub const REGISTRY: &[Setting] = &[
         kind: Kind::Boolean,
         default7: "false",
         default8: "false",
-        handling: Handling::DefaultOnly("exported resources need PuppetDB"),
-        effect: "exported resources are stored and collected",
+        handling: Handling::Implemented,
+        effect: "exported collectors collect: the node's own exported resources, and other nodes' from the exports pverify is given (`--exports FILE`, `exports:` in pverify.yaml; docs/harness.md)",
     },
     Setting {
         name: "tasks",
@@ -341,6 +341,7 @@ pub struct Settings {
     pub disable_warnings: Vec<WarningKind>,
     pub max_errors: Option<i64>,
     pub max_warnings: Option<i64>,
+    pub storeconfigs: Option<bool>,
 }
 
 /// A setting pverify refuses, naming it.
@@ -413,6 +414,7 @@ impl Settings {
             }
             "max_errors" => self.max_errors = word.parse().ok(),
             "max_warnings" => self.max_warnings = word.parse().ok(),
+            "storeconfigs" => self.storeconfigs = Some(word == "true"),
             _ => {
                 return Err(SettingError(format!(
                     "setting {name}: registered but not handled (a pverify bug)"

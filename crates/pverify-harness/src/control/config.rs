@@ -83,6 +83,26 @@ pub struct Config {
     /// environment, named `environment_name`.
     #[serde(default)]
     pub environmentpath: Option<PathBuf>,
+    /// Exported resources (`@@`, `<<| |>>`; docs/harness.md): other nodes'
+    /// exports from a PuppetDB resources answer, and/or those of the nodes
+    /// compiled in the same run. Either turns `storeconfigs` on.
+    #[serde(default)]
+    pub exports: Option<ExportsConfig>,
+}
+
+/// `exports:` of pverify.yaml.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportsConfig {
+    /// A PuppetDB `/pdb/query/v4/resources` answer (a fleet snapshot),
+    /// relative to the config's directory.
+    #[serde(default)]
+    pub file: Option<PathBuf>,
+    /// Collect the exports of the nodes compiled in this run: compile
+    /// every node, gather their exports, and compile again the nodes whose
+    /// view of the other nodes' exports changed.
+    #[serde(default)]
+    pub run: bool,
 }
 
 /// `puppet: 7` / `puppet: '8.10'`.

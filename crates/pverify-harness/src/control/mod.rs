@@ -7,6 +7,7 @@
 //! Puppet oracle gets the same request.
 
 mod config;
+mod exports;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -14,7 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
-pub use config::{read_config, Config, MatrixEntry, Nodes, CONFIG_FILE};
+pub use config::{read_config, Config, ExportsConfig, MatrixEntry, Nodes, CONFIG_FILE};
 
 use crate::catalog_diff::{catalog_diff, render_changes, Paint};
 use crate::harness::suite::mismatch;
@@ -45,6 +46,9 @@ pub struct Repo {
     pub fact_overrides: Vec<FactOverride>,
     /// How long the config's ENC may run for one node.
     pub enc_timeout: std::time::Duration,
+    /// Other nodes' exported resources every node's collectors see (the
+    /// `exports:` file, then, in the in-run mode, the run's own exports).
+    pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -97,14 +101,19 @@ impl Repo {
         crate::harness::settings_of(Some(&settings)).map_err(|e| format!("pverify.yaml: {e}"))?;
         let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let env_dir = Repo::env_dir_of(&root, &config)?;
-        Ok(Repo {
+        let mut repo = Repo {
             root,
             config,
             env_dir,
             modules: None,
             fact_overrides: Vec::new(),
             enc_timeout: puppet_compiler::facts::ENC_TIMEOUT,
-        })
+            exports: None,
+        };
+        let file = repo.config.exports.as_ref().and_then(|e| e.file.clone());
+        repo.set_exports(file.map(|f| repo.root.join(f)).as_deref(), false)
+            .map_err(|e| format!("pverify.yaml: exports: {e}"))?;
+        Ok(repo)
     }
 
     /// `--environmentpath` over the config's `environmentpath:`.
@@ -278,6 +287,10 @@ impl Repo {
                 Value::from(self.env_dir.join(h).to_string_lossy().into_owned()),
             );
         }
+        let exports = self.exports_store();
+        if exports.is_some() && !settings.contains_key("storeconfigs") {
+            settings.insert("storeconfigs".into(), Value::Bool(true));
+        }
         Case {
             path: self.root.join(CONFIG_FILE),
             spec: vec![],
@@ -290,6 +303,7 @@ impl Repo {
             parameters: None,
             environment: self.config.environment_name.clone(),
             settings: (!settings.is_empty()).then_some(Value::Object(settings)),
+            exports: exports.map(|store| crate::harness::CaseExports { file: None, store }),
             pending: Versioned::default(),
             files: vec![],
             expect: Versioned::both(Expect::None),
@@ -595,6 +609,9 @@ impl Repo {
                     if let Some(v) = v {
                         r[k] = v.clone();
                     }
+                }
+                if let Some(e) = &c.exports {
+                    r["exports"] = e.store.to_json();
                 }
                 if let Some(Value::Object(s)) = &c.settings {
                     let mut s = s.clone();

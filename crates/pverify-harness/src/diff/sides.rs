@@ -211,6 +211,9 @@ pub struct RefOptions {
     pub basemodulepath: Option<Vec<String>>,
     /// How long a control repo's ENC may run for one node.
     pub enc_timeout: Option<std::time::Duration>,
+    /// `--exports FILE`: other nodes' exported resources for both sides'
+    /// nodes (turns `storeconfigs` on unless a setting says otherwise).
+    pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -399,6 +402,10 @@ fn compile_node(
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
     node.puppet = puppet;
+    if let Some(store) = &opts.exports {
+        node.exports = store.clone();
+        node.settings.storeconfigs.get_or_insert(true);
+    }
     for s in &opts.settings {
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
     }

@@ -101,6 +101,10 @@ pub struct Case {
     pub environment: String,
     /// Puppet settings for this compile, e.g. `strict_variables: true`.
     pub settings: Option<Value>,
+    /// Other nodes' exported resources for the exported collectors (a
+    /// PuppetDB resources answer): `exports:` of case.yaml names one of the
+    /// case's files; a control repo's come from `exports:` of pverify.yaml.
+    pub exports: Option<CaseExports>,
     /// Why pverify does not pass this case yet (the issue that brings the
     /// feature), per Puppet version (`pending:` for both, `pending@8:` for
     /// one). A pending case that passes is a failure: the mark must go.
@@ -112,6 +116,14 @@ pub struct Case {
     /// Warnings each reference logs while compiling (paths relative to the
     /// environment directory); empty when the case records none.
     pub expect_warnings: Versioned<Vec<String>>,
+}
+
+/// A case's exports: the file named (a case's own, written back by
+/// [`write_case`]) and the resources read from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseExports {
+    pub file: Option<String>,
+    pub store: std::sync::Arc<puppet_compiler::facts::exports::Exports>,
 }
 
 /// What Puppet makes of a case.
@@ -147,6 +159,8 @@ struct Header {
     environment: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     settings: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exports: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pending: Option<String>,
     #[serde(default, rename = "pending@7", skip_serializing_if = "Option::is_none")]
@@ -432,6 +446,20 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         files.push((s.name.to_string(), s.body.to_string()));
     }
     super::run::settings_of(header.settings.as_ref()).map_err(|e| format!("case.yaml: {e}"))?;
+    let exports = match header.exports {
+        None => None,
+        Some(name) => {
+            let (_, text) = files.iter().find(|(n, _)| *n == name).ok_or_else(|| {
+                format!("{CASE_YAML}: `exports: {name}` names no file of the case")
+            })?;
+            let store = puppet_compiler::facts::exports::Exports::from_json_text(text)
+                .map_err(|e| format!("{name}: {e}"))?;
+            Some(CaseExports {
+                file: Some(name),
+                store: std::sync::Arc::new(store),
+            })
+        }
+    };
     Ok(Case {
         path: path.to_path_buf(),
         spec,
@@ -444,6 +472,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         parameters: header.parameters,
         environment,
         settings: header.settings,
+        exports,
         pending: match (header.pending, header.pending7, header.pending8) {
             (Some(p), None, None) => Versioned::both(Some(p)),
             (None, v7, v8) => Versioned { v7, v8 },
@@ -510,6 +539,7 @@ pub fn write_case(case: &Case) -> String {
         parameters: case.parameters.clone(),
         environment: (case.environment != "production").then(|| case.environment.clone()),
         settings: case.settings.clone(),
+        exports: case.exports.as_ref().and_then(|e| e.file.clone()),
         pending: (case.pending.v7 == case.pending.v8)
             .then(|| case.pending.v7.clone())
             .flatten(),

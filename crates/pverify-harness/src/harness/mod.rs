@@ -17,8 +17,8 @@ pub mod suite;
 
 pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
 pub use case::{
-    load_suite, materialize, parse_case, replace_expectations, write_case, Case, Expect,
-    PuppetVersion, Versioned,
+    load_suite, materialize, parse_case, replace_expectations, write_case, Case, CaseExports,
+    Expect, PuppetVersion, Versioned,
 };
 pub use run::{
     node_for, outcome, overlay_settings, run_case, run_case_mocked, settings_of, verdict, Outcome,

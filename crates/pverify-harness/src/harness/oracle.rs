@@ -182,5 +182,8 @@ pub fn case_request(
             node[key] = v.clone();
         }
     }
+    if let Some(e) = &c.exports {
+        node["exports"] = e.store.to_json();
+    }
     Ok(node)
 }

@@ -96,6 +96,9 @@ pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -
     }
     // Checked when the case or pverify.yaml was read (`settings_of`).
     node.settings = settings_of(case.settings.as_ref()).unwrap_or_default();
+    if let Some(e) = &case.exports {
+        node.exports = e.store.clone();
+    }
     for (k, v) in SERVER_FACTS {
         let v = if *k == "serverversion" {
             puppet.release()

@@ -21,6 +21,16 @@ pub(crate) fn cannot_transform(model_class: impl Display) -> String {
     format!("Cannot transform object of class Puppet::Pops::Model::{model_class}")
 }
 
+/// Puppet's `ExportedCollector#collect` (`exported_collector.rb`), a
+/// collected resource whose type and title another resource (declared, or
+/// collected from another node) has: "A duplicate resource was found while
+/// collecting exported resources, with the type and title %{title}".
+pub(crate) fn duplicate_collected_export(reference: impl Display) -> String {
+    format!(
+        "A duplicate resource was found while collecting exported resources, with the type and title {reference}"
+    )
+}
+
 /// Puppet's `TypeParser` (`type_parser.rb`), a relationship operand string
 /// that is no reference: "The expression <%{expression}> is not a valid
 /// type specification.".
@@ -92,6 +102,10 @@ mod tests {
             "Resource type foo doesn't exist"
         );
         assert_eq!(NUMBER_TO_TAG, "Cannot transform a number to a tag");
+        assert_eq!(
+            duplicate_collected_export("Notify[a]"),
+            "A duplicate resource was found while collecting exported resources, with the type and title Notify[a]"
+        );
         assert_eq!(
             cannot_transform("CallNamedFunctionExpression"),
             "Cannot transform object of class Puppet::Pops::Model::CallNamedFunctionExpression"

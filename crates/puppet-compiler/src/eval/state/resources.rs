@@ -54,6 +54,10 @@ pub struct CatalogState {
     /// (`Apache::Mod`): a catalog has a few dozen types for hundreds of
     /// resources, each of which had its own copy.
     type_names: HashMap<Box<str>, ResourceTypeName>,
+    /// Resources collected from other nodes' exports, by their collector
+    /// id (`certname|Type|title`, Puppet's `collector_id`): collecting one
+    /// again is no duplicate.
+    imported: HashMap<ResId, std::sync::Arc<str>>,
 }
 
 impl std::ops::Index<ResId> for CatalogState {
@@ -94,6 +98,7 @@ impl Default for CatalogState {
             overrides: IndexMap::new(),
             realize_sets: Vec::new(),
             type_names: HashMap::default(),
+            imported: HashMap::default(),
         }
     }
 }
@@ -273,6 +278,17 @@ impl CatalogState {
             apply(r, n, *append, v.clone());
         }
         coll.collected.insert(id);
+    }
+
+    /// Notes that resource `id` was collected from another node's exports.
+    pub fn mark_imported(&mut self, id: ResId, collector_id: std::sync::Arc<str>) {
+        self.imported.insert(id, collector_id);
+    }
+
+    /// The collector id of a resource collected from another node's
+    /// exports (`None`: declared in this catalog).
+    pub fn collector_id(&self, id: ResId) -> Option<&str> {
+        self.imported.get(&id).map(|c| &**c)
     }
 
     /// Brings the resources by type up to date (for the collectors).
