@@ -60,6 +60,8 @@ pub struct CompileArgs {
     /// docs/settings.md lists them), e.g. `--setting strict=warning`.
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 struct Outcome {
@@ -72,9 +74,22 @@ struct Outcome {
 }
 
 pub fn run(args: CompileArgs) -> ExitCode {
+    // What the operator names on the command line may be read, and the
+    // reference's Debian modules (system configuration).
+    let grants = args
+        .reads
+        .grants
+        .iter()
+        .cloned()
+        .chain(args.modulepath.iter().flatten().cloned())
+        .chain(args.manifest.clone())
+        .chain(args.hiera_config.clone())
+        .chain([pverify_harness::reference::debian_modules(args.puppet)])
+        .collect();
     let overrides = Overrides {
         modulepath: args.modulepath.clone(),
         manifest: args.manifest.clone(),
+        grants,
         ..Overrides::default()
     };
     let env = match Environment::boot(&args.env, &overrides) {

@@ -15,7 +15,7 @@ use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
 use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
-use pverify_harness::diff::CompareContext;
+use pverify_harness::diff::{content, CompareContext};
 
 #[derive(Args)]
 pub struct DiffArgs {
@@ -88,6 +88,8 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -134,9 +136,18 @@ pub fn run(args: DiffArgs) -> ExitCode {
             } else {
                 (a, b)
             };
+            // Sources are read only in the modulepaths given (and --grant).
+            let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
+            let to_modulepath = args.to_modulepath.clone().unwrap_or_default();
+            let readable = |mp: &[PathBuf]| {
+                let granted: Vec<PathBuf> = mp.iter().chain(&args.reads.grants).cloned().collect();
+                Some(content::confined_files(&[], &granted))
+            };
             let ctx = CompareContext {
-                from_modulepath: args.from_modulepath.clone().unwrap_or_default(),
-                to_modulepath: args.to_modulepath.clone().unwrap_or_default(),
+                from_files: readable(&from_modulepath),
+                to_files: readable(&to_modulepath),
+                from_modulepath,
+                to_modulepath,
                 ignore,
             };
             DiffReport::build(
@@ -179,6 +190,10 @@ fn diff_refs(
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
+        overrides: puppet_compiler::loader::Overrides {
+            grants: args.reads.grants.clone(),
+            ..Default::default()
+        },
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

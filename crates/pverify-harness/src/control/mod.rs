@@ -21,7 +21,7 @@ use crate::harness::suite::mismatch;
 use crate::harness::{
     canonicalize_catalog, node_for, oracle, relativize_text, Case, Expect, Versioned,
 };
-use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
+use crate::reference::{debian_modules, puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
 use puppet_compiler::loader::{Environment, Overrides};
@@ -33,6 +33,9 @@ pub struct Repo {
     pub config: Config,
     /// The environment directory, absolute.
     pub env_dir: PathBuf,
+    /// Read roots the operator grants (`--grant DIR`), besides the repo's
+    /// directory and the reference's Debian module directory.
+    pub grants: Vec<PathBuf>,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -65,10 +68,19 @@ impl Repo {
                 root.join(&config.environment).display()
             )
         })?;
+        // The environment is part of the repo's tree: `environment: ..`
+        // would make another tree readable.
+        if !env_dir.starts_with(&root) {
+            return Err(format!(
+                "pverify.yaml: environment '{}' lies outside the control repo",
+                config.environment.display()
+            ));
+        }
         Ok(Repo {
             root,
             config,
             env_dir,
+            grants: Vec::new(),
         })
     }
 
@@ -229,6 +241,13 @@ impl Repo {
                     .collect::<Vec<_>>()
                     .join(":")
             }),
+            // The repo's tree, the reference's Debian modules (system
+            // configuration), and the operator's grants; never what
+            // pverify.yaml names.
+            grants: [self.root.clone(), debian_modules(self.puppet())]
+                .into_iter()
+                .chain(self.grants.iter().cloned())
+                .collect(),
         }
     }
 
@@ -251,7 +270,14 @@ impl Repo {
     /// The repo's environment, booted as `check` compiles it (modulepath and
     /// manifest from the config, named `environment_name`).
     pub fn boot(&self) -> Result<Environment, String> {
-        let mut env = Environment::boot(&self.env_dir, &self.overrides())?;
+        self.boot_granting(&[])
+    }
+
+    /// [`Repo::boot`] with more read roots granted (a `diff` side's).
+    pub fn boot_granting(&self, grants: &[PathBuf]) -> Result<Environment, String> {
+        let mut overrides = self.overrides();
+        overrides.grants.extend(grants.iter().cloned());
+        let mut env = Environment::boot(&self.env_dir, &overrides)?;
         // A control repo's directory is rarely named after its environment.
         env.name = self.config.environment_name.clone();
         Ok(env)

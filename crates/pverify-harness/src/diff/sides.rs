@@ -249,19 +249,30 @@ impl Prepared {
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
     /// `<env>/modules`.
-    fn boot(&self, overrides: &Overrides) -> (Result<Environment, String>, Vec<PathBuf>) {
+    fn boot(&self, overrides: &Overrides) -> Booted {
         let env = match &self.control {
-            Some(Ok(repo)) => repo.boot(),
+            Some(Ok(repo)) => repo.boot_granting(&overrides.grants),
             Some(Err(e)) => Err(e.clone()),
             None => Environment::boot(&self.env_dir, overrides),
         };
-        let modulepath = match &env {
-            Ok(e) => e.modulepath.clone(),
-            Err(_) => super::content::default_modulepath(&self.env_dir),
+        let (modulepath, files) = match &env {
+            Ok(e) => (e.modulepath.clone(), e.shared_files()),
+            Err(_) => (
+                super::content::default_modulepath(&self.env_dir),
+                super::content::confined_files(std::slice::from_ref(&self.env_dir), &[]),
+            ),
         };
-        (env, modulepath)
+        (env, modulepath, files)
     }
 }
+
+/// A side's environment (or why it did not boot), and where and through
+/// what its `source` contents are read.
+type Booted = (
+    Result<Environment, String>,
+    Vec<PathBuf>,
+    std::sync::Arc<dyn puppet_compiler::files::FileSystem>,
+);
 
 fn spec_name(spec: &NodeSpec) -> &str {
     match spec {
@@ -309,7 +320,7 @@ pub fn diff_refs(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
-        let ((env_a, ma), (env_b, mb)) =
+        let ((env_a, ma, fa), (env_b, mb, fb)) =
             rayon::join(|| from.boot(&opts.overrides), || to.boot(&opts.overrides));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
@@ -321,6 +332,8 @@ pub fn diff_refs(
         let ctx = CompareContext {
             from_modulepath: ma,
             to_modulepath: mb,
+            from_files: Some(fa),
+            to_files: Some(fb),
             ignore,
         };
         let outcomes = pairs
