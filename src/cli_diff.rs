@@ -183,19 +183,16 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
-    let opts = RefOptions {
+    let mut opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
         jobs: args.jobs,
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
-        overrides: puppet_compiler::loader::Overrides {
-            grants: args.reads.grants.clone(),
-            ..Default::default()
-        },
         ..RefOptions::default()
     };
+    opts.overrides.grants = args.reads.grants.clone();
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;
     let nodes: Box<dyn NodeSource> = match (&args.nodes_dir, args.facts.is_empty()) {

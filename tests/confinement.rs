@@ -271,7 +271,7 @@ fn compile_runs_generate_only_with_allow_generate() {
 #[test]
 fn read_roots_resolve_then_check() {
     let (d, env) = setup();
-    let roots = ReadRoots::new(&OsFiles, &[env.clone()], &[]);
+    let roots = ReadRoots::new(&OsFiles, std::slice::from_ref(&env), &[]);
     let fs: &dyn FileSystem = &OsFiles;
     let files = env.join("modules/m/files");
     assert!(roots.resolve(fs, &files.join("ok.txt")).is_ok());
@@ -294,7 +294,7 @@ fn read_roots_resolve_then_check() {
 fn diff_source_contents_stay_in_the_modules_files() {
     let (_d, env) = setup();
     let modulepath = vec![env.join("modules")];
-    let files = pverify_harness::diff::content::confined_files(&[env.clone()], &[]);
+    let files = pverify_harness::diff::content::confined_files(std::slice::from_ref(&env), &[]);
     let read = |url: &str| {
         pverify_harness::diff::content::resolve_source(
             &serde_json::json!(url),

@@ -156,7 +156,7 @@ fn assert_err_contains(r: &Result<String, String>, text: &str) {
 #[test]
 fn a_module_symlinked_out_of_the_repo_is_missing() {
     let s = setup();
-    symlink(&s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
+    symlink(s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
     let r = s.refused_like_missing("notify { 'x': message => file('evil/secret.txt') }\n");
     assert_err_contains(&r, "Could not find any files from evil/secret.txt");
 }
@@ -346,7 +346,7 @@ fn templates_refuse_absolute_dotdot_and_symlinked_paths() {
         s.env.join("modules/m/templates/link.epp"),
     )
     .unwrap();
-    symlink(&s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
+    symlink(s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
     for call in [
         format!("template('{}')", s.out("secret.erb")),
         format!("epp('{}')", s.out("secret.epp")),
@@ -643,6 +643,6 @@ fn diff_reads_no_source_outside() {
     };
     assert!(read("puppet:///modules/m/ok.txt").is_some());
     assert!(read("puppet:///modules/m/out/secret.txt").is_none());
-    symlink(&s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
+    symlink(s.outside.join("evil"), s.env.join("modules/evil")).unwrap();
     assert!(read("puppet:///modules/evil/secret.txt").is_none());
 }

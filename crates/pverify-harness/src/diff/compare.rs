@@ -335,8 +335,14 @@ mod tests {
         let ctx = CompareContext {
             from_modulepath: vec![dir.clone()],
             to_modulepath: vec![dir.clone()],
-            from_files: Some(super::super::content::confined_files(&[dir.clone()], &[])),
-            to_files: Some(super::super::content::confined_files(&[dir.clone()], &[])),
+            from_files: Some(super::super::content::confined_files(
+                std::slice::from_ref(&dir),
+                &[],
+            )),
+            to_files: Some(super::super::content::confined_files(
+                std::slice::from_ref(&dir),
+                &[],
+            )),
             ..CompareContext::default()
         };
         let changes = compare(&a, &b, &ctx).unwrap();
