@@ -83,7 +83,11 @@ pub fn run(args: CompileArgs) -> ExitCode {
         .cloned()
         .chain(args.modulepath.iter().flatten().cloned())
         .chain(args.manifest.clone())
-        .chain(args.hiera_config.clone())
+        .chain(
+            args.hiera_config
+                .iter()
+                .flat_map(|h| crate::cli_opts_reads::hiera_config_grants(h)),
+        )
         .chain([pverify_harness::reference::debian_modules(args.puppet)])
         .collect();
     let overrides = Overrides {

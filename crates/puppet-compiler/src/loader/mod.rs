@@ -165,11 +165,11 @@ impl Environment {
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_else(|| "production".into());
+        // The system's module directories (the default basemodulepath) are
+        // configuration outside the repo: readable whether or not the
+        // basemodulepath is set (a repo may name them itself).
         let mut grants = overrides.grants.clone();
-        if overrides.basemodulepath.is_none() {
-            // The system's module directories: configuration outside the repo.
-            grants.extend(DEFAULT_BASEMODULEPATH.split(':').map(PathBuf::from));
-        }
+        grants.extend(DEFAULT_BASEMODULEPATH.split(':').map(PathBuf::from));
         let roots = ReadRoots::new(&*files, std::slice::from_ref(&dir), &grants);
         let confined = Arc::new(ConfinedFiles::new(files, roots));
         let roots = confined.roots();
