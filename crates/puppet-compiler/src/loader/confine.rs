@@ -17,14 +17,15 @@
 //! (Debian's `/usr/share/puppet/modules/NAME` are symlinks into
 //! `modules.available`): the operator's symlinks, never the repo's.
 //!
-//! Cost: the roots are resolved once per environment; each read resolves
-//! its path once (`realpath`). The loader, Hiera and the template caches
-//! remember what they found per run, so a node repeats none of it except
-//! for `file()`/`find_file()` calls and Hiera globs.
+//! Cost: the roots are resolved once per environment; each distinct path
+//! once per run (`realpath`, remembered), so a node's probes of the files
+//! every node probes cost a hash lookup.
 
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::files::FileSystem;
 
@@ -167,11 +168,19 @@ pub fn normalize(path: &Path) -> PathBuf {
 pub struct ConfinedFiles {
     inner: Arc<dyn FileSystem>,
     roots: ReadRoots,
+    /// Each path's answer, found once per run: nodes probe the same files
+    /// (functions, autoloading, data), and a resolution costs a `readlink`
+    /// per path component. The tree does not change during a run.
+    resolved: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 impl ConfinedFiles {
     pub fn new(inner: Arc<dyn FileSystem>, roots: ReadRoots) -> ConfinedFiles {
-        ConfinedFiles { inner, roots }
+        ConfinedFiles {
+            inner,
+            roots,
+            resolved: Mutex::default(),
+        }
     }
 
     pub fn roots(&self) -> &ReadRoots {
@@ -179,7 +188,13 @@ impl ConfinedFiles {
     }
 
     fn resolve(&self, path: &Path) -> io::Result<PathBuf> {
-        self.roots.resolve(&*self.inner, path)
+        let lock = || self.resolved.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(known) = lock().get(path) {
+            return known.clone().ok_or_else(missing);
+        }
+        let found = self.roots.resolve(&*self.inner, path).ok();
+        lock().insert(path.to_path_buf(), found.clone());
+        found.ok_or_else(missing)
     }
 }
 
