@@ -69,6 +69,8 @@ struct Common {
     enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
     #[command(flatten)]
     exports: crate::cli_opts_exports::ExportsOpts,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 fn absolute(p: &Path) -> PathBuf {
@@ -84,11 +86,15 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    repo.grants = c.reads.grants.clone();
     if let Some(dirs) = c.fleet.basemodulepath_dirs() {
-        // Relative to where the command runs, as any path on it.
+        // Relative to where the command runs, as any path on it; the
+        // operator's directories, so read roots too.
+        let dirs: Vec<PathBuf> = dirs.iter().map(|d| absolute(Path::new(d))).collect();
+        repo.grants.extend(dirs.iter().cloned());
         repo.config.basemodulepath = Some(
             dirs.iter()
-                .map(|d| absolute(Path::new(d)).to_string_lossy().into_owned())
+                .map(|d| d.to_string_lossy().into_owned())
                 .collect(),
         );
     }

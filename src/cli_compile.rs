@@ -73,6 +73,8 @@ pub struct CompileArgs {
     fleet: crate::cli_opts_fleet::FleetOpts,
     #[command(flatten)]
     exports: crate::cli_opts_exports::ExportsOpts,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 /// Exported resources every node's collectors see.
@@ -103,6 +105,23 @@ pub fn run(args: CompileArgs) -> ExitCode {
         .fleet
         .basemodulepath_dirs()
         .map(|dirs| dirs.iter().map(|d| absolute(d.as_ref())).collect());
+    // What the operator names on the command line may be read, and the
+    // reference's Debian modules (system configuration).
+    let grants = args
+        .reads
+        .grants
+        .iter()
+        .cloned()
+        .chain(args.modulepath.iter().flatten().map(|p| absolute(p)))
+        .chain(args.manifest.as_deref().map(absolute))
+        .chain(
+            args.hiera_config
+                .iter()
+                .flat_map(|h| crate::cli_opts_reads::hiera_config_grants(h)),
+        )
+        .chain(basemodulepath.iter().flatten().cloned())
+        .chain([pverify_harness::reference::debian_modules(args.puppet)])
+        .collect();
     let overrides = Overrides {
         // Relative to where the command runs (each environment's directory
         // would be the default for a relative entry).
@@ -117,7 +136,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 .collect::<Vec<_>>()
                 .join(":")
         }),
-        grants: basemodulepath.unwrap_or_default(),
+        grants,
         ..Overrides::default()
     };
     let deployment = match pverify_harness::puppetfile::deploy(&args.env, &args.puppetfile.cache())

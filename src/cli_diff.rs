@@ -16,7 +16,7 @@ use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
 use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
-use pverify_harness::diff::CompareContext;
+use pverify_harness::diff::{content, CompareContext};
 
 #[derive(Args)]
 pub struct DiffArgs {
@@ -97,6 +97,8 @@ pub struct DiffArgs {
     enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
     #[command(flatten)]
     exports: crate::cli_opts_exports::ExportsOpts,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -143,9 +145,18 @@ pub fn run(args: DiffArgs) -> ExitCode {
             } else {
                 (a, b)
             };
+            // Sources are read only in the modulepaths given (and --grant).
+            let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
+            let to_modulepath = args.to_modulepath.clone().unwrap_or_default();
+            let readable = |mp: &[PathBuf]| {
+                let granted: Vec<PathBuf> = mp.iter().chain(&args.reads.grants).cloned().collect();
+                Some(content::confined_files(&[], &granted))
+            };
             let ctx = CompareContext {
-                from_modulepath: args.from_modulepath.clone().unwrap_or_default(),
-                to_modulepath: args.to_modulepath.clone().unwrap_or_default(),
+                from_files: readable(&from_modulepath),
+                to_files: readable(&to_modulepath),
+                from_modulepath,
+                to_modulepath,
                 ignore,
             };
             DiffReport::build(
@@ -212,7 +223,7 @@ fn diff_refs(
             })
             .collect::<Vec<_>>()
     });
-    let opts = RefOptions {
+    let mut opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
         jobs: args.jobs,
@@ -228,6 +239,9 @@ fn diff_refs(
         exports: args.exports.read()?,
         ..RefOptions::default()
     };
+    opts.overrides
+        .grants
+        .extend(args.reads.grants.iter().cloned());
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;
     let nodes: Box<dyn NodeSource> = match (&args.nodes_dir, args.facts.is_empty()) {

@@ -40,6 +40,8 @@ pub struct RunArgs {
     /// `NAME=VALUE` (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    reads: crate::cli_opts_reads::ReadOpts,
 }
 
 /// A reference implementation to check expectations against.
@@ -86,8 +88,15 @@ pub fn run(args: RunArgs) -> ExitCode {
         return ExitCode::from(EXIT_SETUP);
     };
     let bar = progress_bar(cases.len() as u64, "pverify");
-    let mut items =
-        pool.install(|| suite::run_pverify(&cases, args.puppet, work.path(), &|| bar.inc(1)));
+    let mut items = pool.install(|| {
+        suite::run_pverify(
+            &cases,
+            args.puppet,
+            work.path(),
+            &args.reads.grants,
+            &|| bar.inc(1),
+        )
+    });
     bar.finish_and_clear();
     drop(work);
     if args.oracle == Some(Oracle::Puppet) {

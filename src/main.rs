@@ -12,6 +12,7 @@ mod cli_diff;
 mod cli_opts_exports;
 mod cli_opts_fleet;
 mod cli_opts_puppetfile;
+mod cli_opts_reads;
 mod cli_parse;
 mod cli_report;
 mod cli_run;

@@ -1,7 +1,8 @@
-//! Confinement: what a manifest names is read only inside its environment
-//! and modulepath. `file()` and `find_file()` refuse absolute paths elsewhere,
-//! `..` escapes and symlinks pointing out (resolved, then checked; this is
-//! pverify's policy, stricter than Puppet, which reads any path);
+//! Confinement: what a manifest names is read only inside the read roots
+//! (docs/safety.md). `file()` and `find_file()` find no absolute path elsewhere,
+//! `..` escape or symlink pointing out (resolved, then checked; this is
+//! pverify's policy, stricter than Puppet, which reads any path; the attacks
+//! one by one are in tests/security.rs);
 //! `generate()` runs a command only when allowed (`--allow-generate`), and
 //! then as Puppet does; `source` contents for `diff` come only
 //! from a module's `files/`.
@@ -12,7 +13,9 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use puppet_compiler::eval::{self, NodeInfo};
-use puppet_compiler::loader::{self, Environment, Overrides};
+use puppet_compiler::files::{FileSystem, OsFiles};
+use puppet_compiler::loader::confine::ReadRoots;
+use puppet_compiler::loader::{Environment, Overrides};
 
 const NODE: &str = "n.example.com";
 
@@ -41,11 +44,21 @@ fn compile_allowing(
     manifest: &str,
     allow_generate: bool,
 ) -> Result<String, String> {
+    compile_granting(env_dir, manifest, allow_generate, &[])
+}
+
+fn compile_granting(
+    env_dir: &Path,
+    manifest: &str,
+    allow_generate: bool,
+    grants: &[PathBuf],
+) -> Result<String, String> {
     std::fs::write(env_dir.join("manifests/site.pp"), manifest).unwrap();
     let env = Environment::boot(
         env_dir,
         &Overrides {
             basemodulepath: Some(String::new()),
+            grants: grants.to_vec(),
             ..Overrides::default()
         },
     )?;
@@ -65,8 +78,9 @@ fn compile_allowing(
 fn assert_refused(env: &Path, manifest: &str) {
     match compile(env, manifest) {
         Ok(_) => panic!("{manifest}: compiled, expected a confinement error"),
+        // Refused as a missing file is (Puppet's text).
         Err(e) => assert!(
-            e.contains("outside the environment and its modulepath"),
+            e.contains("Could not find any files from"),
             "{manifest}: {e}"
         ),
     }
@@ -83,14 +97,18 @@ fn file_reads_inside_the_module() {
 }
 
 #[test]
-fn a_module_that_is_a_symlink_counts_where_it_points() {
-    // Debian installs /usr/share/puppet/modules/NAME as a symlink.
+fn a_module_that_is_a_symlink_counts_where_it_points_when_granted() {
+    // The repo's symlink to a module outside reads only when the operator
+    // grants where it points.
     let (d, env) = setup();
     let real = d.path().join("elsewhere/linked");
     std::fs::create_dir_all(real.join("files")).unwrap();
     std::fs::write(real.join("files/a.txt"), "linked module\n").unwrap();
     symlink(&real, env.join("modules/linked")).unwrap();
-    let out = compile(&env, "notify { 'x': message => file('linked/a.txt') }\n").unwrap();
+    let manifest = "notify { 'x': message => file('linked/a.txt') }\n";
+    assert_refused(&env, manifest);
+    let grants = [d.path().join("elsewhere")];
+    let out = compile_granting(&env, manifest, false, &grants).unwrap();
     assert!(out.contains("linked module"), "{out}");
 }
 
@@ -125,15 +143,17 @@ fn file_refuses_a_symlink_pointing_out() {
 #[test]
 fn find_file_refuses_outside_paths() {
     let (d, env) = setup();
-    assert_refused(&env, "notify { 'x': message => find_file('m/out') }\n");
+    // Not found: undef, as for a missing file.
+    let undef = |m: &str| {
+        let c = compile(&env, m).unwrap();
+        assert!(c.contains("\"message\":\"\""), "{m}: {c}");
+    };
+    undef("notify { 'x': message => String(find_file('m/out')) }\n");
     let secret = d.path().join("secret.txt");
-    assert_refused(
-        &env,
-        &format!(
-            "notify {{ 'x': message => find_file('{}') }}\n",
-            secret.display()
-        ),
-    );
+    undef(&format!(
+        "notify {{ 'x': message => String(find_file('{}')) }}\n",
+        secret.display()
+    ));
     let out = compile(&env, "notify { 'x': message => find_file('m/ok.txt') }\n").unwrap();
     assert!(out.contains("ok.txt"), "{out}");
 }
@@ -249,26 +269,39 @@ fn compile_runs_generate_only_with_allow_generate() {
 }
 
 #[test]
-fn confine_helper_resolves_then_checks() {
+fn read_roots_resolve_then_check() {
     let (d, env) = setup();
-    let roots = vec![env.clone()];
+    let roots = ReadRoots::new(&OsFiles, std::slice::from_ref(&env), &[]);
+    let fs: &dyn FileSystem = &OsFiles;
     let files = env.join("modules/m/files");
-    assert!(loader::confine(&files.join("ok.txt"), &roots).is_ok());
-    assert!(loader::confine(&files.join("in"), &roots).is_ok());
-    assert!(loader::confine(&files.join("out"), &roots).is_err());
-    assert!(loader::confine(&files.join("../../../../secret.txt"), &roots).is_err());
-    assert!(loader::confine(&d.path().join("secret.txt"), &roots).is_err());
-    let missing = loader::confine(&files.join("nope"), &roots).unwrap_err();
-    assert!(missing.contains("nope"), "{missing}");
+    assert!(roots.resolve(fs, &files.join("ok.txt")).is_ok());
+    assert!(roots.resolve(fs, &files.join("in")).is_ok());
+    let missing = roots
+        .resolve(fs, &files.join("nope"))
+        .unwrap_err()
+        .to_string();
+    for outside in [
+        files.join("out"),
+        files.join("../../../../secret.txt"),
+        d.path().join("secret.txt"),
+    ] {
+        let e = roots.resolve(fs, &outside).unwrap_err();
+        assert_eq!(e.to_string(), missing);
+    }
 }
 
 #[test]
 fn diff_source_contents_stay_in_the_modules_files() {
     let (_d, env) = setup();
     let modulepath = vec![env.join("modules")];
+    let files = pverify_harness::diff::content::confined_files(std::slice::from_ref(&env), &[]);
     let read = |url: &str| {
-        pverify_harness::diff::content::resolve_source(&serde_json::json!(url), &modulepath)
-            .is_some()
+        pverify_harness::diff::content::resolve_source(
+            &serde_json::json!(url),
+            &modulepath,
+            &*files,
+        )
+        .is_some()
     };
     assert!(read("puppet:///modules/m/ok.txt"));
     assert!(!read("puppet:///modules/m/out"));
@@ -385,8 +418,16 @@ fn ruby_functions_reach_no_file_or_command() {
         )
         .unwrap();
         let e = compile(&env, &format!("notify {{ m::{name}(): }}\n")).expect_err(name);
-        assert!(e.contains(&format!("m/{name}.rb")), "{name}: {e}");
-        assert!(!e.contains("secret"), "{name}: {e}");
+        if name == "read" {
+            // A file outside is missing (Ruby's text), its content unread.
+            assert!(
+                e.contains("No such file or directory @ rb_sysopen"),
+                "{name}: {e}"
+            );
+        } else {
+            assert!(e.contains(&format!("m/{name}.rb")), "{name}: {e}");
+        }
+        assert!(!e.contains("secret\n"), "{name}: {e}");
     }
     assert!(!Path::new("/tmp/pverify-ruby-ran").exists());
 }

@@ -3,9 +3,9 @@
 //!
 //! [`OsFiles`] is the machine's file system; [`MemoryFiles`] is an
 //! environment held in memory, so a compile can run without touching the disk
-//! (tests, fuzzing). Which files a compile may read (the environment and its
-//! modulepath, symlinks resolved) is decided in one place on top of this,
-//! `loader::Environment::confine`.
+//! (tests, fuzzing). Which files a compile may read (its read roots,
+//! symlinks resolved) is decided in one place on top of this:
+//! `loader::confine::ConfinedFiles`, the file system of every environment.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;

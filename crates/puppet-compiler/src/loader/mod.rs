@@ -6,6 +6,7 @@
 //! below a directory in sorted path order), and answers the 3.x autoloader's
 //! question: which files to import, in order, to find class `foo::bar::baz`.
 
+pub mod confine;
 pub mod environments;
 mod parse_ahead;
 mod templates;
@@ -13,11 +14,12 @@ mod templates;
 use puppet_syntax::util::{FileNumber, NameStr as _, PathSlots};
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use puppet_syntax::{self as syntax, ast::Program, FileNamespace, SyntaxError};
 
 use crate::files::{FileSystem, OsFiles};
+use confine::{ConfinedFiles, ReadRoots};
 
 /// Puppet 7 on Debian: `$codedir/modules:/usr/share/puppet/modules`.
 pub const DEFAULT_BASEMODULEPATH: &str = "/etc/puppet/code/modules:/usr/share/puppet/modules";
@@ -30,12 +32,15 @@ pub struct Overrides {
     /// `$basemodulepath` in `environment.conf` (default
     /// [`DEFAULT_BASEMODULEPATH`]); the spec-suite uses none, as its oracle.
     pub basemodulepath: Option<String>,
-    /// Read roots the operator granted outside the environment (`--grant
-    /// DIR`, the module cache, a basemodulepath directory elsewhere).
+    /// Read roots the operator grants besides the environment directory
+    /// (`--grant DIR`, a control repo's directory, the module cache, the
+    /// reference's Debian module directory, a basemodulepath directory
+    /// elsewhere, what `--modulepath`, `--manifest` and `--hiera-config`
+    /// name): see [`confine`].
     pub grants: Vec<PathBuf>,
     /// The file system the environment is read through instead of the
     /// machine's: a deployed Puppetfile's overlay (its modules at the
-    /// moduledir, every other path the machine's).
+    /// moduledir, every other path the machine's); confined all the same.
     pub files: Option<SharedFiles>,
 }
 
@@ -84,9 +89,6 @@ pub struct Environment {
     /// Function names and the Ruby file each resolves to (or none), found
     /// once per run.
     pub ruby_function_paths: Mutex<HashMap<String, Option<PathBuf>>>,
-    /// What [`Environment::confine`] allows, resolved once per run (it is
-    /// asked for every template and file a node reads).
-    confine_roots: OnceLock<Vec<PathBuf>>,
     /// `template()`/`epp()` references and the file each names (or none):
     /// found once per run, not per call.
     pub template_files: Mutex<HashMap<String, Option<PathBuf>>>,
@@ -183,7 +185,16 @@ impl Environment {
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_else(|| "production".into());
-        let conf = read_conf(&*files, &dir.join("environment.conf"))?;
+        // The system's module directories (the default basemodulepath) are
+        // configuration outside the repo: readable whether or not the
+        // basemodulepath is set (a repo may name them itself).
+        let mut grants = overrides.grants.clone();
+        grants.extend(DEFAULT_BASEMODULEPATH.split(':').map(PathBuf::from));
+        let roots = ReadRoots::new(&*files, std::slice::from_ref(&dir), &grants);
+        let confined = Arc::new(ConfinedFiles::new(files, roots));
+        let roots = confined.roots();
+        let conf_path = dir.join("environment.conf");
+        let conf = read_conf(&*confined, &conf_path)?;
         let resolve = |p: &str| -> PathBuf {
             let p = Path::new(p);
             if p.is_absolute() {
@@ -203,24 +214,39 @@ impl Environment {
         let modulepath = match &overrides.modulepath {
             Some(mp) => mp.clone(),
             None => {
+                let base = overrides
+                    .basemodulepath
+                    .as_deref()
+                    .unwrap_or(DEFAULT_BASEMODULEPATH);
+                let entries = |setting: &str| -> Vec<PathBuf> {
+                    setting
+                        .split(':')
+                        .filter(|s| !s.is_empty())
+                        .map(resolve)
+                        .collect()
+                };
                 let setting = conf
                     .get("modulepath")
                     .cloned()
                     .unwrap_or_else(|| "modules:$basemodulepath".into());
-                setting
-                    .replace(
-                        "$basemodulepath",
-                        overrides
-                            .basemodulepath
-                            .as_deref()
-                            .unwrap_or(DEFAULT_BASEMODULEPATH),
-                    )
-                    .split(':')
-                    .filter(|s| !s.is_empty())
-                    .map(resolve)
-                    .collect()
+                let own = entries(&setting.replace("$basemodulepath", ""));
+                confine::check_entries(roots, &own, || {
+                    format!("{}: modulepath entry", conf_path.display())
+                })?;
+                confine::check_entries(roots, &entries(base), || {
+                    "basemodulepath entry".to_string()
+                })?;
+                entries(&setting.replace("$basemodulepath", base))
             }
         };
+        confine::check_entries(roots, &modulepath, || "modulepath entry".to_string())?;
+        confine::check_entries(roots, std::slice::from_ref(&manifest), || {
+            match (&overrides.manifest, conf.contains_key("manifest")) {
+                (None, true) => format!("{}: manifest", conf_path.display()),
+                _ => "manifest".to_string(),
+            }
+        })?;
+        let files: Arc<dyn FileSystem> = confined.clone();
         let manifests = if files.is_dir(&manifest) {
             crate::files::find_manifests(&*files, &manifest)
                 .map_err(|e| format!("{}: {e}", manifest.display()))?
@@ -247,7 +273,6 @@ impl Environment {
             erb_inline: Default::default(),
             ruby_functions: Default::default(),
             ruby_function_paths: Default::default(),
-            confine_roots: OnceLock::new(),
             template_files: Mutex::default(),
             resolved_type_aliases: Mutex::default(),
             type_alias_files: Mutex::default(),
@@ -255,9 +280,16 @@ impl Environment {
         })
     }
 
-    /// The file system every read of this environment goes through.
+    /// The file system every read of this environment goes through
+    /// ([`confine::ConfinedFiles`]).
     pub fn files(&self) -> &dyn FileSystem {
         &*self.files
+    }
+
+    /// [`Environment::files`], to keep beyond the environment (`diff` reads
+    /// `source` contents through it).
+    pub fn shared_files(&self) -> Arc<dyn FileSystem> {
+        self.files.clone()
     }
 
     /// The file's tree, parsing it on first use only; later calls (from any
@@ -497,70 +529,4 @@ pub fn path_under(dir: &Path, segments: &[&str]) -> PathBuf {
     }
     p.set_extension("pp");
     p
-}
-
-/// Confinement: `path` with its symlinks resolved, when that lies inside one
-/// of `roots` (each resolved too); an error naming the path otherwise, or
-/// when it does not exist. Every function that reads a file a manifest names
-/// (`file`, `find_file`, templates, `source` contents) goes through this, so
-/// a manifest reads nothing outside its environment and modulepath: no `..`
-/// escape, no absolute path elsewhere, no symlink pointing out.
-pub fn confine(path: &Path, roots: &[PathBuf]) -> Result<PathBuf, String> {
-    confine_resolved(&OsFiles, path, &resolve_roots(&OsFiles, roots))
-}
-
-/// The roots that exist, symlinks resolved, sorted and without repeats
-/// (what [`confine_resolved`] searches).
-fn resolve_roots(files: &dyn FileSystem, roots: &[PathBuf]) -> Vec<PathBuf> {
-    let mut resolved: Vec<PathBuf> = roots
-        .iter()
-        .filter_map(|r| files.canonicalize(r).ok())
-        .collect();
-    resolved.sort();
-    resolved.dedup();
-    resolved
-}
-
-/// [`confine`] with roots already resolved and sorted: each ancestor of
-/// the resolved path is looked up (a path has a handful of ancestors; the
-/// modulepath can hold a hundred modules).
-fn confine_resolved(
-    files: &dyn FileSystem,
-    path: &Path,
-    roots: &[PathBuf],
-) -> Result<PathBuf, String> {
-    let real = files
-        .canonicalize(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if real
-        .ancestors()
-        .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
-    {
-        Ok(real)
-    } else {
-        Err(format!(
-            "{}: outside the environment and its modulepath (pverify reads no file outside them)",
-            path.display()
-        ))
-    }
-}
-
-impl Environment {
-    /// [`confine`] to this environment's directory, its modulepath and the
-    /// modules on it: a module that is itself a symlink (Debian installs
-    /// `/usr/share/puppet/modules/NAME` as one) counts where it points, a
-    /// symlink inside a module does not.
-    pub fn confine(&self, path: &Path) -> Result<PathBuf, String> {
-        let roots = self.confine_roots.get_or_init(|| {
-            let mut roots = vec![self.dir.clone()];
-            for dir in &self.modulepath {
-                roots.push(dir.clone());
-                if let Ok(entries) = self.files.read_dir(dir) {
-                    roots.extend(entries);
-                }
-            }
-            resolve_roots(&*self.files, &roots)
-        });
-        confine_resolved(&*self.files, path, roots)
-    }
 }

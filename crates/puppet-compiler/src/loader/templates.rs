@@ -6,10 +6,9 @@ use super::Environment;
 
 impl Environment {
     /// Puppet's `find_template` for `template()` and `epp()`: `module/file` in
-    /// the module's `templates` folder, an absolute path as it is, and (unlike
-    /// Puppet) only when the file, symlinks resolved, lies inside the
-    /// environment or its modulepath (`Environment::confine`): pverify reads
-    /// nothing else. The path is returned as named, for Puppet's messages.
+    /// the module's `templates` folder, an absolute path as it is, when it
+    /// is a file (inside the read roots: [`super::confine`]). The path is
+    /// returned as named, for Puppet's messages.
     pub fn find_template(&self, reference: &str) -> Option<PathBuf> {
         let known = self
             .template_files
@@ -36,5 +35,5 @@ fn locate_template(env: &Environment, reference: &str) -> Option<PathBuf> {
         let (module, rest) = reference.split_once('/')?;
         env.module_dir(module)?.join("templates").join(rest)
     };
-    (env.files().is_file(&path) && env.confine(&path).is_ok()).then_some(path)
+    env.files().is_file(&path).then_some(path)
 }

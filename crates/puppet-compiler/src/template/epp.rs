@@ -2,8 +2,8 @@
 //! `Parser::Files.find_template`.
 //!
 //! `mod/rest` is `<module>/templates/rest` of the first module `mod` on the
-//! modulepath (`Environment::find_template`, confined to the environment and its
-//! modulepath); `.epp` is added to a reference without it.
+//! modulepath (`Environment::find_template`, inside the read roots);
+//! `.epp` is added to a reference without it.
 
 use crate::files::FileSystem;
 

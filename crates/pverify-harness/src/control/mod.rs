@@ -24,7 +24,7 @@ use crate::harness::{
 };
 use crate::output::OutDir;
 use crate::puppetfile::{CacheOptions, Deployment};
-use crate::reference::{puppet8_root_dir, PuppetVersion, Reference};
+use crate::reference::{debian_modules, puppet8_root_dir, PuppetVersion, Reference};
 use crate::report::{Failure, Item, Status};
 use puppet_compiler::eval;
 use puppet_compiler::facts::certname;
@@ -49,6 +49,10 @@ pub struct Repo {
     /// Other nodes' exported resources every node's collectors see (the
     /// `exports:` file, then, in the in-run mode, the run's own exports).
     pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
+    /// Read roots the operator grants (`--grant DIR`, `--basemodulepath`),
+    /// besides the repo's directory and the reference's Debian module
+    /// directory.
+    pub grants: Vec<PathBuf>,
 }
 
 /// One node of the matrix: its name (the golden's file stem) and the node
@@ -109,6 +113,7 @@ impl Repo {
             fact_overrides: Vec::new(),
             enc_timeout: puppet_compiler::facts::ENC_TIMEOUT,
             exports: None,
+            grants: Vec::new(),
         };
         let file = repo.config.exports.as_ref().and_then(|e| e.file.clone());
         repo.set_exports(file.map(|f| repo.root.join(f)).as_deref(), false)
@@ -125,6 +130,23 @@ impl Repo {
 
     /// The default environment's directory.
     fn env_dir_of(root: &Path, config: &Config) -> Result<PathBuf, String> {
+        let dir = Repo::configured_env_dir(root, config)?;
+        // The environments are part of the repo's tree: `environment: ..`
+        // would make another tree readable.
+        if !dir.starts_with(root) {
+            let (key, named) = match &config.environmentpath {
+                Some(p) => ("environmentpath", p),
+                None => ("environment", &config.environment),
+            };
+            return Err(format!(
+                "pverify.yaml: {key} '{}' lies outside the control repo",
+                named.display()
+            ));
+        }
+        Ok(dir)
+    }
+
+    fn configured_env_dir(root: &Path, config: &Config) -> Result<PathBuf, String> {
         Ok(match &config.environmentpath {
             // The default environment need not exist when every node names
             // its own.
@@ -399,9 +421,12 @@ impl Repo {
                     .collect::<Vec<_>>()
                     .join(":"),
             ),
-            grants: base
+            // The repo's tree, the reference's Debian modules (system
+            // configuration), and the operator's grants (`--grant`,
+            // `--basemodulepath`); never what pverify.yaml names.
+            grants: [self.root.clone(), debian_modules(self.puppet())]
                 .into_iter()
-                .filter(|d| !d.starts_with(&self.root))
+                .chain(self.grants.iter().cloned())
                 .collect(),
             ..Overrides::default()
         };
@@ -435,10 +460,17 @@ impl Repo {
 
     /// The repo's environments, each booted on first use.
     pub fn environments(&self) -> Environments {
+        self.environments_granting(&[])
+    }
+
+    /// [`Repo::environments`] with more read roots granted (a `diff` side's).
+    pub fn environments_granting(&self, grants: &[PathBuf]) -> Environments {
+        let mut overrides = self.overrides();
+        overrides.grants.extend(grants.iter().cloned());
         Environments::new(
             self.environment_path(),
             &self.config.environment_name,
-            self.overrides(),
+            overrides,
         )
     }
 
@@ -461,7 +493,13 @@ impl Repo {
     /// The repo's environment, booted as `check` compiles it (modulepath and
     /// manifest from the config, named `environment_name`).
     pub fn boot(&self) -> Result<Environment, String> {
+        self.boot_granting(&[])
+    }
+
+    /// [`Repo::boot`] with more read roots granted (a `diff` side's).
+    pub fn boot_granting(&self, grants: &[PathBuf]) -> Result<Environment, String> {
         let mut overrides = self.overrides();
+        overrides.grants.extend(grants.iter().cloned());
         overrides.modulepath = overrides
             .modulepath
             .map(|m| m.iter().map(|p| self.env_dir.join(p)).collect());

@@ -13,6 +13,9 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use puppet_compiler::files::FileSystem;
 
 use serde_json::{Map, Value as J};
 
@@ -23,12 +26,16 @@ use super::refs;
 use crate::catalog_changes::{self, parameters, Rules};
 
 /// What the comparison needs besides the two catalogs.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct CompareContext {
     /// Where `puppet:///modules/...` sources of the `from` side are read.
     pub from_modulepath: Vec<PathBuf>,
     /// The same for `to`.
     pub to_modulepath: Vec<PathBuf>,
+    /// The files each side may read (its environment's confined file
+    /// system); `None`: no source is read.
+    pub from_files: Option<Arc<dyn FileSystem>>,
+    pub to_files: Option<Arc<dyn FileSystem>>,
     pub ignore: Ignore,
 }
 
@@ -93,8 +100,16 @@ impl Rules for Semantic<'_> {
         if !(is_file(a) && is_file(b)) {
             return Vec::new();
         }
-        let ca = effective_content(parameters(a), &self.0.from_modulepath);
-        let cb = effective_content(parameters(b), &self.0.to_modulepath);
+        let ca = effective_content(
+            parameters(a),
+            &self.0.from_modulepath,
+            self.0.from_files.as_deref(),
+        );
+        let cb = effective_content(
+            parameters(b),
+            &self.0.to_modulepath,
+            self.0.to_files.as_deref(),
+        );
         let (Some((ca, _)), Some((cb, pname))) = (ca, cb) else {
             return Vec::new();
         };
@@ -217,12 +232,13 @@ pub fn compare(from: &J, to: &J, ctx: &CompareContext) -> Result<Vec<Change>, St
 fn effective_content(
     params: &Map<String, J>,
     modulepath: &[PathBuf],
+    files: Option<&dyn FileSystem>,
 ) -> Option<(Content, &'static str)> {
     if let Some(J::String(s)) = params.get("content") {
         return Some((Content::Text(s.clone()), "content"));
     }
     let source = params.get("source")?;
-    resolve_source(source, modulepath).map(|c| (c, "source"))
+    resolve_source(source, modulepath, files?).map(|c| (c, "source"))
 }
 
 /// The unified diff of two contents, or only that they differ when the
@@ -319,6 +335,14 @@ mod tests {
         let ctx = CompareContext {
             from_modulepath: vec![dir.clone()],
             to_modulepath: vec![dir.clone()],
+            from_files: Some(super::super::content::confined_files(
+                std::slice::from_ref(&dir),
+                &[],
+            )),
+            to_files: Some(super::super::content::confined_files(
+                std::slice::from_ref(&dir),
+                &[],
+            )),
             ..CompareContext::default()
         };
         let changes = compare(&a, &b, &ctx).unwrap();

@@ -3,11 +3,16 @@
 //! modulepath (`<dir>/<module>/files/<path>`, as octocatalog-diff does), and
 //! unified diffs of the two texts.
 //!
-//! Reading is confined to the modulepath: a path with `..` or an empty
-//! segment is refused, and the file found must still lie inside its
+//! Reading goes through the side's confined file system (its environment's
+//! read roots, `puppet_compiler::loader::confine`): a path with `..` or an
+//! empty segment is refused, and the file found must still lie inside its
 //! module's `files/` directory once symlinks are resolved.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use puppet_compiler::files::{FileSystem, OsFiles};
+use puppet_compiler::loader::confine::{ConfinedFiles, ReadRoots};
 
 use serde_json::Value as J;
 
@@ -23,13 +28,18 @@ pub enum Content {
 /// Resolves a `source` value (a URL or an array of them, the first that
 /// exists wins, as Puppet does) against a modulepath. `None` when no
 /// element is a `puppet:///modules/...` URL that names an existing file.
-pub fn resolve_source(source: &J, modulepath: &[PathBuf]) -> Option<Content> {
+pub fn resolve_source(
+    source: &J,
+    modulepath: &[PathBuf],
+    files: &dyn FileSystem,
+) -> Option<Content> {
     let urls: Vec<&str> = match source {
         J::String(s) => vec![s.as_str()],
         J::Array(a) => a.iter().filter_map(|v| v.as_str()).collect(),
         _ => return None,
     };
-    urls.iter().find_map(|u| read_module_file(u, modulepath))
+    urls.iter()
+        .find_map(|u| read_module_file(u, modulepath, files))
 }
 
 /// `(module, path)` from `puppet:///modules/<module>/<path>` (any server).
@@ -53,22 +63,22 @@ pub fn module_file_url(url: &str) -> Option<(&str, &str)> {
     Some((module, path))
 }
 
-fn read_module_file(url: &str, modulepath: &[PathBuf]) -> Option<Content> {
+fn read_module_file(url: &str, modulepath: &[PathBuf], files: &dyn FileSystem) -> Option<Content> {
     let (module, path) = module_file_url(url)?;
     // The first module of that name on the modulepath is the module, as
     // for manifests.
     let module_dir = modulepath
         .iter()
         .map(|d| d.join(module))
-        .find(|d| d.is_dir())?;
+        .find(|d| files.is_dir(d))?;
     let files_dir = module_dir.join("files");
     let file = files_dir.join(path);
-    let real_files = files_dir.canonicalize().ok()?;
-    let real = file.canonicalize().ok()?;
-    if !real.starts_with(&real_files) || !real.is_file() {
+    let real_files = files.canonicalize(&files_dir).ok()?;
+    let real = files.canonicalize(&file).ok()?;
+    if !real.starts_with(&real_files) || !files.is_file(&real) {
         return None;
     }
-    let bytes = std::fs::read(&real).ok()?;
+    let bytes = files.read(&real).ok()?;
     Some(match String::from_utf8(bytes) {
         Ok(s) => Content::Text(s),
         Err(e) => Content::Binary(e.into_bytes()),
@@ -97,6 +107,14 @@ fn len(c: &Content) -> usize {
         Content::Text(s) => s.len(),
         Content::Binary(b) => b.len(),
     }
+}
+
+/// The machine's files inside the repo's `tree` and the operator's
+/// `granted` directories (a side whose environment did not boot: its
+/// tree; catalogs with `--from-modulepath`: the modulepath given).
+pub fn confined_files(tree: &[PathBuf], granted: &[PathBuf]) -> Arc<dyn FileSystem> {
+    let roots = ReadRoots::new(&OsFiles, tree, granted);
+    Arc::new(ConfinedFiles::new(Arc::new(OsFiles), roots))
 }
 
 /// The modulepath of an environment directory when nothing else is known:

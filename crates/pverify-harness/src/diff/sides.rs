@@ -274,8 +274,10 @@ impl Prepared {
     fn with_control(mut self, opts: &RefOptions) -> Prepared {
         if self.env_dir.join(CONFIG_FILE).is_file() {
             let repo = Repo::open(&self.env_dir).map(|mut r| {
-                if opts.basemodulepath.is_some() {
-                    r.config.basemodulepath = opts.basemodulepath.clone();
+                if let Some(dirs) = &opts.basemodulepath {
+                    // The operator's directories: read roots too.
+                    r.grants.extend(dirs.iter().map(PathBuf::from));
+                    r.config.basemodulepath = Some(dirs.clone());
                 }
                 if let Some(t) = opts.enc_timeout {
                     r.enc_timeout = t;
@@ -344,9 +346,9 @@ impl Prepared {
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
     /// `<env>/modules`.
-    fn boot(&self, opts: &RefOptions) -> (Result<Environments, String>, Vec<PathBuf>) {
+    fn boot(&self, opts: &RefOptions) -> Booted {
         let envs = match &self.control {
-            Some(Ok(repo)) => Ok(repo.environments()),
+            Some(Ok(repo)) => Ok(repo.environments_granting(&opts.overrides.grants)),
             Some(Err(e)) => Err(e.clone()),
             // `--environmentpath` is a directory of each side's tree.
             None => match &self.modules {
@@ -368,9 +370,13 @@ impl Prepared {
             },
         };
         // The default environment's boot error is every default node's.
-        let mut modulepath = match envs.as_ref().map(|e| e.get(None)) {
-            Ok(Ok(e)) => e.modulepath.clone(),
-            _ => super::content::default_modulepath(&self.env_dir),
+        let default = envs.as_ref().map(|e| e.get(None));
+        let (mut modulepath, files) = match &default {
+            Ok(Ok(e)) => (e.modulepath.clone(), e.shared_files()),
+            _ => (
+                super::content::default_modulepath(&self.env_dir),
+                super::content::confined_files(std::slice::from_ref(&self.env_dir), &[]),
+            ),
         };
         // `puppet:///modules/` sources of deployed modules are read from
         // their trees in the cache.
@@ -379,9 +385,17 @@ impl Prepared {
             trees.append(&mut modulepath);
             modulepath = trees;
         }
-        (envs, modulepath)
+        (envs, modulepath, files)
     }
 }
+
+/// A side's environment (or why it did not boot), and where and through
+/// what its `source` contents are read.
+type Booted = (
+    Result<Environments, String>,
+    Vec<PathBuf>,
+    std::sync::Arc<dyn puppet_compiler::files::FileSystem>,
+);
 
 fn spec_name(spec: &NodeSpec) -> &str {
     match spec {
@@ -441,7 +455,7 @@ pub fn diff_refs(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
-        let ((env_a, ma), (env_b, mb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
+        let ((env_a, ma, fa), (env_b, mb, fb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);
@@ -452,6 +466,8 @@ pub fn diff_refs(
         let ctx = CompareContext {
             from_modulepath: ma,
             to_modulepath: mb,
+            from_files: Some(fa),
+            to_files: Some(fb),
             ignore,
         };
         let outcomes = pairs

@@ -1,7 +1,7 @@
 //! Running a case through pverify: the same node object the oracle gives
 //! Puppet, compiled in the case's materialized environment, in canonical form.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use puppet_compiler::eval::{self, FunctionMocks, Map, NodeInfo, Value};
 use puppet_compiler::facts::from_json;
@@ -124,9 +124,20 @@ pub fn run_case_mocked(
     mocks: &FunctionMocks,
     puppet: PuppetVersion,
 ) -> Expect {
-    let env_dir = work
-        .join(case.name().replace('/', "__"))
-        .join(&case.environment);
+    run_case_granted(case, work, mocks, puppet, &[])
+}
+
+/// [`run_case_mocked`] with read roots granted besides the case's own tree
+/// and the reference's Debian modules (`pverify run --grant`).
+pub fn run_case_granted(
+    case: &Case,
+    work: &Path,
+    mocks: &FunctionMocks,
+    puppet: PuppetVersion,
+    grants: &[PathBuf],
+) -> Expect {
+    let tree = work.join(case.name().replace('/', "__"));
+    let env_dir = tree.join(&case.environment);
     let _ = std::fs::remove_dir_all(&env_dir);
     if let Err(e) = materialize(case, &env_dir, puppet) {
         return Expect::Error(format!("cannot write the case's environment: {e}"));
@@ -137,8 +148,14 @@ pub fn run_case_mocked(
     };
     // As the oracle (compile.rb): no base modules, so nothing installed
     // on the machine (Debian's modules and their types) leaks into a case.
+    // It may read its own tree (the files it writes beside the
+    // environment) and the Debian modules its environment.conf names.
     let overrides = Overrides {
         basemodulepath: Some(String::new()),
+        grants: [tree, crate::reference::debian_modules(puppet)]
+            .into_iter()
+            .chain(grants.iter().cloned())
+            .collect(),
         ..Overrides::default()
     };
     if let Err(e) = settings_of(case.settings.as_ref()) {

@@ -9,7 +9,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::Value;
 
-use super::{oracle, outcome, run_case, Case, Expect, Outcome, PuppetVersion, FACTSETS_DIR};
+use super::{
+    oracle, outcome, run_case_granted, Case, Expect, Outcome, PuppetVersion, FACTSETS_DIR,
+};
 use crate::catalog_diff::catalog_diff;
 use crate::reference::Reference;
 use crate::report::{Failure, Item, Status};
@@ -52,13 +54,15 @@ pub fn run_pverify(
     cases: &[Case],
     puppet: PuppetVersion,
     work: &Path,
+    grants: &[std::path::PathBuf],
     tick: &(dyn Fn() + Sync),
 ) -> Vec<Item> {
+    let mocks = puppet_compiler::eval::FunctionMocks::default();
     cases
         .par_iter()
         .map(|case| {
             let start = Instant::now();
-            let got = run_case(case, work, puppet);
+            let got = run_case_granted(case, work, &mocks, puppet, grants);
             let millis = start.elapsed().as_millis() as u64;
             tick();
             let (status, reason, failures) = match outcome(case, puppet, &got) {

@@ -36,10 +36,6 @@ pub(super) fn binary_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             "binary_file(): The given file '{reference}' does not exist"
         ));
     };
-    let p = match cx.c.env.confine(&p) {
-        Ok(p) => p,
-        Err(e) => return cx.fail(e),
-    };
     match cx.c.env.files().read(&p) {
         Ok(bytes) => Ok(Value::Binary(bytes.into())),
         Err(e) => cx.fail(format!("{}: {e}", p.display())),
@@ -53,10 +49,6 @@ pub(super) fn file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     for a in &args {
         let reference = ruby_to_s(a);
         if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
-            let p = match cx.c.env.confine(&p) {
-                Ok(p) => p,
-                Err(e) => return cx.fail(e),
-            };
             return match cx.c.env.files().read(&p) {
                 Ok(bytes) => Ok(Value::string(String::from_utf8_lossy(&bytes).to_string())),
                 Err(e) => cx.fail(format!("{}: {e}", p.display())),
@@ -90,9 +82,6 @@ pub(super) fn find_file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     ];
     for reference in names_arg(cx, args, &SIGS)? {
         if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
-            if let Err(e) = cx.c.env.confine(&p) {
-                return cx.fail(e);
-            }
             return Ok(Value::string(p.display().to_string()));
         }
     }

@@ -186,7 +186,7 @@ pub(super) fn class_method(
             let suffix = args.get(1).map(RValue::to_s);
             Ok(RValue::str(ruby_file_name(name, &p, suffix.as_deref())))
         }
-        // `File.read(path)`: confined to the environment and its modulepath.
+        // `File.read(path)`: inside the read roots (`loader::confine`).
         "read" if c == "File" => {
             let path = match args.first() {
                 Some(RValue::Str(s)) => s.to_string(),

@@ -1,0 +1,262 @@
+//! Confinement: the one rule for what a compile may read (docs/safety.md,
+//! "Confinement").
+//!
+//! A compile reads only inside its read roots: the repo's own tree (the
+//! environment directory; a control repo's directory, which the harness
+//! grants) and the directories the operator grants (`--grant DIR`, the
+//! module cache, a `--hiera-config` file, `--modulepath`, `--manifest`, the
+//! default basemodulepath, the reference's Debian module directory). The
+//! repo's own files (environment.conf, hiera.yaml, pverify.yaml) cannot add
+//! a root.
+//!
+//! Every read goes through [`ConfinedFiles`], the environment's
+//! [`FileSystem`]: the path is resolved (symlinks included) and must then lie
+//! inside a root; a path that does not is answered exactly as a missing one
+//! (`ENOENT`, "not a file"), so a refusal tells nothing about what exists
+//! outside. Only a granted directory's own entries count where they point
+//! (Debian's `/usr/share/puppet/modules/NAME` are symlinks into
+//! `modules.available`): the operator's symlinks, never the repo's.
+//!
+//! Cost: the roots are resolved once per environment; each distinct path
+//! once per run (`realpath`, remembered), so a node's probes of the files
+//! every node probes cost a hash lookup.
+
+use std::io;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::files::FileSystem;
+
+/// The directories a compile may read in, resolved once.
+#[derive(Debug)]
+pub struct ReadRoots {
+    /// The roots as named, made absolute and `..`-free (for config entries,
+    /// which are checked without touching the file system).
+    named: Vec<PathBuf>,
+    /// The roots that exist, symlinks resolved, sorted.
+    real: Vec<PathBuf>,
+    /// The granted directories apart from the repo's tree (neither inside
+    /// it nor holding it), whose entries count where they point: found on
+    /// the first read that needs them.
+    granted: Vec<PathBuf>,
+    entries: OnceLock<Vec<PathBuf>>,
+}
+
+impl ReadRoots {
+    /// The repo's `tree` and the operator's `granted` directories (or files).
+    pub fn new(files: &dyn FileSystem, tree: &[PathBuf], granted: &[PathBuf]) -> ReadRoots {
+        let all: Vec<&PathBuf> = tree.iter().chain(granted).collect();
+        let mut named: Vec<PathBuf> = all.iter().map(|p| normalize(p)).collect();
+        named.sort();
+        named.dedup();
+        // The repo's own symlinks are never trusted, even in a granted
+        // directory that holds the repo (a control repo's directory).
+        let tree = resolve_sorted(files, tree.iter());
+        let apart = |g: &PathBuf| {
+            files
+                .canonicalize(g)
+                .is_ok_and(|g| !tree.iter().any(|t| t.starts_with(&g) || g.starts_with(t)))
+        };
+        ReadRoots {
+            named,
+            real: resolve_sorted(files, all.into_iter()),
+            granted: granted.iter().filter(|g| apart(g)).cloned().collect(),
+            entries: OnceLock::new(),
+        }
+    }
+
+    /// Whether the resolved path `real` lies inside a root.
+    fn admits(&self, files: &dyn FileSystem, real: &Path) -> bool {
+        inside(real, &self.real)
+            || inside(
+                real,
+                self.entries.get_or_init(|| {
+                    let mut entries = Vec::new();
+                    for dir in &self.granted {
+                        if let Ok(e) = files.read_dir(dir) {
+                            entries.extend(e);
+                        }
+                    }
+                    resolve_sorted(files, entries.iter())
+                }),
+            )
+    }
+
+    /// `path` resolved, when it lies inside a root; otherwise the error of
+    /// a missing file, whatever the reason (missing, outside, unreadable).
+    pub fn resolve(&self, files: &dyn FileSystem, path: &Path) -> io::Result<PathBuf> {
+        match files.canonicalize(path) {
+            Ok(real) if self.admits(files, &real) => Ok(real),
+            _ => Err(missing()),
+        }
+    }
+
+    /// Whether a directory named by configuration (a modulepath entry, the
+    /// manifest) lies inside a root as written (`..` resolved by name): so a
+    /// refusal never depends on what exists. Where it leads through
+    /// symlinks is checked on each read.
+    pub fn covers(&self, path: &Path) -> bool {
+        let p = normalize(path);
+        self.named
+            .iter()
+            .chain(&self.real)
+            .any(|r| p.starts_with(r))
+    }
+}
+
+/// Every entry of a configured list of directories (`what` names the list
+/// and the file it comes from) inside the roots, or an error naming the
+/// first that is not (by name: the answer never depends on what exists).
+pub fn check_entries(
+    roots: &ReadRoots,
+    entries: &[PathBuf],
+    what: impl Fn() -> String,
+) -> Result<(), String> {
+    match entries.iter().find(|e| !roots.covers(e)) {
+        Some(e) => Err(format!(
+            "{} '{}' lies outside the repository and the granted read roots \
+             (pverify reads no file outside them; grant a directory with --grant DIR)",
+            what(),
+            e.display()
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The error of a missing file, as the OS gives it.
+fn missing() -> io::Error {
+    io::Error::from_raw_os_error(2) // ENOENT: "No such file or directory"
+}
+
+/// Whether one of `real`'s ancestors (itself included) is in the sorted `roots`.
+fn inside(real: &Path, roots: &[PathBuf]) -> bool {
+    real.ancestors()
+        .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
+}
+
+fn resolve_sorted<'a>(
+    files: &dyn FileSystem,
+    paths: impl Iterator<Item = &'a PathBuf>,
+) -> Vec<PathBuf> {
+    let mut real: Vec<PathBuf> = paths.filter_map(|p| files.canonicalize(p).ok()).collect();
+    real.sort();
+    real.dedup();
+    real
+}
+
+/// `path` made absolute (against the working directory) with `.` and `..`
+/// resolved by name.
+pub fn normalize(path: &Path) -> PathBuf {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::from("/");
+    for c in abs.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+        }
+    }
+    out
+}
+
+/// A file system that answers only inside its [`ReadRoots`]: every read of
+/// a compile goes through it.
+pub struct ConfinedFiles {
+    inner: Arc<dyn FileSystem>,
+    roots: ReadRoots,
+    /// Each path's answer, found once per run: nodes probe the same files
+    /// (functions, autoloading, data), and a resolution costs a `readlink`
+    /// per path component. The tree does not change during a run.
+    resolved: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+}
+
+impl ConfinedFiles {
+    pub fn new(inner: Arc<dyn FileSystem>, roots: ReadRoots) -> ConfinedFiles {
+        ConfinedFiles {
+            inner,
+            roots,
+            resolved: Mutex::default(),
+        }
+    }
+
+    pub fn roots(&self) -> &ReadRoots {
+        &self.roots
+    }
+
+    fn resolve(&self, path: &Path) -> io::Result<PathBuf> {
+        let lock = || self.resolved.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(known) = lock().get(path) {
+            return known.clone().ok_or_else(missing);
+        }
+        let found = self.roots.resolve(&*self.inner, path).ok();
+        lock().insert(path.to_path_buf(), found.clone());
+        found.ok_or_else(missing)
+    }
+}
+
+impl FileSystem for ConfinedFiles {
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        self.inner.read(&self.resolve(path)?)
+    }
+
+    fn read_to_string(&self, path: &Path) -> io::Result<String> {
+        self.inner.read_to_string(&self.resolve(path)?)
+    }
+
+    fn is_file(&self, path: &Path) -> bool {
+        self.resolve(path).is_ok_and(|p| self.inner.is_file(&p))
+    }
+
+    fn is_dir(&self, path: &Path) -> bool {
+        self.resolve(path).is_ok_and(|p| self.inner.is_dir(&p))
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        self.resolve(path).is_ok()
+    }
+
+    /// The entries keep the directory's spelling (module paths and messages
+    /// name files as the modulepath does); each is checked when read.
+    fn read_dir(&self, dir: &Path) -> io::Result<Vec<PathBuf>> {
+        let real = self.resolve(dir)?;
+        Ok(self
+            .inner
+            .read_dir(&real)?
+            .into_iter()
+            .filter_map(|p| p.file_name().map(|n| dir.join(n)))
+            .collect())
+    }
+
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        self.resolve(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::MemoryFiles;
+
+    #[test]
+    fn reads_only_inside_the_roots_and_outside_looks_missing() {
+        let mut m = MemoryFiles::new();
+        m.insert("/env/manifests/site.pp", "x");
+        m.insert("/etc/passwd", "root");
+        let inner: Arc<dyn FileSystem> = Arc::new(m);
+        let roots = ReadRoots::new(&*inner, &[PathBuf::from("/env")], &[]);
+        let fs = ConfinedFiles::new(inner, roots);
+        assert!(fs.is_file(Path::new("/env/manifests/site.pp")));
+        assert!(!fs.is_file(Path::new("/etc/passwd")));
+        assert!(!fs.is_file(Path::new("/env/../etc/passwd")));
+        let refused = fs.read(Path::new("/etc/passwd")).unwrap_err();
+        let absent = fs.read(Path::new("/etc/none")).unwrap_err();
+        assert_eq!(refused.to_string(), absent.to_string());
+        assert!(fs.roots().covers(Path::new("/env/modules")));
+        assert!(!fs.roots().covers(Path::new("/env/../etc")));
+        assert!(!fs.roots().covers(Path::new("/")));
+    }
+}
