@@ -62,6 +62,8 @@ struct Common {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    hiera: crate::cli_opts_eyaml::HieraOpts,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -71,6 +73,7 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    repo.apply_hiera_options(c.hiera.hiera_config.clone(), c.hiera.eyaml_missing_key);
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;

@@ -88,6 +88,8 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    hiera: crate::cli_opts_eyaml::HieraOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -179,6 +181,8 @@ fn diff_refs(
         allow_generate: args.allow_generate,
         puppet: args.puppet,
         settings: args.settings.clone(),
+        hiera_config: args.hiera.hiera_config.clone(),
+        eyaml_missing_key: args.hiera.eyaml_missing_key,
         ..RefOptions::default()
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

@@ -137,12 +137,6 @@ impl Repo {
         for (k, v) in &self.config.settings {
             settings.insert(k.clone(), v.clone());
         }
-        if let Some(h) = &self.config.hiera_config {
-            settings.insert(
-                "hiera_config".into(),
-                Value::from(self.env_dir.join(h).to_string_lossy().into_owned()),
-            );
-        }
         Case {
             path: self.root.join(CONFIG_FILE),
             spec: vec![],
@@ -229,7 +223,42 @@ impl Repo {
                     .collect::<Vec<_>>()
                     .join(":")
             }),
+            // A replacement hiera.yaml outside the repo is read by the
+            // operator's choice: its directory is granted.
+            grants: self
+                .hiera_config()
+                .filter(|h| !h.starts_with(&self.root))
+                .and_then(|h| h.parent().map(Path::to_path_buf))
+                .into_iter()
+                .collect(),
+            hiera_config: self.hiera_config(),
+            eyaml: puppet_compiler::hiera::eyaml::Settings {
+                working_dir: None,
+                missing_key: self.config.eyaml.missing_key,
+            },
         }
+    }
+
+    /// The command line's `--hiera-config` (relative: to the environment
+    /// directory) and `--eyaml-missing-key` over the config's.
+    pub fn apply_hiera_options(
+        &mut self,
+        hiera_config: Option<PathBuf>,
+        missing_key: Option<puppet_compiler::hiera::eyaml::MissingKey>,
+    ) {
+        if hiera_config.is_some() {
+            self.config.hiera_config = hiera_config;
+        }
+        if let Some(m) = missing_key {
+            self.config.eyaml.missing_key = m;
+        }
+    }
+
+    /// The `hiera.yaml` replacing the environment's (`hiera_config:`),
+    /// absolute.
+    pub fn hiera_config(&self) -> Option<PathBuf> {
+        let h = self.config.hiera_config.as_ref()?;
+        Some(std::path::absolute(self.env_dir.join(h)).unwrap_or_else(|_| self.env_dir.join(h)))
     }
 
     /// The config's `basemodulepath`, as host directories: a leading
@@ -350,14 +379,10 @@ impl Repo {
                     r["basemodulepath"] = Value::Array(dirs.clone());
                 }
                 if let Some(Value::Object(s)) = &c.settings {
-                    let mut s = s.clone();
-                    if let Some(h) = &self.config.hiera_config {
-                        s.insert(
-                            "hiera_config".into(),
-                            Value::from(env_dir.join(h).to_string_lossy().into_owned()),
-                        );
-                    }
-                    r["settings"] = Value::Object(s);
+                    r["settings"] = Value::Object(s.clone());
+                }
+                if let Some(h) = self.hiera_config() {
+                    r["environment_hiera_config"] = Value::from(h.to_string_lossy().into_owned());
                 }
                 r
             })

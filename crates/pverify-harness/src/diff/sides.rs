@@ -168,6 +168,11 @@ pub struct RefOptions {
     /// `--setting NAME=VALUE`s over each node's settings, on both sides
     /// (checked when the command line was read).
     pub settings: Vec<String>,
+    /// `--hiera-config`: a hiera.yaml replacing each side's environment's
+    /// (relative: to the side's environment directory).
+    pub hiera_config: Option<PathBuf>,
+    /// `--eyaml-missing-key`.
+    pub eyaml_missing_key: Option<puppet_compiler::hiera::eyaml::MissingKey>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -194,7 +199,8 @@ impl Prepared {
                 control: None,
                 _worktree: None,
             }
-            .with_control()),
+            .with_control()
+            .with_hiera_options(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
                 let repo = super::git::toplevel(opts.repo.as_deref().unwrap_or(&cwd))?;
@@ -211,7 +217,8 @@ impl Prepared {
                     control: None,
                     _worktree: Some(wt),
                 }
-                .with_control())
+                .with_control()
+                .with_hiera_options(opts))
             }
         }
     }
@@ -227,6 +234,32 @@ impl Prepared {
             self.control = Some(repo);
         }
         self
+    }
+
+    /// `--hiera-config` and `--eyaml-missing-key` over a control repo's
+    /// config.
+    fn with_hiera_options(mut self, opts: &RefOptions) -> Prepared {
+        if let Some(Ok(repo)) = &mut self.control {
+            repo.apply_hiera_options(opts.hiera_config.clone(), opts.eyaml_missing_key);
+        }
+        self
+    }
+
+    /// The overrides a side without a control repo boots with: the
+    /// command line's, with its Hiera options.
+    fn side_overrides(&self, opts: &RefOptions) -> Overrides {
+        let mut o = opts.overrides.clone();
+        if let Some(h) = &opts.hiera_config {
+            let h = self.env_dir.join(h);
+            if !h.starts_with(&self.root) {
+                o.grants.extend(h.parent().map(Path::to_path_buf));
+            }
+            o.hiera_config = Some(h);
+        }
+        if let Some(m) = opts.eyaml_missing_key {
+            o.eyaml.missing_key = m;
+        }
+        o
     }
 
     /// Whether `generate()` may run its command on this side: `--allow-generate`,
@@ -310,7 +343,10 @@ pub fn diff_refs(
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
         let ((env_a, ma), (env_b, mb)) =
-            rayon::join(|| from.boot(&opts.overrides), || to.boot(&opts.overrides));
+            rayon::join(
+                || from.boot(&from.side_overrides(opts)),
+                || to.boot(&to.side_overrides(opts)),
+            );
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);
