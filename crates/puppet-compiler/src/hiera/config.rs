@@ -174,7 +174,9 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ));
             }
         }
-        let options = match get(&e, "options").or_else(|| defaults.as_ref().and_then(|d| get(d, "options"))) {
+        let options = match get(&e, "options")
+            .or_else(|| defaults.as_ref().and_then(|d| get(d, "options")))
+        {
             Some(Value::Hash(o)) => Some((**o).clone()),
             _ => None,
         };

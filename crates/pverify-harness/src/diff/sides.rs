@@ -342,11 +342,10 @@ pub fn diff_refs(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(pool.install(|| {
-        let ((env_a, ma), (env_b, mb)) =
-            rayon::join(
-                || from.boot(&from.side_overrides(opts)),
-                || to.boot(&to.side_overrides(opts)),
-            );
+        let ((env_a, ma), (env_b, mb)) = rayon::join(
+            || from.boot(&from.side_overrides(opts)),
+            || to.boot(&to.side_overrides(opts)),
+        );
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
             pairs.entry(key).or_default().0 = Some(spec);

@@ -85,10 +85,8 @@ pub struct Settings {
 /// hiera-eyaml's `encrypted?`: some line holds `ENC[` and a later `]`
 /// (Ruby's `.` stops at a newline).
 pub fn is_encrypted(text: &str) -> bool {
-    text.lines().any(|l| {
-        l.find("ENC[")
-            .is_some_and(|at| l[at + 4..].contains(']'))
-    })
+    text.lines()
+        .any(|l| l.find("ENC[").is_some_and(|at| l[at + 4..].contains(']')))
 }
 
 /// The hiera backend parser's token regex (`EncHieraTokenType`).
@@ -154,7 +152,10 @@ pub fn decrypt_text(
         let cipher: String = caps[2].chars().filter(|c| !c.is_whitespace()).collect();
         if scheme != "PKCS7" {
             return Err(DecryptFailure {
-                message: format!("cannot load such file -- hiera/backend/eyaml/encryptors/{}", scheme.to_lowercase()),
+                message: format!(
+                    "cannot load such file -- hiera/backend/eyaml/encryptors/{}",
+                    scheme.to_lowercase()
+                ),
                 key_missing: false,
             });
         }
@@ -211,7 +212,9 @@ fn decrypt_block(
             pkcs7::DecryptError::Malformed(_) if eyaml4 => {
                 "Could not parse the PKCS7: no start line (Expecting: PKCS7)".to_string()
             }
-            pkcs7::DecryptError::Malformed(_) => "Could not parse the PKCS7: no start line".to_string(),
+            pkcs7::DecryptError::Malformed(_) => {
+                "Could not parse the PKCS7: no start line".to_string()
+            }
             pkcs7::DecryptError::WrongKey => "bad decrypt".to_string(),
             other => other.to_string(),
         });
@@ -268,7 +271,11 @@ fn load_keys(
         if options.private_key.is_none() && options.private_key_env_var.is_none() {
             return Err(fail("pkcs7_private_key is not defined".into(), false));
         }
-        match options.private_key_env_var.as_deref().and_then(|v| env(v).map(|p| (v, p))) {
+        match options
+            .private_key_env_var
+            .as_deref()
+            .and_then(|v| env(v).map(|p| (v, p)))
+        {
             Some((var, pem)) => (PathBuf::from(format!("env:{var}")), pem),
             None => {
                 let name = options.private_key.clone().unwrap_or_default();
@@ -281,7 +288,11 @@ fn load_keys(
     let key = cache
         .private_key(&private_path, &private_pem)
         .map_err(|m| fail(m, false))?;
-    let public_from_env = options.public_key_env_var.as_deref().and_then(env).is_some();
+    let public_from_env = options
+        .public_key_env_var
+        .as_deref()
+        .and_then(env)
+        .is_some();
     if !eyaml4 && !public_from_env {
         let name = options.public_key.clone().unwrap_or_default();
         read_key(fs, &resolve(&name, settings), &name).map_err(|m| fail(m, true))?;

@@ -27,8 +27,14 @@ impl std::fmt::Display for DecryptError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             DecryptError::Malformed(what) => write!(f, "not PKCS7 enveloped data ({what})"),
-            DecryptError::WrongKey => write!(f, "decrypt error: the private key does not match the key the value was encrypted for"),
-            DecryptError::Unsupported(oid) => write!(f, "content encryption algorithm {oid} is not supported by pverify (AES-CBC is)"),
+            DecryptError::WrongKey => write!(
+                f,
+                "decrypt error: the private key does not match the key the value was encrypted for"
+            ),
+            DecryptError::Unsupported(oid) => write!(
+                f,
+                "content encryption algorithm {oid} is not supported by pverify (AES-CBC is)"
+            ),
             DecryptError::BadKey(e) => write!(f, "Neither PUB key nor PRIV key: {e}"),
         }
     }

@@ -26,7 +26,10 @@ fn decrypts_hiera_eyaml_output() {
 fn another_key_is_refused() {
     let key = pkcs7::private_key(OTHER_PRIVATE).unwrap();
     let der = decode64(cipher_of(HUNTER2));
-    assert_eq!(pkcs7::decrypt(&der, &key), Err(pkcs7::DecryptError::WrongKey));
+    assert_eq!(
+        pkcs7::decrypt(&der, &key),
+        Err(pkcs7::DecryptError::WrongKey)
+    );
 }
 
 #[test]
@@ -66,16 +69,39 @@ fn redacts_without_the_private_key() {
         missing_key: MissingKey::Redact,
     };
     let text = format!("pass={}\n", HUNTER2.trim());
-    let got = decrypt_text(&text, &options, &OsFiles, &KeyCache::default(), &settings, false).unwrap();
+    let got = decrypt_text(
+        &text,
+        &options,
+        &OsFiles,
+        &KeyCache::default(),
+        &settings,
+        false,
+    )
+    .unwrap();
     assert_eq!(got, format!("pass={}", redacted(cipher_of(HUNTER2))));
-    assert!(got.starts_with("pass=[redacted:sha256:") && got.len() == "pass=[redacted:sha256:]".len() + 12);
+    assert!(
+        got.starts_with("pass=[redacted:sha256:")
+            && got.len() == "pass=[redacted:sha256:]".len() + 12
+    );
     let fail = Settings {
         missing_key: MissingKey::Fail,
         ..settings
     };
-    let err = decrypt_text(&text, &options, &OsFiles, &KeyCache::default(), &fail, false).unwrap_err();
-    assert_eq!(err.message, "No such file or directory @ rb_sysopen - nosuch.pem");
+    let err = decrypt_text(
+        &text,
+        &options,
+        &OsFiles,
+        &KeyCache::default(),
+        &fail,
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.message,
+        "No such file or directory @ rb_sysopen - nosuch.pem"
+    );
     assert!(err.key_missing);
-    let err = decrypt_text(&text, &options, &OsFiles, &KeyCache::default(), &fail, true).unwrap_err();
+    let err =
+        decrypt_text(&text, &options, &OsFiles, &KeyCache::default(), &fail, true).unwrap_err();
     assert_eq!(err.message, "file nosuch.pem does not exist");
 }
