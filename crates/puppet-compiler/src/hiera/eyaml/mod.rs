@@ -106,11 +106,18 @@ pub struct DecryptFailure {
     pub key_missing: bool,
 }
 
+/// A private key file parsed (once per run), or why it could not be.
+type KeySlot = Arc<OnceLock<Result<Arc<RsaPrivateKey>, String>>>;
+
+/// A block's plaintext by private key, ciphertext and hiera-eyaml version
+/// (the error texts differ).
+type PlainKey = (PathBuf, String, bool);
+
 /// Decrypted plaintexts and parsed keys, shared by every node of a run.
 #[derive(Default)]
 pub struct KeyCache {
-    keys: Mutex<HashMap<PathBuf, Arc<OnceLock<Result<Arc<RsaPrivateKey>, String>>>>>,
-    plain: Mutex<HashMap<(PathBuf, String, bool), Result<String, String>>>,
+    keys: Mutex<HashMap<PathBuf, KeySlot>>,
+    plain: Mutex<HashMap<PlainKey, Result<String, String>>>,
 }
 
 impl KeyCache {
