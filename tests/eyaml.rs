@@ -277,3 +277,66 @@ fn hiera_config_replaces_the_environments_hiera_yaml() {
         "{with}"
     );
 }
+
+/// Under CI Puppet 7.23 and Debian's hiera-eyaml must be there; elsewhere
+/// their absence skips with a note.
+fn have_puppet_and_eyaml() -> bool {
+    let ok = Command::new("puppet")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && Command::new("eyaml")
+            .arg("version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI=true but puppet or hiera-eyaml is not installed"
+        );
+        eprintln!("note: puppet or hiera-eyaml missing; skipping");
+    }
+    ok
+}
+
+#[test]
+fn pverify_yaml_hiera_config_is_puppets_too() {
+    if !have_puppet_and_eyaml() {
+        return;
+    }
+    // The goldens are Puppet 7.23's (`bless --oracle puppet`, which hands
+    // Puppet the replacement hiera.yaml through compile.rb's hook), and
+    // pverify's check agrees with them.
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    environment(
+        repo,
+        &testdata("hunter2.enc"),
+        Some(("private_key.pkcs7.pem", "public_key.pkcs7.pem")),
+    );
+    std::fs::remove_file(repo.join("nodes/bad.json")).unwrap();
+    write(
+        &repo.join("hiera.yaml"),
+        &HIERA.replace("keys/", "/nonexistent/eyaml/"),
+    );
+    write(&repo.join("spec/hiera.yaml"), HIERA);
+    write(
+        &repo.join("pverify.yaml"),
+        "hiera_config: spec/hiera.yaml\nnodes:\n  files: [nodes/*.json]\n",
+    );
+    let dir = repo.as_os_str();
+    let (code, out, err) = pverify(&[
+        "bless".as_ref(),
+        "--oracle".as_ref(),
+        "puppet".as_ref(),
+        "--puppet".as_ref(),
+        "7".as_ref(),
+        dir,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let golden = std::fs::read_to_string(repo.join("golden/web.example.com.json")).unwrap();
+    assert!(golden.contains("\"message\": \"hunter2\""), "{golden}");
+    let (code, out, err) = pverify(&["check".as_ref(), "--puppet".as_ref(), "7".as_ref(), dir]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("2 passed, 0 failed"), "{out}");
+}
