@@ -71,6 +71,8 @@ struct Common {
     exports: crate::cli_opts_exports::ExportsOpts,
     #[command(flatten)]
     reads: crate::cli_opts_reads::ReadOpts,
+    #[command(flatten)]
+    hiera: crate::cli_opts_eyaml::HieraOpts,
 }
 
 fn absolute(p: &Path) -> PathBuf {
@@ -103,6 +105,13 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     }
     repo.fact_overrides = c.fleet.fact_overrides.clone();
     repo.enc_timeout = c.enc_timeout.duration()?;
+    repo.apply_hiera_options(c.hiera.hiera_config.clone(), c.hiera.eyaml_missing_key);
+    // A replacement hiera.yaml the operator names is readable, with its
+    // levels' data directories.
+    if let Some(h) = repo.hiera_config() {
+        repo.grants
+            .extend(crate::cli_opts_reads::hiera_config_grants(&h));
+    }
     repo.deploy_modules(&c.puppetfile.cache())?;
     repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
     let all = repo.nodes()?;

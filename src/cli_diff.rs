@@ -99,6 +99,8 @@ pub struct DiffArgs {
     exports: crate::cli_opts_exports::ExportsOpts,
     #[command(flatten)]
     reads: crate::cli_opts_reads::ReadOpts,
+    #[command(flatten)]
+    hiera: crate::cli_opts_eyaml::HieraOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -237,6 +239,8 @@ fn diff_refs(
         basemodulepath,
         enc_timeout: Some(args.enc_timeout.duration()?),
         exports: args.exports.read()?,
+        hiera_config: args.hiera.hiera_config.clone(),
+        eyaml_missing_key: args.hiera.eyaml_missing_key,
         ..RefOptions::default()
     };
     opts.overrides

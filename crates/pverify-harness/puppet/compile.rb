@@ -15,6 +15,7 @@
 #               "settings"?: {"strict_variables": true, ...},
 #               "basemodulepath"?: [DIR...],
 #               "exports"?: [PuppetDB resource...],
+#               "environment_hiera_config"?: FILE,
 #               "environmentpath"?: DIR, "environment"?: NAME}]}
 #
 # A node's "environmentpath"/"environment" override the request's, so many
@@ -196,7 +197,31 @@ def console_text(msg)
   msg.source == 'Puppet' ? str : "#{msg.source}: #{str}"
 end
 
+# A control repo's `hiera_config:` (pverify.yaml) replaces the
+# environment's hiera.yaml for a node ("environment_hiera_config"), its
+# relative datadirs starting at the environment directory as if the file
+# were there (onceover's test hiera.yaml). Puppet has no setting for that;
+# these two hooks give the environment layer that file and root.
+module PverifyEnvironmentHieraConfig
+  def configuration_path(lookup_invocation)
+    file = Thread.current[:pverify_environment_hiera_config]
+    file ? Pathname.new(file) : super
+  end
+end
+
+module PverifyHieraConfigRoot
+  def initialize(config_root, config_path, loaded_config, owner)
+    file = Thread.current[:pverify_environment_hiera_config]
+    if file && config_path && config_path.to_s == file
+      config_root = Pathname.new(Thread.current[:pverify_environment_dir])
+    end
+    super(config_root, config_path, loaded_config, owner)
+  end
+end
+
 def main
+  Puppet::Pops::Lookup::EnvironmentDataProvider.prepend(PverifyEnvironmentHieraConfig)
+  Puppet::Pops::Lookup::HieraConfig.prepend(PverifyHieraConfigRoot)
   request = JSON.parse($stdin.read)
   tmp = Dir.mktmpdir('pverify-puppet-')
   begin
@@ -274,10 +299,17 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
         raise Puppet::Environments::EnvironmentNotFound, envname
       end
 
-      Puppet.override({ current_environment: env }, 'pverify oracle: compile') do
-        catalog = Puppet::Parser::Compiler.compile(make_node(spec, env, server_facts))
-        result['status'] = 'compiled'
-        result['catalog'] = catalog.to_data_hash
+      # Relative paths that Ruby code opens against the working directory
+      # (hiera-eyaml's key files) name files of the environment, as when
+      # Puppet runs from a control repo's root (onceover does).
+      Thread.current[:pverify_environment_hiera_config] = spec['environment_hiera_config']
+      Thread.current[:pverify_environment_dir] = File.join(envpath, envname)
+      Dir.chdir(File.join(envpath, envname)) do
+        Puppet.override({ current_environment: env }, 'pverify oracle: compile') do
+          catalog = Puppet::Parser::Compiler.compile(make_node(spec, env, server_facts))
+          result['status'] = 'compiled'
+          result['catalog'] = catalog.to_data_hash
+        end
       end
     end
   rescue Exception => e # rubocop:disable Lint/RescueException
@@ -286,6 +318,7 @@ def compile_node(spec, envpath, envname, base, server_facts, collector)
     result['status'] = 'failed'
     result['error'] = e.to_s
   ensure
+    Thread.current[:pverify_environment_hiera_config] = nil
     saved.each { |key, value| Puppet[key] = value }
   end
   result['warnings'] = collector.messages

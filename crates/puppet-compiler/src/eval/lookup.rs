@@ -9,6 +9,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::issues;
+
+mod eyaml;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
@@ -277,12 +279,15 @@ impl Compiler<'_> {
                 global: true,
             });
         }
-        let env_conf = self.env.dir.join("hiera.yaml");
-        if let Some(config) =
-            self.env
-                .hiera
-                .config(self.env.files(), &env_conf, self.node.puppet.ruby())?
-        {
+        // The environment's hiera.yaml, or the run's replacement read as if
+        // it were there.
+        let env_conf = self.env.hiera_yaml.clone();
+        if let Some(config) = self.env.hiera.config_rooted(
+            self.env.files(),
+            &env_conf,
+            &self.env.dir,
+            self.node.puppet.ruby(),
+        )? {
             if config.version3 {
                 self.warn_version3(&env_conf, "an environment", "the environment root")?;
             } else {
@@ -459,7 +464,7 @@ impl Compiler<'_> {
                         continue;
                     }
                 };
-                if let (Some(m), Some(prefix)) = (&layer.module, &prefix) {
+                if let (Some(m), Some(prefix), false) = (&layer.module, &prefix, level.eyaml) {
                     if self.hiera.first_prefix_check(file.as_os_str()) {
                         let unqualified: Vec<&str> = h
                             .keys()
@@ -497,7 +502,11 @@ impl Compiler<'_> {
                             t,
                         )));
                     }
-                    let v = self.interpolate(v, scope, chain)?;
+                    let v = if level.eyaml {
+                        self.eyaml_value(v, level, file, key, scope, chain)?
+                    } else {
+                        self.interpolate(v, scope, chain)?
+                    };
                     per_location.pop();
                     per_location.push(Some(v));
                     if first_only {

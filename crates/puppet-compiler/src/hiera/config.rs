@@ -22,6 +22,11 @@ pub struct Level {
     /// The backend function's name (`yaml_data`, `json_data`).
     pub function: String,
     pub json: bool,
+    /// `lookup_key: eyaml_lookup_key`: YAML files whose ENC blocks are
+    /// decrypted with the keys `options` names.
+    pub eyaml: bool,
+    /// The level's `options:` (or the defaults'), not yet interpolated.
+    pub options: Option<puppet_model::Map>,
     pub datadir: PathBuf,
     pub locations: Vec<Location>,
 }
@@ -43,6 +48,8 @@ pub fn default_config(root: &Path) -> Config {
             function: "yaml_data".into(),
             name: "Common".into(),
             json: false,
+            eyaml: false,
+            options: None,
             datadir: root.join("data"),
             locations: vec![Location::Path("common.yaml".into())],
         }],
@@ -55,7 +62,12 @@ fn get<'a>(h: &'a puppet_model::Map, k: &str) -> Option<&'a Value> {
 
 /// Interprets a parsed `hiera.yaml` found at `path`.
 pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
-    let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+    parse_rooted(path, path.parent().unwrap_or(Path::new("/")), doc)
+}
+
+/// [`parse`], with relative datadirs starting at `root`.
+pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, String> {
+    let root = root.to_path_buf();
     let Value::Hash(h) = doc else {
         return Ok(default_config(&root));
     };
@@ -120,9 +132,10 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
                 ))
             }
         };
-        let json = match (backend.0.as_str(), backend.1.as_str()) {
-            ("data_hash", "yaml_data") => false,
-            ("data_hash", "json_data") => true,
+        let (json, eyaml) = match (backend.0.as_str(), backend.1.as_str()) {
+            ("data_hash", "yaml_data") => (false, false),
+            ("data_hash", "json_data") => (true, false),
+            ("lookup_key", "eyaml_lookup_key") => (false, true),
             (kind, f) => {
                 return Err(format!(
                     "{}: hierarchy level '{name}': {kind} '{f}' is not supported by pverify",
@@ -161,10 +174,18 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
                 ));
             }
         }
+        let options = match get(&e, "options")
+            .or_else(|| defaults.as_ref().and_then(|d| get(d, "options")))
+        {
+            Some(Value::Hash(o)) => Some((**o).clone()),
+            _ => None,
+        };
         levels.push(Level {
             function: backend.1.clone(),
             name,
             json,
+            eyaml,
+            options,
             datadir: root.join(datadir),
             locations,
         });

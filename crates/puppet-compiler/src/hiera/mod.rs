@@ -5,6 +5,7 @@
 //! per node, in [`lookup`].
 
 pub mod config;
+pub mod eyaml;
 pub mod memo;
 pub mod merge;
 
@@ -23,14 +24,17 @@ pub type FileData = Result<Option<Value>, String>;
 /// (their error texts differ).
 type FileKey = (PathBuf, bool, RubyVersion);
 
-/// A `hiera.yaml` and the Ruby whose Psych reads it.
-type ConfigKey = (PathBuf, RubyVersion);
+/// A `hiera.yaml`, the directory its relative datadirs start at, and the
+/// Ruby whose Psych reads it.
+type ConfigKey = (PathBuf, PathBuf, RubyVersion);
 
 /// Parsed data and config files by path, shared by every node of a run.
 #[derive(Default)]
 pub struct DataCache {
     files: Mutex<HashMap<FileKey, Arc<OnceLock<FileData>>>>,
     configs: Mutex<HashMap<ConfigKey, Arc<OnceLock<ConfigData>>>>,
+    /// eyaml's private keys and plaintexts.
+    pub eyaml: eyaml::KeyCache,
 }
 
 /// An interpreted `hiera.yaml`: `None` when the file does not exist.
@@ -59,15 +63,28 @@ impl DataCache {
 
     /// The `hiera.yaml` at `path`, interpreted once per run.
     pub fn config(&self, fs: &dyn FileSystem, path: &Path, ruby: RubyVersion) -> ConfigData {
+        let root = path.parent().unwrap_or(Path::new("/"));
+        self.config_rooted(fs, path, root, ruby)
+    }
+
+    /// The `hiera.yaml` at `path` read as if it were in `root` (a file that
+    /// replaces the environment's).
+    pub fn config_rooted(
+        &self,
+        fs: &dyn FileSystem,
+        path: &Path,
+        root: &Path,
+        ruby: RubyVersion,
+    ) -> ConfigData {
         let slot = {
             let mut configs = self.configs.lock().unwrap_or_else(|p| p.into_inner());
             configs
-                .entry((path.to_path_buf(), ruby))
+                .entry((path.to_path_buf(), root.to_path_buf(), ruby))
                 .or_default()
                 .clone()
         };
         slot.get_or_init(|| match self.read(fs, path, false, ruby)? {
-            Some(doc) => config::parse(path, &doc).map(|c| Some(Arc::new(c))),
+            Some(doc) => config::parse_rooted(path, root, &doc).map(|c| Some(Arc::new(c))),
             None => Ok(None),
         })
         .clone()

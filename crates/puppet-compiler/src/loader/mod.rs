@@ -42,6 +42,13 @@ pub struct Overrides {
     /// machine's: a deployed Puppetfile's overlay (its modules at the
     /// moduledir, every other path the machine's); confined all the same.
     pub files: Option<SharedFiles>,
+    /// A `hiera.yaml` that replaces the environment's for this run (its
+    /// relative datadirs still start at the environment directory, as if
+    /// the file were there: onceover's test hiera.yaml).
+    pub hiera_config: Option<PathBuf>,
+    /// Where eyaml's relative key paths resolve and what a missing private
+    /// key means.
+    pub eyaml: crate::hiera::eyaml::Settings,
 }
 
 /// A file system shared by the environments of a run.
@@ -105,6 +112,11 @@ pub struct Environment {
     /// Manifest paths and the module each lies in (`$module_name`), found
     /// once per run: every class and define evaluation asks.
     module_names: Mutex<HashMap<String, Option<Arc<str>>>>,
+    /// The environment layer's `hiera.yaml`: `<dir>/hiera.yaml` unless the
+    /// run replaces it ([`Overrides::hiera_config`]).
+    pub hiera_yaml: PathBuf,
+    /// hiera-eyaml's settings for the run.
+    pub eyaml: crate::hiera::eyaml::Settings,
 }
 
 impl std::fmt::Debug for Environment {
@@ -258,7 +270,6 @@ impl Environment {
         Ok(Environment {
             files,
             name,
-            dir,
             manifest,
             manifests,
             modulepath,
@@ -277,6 +288,24 @@ impl Environment {
             resolved_type_aliases: Mutex::default(),
             type_alias_files: Mutex::default(),
             module_names: Mutex::default(),
+            hiera_yaml: overrides
+                .hiera_config
+                .clone()
+                .unwrap_or_else(|| dir.join("hiera.yaml")),
+            // hiera-eyaml opens relative key paths against the working
+            // directory: the environment's, as when Puppet runs from a control
+            // repo's root (onceover; the oracle does the same).
+            eyaml: crate::hiera::eyaml::Settings {
+                working_dir: Some(
+                    overrides
+                        .eyaml
+                        .working_dir
+                        .clone()
+                        .unwrap_or_else(|| dir.clone()),
+                ),
+                ..overrides.eyaml.clone()
+            },
+            dir,
         })
     }
 

@@ -40,8 +40,11 @@ pub struct Config {
     /// environment directory.
     #[serde(default)]
     pub manifest: Option<PathBuf>,
-    /// Puppet's `hiera_config` setting, relative to the environment
-    /// directory; handed to the compiler as that setting.
+    /// A `hiera.yaml` that replaces the environment's for every node
+    /// (onceover's test hiera.yaml), relative to the environment directory;
+    /// its relative datadirs start at the environment directory, as if it
+    /// were there. Puppet's own `hiera_config` setting (the global layer)
+    /// is `settings: {hiera_config: FILE}`. docs/hiera.md.
     #[serde(default)]
     pub hiera_config: Option<PathBuf>,
     /// Where fact sets are (`<name>.facts`, JSON); default `factsets`.
@@ -88,6 +91,9 @@ pub struct Config {
     /// compiled in the same run. Either turns `storeconfigs` on.
     #[serde(default)]
     pub exports: Option<ExportsConfig>,
+    /// hiera-eyaml: `eyaml: {missing_key: fail|redact}` (docs/hiera.md).
+    #[serde(default)]
+    pub eyaml: EyamlConfig,
 }
 
 /// `exports:` of pverify.yaml.
@@ -103,6 +109,23 @@ pub struct ExportsConfig {
     /// view of the other nodes' exports changed.
     #[serde(default)]
     pub run: bool,
+}
+
+/// `eyaml:` in pverify.yaml.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EyamlConfig {
+    /// Without the private key: `fail` as Puppet does (default), or
+    /// `redact` each encrypted block to a digest of its ciphertext.
+    #[serde(default, deserialize_with = "missing_key")]
+    pub missing_key: puppet_compiler::hiera::eyaml::MissingKey,
+}
+
+fn missing_key<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<puppet_compiler::hiera::eyaml::MissingKey, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
 }
 
 /// `puppet: 7` / `puppet: '8.10'`.

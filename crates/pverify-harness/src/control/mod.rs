@@ -303,12 +303,6 @@ impl Repo {
         for (k, v) in &self.config.settings {
             settings.insert(k.clone(), v.clone());
         }
-        if let Some(h) = &self.config.hiera_config {
-            settings.insert(
-                "hiera_config".into(),
-                Value::from(self.env_dir.join(h).to_string_lossy().into_owned()),
-            );
-        }
         let exports = self.exports_store();
         if exports.is_some() && !settings.contains_key("storeconfigs") {
             settings.insert("storeconfigs".into(), Value::Bool(true));
@@ -423,11 +417,17 @@ impl Repo {
             ),
             // The repo's tree, the reference's Debian modules (system
             // configuration), and the operator's grants (`--grant`,
-            // `--basemodulepath`); never what pverify.yaml names.
+            // `--basemodulepath`, `--hiera-config`); never what pverify.yaml
+            // names.
             grants: [self.root.clone(), debian_modules(self.puppet())]
                 .into_iter()
                 .chain(self.grants.iter().cloned())
                 .collect(),
+            hiera_config: self.hiera_config(),
+            eyaml: puppet_compiler::hiera::eyaml::Settings {
+                working_dir: None,
+                missing_key: self.config.eyaml.missing_key,
+            },
             ..Overrides::default()
         };
         if let Some(d) = &self.modules {
@@ -472,6 +472,28 @@ impl Repo {
             &self.config.environment_name,
             overrides,
         )
+    }
+
+    /// The command line's `--hiera-config` (relative: to the environment
+    /// directory) and `--eyaml-missing-key` over the config's.
+    pub fn apply_hiera_options(
+        &mut self,
+        hiera_config: Option<PathBuf>,
+        missing_key: Option<puppet_compiler::hiera::eyaml::MissingKey>,
+    ) {
+        if hiera_config.is_some() {
+            self.config.hiera_config = hiera_config;
+        }
+        if let Some(m) = missing_key {
+            self.config.eyaml.missing_key = m;
+        }
+    }
+
+    /// The `hiera.yaml` replacing the environment's (`hiera_config:`),
+    /// absolute.
+    pub fn hiera_config(&self) -> Option<PathBuf> {
+        let h = self.config.hiera_config.as_ref()?;
+        Some(std::path::absolute(self.env_dir.join(h)).unwrap_or_else(|_| self.env_dir.join(h)))
     }
 
     /// The config's `basemodulepath`, as host directories: a leading
@@ -556,16 +578,7 @@ impl Repo {
                     .unwrap_or_default();
                 let result = match env {
                     Err(e) => Err(relativize_text(&relativize_text(&e, &dir), &shown)),
-                    Ok(env) => match eval::compile(&env, {
-                        // `hiera_config:` is relative to the node's own
-                        // environment, as the oracle's copy has it.
-                        let mut node = node;
-                        if let Some(h) = &self.config.hiera_config {
-                            node.settings.hiera_config =
-                                Some(env.dir.join(h).to_string_lossy().into_owned());
-                        }
-                        node
-                    }) {
+                    Ok(env) => match eval::compile(&env, node) {
                         Ok(c) => Ok(canonicalize_catalog(&c.catalog, &dir)),
                         Err(e) => Err(relativize_text(&self.explain(e.for_node(&name)), &dir)),
                     },
@@ -652,20 +665,10 @@ impl Repo {
                     r["exports"] = e.store.to_json();
                 }
                 if let Some(Value::Object(s)) = &c.settings {
-                    let mut s = s.clone();
-                    if let Some(h) = &self.config.hiera_config {
-                        s.insert(
-                            "hiera_config".into(),
-                            Value::from(
-                                tmp.path()
-                                    .join(&c.environment)
-                                    .join(h)
-                                    .to_string_lossy()
-                                    .into_owned(),
-                            ),
-                        );
-                    }
-                    r["settings"] = Value::Object(s);
+                    r["settings"] = Value::Object(s.clone());
+                }
+                if let Some(h) = self.hiera_config() {
+                    r["environment_hiera_config"] = Value::from(h.to_string_lossy().into_owned());
                 }
                 r
             })

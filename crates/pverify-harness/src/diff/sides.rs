@@ -214,6 +214,11 @@ pub struct RefOptions {
     /// `--exports FILE`: other nodes' exported resources for both sides'
     /// nodes (turns `storeconfigs` on unless a setting says otherwise).
     pub exports: Option<std::sync::Arc<puppet_compiler::facts::exports::Exports>>,
+    /// `--hiera-config`: a hiera.yaml replacing each side's environment's
+    /// (relative: to the side's environment directory).
+    pub hiera_config: Option<PathBuf>,
+    /// `--eyaml-missing-key`.
+    pub eyaml_missing_key: Option<puppet_compiler::hiera::eyaml::MissingKey>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -245,6 +250,7 @@ impl Prepared {
                 _worktree: None,
             }
             .with_control(opts)
+            .with_hiera_options(opts)
             .with_modules(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
@@ -264,6 +270,7 @@ impl Prepared {
                     _worktree: Some(wt),
                 }
                 .with_control(opts)
+                .with_hiera_options(opts)
                 .with_modules(opts))
             }
         }
@@ -318,12 +325,38 @@ impl Prepared {
         self
     }
 
+    /// `--hiera-config` and `--eyaml-missing-key` over a control repo's
+    /// config.
+    fn with_hiera_options(mut self, opts: &RefOptions) -> Prepared {
+        if let Some(Ok(repo)) = &mut self.control {
+            repo.apply_hiera_options(opts.hiera_config.clone(), opts.eyaml_missing_key);
+        }
+        self
+    }
+
     fn deployment(&self) -> Option<&crate::puppetfile::Deployment> {
         match (&self.control, &self.modules) {
             (Some(Ok(repo)), _) => repo.modules.as_deref(),
             (_, Some(Ok(d))) => Some(d),
             _ => None,
         }
+    }
+
+    /// The overrides a side without a control repo boots with: the
+    /// command line's, with its Hiera options.
+    fn side_overrides(&self, opts: &RefOptions) -> Overrides {
+        let mut o = opts.overrides.clone();
+        if let Some(h) = &opts.hiera_config {
+            let h = self.env_dir.join(h);
+            if !h.starts_with(&self.root) {
+                o.grants.extend(h.parent().map(Path::to_path_buf));
+            }
+            o.hiera_config = Some(h);
+        }
+        if let Some(m) = opts.eyaml_missing_key {
+            o.eyaml.missing_key = m;
+        }
+        o
     }
 
     /// Whether `generate()` may run its command on this side: `--allow-generate`,
@@ -354,7 +387,7 @@ impl Prepared {
             None => match &self.modules {
                 Some(Err(e)) => Err(e.clone()),
                 modules => {
-                    let mut overrides = opts.overrides.clone();
+                    let mut overrides = self.side_overrides(opts);
                     if let Some(Ok(d)) = modules {
                         d.apply(&mut overrides);
                     }

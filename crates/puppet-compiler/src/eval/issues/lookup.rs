@@ -45,6 +45,17 @@ pub(crate) fn key_failed(key: impl Display, detail: impl Display) -> String {
     format!("Lookup of key '{key}' failed: {detail}")
 }
 
+/// `eyaml_lookup_key.rb`: "hiera-eyaml backend error decrypting %{data}
+/// when looking up %{key} in %{path}. Error was %{message}".
+pub(crate) fn eyaml_decrypt_failed(
+    data: impl Display,
+    key: impl Display,
+    path: impl Display,
+    message: impl Display,
+) -> String {
+    format!("hiera-eyaml backend error decrypting {data} when looking up {key} in {path}. Error was {message}")
+}
+
 /// The prefix every [`key_failed`] text starts with (a failure already
 /// wrapped is not wrapped again).
 pub(crate) const KEY_FAILED_PREFIX: &str = "Lookup of key ";
