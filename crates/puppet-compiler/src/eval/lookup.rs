@@ -30,6 +30,17 @@ enum Miss {
 
 type Found = Result<Value, Miss>;
 
+/// An error finding the Hiera layers: Puppet's type check of a
+/// `hiera.yaml` (a `TypeAssertionError`, not a `LookupError`) is reported
+/// at the calling expression; the others are raised unwrapped.
+fn config_error(e: String) -> Miss {
+    if e.trim_start().starts_with(crate::hiera::config::TYPE_MISMATCH_SUBJECT) {
+        Miss::AtCall(e)
+    } else {
+        Miss::Error(e)
+    }
+}
+
 /// `lookup()`'s block: called with the name(s) when nothing is found.
 pub type DefaultBlock<'b, C> = &'b mut dyn FnMut(&mut C, Value) -> Result<Value, EvalError>;
 
@@ -217,6 +228,7 @@ impl Compiler<'_> {
     fn warn_version3(
         &mut self,
         path: &std::path::Path,
+        config: &config::Config,
         location: &str,
         place: &str,
     ) -> Result<(), String> {
@@ -225,6 +237,9 @@ impl Compiler<'_> {
             self.warn_once(&format!(
                 "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
             ));
+        }
+        if let Some(e) = &config.version3_error {
+            return Err(e.clone());
         }
         if self.node.strict() == crate::version::Strict::Error {
             return Err(issues::lookup::hiera_version_3_not_global(location, p));
@@ -284,7 +299,7 @@ impl Compiler<'_> {
                 .config(self.env.files(), &env_conf, self.node.puppet.ruby())?
         {
             if config.version3 {
-                self.warn_version3(&env_conf, "an environment", "the environment root")?;
+                self.warn_version3(&env_conf, &config, "an environment", "the environment root")?;
             } else {
                 layers.push(Layer {
                     config,
@@ -302,7 +317,7 @@ impl Compiler<'_> {
                         .config(self.env.files(), &path, self.node.puppet.ruby())?
                 {
                     if config.version3 {
-                        self.warn_version3(&path, "a module", "module root")?;
+                        self.warn_version3(&path, &config, "a module", "module root")?;
                         return Ok(layers);
                     }
                     layers.push(Layer {
@@ -363,7 +378,7 @@ impl Compiler<'_> {
         // environment, module), each a merge over its levels, each a merge
         // over the level's locations: a merge strategy converts values
         // differently for one variant than for several.
-        let layers = self.hiera_layers(&root).map_err(Miss::Error)?;
+        let layers = self.hiera_layers(&root).map_err(config_error)?;
         let mut top: Vec<Option<Value>> = vec![None, None, None];
         // The first-found merge: each layer's search ends at its first value.
         let first_only = merge.kind == MergeKind::First;
@@ -655,7 +670,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
     ) -> Result<Option<Arc<Map>>, Miss> {
-        let layers = self.hiera_layers(key).map_err(Miss::Error)?;
+        let layers = self.hiera_layers(key).map_err(config_error)?;
         let mut found = Vec::new();
         for layer in layers.iter() {
             for level in self.layer_values(layer, "lookup_options", scope, chain, false)? {
