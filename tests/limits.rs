@@ -199,11 +199,17 @@ fn iterating_a_huge_integer_range_type_is_refused() {
 /// minute) checking the data; pverify refuses the file when it reads it.
 #[test]
 fn yaml_alias_expansion_is_bounded() {
-    let mut data = String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
+    let mut data =
+        String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
     let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
     for w in names.windows(2) {
         let alias = format!("*{}", w[0]);
-        data.push_str(&format!("{}: &{} [{}]\n", w[1], w[1], vec![alias; 10].join(",")));
+        data.push_str(&format!(
+            "{}: &{} [{}]\n",
+            w[1],
+            w[1],
+            vec![alias; 10].join(",")
+        ));
     }
     data.push_str("k: 1\n");
     let files = [
@@ -224,7 +230,10 @@ fn yaml_alias_expansion_is_bounded() {
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
     // Aliases under the limit are expanded as Psych expands them
     // (spec-suite/hiera/yaml-aliases-shared.case).
-    let small = [files[0], ("data/common.yaml", "a: &a [1, 2]\nb: [*a, *a]\n")];
+    let small = [
+        files[0],
+        ("data/common.yaml", "a: &a [1, 2]\nb: [*a, *a]\n"),
+    ];
     assert_eq!(
         compile_with(&small, "if lookup('b') != [[1, 2], [1, 2]] { fail('b') }\n"),
         Ok(())
@@ -258,7 +267,9 @@ fn deep_catalog_parameter_is_refused() {
     );
     // 900 levels are written.
     assert_eq!(
-        compile("$x = Integer[1, 900].reduce([]) |$m, $i| { [$m] }\nnotify { 'a': message => $x }\n"),
+        compile(
+            "$x = Integer[1, 900].reduce([]) |$m, $i| { [$m] }\nnotify { 'a': message => $x }\n"
+        ),
         Ok(())
     );
 }
@@ -305,7 +316,9 @@ fn ruby_subset_limits_are_errors() {
     }
     // Under the limits Ruby's answer (spec-suite/templates/erb-string-repeat-long.case).
     assert_eq!(
-        compile("if inline_template(\"<%= ('x' * 2000000).length %>\") != '2000000' { fail('x') }\n"),
+        compile(
+            "if inline_template(\"<%= ('x' * 2000000).length %>\") != '2000000' { fail('x') }\n"
+        ),
         Ok(())
     );
 }
@@ -328,9 +341,13 @@ fn invalid_utf8_reaches_no_catalog() {
                     std::fs::create_dir_all(env_dir.join(d)).expect("mkdir");
                 }
                 std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
-                std::fs::write(env_dir.join("modules/m/files/bad.txt"), b"x\xffy\n").expect("write");
-                std::fs::write(env_dir.join("modules/m/templates/bad.erb"), b"a\xfe<%= 1 %>\n")
+                std::fs::write(env_dir.join("modules/m/files/bad.txt"), b"x\xffy\n")
                     .expect("write");
+                std::fs::write(
+                    env_dir.join("modules/m/templates/bad.erb"),
+                    b"a\xfe<%= 1 %>\n",
+                )
+                .expect("write");
                 let overrides = Overrides {
                     basemodulepath: Some(String::new()),
                     ..Overrides::default()
@@ -351,7 +368,10 @@ fn invalid_utf8_reaches_no_catalog() {
     };
     for (manifest, file) in [
         ("notify { 'a': message => file('m/bad.txt') }\n", "bad.txt"),
-        ("notify { 'a': message => template('m/bad.erb') }\n", "bad.erb"),
+        (
+            "notify { 'a': message => template('m/bad.erb') }\n",
+            "bad.erb",
+        ),
     ] {
         match run(manifest) {
             Ok(()) => panic!("{manifest}: compiled"),
@@ -363,6 +383,33 @@ fn invalid_utf8_reaches_no_catalog() {
     }
     assert_eq!(
         run("notify { 'a': message => file('m/bad.txt').length }\n"),
+        Ok(())
+    );
+}
+
+/// A chain of Hiera aliases (`k0: "%{alias('k1')}"`, ...): Puppet 7.23
+/// answers a chain of 150 keys and dies with "stack level too deep" on one
+/// of 200; so does pverify (it used to call 33 keys a recursive lookup).
+#[test]
+fn hiera_alias_chains_are_bounded() {
+    let chain = |n: usize| {
+        let mut data: String = (0..n)
+            .map(|i| format!("k{i}: \"%{{alias('k{}')}}\"\n", i + 1))
+            .collect();
+        data.push_str(&format!("k{n}: end\n"));
+        data
+    };
+    let hiera = "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
+    let long = chain(200);
+    let files = [("hiera.yaml", hiera), ("data/common.yaml", long.as_str())];
+    match compile_with(&files, "notice(lookup('k0'))\n") {
+        Ok(()) => panic!("compiled"),
+        Err(e) => assert!(e.starts_with("stack level too deep"), "{e}"),
+    }
+    let short = chain(150);
+    let files = [("hiera.yaml", hiera), ("data/common.yaml", short.as_str())];
+    assert_eq!(
+        compile_with(&files, "if lookup('k0') != 'end' { fail('k0') }\n"),
         Ok(())
     );
 }

@@ -90,7 +90,9 @@ fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
         match v {
             Value::String(s) => s.contains('\u{FFFD}'),
             Value::Array(items) => items.iter().any(holds_replacement),
-            Value::Hash(h) => h.iter().any(|(k, x)| holds_replacement(k) || holds_replacement(x)),
+            Value::Hash(h) => h
+                .iter()
+                .any(|(k, x)| holds_replacement(k) || holds_replacement(x)),
             Value::Sensitive(inner) => holds_replacement(inner),
             _ => false,
         }
@@ -98,11 +100,13 @@ fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
     for r in c.catalog.resources() {
         for (name, v) in r.params.iter() {
             if holds_replacement(v) {
-                return Err(EvalError::Completion(issues::limits::invalid_utf8_in_catalog(
-                    &puppet_model::names::reference(&r.type_name, &r.title),
-                    name,
-                    &path.display().to_string(),
-                )));
+                return Err(EvalError::Completion(
+                    issues::limits::invalid_utf8_in_catalog(
+                        &puppet_model::names::reference(&r.type_name, &r.title),
+                        name,
+                        &path.display().to_string(),
+                    ),
+                ));
             }
         }
     }
@@ -132,11 +136,13 @@ fn check_parameter_nesting(c: &Compiler<'_>) -> Result<(), EvalError> {
     for r in c.catalog.resources() {
         for (name, v) in r.params.iter() {
             if too_deep(v, 0) {
-                return Err(EvalError::Completion(super::issues::limits::parameter_too_deep(
-                    &puppet_model::names::reference(&r.type_name, &r.title),
-                    name,
-                    MAX_PARAMETER_NESTING,
-                )));
+                return Err(EvalError::Completion(
+                    super::issues::limits::parameter_too_deep(
+                        &puppet_model::names::reference(&r.type_name, &r.title),
+                        name,
+                        MAX_PARAMETER_NESTING,
+                    ),
+                ));
             }
         }
     }

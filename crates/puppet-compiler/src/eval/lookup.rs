@@ -34,7 +34,9 @@ type Found = Result<Value, Miss>;
 /// `hiera.yaml` (a `TypeAssertionError`, not a `LookupError`) is reported
 /// at the calling expression; the others are raised unwrapped.
 fn config_error(e: String) -> Miss {
-    if e.trim_start().starts_with(crate::hiera::config::TYPE_MISMATCH_SUBJECT) {
+    if e.trim_start()
+        .starts_with(crate::hiera::config::TYPE_MISMATCH_SUBJECT)
+    {
         Miss::AtCall(e)
     } else {
         Miss::Error(e)
@@ -44,8 +46,11 @@ fn config_error(e: String) -> Miss {
 /// `lookup()`'s block: called with the name(s) when nothing is found.
 pub type DefaultBlock<'b, C> = &'b mut dyn FnMut(&mut C, Value) -> Result<Value, EvalError>;
 
-/// How deep interpolation may recurse (`%{lookup('a')}` in `a`'s value).
-const MAX_DEPTH: usize = 32;
+/// How deep interpolation may recurse (`%{alias('b')}` in `a`'s value,
+/// `b`'s naming `c`, ...). Puppet 7.23 follows a chain of 150 keys and dies
+/// with "stack level too deep" on one of 200 (its Ruby stack); pverify
+/// follows 150 and gives Puppet's text past them.
+const MAX_DEPTH: usize = 150;
 
 /// The arguments of `lookup()`, however they were given.
 #[derive(Default)]
@@ -351,7 +356,10 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Found {
         let key = key.trim_colons();
-        if chain.iter().any(|k| k == key) || chain.len() > MAX_DEPTH {
+        if chain.len() > MAX_DEPTH && !chain.iter().any(|k| k == key) {
+            return Err(Miss::Error(issues::limits::STACK_LEVEL_TOO_DEEP.into()));
+        }
+        if chain.iter().any(|k| k == key) {
             // Puppet detects it in the (always present) global layer, which
             // wraps lookup errors with the top key.
             return Err(Miss::Error(issues::lookup::key_failed(

@@ -106,7 +106,13 @@ pub fn check_v3(path: &Path, doc: &Value) -> Result<(), String> {
     let defaults = [
         ("version", Value::Integer(3)),
         ("backends", Value::array(vec![Value::string("yaml")])),
-        ("hierarchy", Value::array(vec![Value::string("nodes/%{::trusted.certname}"), Value::string("common")])),
+        (
+            "hierarchy",
+            Value::array(vec![
+                Value::string("nodes/%{::trusted.certname}"),
+                Value::string("common"),
+            ]),
+        ),
         ("merge_behavior", Value::string("native")),
     ];
     for (k, v) in defaults {
@@ -115,7 +121,10 @@ pub fn check_v3(path: &Path, doc: &Value) -> Result<(), String> {
         }
     }
     let backends: Vec<String> = match get(&config, "backends") {
-        Some(Value::Array(a)) => a.iter().filter_map(|b| b.as_str().map(String::from)).collect(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|b| b.as_str().map(String::from))
+            .collect(),
         Some(v) => v.as_str().map(String::from).into_iter().collect(),
         None => Vec::new(),
     };
@@ -127,7 +136,11 @@ fn assert_instance(path: &Path, t: &PType, v: &Value) -> Result<(), String> {
         return Ok(());
     }
     Err(describe_mismatch_named(
-        &format!("{} '{}' has wrong type,", super::config::TYPE_MISMATCH_SUBJECT, path.display()),
+        &format!(
+            "{} '{}' has wrong type,",
+            super::config::TYPE_MISMATCH_SUBJECT,
+            path.display()
+        ),
         t,
         &infer_set(v),
     ))

@@ -3,6 +3,10 @@
 //! limit, so a node never fails (or passes) without saying why.
 //! docs/safety.md lists them; tests/limits.rs checks each.
 
+/// Ruby's `SystemStackError`, which Puppet reports where its recursion
+/// outgrows Ruby's stack (a Hiera alias chain of 200 keys).
+pub(crate) const STACK_LEVEL_TOO_DEEP: &str = "stack level too deep";
+
 /// A catalog parameter nested deeper than the catalog writer allows
 /// (`compile::MAX_PARAMETER_NESTING`). Puppet 7.23 and 8.10: `stack level
 /// too deep` at 100,000 levels, `nesting of 100 is too deep` when the

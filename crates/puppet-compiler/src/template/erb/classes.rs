@@ -104,13 +104,17 @@ pub(super) fn class_method(
                 }
             }
         }
-        "generate" | "dump" | "pretty_generate" if c == "JSON" && name != "dump" && {
-            let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
-            puppet_model::ruby::json_nesting_error(&v).is_some()
-        } =>
+        "generate" | "dump" | "pretty_generate"
+            if c == "JSON" && name != "dump" && {
+                let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
+                puppet_model::ruby::json_nesting_error(&v).is_some()
+            } =>
         {
             cx.error_class = Some("JSON::NestingError".into());
-            cx.fail_at(format!("nesting of {} is too deep", puppet_model::ruby::json::MAX_NESTING))
+            cx.fail_at(format!(
+                "nesting of {} is too deep",
+                puppet_model::ruby::json::MAX_NESTING
+            ))
         }
         "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),

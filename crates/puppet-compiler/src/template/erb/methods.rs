@@ -858,7 +858,11 @@ fn numeric(
         ("upto" | "downto", RValue::Int(n), Some(RValue::Int(m))) => {
             let bl = need_block(cx, block, name)?;
             if (*m as i128 - *n as i128).abs() >= MAX_STEPS as i128 {
-                return cx.fail_at(over_limit(&format!("{n}.{name}({m})"), MAX_STEPS, "iterations"));
+                return cx.fail_at(over_limit(
+                    &format!("{n}.{name}({m})"),
+                    MAX_STEPS,
+                    "iterations",
+                ));
             }
             let items: Vec<i64> = if name == "upto" {
                 (*n..=*m).collect()
@@ -1231,7 +1235,11 @@ fn string(
                 return Ok(RValue::Str(recv.clone()));
             }
             if (w - len).saturating_mul(pad.len()) > MAX_STRING_BYTES {
-                return cx.fail_at(over_limit(&format!("String#{name} result"), MAX_STRING_BYTES, "bytes"));
+                return cx.fail_at(over_limit(
+                    &format!("String#{name} result"),
+                    MAX_STRING_BYTES,
+                    "bytes",
+                ));
             }
             let n = w - len;
             let fill = |k: usize| pad.chars().cycle().take(k).collect::<String>();
