@@ -52,7 +52,7 @@ deep() { # deep N OPEN CLOSE: N openings then N closings
 }
 printf '$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\nnotice(type($x))\nnotify { a: message => $x }\n' \
   > "$corpus/compile/hostile-deep-reduce.pp"
-printf '$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m] }\nnotice(inline_template("<%%= @x.to_yaml.length %%> <%%= @x.inspect.length %%> <%%= @x == @x %%>"))\n' \
+printf '$x = Integer[1, 30000].reduce([]) |$m, $i| { [$m] }\nnotice(inline_template("<%%= @x.to_yaml.length %%> <%%= @x.inspect.length %%> <%%= @x == @x %%>"))\n' \
   > "$corpus/compile/hostile-deep-erb.pp"
 printf 'notice(inline_template("<%%= (\\"x\\" * 2000000).length %%> <%% (1..10000000000).each { } %%>"))\n' \
   > "$corpus/compile/hostile-erb-caps.pp"
@@ -67,7 +67,7 @@ printf 'notice(inline_template("<%%= (\\"x\\" * 2000000).length %%> <%% (1..1000
 } > "$corpus/hiera_yaml/hostile-billion-laughs.yaml"
 printf -- '---\nversion: 5\nhierachy:\n  - name: c\n    pth: x\n' > "$corpus/hiera_yaml/hostile-unknown-keys.yaml"
 printf '%%{alias("k")}%%{lookup("k")}%%{hiera("k")}' > "$corpus/hiera_interpolation/hostile-self-alias"
-printf '<%% x = []; 300000.times { x = [x] } %%><%%= x.to_yaml.length %%><%%= x.inspect.length %%><%%= x.to_json %%>\n' \
+printf '<%% x = []; 30000.times { x = [x] } %%><%%= x.to_yaml.length %%><%%= x.inspect.length %%><%%= x.to_json %%>\n' \
   > "$corpus/erb/hostile-deep-loop.erb"
 printf '<%%= ("ab" * 40000000).length %%><%%= Array.new(100000000).length %%><%%= (1..100000000000).to_a.length %%>\n' \
   > "$corpus/erb/hostile-caps.erb"
