@@ -45,4 +45,33 @@ find -L "$modules" -name '*.epp' -type f -size -64k | sort |
   while read -r f; do copy "$f" "$corpus/epp"; done
 find -L "$modules" -path '*/lib/puppet/*functions/*.rb' -type f -size -64k | sort |
   while read -r f; do copy "$f" "$corpus/ruby_function"; done
+# Hostile seeds (docs/safety.md, tests/limits.rs): deep nesting, alias
+# bombs, runaway Ruby loops, invalid UTF-8, misspelt configuration keys.
+deep() { # deep N OPEN CLOSE: N openings then N closings
+  awk -v n="$1" -v o="$2" -v c="$3" 'BEGIN { for (i = 0; i < n; i++) printf "%s", o; for (i = 0; i < n; i++) printf "%s", c; print "" }'
+}
+printf '$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\nnotice(type($x))\nnotify { a: message => $x }\n' \
+  > "$corpus/compile/hostile-deep-reduce.pp"
+printf '$x = Integer[1, 30000].reduce([]) |$m, $i| { [$m] }\nnotice(inline_template("<%%= @x.to_yaml.length %%> <%%= @x.inspect.length %%> <%%= @x == @x %%>"))\n' \
+  > "$corpus/compile/hostile-deep-erb.pp"
+printf 'notice(inline_template("<%%= (\\"x\\" * 2000000).length %%> <%% (1..10000000000).each { } %%>"))\n' \
+  > "$corpus/compile/hostile-erb-caps.pp"
+{ printf 'x: '; deep 5000 '[' ']'; } > "$corpus/hiera_yaml/hostile-deep-flow.yaml"
+{
+  printf 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n'
+  prev=a
+  for n in b c d e f g h i; do
+    printf '%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n' $n $n $prev $prev $prev $prev $prev $prev $prev $prev $prev $prev
+    prev=$n
+  done
+} > "$corpus/hiera_yaml/hostile-billion-laughs.yaml"
+printf -- '---\nversion: 5\nhierachy:\n  - name: c\n    pth: x\n' > "$corpus/hiera_yaml/hostile-unknown-keys.yaml"
+printf '%%{alias("k")}%%{lookup("k")}%%{hiera("k")}' > "$corpus/hiera_interpolation/hostile-self-alias"
+printf '<%% x = []; 30000.times { x = [x] } %%><%%= x.to_yaml.length %%><%%= x.inspect.length %%><%%= x.to_json %%>\n' \
+  > "$corpus/erb/hostile-deep-loop.erb"
+printf '<%%= ("ab" * 40000000).length %%><%%= Array.new(100000000).length %%><%%= (1..100000000000).to_a.length %%>\n' \
+  > "$corpus/erb/hostile-caps.erb"
+printf 'a\377\376<%%= 1 %%>\n' > "$corpus/erb/hostile-invalid-utf8.erb"
+{ printf '{"name": "n", "values": {"x": '; deep 3000 '[' ']' | tr -d '\n'; printf '}}\n'; } > "$corpus/facts/hostile-deep.json"
+
 for d in "$corpus"/*; do echo "$(ls "$d" | wc -l) seeds in $d"; done

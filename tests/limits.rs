@@ -193,3 +193,223 @@ fn iterating_a_huge_integer_range_type_is_refused() {
         "'each' expects an Iterable value, got Integer[0, 100000000000]-Type",
     );
 }
+
+/// A Hiera data file whose aliases expand ten-fold per anchor, nine deep
+/// ("billion laughs"): Puppet 7.23 reads it and then hangs (5 GB after a
+/// minute) checking the data; pverify refuses the file when it reads it.
+#[test]
+fn yaml_alias_expansion_is_bounded() {
+    let mut data =
+        String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    for w in names.windows(2) {
+        let alias = format!("*{}", w[0]);
+        data.push_str(&format!(
+            "{}: &{} [{}]\n",
+            w[1],
+            w[1],
+            vec![alias; 10].join(",")
+        ));
+    }
+    data.push_str("k: 1\n");
+    let files = [
+        (
+            "hiera.yaml",
+            "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        ),
+        ("data/common.yaml", data.as_str()),
+    ];
+    let started = std::time::Instant::now();
+    match compile_with(&files, "notice(lookup('i'))\n") {
+        Ok(()) => panic!("compiled"),
+        Err(e) => assert!(
+            e.contains("aliases expand this document to more than 1000000 values (pverify's limit on YAML alias expansion)"),
+            "{e}"
+        ),
+    }
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // Aliases under the limit are expanded as Psych expands them
+    // (spec-suite/hiera/yaml-aliases-shared.case).
+    let small = [
+        files[0],
+        ("data/common.yaml", "a: &a [1, 2]\nb: [*a, *a]\n"),
+    ];
+    assert_eq!(
+        compile_with(&small, "if lookup('b') != [[1, 2], [1, 2]] { fail('b') }\n"),
+        Ok(())
+    );
+}
+
+/// Data 200,000 deep in a template: Puppet 7.23 dies with "stack level too
+/// deep"; pverify's Ruby walks it (to_yaml, inspect, ==, <=>, and the copy
+/// into and out of Ruby) on a stack grown on the heap.
+#[test]
+fn deep_data_in_templates_is_walked() {
+    assert_eq!(
+        compile(
+            "$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m] }\n\
+             $y = Integer[1, 200000].reduce([]) |$m, $i| { [$m] }\n\
+             $t = inline_template('<%= @x.to_yaml.length > 0 %> <%= @x.inspect.length %> <%= @x == @y %> <%= (@x <=> @y) %>')\n\
+             if $t != 'true 400002 true 0' { fail($t) }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// A catalog parameter nested 100,000 deep: Puppet 7.23 dies with "stack
+/// level too deep" (and cannot write a catalog nested past 100 as JSON);
+/// pverify's pretty JSON would grow with the square of the depth.
+#[test]
+fn deep_catalog_parameter_is_refused() {
+    assert_error_contains(
+        "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\nnotify { 'a': message => $x }\n",
+        "Notify[a]: parameter 'message' nests deeper than pverify's limit of 1000 levels",
+    );
+    // 900 levels are written.
+    assert_eq!(
+        compile(
+            "$x = Integer[1, 900].reduce([]) |$m, $i| { [$m] }\nnotify { 'a': message => $x }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// The Ruby subset's limits fail the node naming the limit (they used to
+/// cut the answer short silently: `('x' * 2000000).length` was 1000000),
+/// and `rescue => e` does not swallow them.
+#[test]
+fn ruby_subset_limits_are_errors() {
+    for (code, expected) in [
+        (
+            "<%= ('x' * 100000000).length %>",
+            "String#* result is over pverify's limit of 67108864 bytes",
+        ),
+        (
+            "<%= 'x'.ljust(100000000).length %>",
+            "String#ljust result is over pverify's limit of 67108864 bytes",
+        ),
+        (
+            "<%= ([1, 2] * 1000000).length %>",
+            "Array#* result is over pverify's limit of 1000000 elements",
+        ),
+        (
+            "<%= Array.new(100000000).length %>",
+            "Array.new(100000000) is over pverify's limit of 1000000 elements",
+        ),
+        (
+            "<% (1..100000000000).each { |i| } %>",
+            "the range 1..100000000000 is over pverify's limit of 10000000 integers",
+        ),
+        (
+            "<% 1.upto(100000000000) { |i| } %>",
+            "1.upto(100000000000) is over pverify's limit of 10000000 iterations",
+        ),
+        (
+            "<% begin; x = 'x' * 100000000; rescue => e; x = 'caught'; end %><%= x %>",
+            "String#* result is over pverify's limit of 67108864 bytes",
+        ),
+    ] {
+        match compile(&format!("notice(inline_template(\"{code}\"))\n")) {
+            Ok(()) => panic!("{code}: compiled"),
+            Err(e) => assert!(e.contains(expected), "{code}: {e}"),
+        }
+    }
+    // Under the limits Ruby's answer (spec-suite/templates/erb-string-repeat-long.case).
+    assert_eq!(
+        compile(
+            "if inline_template(\"<%= ('x' * 2000000).length %>\") != '2000000' { fail('x') }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// Text read from a file that is not UTF-8 (Puppet 7.23 and 8.10 keep the
+/// bytes, then cannot write the catalog as JSON: "source sequence is
+/// illegal/malformed utf-8"): a catalog holding it fails the node, naming
+/// the file; a compile that only measures it passes, as in Puppet
+/// (`file(...).length` is 4 for `x\xFFy\n` in both).
+#[test]
+fn invalid_utf8_reaches_no_catalog() {
+    let run = |manifest: &str| {
+        let manifest = manifest.to_string();
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let env_dir = dir.path().join("production");
+                for d in ["manifests", "modules/m/files", "modules/m/templates"] {
+                    std::fs::create_dir_all(env_dir.join(d)).expect("mkdir");
+                }
+                std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
+                std::fs::write(env_dir.join("modules/m/files/bad.txt"), b"x\xffy\n")
+                    .expect("write");
+                std::fs::write(
+                    env_dir.join("modules/m/templates/bad.erb"),
+                    b"a\xfe<%= 1 %>\n",
+                )
+                .expect("write");
+                let overrides = Overrides {
+                    basemodulepath: Some(String::new()),
+                    ..Overrides::default()
+                };
+                let env = Environment::boot(&env_dir, &overrides)?;
+                let node = NodeInfo {
+                    name: NODE.into(),
+                    puppet: puppet_compiler::version::PuppetVersion::V7,
+                    ..NodeInfo::default()
+                };
+                eval::compile(&env, node)
+                    .map(|_| ())
+                    .map_err(|e| e.for_node(NODE))
+            })
+            .expect("spawn")
+            .join()
+            .expect("the compile thread panicked")
+    };
+    for (manifest, file) in [
+        ("notify { 'a': message => file('m/bad.txt') }\n", "bad.txt"),
+        (
+            "notify { 'a': message => template('m/bad.erb') }\n",
+            "bad.erb",
+        ),
+    ] {
+        match run(manifest) {
+            Ok(()) => panic!("{manifest}: compiled"),
+            Err(e) => assert!(
+                e.contains(file) && e.contains("source sequence is illegal/malformed utf-8"),
+                "{manifest}: {e}"
+            ),
+        }
+    }
+    assert_eq!(
+        run("notify { 'a': message => file('m/bad.txt').length }\n"),
+        Ok(())
+    );
+}
+
+/// A chain of Hiera aliases (`k0: "%{alias('k1')}"`, ...): Puppet 7.23
+/// answers a chain of 150 keys and dies with "stack level too deep" on one
+/// of 200; so does pverify (it used to call 33 keys a recursive lookup).
+#[test]
+fn hiera_alias_chains_are_bounded() {
+    let chain = |n: usize| {
+        let mut data: String = (0..n)
+            .map(|i| format!("k{i}: \"%{{alias('k{}')}}\"\n", i + 1))
+            .collect();
+        data.push_str(&format!("k{n}: end\n"));
+        data
+    };
+    let hiera = "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
+    let long = chain(200);
+    let files = [("hiera.yaml", hiera), ("data/common.yaml", long.as_str())];
+    match compile_with(&files, "notice(lookup('k0'))\n") {
+        Ok(()) => panic!("compiled"),
+        Err(e) => assert!(e.starts_with("stack level too deep"), "{e}"),
+    }
+    let short = chain(150);
+    let files = [("hiera.yaml", hiera), ("data/common.yaml", short.as_str())];
+    assert_eq!(
+        compile_with(&files, "if lookup('k0') != 'end' { fail('k0') }\n"),
+        Ok(())
+    );
+}

@@ -67,10 +67,86 @@ pub fn compile_pretty(
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let mut c = Compiler::new(env, node);
+    c.warnings.extend(env.conf_warnings.iter().cloned());
     let strict = c.node.strict_variables();
     c.scopes.set_strict_variables(strict);
     c.run()?;
+    check_parameter_nesting(&c)?;
+    check_invalid_utf8(&c)?;
     Ok(c)
+}
+
+/// A catalog string made from a file that is not UTF-8 (`file()`, a
+/// `template()`): Ruby keeps the bytes, and neither Puppet can write the
+/// catalog (7.23 falls back to PSON with a warning, 8.10 fails: `source
+/// sequence is illegal/malformed utf-8`). pverify read them as U+FFFD, so
+/// rather than a catalog that differs from Puppet's, the node fails naming
+/// the file. A compile that only measured or matched the text passes.
+fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
+    let Some(path) = &c.invalid_utf8 else {
+        return Ok(());
+    };
+    fn holds_replacement(v: &Value) -> bool {
+        match v {
+            Value::String(s) => s.contains('\u{FFFD}'),
+            Value::Array(items) => items.iter().any(holds_replacement),
+            Value::Hash(h) => h
+                .iter()
+                .any(|(k, x)| holds_replacement(k) || holds_replacement(x)),
+            Value::Sensitive(inner) => holds_replacement(inner),
+            _ => false,
+        }
+    }
+    for r in c.catalog.resources() {
+        for (name, v) in r.params.iter() {
+            if holds_replacement(v) {
+                return Err(EvalError::Completion(
+                    issues::limits::invalid_utf8_in_catalog(
+                        &puppet_model::names::reference(&r.type_name, &r.title),
+                        name,
+                        &path.display().to_string(),
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The deepest a parameter value may nest in a catalog pverify writes.
+/// Puppet compiles deeper data but cannot write it (its JSON stops at 100
+/// levels with `nesting of 100 is too deep`; 100,000 levels end in `stack
+/// level too deep`); pverify's pretty-printed JSON grows with the square
+/// of the depth (100,000 levels would be 20 GB), so past this the node fails.
+pub const MAX_PARAMETER_NESTING: usize = 1000;
+
+fn check_parameter_nesting(c: &Compiler<'_>) -> Result<(), EvalError> {
+    fn too_deep(v: &Value, depth: usize) -> bool {
+        match v {
+            Value::Array(items) => {
+                depth >= MAX_PARAMETER_NESTING || items.iter().any(|x| too_deep(x, depth + 1))
+            }
+            Value::Hash(h) => {
+                depth >= MAX_PARAMETER_NESTING || h.iter().any(|(_, x)| too_deep(x, depth + 1))
+            }
+            Value::Sensitive(inner) => too_deep(inner, depth + 1),
+            _ => false,
+        }
+    }
+    for r in c.catalog.resources() {
+        for (name, v) in r.params.iter() {
+            if too_deep(v, 0) {
+                return Err(EvalError::Completion(
+                    super::issues::limits::parameter_too_deep(
+                        &puppet_model::names::reference(&r.type_name, &r.title),
+                        name,
+                        MAX_PARAMETER_NESTING,
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usize) -> Res {

@@ -300,6 +300,10 @@ pub struct Compiler<'e> {
     pub(crate) interpolating_paths: bool,
     /// How deep the evaluation of nested defines, functions and includes is.
     pub(crate) depth: usize,
+    /// The first file read with invalid UTF-8 (`file()`, a `template()`):
+    /// its bytes became U+FFFD, so a catalog string holding one fails the
+    /// node (`compile::check_invalid_utf8`).
+    pub(crate) invalid_utf8: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -359,6 +363,7 @@ impl<'e> Compiler<'e> {
             interpolation_error: None,
             interpolating_paths: false,
             depth: 0,
+            invalid_utf8: None,
         }
     }
 

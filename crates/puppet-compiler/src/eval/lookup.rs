@@ -32,11 +32,27 @@ enum Miss {
 
 type Found = Result<Value, Miss>;
 
+/// An error finding the Hiera layers: Puppet's type check of a
+/// `hiera.yaml` (a `TypeAssertionError`, not a `LookupError`) is reported
+/// at the calling expression; the others are raised unwrapped.
+fn config_error(e: String) -> Miss {
+    if e.trim_start()
+        .starts_with(crate::hiera::config::TYPE_MISMATCH_SUBJECT)
+    {
+        Miss::AtCall(e)
+    } else {
+        Miss::Error(e)
+    }
+}
+
 /// `lookup()`'s block: called with the name(s) when nothing is found.
 pub type DefaultBlock<'b, C> = &'b mut dyn FnMut(&mut C, Value) -> Result<Value, EvalError>;
 
-/// How deep interpolation may recurse (`%{lookup('a')}` in `a`'s value).
-const MAX_DEPTH: usize = 32;
+/// How deep interpolation may recurse (`%{alias('b')}` in `a`'s value,
+/// `b`'s naming `c`, ...). Puppet 7.23 follows a chain of 150 keys and dies
+/// with "stack level too deep" on one of 200 (its Ruby stack); pverify
+/// follows 150 and gives Puppet's text past them.
+const MAX_DEPTH: usize = 150;
 
 /// The arguments of `lookup()`, however they were given.
 #[derive(Default)]
@@ -219,6 +235,7 @@ impl Compiler<'_> {
     fn warn_version3(
         &mut self,
         path: &std::path::Path,
+        config: &config::Config,
         location: &str,
         place: &str,
     ) -> Result<(), String> {
@@ -227,6 +244,9 @@ impl Compiler<'_> {
             self.warn_once(&format!(
                 "{p}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5\n   (file: {p})"
             ));
+        }
+        if let Some(e) = &config.version3_error {
+            return Err(e.clone());
         }
         if self.node.strict() == crate::version::Strict::Error {
             return Err(issues::lookup::hiera_version_3_not_global(location, p));
@@ -289,7 +309,7 @@ impl Compiler<'_> {
             self.node.puppet.ruby(),
         )? {
             if config.version3 {
-                self.warn_version3(&env_conf, "an environment", "the environment root")?;
+                self.warn_version3(&env_conf, &config, "an environment", "the environment root")?;
             } else {
                 layers.push(Layer {
                     config,
@@ -307,7 +327,7 @@ impl Compiler<'_> {
                         .config(self.env.files(), &path, self.node.puppet.ruby())?
                 {
                     if config.version3 {
-                        self.warn_version3(&path, "a module", "module root")?;
+                        self.warn_version3(&path, &config, "a module", "module root")?;
                         return Ok(layers);
                     }
                     layers.push(Layer {
@@ -341,7 +361,10 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Found {
         let key = key.trim_colons();
-        if chain.iter().any(|k| k == key) || chain.len() > MAX_DEPTH {
+        if chain.len() > MAX_DEPTH && !chain.iter().any(|k| k == key) {
+            return Err(Miss::Error(issues::limits::STACK_LEVEL_TOO_DEEP.into()));
+        }
+        if chain.iter().any(|k| k == key) {
             // Puppet detects it in the (always present) global layer, which
             // wraps lookup errors with the top key.
             return Err(Miss::Error(issues::lookup::key_failed(
@@ -368,7 +391,7 @@ impl Compiler<'_> {
         // environment, module), each a merge over its levels, each a merge
         // over the level's locations: a merge strategy converts values
         // differently for one variant than for several.
-        let layers = self.hiera_layers(&root).map_err(Miss::Error)?;
+        let layers = self.hiera_layers(&root).map_err(config_error)?;
         let mut top: Vec<Option<Value>> = vec![None, None, None];
         // The first-found merge: each layer's search ends at its first value.
         let first_only = merge.kind == MergeKind::First;
@@ -664,7 +687,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
     ) -> Result<Option<Arc<Map>>, Miss> {
-        let layers = self.hiera_layers(key).map_err(Miss::Error)?;
+        let layers = self.hiera_layers(key).map_err(config_error)?;
         let mut found = Vec::new();
         for layer in layers.iter() {
             for level in self.layer_values(layer, "lookup_options", scope, chain, false)? {

@@ -347,7 +347,12 @@ impl Compiler<'_> {
                     EvalError::runtime(issues::templates::not_found(&text), at.clone())
                 })?;
                 let t = match self.env.erb.load(self.env.files(), &path) {
-                    Ok(t) => t,
+                    Ok(t) => {
+                        if self.invalid_utf8.is_none() && self.env.erb.invalid_utf8(&path) {
+                            self.invalid_utf8 = Some(path.clone());
+                        }
+                        t
+                    }
                     Err(LoadError::Read(e)) => {
                         return Err(EvalError::runtime(
                             format!("{}: {e}", path.display()),

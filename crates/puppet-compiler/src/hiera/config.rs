@@ -14,6 +14,9 @@ pub struct Config {
     pub levels: Vec<Level>,
     /// A version 3 file: ignored (with warnings) in environments and modules.
     pub version3: bool,
+    /// A version 3 file Puppet's type check refuses: its error, raised
+    /// after the deprecation warning, as Puppet does.
+    pub version3_error: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -39,11 +42,16 @@ pub enum Location {
     Mapped(String, String, String),
 }
 
+/// How Puppet's type check of a `hiera.yaml` names the file
+/// (`The Lookup Configuration at 'PATH' has wrong type, ...`).
+pub const TYPE_MISMATCH_SUBJECT: &str = "The Lookup Configuration at";
+
 /// The default v5 configuration.
 pub fn default_config(root: &Path) -> Config {
     Config {
         root: root.to_path_buf(),
         version3: false,
+        version3_error: None,
         levels: vec![Level {
             function: "yaml_data".into(),
             name: "Common".into(),
@@ -73,12 +81,13 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     };
     let version = get(h, "version").map(|v| v.to_string());
     match version.as_deref() {
-        Some("5") => {}
+        Some("5") => super::config_type::check_v5(path, doc)?,
         None | Some("3") => {
             return Ok(Config {
                 root,
                 levels: Vec::new(),
                 version3: true,
+                version3_error: super::config_type::check_v3(path, doc).err(),
             })
         }
         Some(v) => {
@@ -194,6 +203,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
         root,
         levels,
         version3: false,
+        version3_error: None,
     })
 }
 

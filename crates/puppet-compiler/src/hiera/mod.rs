@@ -5,6 +5,7 @@
 //! per node, in [`lookup`].
 
 pub mod config;
+mod config_type;
 pub mod eyaml;
 pub mod memo;
 pub mod merge;

@@ -65,6 +65,9 @@ impl std::fmt::Debug for SharedFiles {
 pub type Parsed = Result<Arc<Program>, SyntaxError>;
 
 pub struct Environment {
+    /// What Puppet warns of in `environment.conf` (unknown settings,
+    /// sections), logged by every compile.
+    pub conf_warnings: Vec<String>,
     /// Every file the compile reads is read through this.
     files: Arc<dyn FileSystem>,
     pub name: String,
@@ -139,21 +142,48 @@ fn read_source(files: &dyn FileSystem, path: &Path) -> Result<Vec<u8>, SyntaxErr
     })
 }
 
-/// `key = value` lines of `environment.conf` (an ini file without sections here).
-fn read_conf(files: &dyn FileSystem, path: &Path) -> Result<HashMap<String, String>, String> {
-    let mut out = HashMap::default();
+/// `environment.conf` read: its settings and the warnings Puppet logs
+/// about it (`Puppet::Settings::EnvironmentConf.validate`).
+#[derive(Default)]
+struct Conf {
+    settings: HashMap<String, String>,
+    warnings: Vec<String>,
+}
+
+/// The settings `environment.conf` may hold (Puppet's `VALID_SETTINGS`).
+const ENVIRONMENT_CONF_SETTINGS: [&str; 7] = [
+    "modulepath",
+    "manifest",
+    "config_version",
+    "environment_timeout",
+    "environment_data_provider",
+    "static_catalogs",
+    "rich_data",
+];
+
+/// `key = value` lines of `environment.conf`, an ini file whose settings
+/// outside its main section Puppet ignores.
+fn read_conf(files: &dyn FileSystem, path: &Path) -> Result<Conf, String> {
+    let mut out = Conf::default();
     let text = match files.read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
+    let mut sections: Vec<String> = Vec::new();
+    let mut unknown: Vec<String> = Vec::new();
+    let mut in_main = true;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty()
-            || line.starts_with('#')
-            || line.starts_with(';')
-            || line.starts_with('[')
-        {
+        if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let name = name.trim();
+            in_main = name == "main";
+            if !in_main && !sections.iter().any(|s| s == name) {
+                sections.push(name.to_string());
+            }
             continue;
         }
         let Some((k, v)) = line.split_once('=') else {
@@ -163,7 +193,27 @@ fn read_conf(files: &dyn FileSystem, path: &Path) -> Result<HashMap<String, Stri
                 i + 1
             ));
         };
-        out.insert(k.trim().to_string(), v.trim().to_string());
+        if !in_main {
+            continue;
+        }
+        let k = k.trim();
+        if !ENVIRONMENT_CONF_SETTINGS.contains(&k) && !unknown.iter().any(|u| u == k) {
+            unknown.push(k.to_string());
+        }
+        out.settings.insert(k.to_string(), v.trim().to_string());
+    }
+    let p = path.display();
+    if !sections.is_empty() {
+        out.warnings.push(format!(
+            "Invalid sections in environment.conf at '{p}'. Environment conf may not have sections. The following sections are being ignored: '{}'\n   (file & line not available)",
+            sections.join(",")
+        ));
+    }
+    if !unknown.is_empty() {
+        out.warnings.push(format!(
+            "Invalid settings in environment.conf at '{p}'. The following unknown setting(s) are being ignored: {}\n   (file & line not available)",
+            unknown.join(", ")
+        ));
     }
     Ok(out)
 }
@@ -206,7 +256,10 @@ impl Environment {
         let confined = Arc::new(ConfinedFiles::new(files, roots));
         let roots = confined.roots();
         let conf_path = dir.join("environment.conf");
-        let conf = read_conf(&*confined, &conf_path)?;
+        let Conf {
+            settings: conf,
+            warnings: conf_warnings,
+        } = read_conf(&*confined, &conf_path)?;
         let resolve = |p: &str| -> PathBuf {
             let p = Path::new(p);
             if p.is_absolute() {
@@ -306,6 +359,7 @@ impl Environment {
                 ..overrides.eyaml.clone()
             },
             dir,
+            conf_warnings,
         })
     }
 

@@ -4,8 +4,35 @@
 use super::RubyVersion;
 use crate::values::{Map, Value};
 
-/// Ruby's `JSON.generate` of a value as a function receives it.
+/// How deep `JSON.generate`, `to_json` and `JSON.pretty_generate` nest
+/// arrays and hashes (`JSON::State#max_nesting`'s default; `JSON.dump`
+/// has none).
+pub const MAX_NESTING: usize = 100;
+
+/// Ruby's `JSON::NestingError` for a value nested deeper than
+/// [`MAX_NESTING`]: `nesting of 100 is too deep` (json 2.6 and 2.7 alike).
+/// The walk stops at that depth, so it is cheap and bounded.
+pub fn json_nesting_error(v: &Value) -> Option<String> {
+    fn too_deep(v: &Value, depth: usize) -> bool {
+        match v {
+            Value::Array(items) => {
+                depth >= MAX_NESTING || items.iter().any(|x| too_deep(x, depth + 1))
+            }
+            Value::Hash(h) => depth >= MAX_NESTING || h.iter().any(|(_, x)| too_deep(x, depth + 1)),
+            _ => false,
+        }
+    }
+    too_deep(v, 0).then(|| format!("nesting of {MAX_NESTING} is too deep"))
+}
+
+/// Ruby's `JSON.generate` of a value as a function receives it (without
+/// the nesting check: [`json_nesting_error`]; `JSON.dump` has none, so the
+/// walk grows its stack on the heap for data nested deeper than any stack).
 pub fn ruby_json(v: &Value) -> String {
+    stacker::maybe_grow(256 << 10, 4 << 20, || ruby_json_nested(v))
+}
+
+fn ruby_json_nested(v: &Value) -> String {
     match v {
         Value::Undef => "null".into(),
         Value::Boolean(b) => b.to_string(),

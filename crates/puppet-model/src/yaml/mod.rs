@@ -172,10 +172,31 @@ enum Frame {
     Map(Map, Option<Value>, usize),
 }
 
+/// How many values a document may hold once its aliases are expanded.
+/// Aliases share their value, so reading is cheap, but every later walk
+/// (Hiera's interpolation, merges, type checks) sees the expanded tree: a
+/// "billion laughs" file (each anchor ten aliases of the one before) would
+/// hang the node. Psych reads such a file and Puppet 7.23 then hangs
+/// checking the data; pverify refuses it when read.
+pub const MAX_EXPANDED_VALUES: u64 = 1_000_000;
+
+/// The error for a document over [`MAX_EXPANDED_VALUES`].
+fn too_many_aliased_values() -> String {
+    format!(
+        "aliases expand this document to more than {MAX_EXPANDED_VALUES} values \
+         (pverify's limit on YAML alias expansion)"
+    )
+}
+
 #[derive(Default)]
 struct Builder {
     stack: Vec<Frame>,
-    anchors: HashMap<usize, Value>,
+    /// Each anchor's value and how many values it holds when expanded.
+    anchors: HashMap<usize, (Value, u64)>,
+    /// Values seen so far, aliases counted expanded; and, per open
+    /// collection, the count when it started (an anchor's size).
+    expanded: u64,
+    starts: Vec<u64>,
     docs: Vec<Value>,
     error: Option<String>,
     /// Hiera's rules: dates refused, Symbols marked.
@@ -190,9 +211,21 @@ struct Builder {
 }
 
 impl Builder {
+    /// Closes the innermost collection's count: the values it holds,
+    /// itself included, aliases expanded.
+    fn collection_size(&mut self) -> u64 {
+        self.expanded += 1;
+        self.expanded - self.starts.pop().unwrap_or(0)
+    }
+
     fn push_value(&mut self, v: Value, anchor: usize, is_merge_key: bool) {
+        self.push_sized(v, anchor, is_merge_key, 1)
+    }
+
+    /// [`Self::push_value`] of a value holding `size` values expanded.
+    fn push_sized(&mut self, v: Value, anchor: usize, is_merge_key: bool, size: u64) {
         if anchor > 0 {
-            self.anchors.insert(anchor, v.clone());
+            self.anchors.insert(anchor, (v.clone(), size));
         }
         match self.stack.last_mut() {
             None => self.docs.push(v),
@@ -273,18 +306,24 @@ impl MarkedEventReceiver for Builder {
             }
         }
         match ev {
-            Event::SequenceStart(anchor, _) => self.stack.push(Frame::Seq(Vec::new(), anchor)),
+            Event::SequenceStart(anchor, _) => {
+                self.starts.push(self.expanded);
+                self.stack.push(Frame::Seq(Vec::new(), anchor))
+            }
             Event::MappingStart(anchor, _) => {
+                self.starts.push(self.expanded);
                 self.stack.push(Frame::Map(Map::default(), None, anchor))
             }
             Event::SequenceEnd => {
                 if let Some(Frame::Seq(items, anchor)) = self.stack.pop() {
-                    self.push_value(Value::array(items), anchor, false);
+                    let size = self.collection_size();
+                    self.push_sized(Value::array(items), anchor, false, size);
                 }
             }
             Event::MappingEnd => {
                 if let Some(Frame::Map(map, _, anchor)) = self.stack.pop() {
-                    self.push_value(Value::hash(map), anchor, false);
+                    let size = self.collection_size();
+                    self.push_sized(Value::hash(map), anchor, false, size);
                 }
             }
             Event::Alias(_) if self.refuse_aliases.is_some() => {
@@ -298,10 +337,16 @@ impl MarkedEventReceiver for Builder {
                 self.error = Some(format!("{UNKNOWN_ALIAS}{name}"));
             }
             Event::Alias(id) => {
-                let v = self.anchors.get(&id).cloned().unwrap_or(Value::Undef);
-                self.push_value(v, 0, false);
+                let (v, size) = self.anchors.get(&id).cloned().unwrap_or((Value::Undef, 1));
+                self.expanded = self.expanded.saturating_add(size);
+                if self.expanded > MAX_EXPANDED_VALUES {
+                    self.error = Some(too_many_aliased_values());
+                    return;
+                }
+                self.push_sized(v, 0, false, size);
             }
             Event::Scalar(text, style, anchor, tag) => {
+                self.expanded += 1;
                 let is_merge_key = style == TScalarStyle::Plain
                     && text == "<<"
                     && matches!(self.stack.last(), Some(Frame::Map(_, None, _)));

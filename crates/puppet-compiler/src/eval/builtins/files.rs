@@ -50,7 +50,13 @@ pub(super) fn file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         let reference = ruby_to_s(a);
         if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
             return match cx.c.env.files().read(&p) {
-                Ok(bytes) => Ok(Value::string(String::from_utf8_lossy(&bytes).to_string())),
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    if matches!(text, std::borrow::Cow::Owned(_)) && cx.c.invalid_utf8.is_none() {
+                        cx.c.invalid_utf8 = Some(p.clone());
+                    }
+                    Ok(Value::string(text.as_ref()))
+                }
                 Err(e) => cx.fail(format!("{}: {e}", p.display())),
             };
         }

@@ -948,6 +948,9 @@ pub(super) fn grep(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 /// `to_json` (4.x).
 pub(super) fn to_json(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("Any", "data")])], args)?;
+    if let Some(e) = puppet_model::ruby::json_nesting_error(&args[0]) {
+        return cx.fail(e);
+    }
     Ok(Value::string(ruby_json(&args[0])))
 }
 

@@ -19,6 +19,7 @@
 
 pub(crate) mod classes;
 pub(crate) mod functions;
+pub(crate) mod limits;
 pub(crate) mod lookup;
 pub(crate) mod operators;
 pub(crate) mod relationships;

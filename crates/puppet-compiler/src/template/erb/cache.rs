@@ -24,6 +24,9 @@ pub enum LoadError {
 pub struct ParseCache<T> {
     files: PathSlots<Loaded<T>>,
     parse: fn(&str) -> Result<T, ErbError>,
+    /// Files that were not UTF-8 (read with U+FFFD in place of the bad
+    /// bytes, as Ruby keeps them as they are).
+    invalid_utf8: std::sync::Mutex<Vec<std::path::PathBuf>>,
 }
 
 impl<T> ParseCache<T> {
@@ -32,9 +35,24 @@ impl<T> ParseCache<T> {
         slot.get_or_init(|| {
             let bytes = fs.read(path).map_err(|e| LoadError::Read(e.to_string()))?;
             let text = String::from_utf8_lossy(&bytes);
+            if matches!(text, std::borrow::Cow::Owned(_)) {
+                self.invalid_utf8
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(path.to_path_buf());
+            }
             (self.parse)(&text).map(Arc::new).map_err(LoadError::Syntax)
         })
         .clone()
+    }
+
+    /// Whether the file at `path`, once loaded, was not UTF-8.
+    pub fn invalid_utf8(&self, path: &Path) -> bool {
+        self.invalid_utf8
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .any(|p| p == path)
     }
 }
 
@@ -46,6 +64,7 @@ impl Default for ParseCache<Template> {
         ParseCache {
             files: PathSlots::default(),
             parse,
+            invalid_utf8: Default::default(),
         }
     }
 }
@@ -58,6 +77,7 @@ impl Default for ParseCache<FunctionFile> {
         ParseCache {
             files: PathSlots::default(),
             parse: FunctionFile::parse,
+            invalid_utf8: Default::default(),
         }
     }
 }

@@ -104,6 +104,18 @@ pub(super) fn class_method(
                 }
             }
         }
+        "generate" | "dump" | "pretty_generate"
+            if c == "JSON" && name != "dump" && {
+                let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
+                puppet_model::ruby::json_nesting_error(&v).is_some()
+            } =>
+        {
+            cx.error_class = Some("JSON::NestingError".into());
+            cx.fail_at(format!(
+                "nesting of {} is too deep",
+                puppet_model::ruby::json::MAX_NESTING
+            ))
+        }
         "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
             &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
         ))),
@@ -360,6 +372,13 @@ pub(super) fn class_method(
                 RValue::Int(n) if *n as usize <= super::interp::MAX_ITEMS => {
                     (0..*n).map(RValue::Int).collect()
                 }
+                RValue::Int(n) if *n > 0 => {
+                    return cx.fail_at(super::interp::over_limit(
+                        &format!("Iterable of {n}"),
+                        super::interp::MAX_ITEMS,
+                        "elements",
+                    ))
+                }
                 RValue::Str(s) => s.chars().map(|c| RValue::str(c.to_string())).collect(),
                 RValue::Nil if name == "on" => return Ok(RValue::Nil),
                 o => {
@@ -444,7 +463,11 @@ pub(super) fn class_method(
                     return cx.fail_at("negative array size");
                 }
                 if *n as usize > super::interp::MAX_ITEMS {
-                    return cx.fail_at("array size too big");
+                    return cx.fail_at(super::interp::over_limit(
+                        &format!("Array.new({n})"),
+                        super::interp::MAX_ITEMS,
+                        "elements",
+                    ));
                 }
                 let fill = fill.cloned().unwrap_or(RValue::Nil);
                 Ok(RValue::array(vec![fill; *n as usize]))

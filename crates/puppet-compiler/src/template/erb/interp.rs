@@ -23,12 +23,27 @@ type R<T> = Result<T, Flow>;
 /// The byte ranges of a match's groups (`None` for a group that did not take part).
 type Groups = Vec<Option<(usize, usize)>>;
 
-/// The most iterations of a `while` loop or range (a guard against templates
-/// that never end).
-const MAX_STEPS: usize = 10_000_000;
+/// The most iterations of a loop (`while`, `loop`, `times`, `upto`) and
+/// the most integers of a range: a guard against templates that never end.
+pub const MAX_STEPS: usize = 10_000_000;
 
-/// The most elements `Array.new(n)` makes (a guard against memory blow-up).
+/// The most elements an array made in one step holds (`Array.new(n)`,
+/// `[a] * n`): a guard against memory blow-up.
 pub const MAX_ITEMS: usize = 1_000_000;
+
+/// The longest string made in one step (`'x' * n`, `ljust`), in bytes, as
+/// `sprintf`'s width limit: Ruby would allocate it.
+pub const MAX_STRING_BYTES: usize = 64 << 20;
+
+/// Words every limit error holds: the node fails naming the limit (never a
+/// silently shortened answer), and `rescue => e` does not catch it (its
+/// class is `NoMemoryError`, outside `StandardError`).
+const LIMIT_MARK: &str = "over pverify's limit of";
+
+/// The text of a limit error: `WHAT is over pverify's limit of N UNIT`.
+pub fn over_limit(what: &str, limit: usize, unit: &str) -> String {
+    format!("{what} is {LIMIT_MARK} {limit} {unit}")
+}
 
 /// What `self` is for code without a receiver.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -419,7 +434,7 @@ impl<'h> Interp<'h> {
                 while self.eval(c)?.truthy() == *positive {
                     steps += 1;
                     if steps > MAX_STEPS {
-                        return self.fail("loop runs too long");
+                        return self.fail(over_limit("a while loop", MAX_STEPS, "iterations"));
                     }
                     match self.run(body) {
                         Ok(_) | Err(Flow::Next(_)) => {}
@@ -433,7 +448,10 @@ impl<'h> Interp<'h> {
                 let coll = self.eval(items)?;
                 let list = match &coll {
                     RValue::Array(a) => a.to_vec(),
-                    RValue::Range(a, b, x) => range_items(*a, *b, *x),
+                    RValue::Range(a, b, x) => {
+                        check_range(self, *a, *b, *x)?;
+                        range_items(*a, *b, *x)
+                    }
                     RValue::Hash(h) => h
                         .iter()
                         .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
@@ -623,7 +641,10 @@ impl<'h> Interp<'h> {
             match &i.expr {
                 Expr::Splat(e) => match self.eval(e)? {
                     RValue::Array(a) => out.extend(a.iter().cloned()),
-                    RValue::Range(a, b, x) => out.extend(range_items(a, b, x)),
+                    RValue::Range(a, b, x) => {
+                        check_range(self, a, b, x)?;
+                        out.extend(range_items(a, b, x))
+                    }
                     o => out.push(o),
                 },
                 _ => out.push(self.eval(i)?),
@@ -837,7 +858,7 @@ impl<'h> Interp<'h> {
                         Err(e) => return Err(e),
                     }
                 }
-                self.fail("loop runs too long")
+                self.fail(over_limit("a loop", MAX_STEPS, "iterations"))
             }
             "require" => Ok(RValue::Bool(true)),
             "scope" => Ok(RValue::Scope),
@@ -1097,6 +1118,20 @@ pub fn is_a(v: &RValue, class: &str) -> bool {
 pub fn range_items(a: i64, b: i64, excl: bool) -> Vec<RValue> {
     let end = if excl { b } else { b.saturating_add(1) };
     (a..end.max(a)).take(MAX_STEPS).map(RValue::Int).collect()
+}
+
+/// Refuses a range of more than [`MAX_STEPS`] integers before
+/// [`range_items`] lists it.
+pub fn check_range(cx: &Interp<'_>, a: i64, b: i64, excl: bool) -> R<()> {
+    let end = if excl { b } else { b.saturating_add(1) };
+    if (end as i128 - a as i128) > MAX_STEPS as i128 {
+        return cx.fail_at(over_limit(
+            &format!("the range {a}{}{b}", if excl { "..." } else { ".." }),
+            MAX_STEPS,
+            "integers",
+        ));
+    }
+    Ok(())
 }
 
 pub fn hash_set(h: &mut Vec<(RValue, RValue)>, k: RValue, v: RValue) {
@@ -1516,6 +1551,8 @@ pub(super) fn exception_class_of(msg: &str) -> &'static str {
         "IndexError"
     } else if msg == "stack level too deep" {
         "SystemStackError"
+    } else if msg.contains(LIMIT_MARK) {
+        "NoMemoryError"
     } else {
         "RuntimeError"
     }

@@ -4,7 +4,10 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use super::interp::{hash_set, is_a, range_items, Flow, Interp};
+use super::interp::{
+    check_range, hash_set, is_a, over_limit, range_items, Flow, Interp, MAX_ITEMS, MAX_STEPS,
+    MAX_STRING_BYTES,
+};
 use super::parser::Block;
 use super::value::{Enumerator, RValue};
 use puppet_model::ruby::{Receiver, RubyVersion};
@@ -353,9 +356,12 @@ pub fn call_method(
         "inspect" => return Ok(RValue::str(recv.inspect())),
         // `require 'json'` is in effect under Puppet: JSON.generate's text.
         "to_json" if args.is_empty() => {
-            return Ok(RValue::str(puppet_model::ruby::ruby_json(
-                &super::value::to_puppet(&recv),
-            )))
+            let v = super::value::to_puppet(&recv);
+            if let Some(e) = puppet_model::ruby::json_nesting_error(&v) {
+                cx.error_class = Some("JSON::NestingError".into());
+                return cx.fail_at(e);
+            }
+            return Ok(RValue::str(puppet_model::ruby::ruby_json(&v)));
         }
         // `require 'yaml'` too (Puppet loads Psych): Psych's document.
         "to_yaml" if args.len() <= 1 => {
@@ -591,11 +597,6 @@ pub fn call_method(
         RValue::Hash(h) => hash(cx, h, name, args, block),
         RValue::Range(a, b, x) => match name {
             "first" if args.is_empty() => Ok(RValue::Int(a)),
-            "min" if args.is_empty() && block.is_none() => Ok(if range_items(a, b, x).is_empty() {
-                RValue::Nil
-            } else {
-                RValue::Int(a)
-            }),
             "begin" => Ok(RValue::Int(a)),
             "end" | "last" if args.is_empty() => Ok(RValue::Int(b)),
             "include?" | "member?" | "cover?" => {
@@ -604,6 +605,13 @@ pub fn call_method(
                     None => false,
                 }))
             }
+            // Every other method lists the range's integers.
+            _ if check_range(cx, a, b, x).is_err() => check_range(cx, a, b, x).map(|_| RValue::Nil),
+            "min" if args.is_empty() && block.is_none() => Ok(if range_items(a, b, x).is_empty() {
+                RValue::Nil
+            } else {
+                RValue::Int(a)
+            }),
             "step" => {
                 let step = int_arg(cx, &args, 0)?.unwrap_or(1).max(1) as usize;
                 let items: Vec<RValue> = range_items(a, b, x).into_iter().step_by(step).collect();
@@ -839,13 +847,23 @@ fn numeric(
         }
         ("times", RValue::Int(n), _) => {
             let bl = need_block(cx, block, name)?;
-            for i in 0..(*n).clamp(0, 10_000_000) {
+            for i in 0..(*n).clamp(0, MAX_STEPS as i64) {
                 cx.yield_(bl, vec![RValue::Int(i)])?;
+            }
+            if *n > MAX_STEPS as i64 {
+                return cx.fail_at(over_limit(&format!("{n}.times"), MAX_STEPS, "iterations"));
             }
             Ok(recv)
         }
         ("upto" | "downto", RValue::Int(n), Some(RValue::Int(m))) => {
             let bl = need_block(cx, block, name)?;
+            if (*m as i128 - *n as i128).abs() >= MAX_STEPS as i128 {
+                return cx.fail_at(over_limit(
+                    &format!("{n}.{name}({m})"),
+                    MAX_STEPS,
+                    "iterations",
+                ));
+            }
             let items: Vec<i64> = if name == "upto" {
                 (*n..=*m).collect()
             } else {
@@ -932,7 +950,10 @@ fn string(
             if n < 0 {
                 return cx.fail_at("negative argument");
             }
-            st(s.repeat(n.min(1_000_000) as usize))
+            if (n as u128) * (s.len() as u128) > MAX_STRING_BYTES as u128 {
+                return cx.fail_at(over_limit("String#* result", MAX_STRING_BYTES, "bytes"));
+            }
+            st(s.repeat(n as usize))
         }
         "%" => {
             let fargs = match args.first() {
@@ -1212,6 +1233,13 @@ fn string(
             let len = s.chars().count();
             if w <= len {
                 return Ok(RValue::Str(recv.clone()));
+            }
+            if (w - len).saturating_mul(pad.len()) > MAX_STRING_BYTES {
+                return cx.fail_at(over_limit(
+                    &format!("String#{name} result"),
+                    MAX_STRING_BYTES,
+                    "bytes",
+                ));
             }
             let n = w - len;
             let fill = |k: usize| pad.chars().cycle().take(k).collect::<String>();
@@ -1718,8 +1746,11 @@ fn array(
         "*" => match args.first() {
             Some(RValue::Str(sep)) => array(cx, a, "join", vec![RValue::Str(sep.clone())], None),
             Some(RValue::Int(n)) => {
+                if (*n).max(0) as u128 * a.len() as u128 > MAX_ITEMS as u128 {
+                    return cx.fail_at(over_limit("Array#* result", MAX_ITEMS, "elements"));
+                }
                 let mut v = Vec::new();
-                for _ in 0..(*n).clamp(0, 100_000) {
+                for _ in 0..(*n).max(0) {
                     v.extend(a.iter().cloned());
                 }
                 arr(v)

@@ -159,6 +159,10 @@ impl RValue {
 
     /// Ruby's `inspect`.
     pub fn inspect(&self) -> String {
+        deep(|| self.inspect_nested())
+    }
+
+    fn inspect_nested(&self) -> String {
         match self {
             RValue::Nil => "nil".into(),
             RValue::Str(s) => puppet_model::names::ruby_inspect_str(s),
@@ -216,6 +220,10 @@ impl RValue {
     /// matters for lookups of floats, which templates do not do).
     #[allow(clippy::should_implement_trait)] // Ruby's `==`, not Rust's equality
     pub fn eq(&self, other: &RValue) -> bool {
+        deep(|| self.eq_nested(other))
+    }
+
+    fn eq_nested(&self, other: &RValue) -> bool {
         match (self, other) {
             (RValue::Nil, RValue::Nil) => true,
             (RValue::Bool(a), RValue::Bool(b)) => a == b,
@@ -256,6 +264,10 @@ impl RValue {
     /// Ruby's `<=>`, `None` when the values do not compare.
     #[allow(clippy::should_implement_trait)] // Ruby's `<=>`, partial
     pub fn cmp(&self, other: &RValue) -> Option<std::cmp::Ordering> {
+        deep(|| self.cmp_nested(other))
+    }
+
+    fn cmp_nested(&self, other: &RValue) -> Option<std::cmp::Ordering> {
         use std::cmp::Ordering;
         match (self, other) {
             (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
@@ -293,9 +305,20 @@ impl RValue {
     }
 }
 
+/// Runs a step of a walk over nested values on a stack grown on the heap
+/// when this one runs low: data nested 200,000 deep (built by a loop,
+/// handed from Puppet) is walked, never overflowing the node's stack.
+pub(super) fn deep<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(256 << 10, 4 << 20, f)
+}
+
 /// A Puppet value as Puppet hands it to a template (`Puppet::Pops` maps
 /// undef to nil; everything else is the Ruby object of the same kind).
 pub fn from_puppet(v: &Value) -> RValue {
+    deep(|| from_puppet_nested(v))
+}
+
+fn from_puppet_nested(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::Nil,
         Value::Boolean(b) => RValue::Bool(*b),
@@ -333,7 +356,7 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
 /// A Ruby value as a Puppet 8 function returns it: binary Strings become
 /// Binary values, which is what Puppet 8's catalog makes of them.
 pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
-    match v {
+    deep(|| match v {
         RValue::Bytes(b) => Value::Binary(b.clone()),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet_keeping_binary).collect()),
         RValue::Hash(pairs) => {
@@ -344,10 +367,14 @@ pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
             Value::hash(m)
         }
         other => to_puppet(other),
-    }
+    })
 }
 
 fn convert(v: &RValue, keep_symbols: bool) -> Value {
+    deep(|| convert_nested(v, keep_symbols))
+}
+
+fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
     let to_puppet = |v: &RValue| convert(v, keep_symbols);
     match v {
         RValue::Sym(s) if keep_symbols => Value::string(format!("{SYMBOL_MARK}{s}")),

@@ -35,6 +35,10 @@ fn options_of(options: Option<&RValue>) -> Result<psych::Options, String> {
 }
 
 fn node(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
+    super::value::deep(|| node_nested(v, fold))
+}
+
+fn node_nested(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
     Ok(match v {
         RValue::Nil => Node::null(),
         RValue::Bool(b) => Node::bool(*b),

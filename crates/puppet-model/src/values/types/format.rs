@@ -11,6 +11,14 @@ use crate::values::Value;
 
 impl fmt::Display for PType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Types of data nested deeper than any stack are written on a
+        // stack grown on the heap.
+        stacker::maybe_grow(256 << 10, 4 << 20, || self.fmt_nested(f))
+    }
+}
+
+impl PType {
+    fn fmt_nested(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The bare Object type printed itself is its (empty) definition.
         if matches!(self, PType::Object(None)) {
             return f.write_str("Object[{}]");

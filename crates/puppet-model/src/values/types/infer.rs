@@ -11,6 +11,12 @@ use PType as T;
 /// value, collections reduced to their elements' common type (`[1, 'a']` is
 /// `Array[ScalarData, 2, 2]`).
 pub fn infer(v: &Value) -> PType {
+    // Data nested deeper than any stack (100,000 arrays) is inferred on a
+    // stack grown on the heap.
+    stacker::maybe_grow(256 << 10, 4 << 20, || infer_nested(v))
+}
+
+fn infer_nested(v: &Value) -> PType {
     match v {
         Value::Undef => T::Undef,
         Value::Default => T::Default,
@@ -67,6 +73,10 @@ pub fn infer(v: &Value) -> PType {
 /// keys as structs, element by element. This is the "detailed" type the
 /// mismatch messages describe a value with.
 pub fn infer_set(v: &Value) -> PType {
+    stacker::maybe_grow(256 << 10, 4 << 20, || infer_set_nested(v))
+}
+
+fn infer_set_nested(v: &Value) -> PType {
     match v {
         Value::Array(items) => {
             if items.is_empty() {
