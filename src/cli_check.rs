@@ -62,6 +62,8 @@ struct Common {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
@@ -71,6 +73,8 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
         repo.config.puppet = c.puppet;
     }
     repo.overlay_settings(&c.settings)?;
+    repo.config.node_timeout = c.budgets.node_timeout.or(repo.config.node_timeout);
+    repo.config.node_memory = c.budgets.node_memory.or(repo.config.node_memory);
     let mut nodes = repo.nodes()?;
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
@@ -82,9 +86,14 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>), String> {
     Ok((repo, nodes))
 }
 
-fn compile(repo: &Repo, nodes: &[NodeSpec], jobs: Option<usize>) -> Result<Vec<Compiled>, String> {
+fn compile(
+    command: &str,
+    repo: &Repo,
+    nodes: &[NodeSpec],
+    jobs: Option<usize>,
+) -> Result<Vec<Compiled>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
+        .num_threads(crate::cli_opts_budgets::threads(command, jobs, nodes.len()))
         .stack_size(64 << 20)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
@@ -103,10 +112,13 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs).map(|c| (c, "golden")),
+        None => compile("check", &repo, &nodes, args.common.jobs).map(|c| (c, "golden")),
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let r = repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0));
+            let r = repo.compile_with_puppet(
+                &nodes,
+                crate::cli_opts_budgets::threads("check", args.common.jobs, nodes.len()),
+            );
             spinner.finish_and_clear();
             r.map(|c| (c, "puppet"))
         }
@@ -132,8 +144,11 @@ pub fn bless(args: BlessArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, args.common.jobs),
-        Some(Oracle::Puppet) => repo.compile_with_puppet(&nodes, args.common.jobs.unwrap_or(0)),
+        None => compile("bless", &repo, &nodes, args.common.jobs),
+        Some(Oracle::Puppet) => repo.compile_with_puppet(
+            &nodes,
+            crate::cli_opts_budgets::threads("bless", args.common.jobs, nodes.len()),
+        ),
     };
     let compiled = match compiled {
         Ok(c) => c,

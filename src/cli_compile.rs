@@ -60,6 +60,8 @@ pub struct CompileArgs {
     /// docs/settings.md lists them), e.g. `--setting strict=warning`.
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 struct Outcome {
@@ -104,8 +106,14 @@ pub fn run(args: CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let threads = crate::cli_opts_budgets::threads("compile", args.jobs, args.facts.len());
+    // Fewer nodes than the threads asked for leave room for parse-ahead.
+    let wanted = match args.jobs {
+        Some(j) if j > 0 => j,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(threads)
         .stack_size(64 << 20)
         .build()
     {
@@ -121,7 +129,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     // file it is in the middle of (so the environment lives as long as the
     // process).
     let env: &'static Environment = Box::leak(Box::new(env));
-    if args.facts.len() < pool.current_num_threads() {
+    if args.facts.len() < wanted {
         env.enable_parse_ahead();
         let worker = std::thread::Builder::new()
             .name("parse-ahead".into())
@@ -206,6 +214,7 @@ fn compile_all(
                         n.function_mocks = mocks.clone();
                         n.allow_generate = args.allow_generate;
                         n.puppet = args.puppet;
+                        n.budget = args.budgets.limits(None, None);
                         for s in &args.settings {
                             n.settings.set_assignment(s).map_err(|e| e.to_string())?;
                         }

@@ -88,6 +88,8 @@ pub struct DiffArgs {
     /// (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -175,8 +177,15 @@ fn diff_refs(
     let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
-        jobs: args.jobs,
+        // Each node's two sides compile at once: only the cores bound it.
+        jobs: Some(crate::cli_opts_budgets::threads(
+            "diff",
+            args.jobs,
+            usize::MAX,
+        )),
         allow_generate: args.allow_generate,
+        node_timeout: args.budgets.node_timeout,
+        node_memory: args.budgets.node_memory,
         puppet: args.puppet,
         settings: args.settings.clone(),
         ..RefOptions::default()

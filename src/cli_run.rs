@@ -40,6 +40,8 @@ pub struct RunArgs {
     /// `NAME=VALUE` (repeatable; docs/settings.md lists them).
     #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
     settings: Vec<String>,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 /// A reference implementation to check expectations against.
@@ -62,7 +64,9 @@ pub fn run(args: RunArgs) -> ExitCode {
     if let Some(f) = &args.filter {
         cases.retain(|c| c.name().contains(f.as_str()));
     }
+    let budget = args.budgets.limits(None, None);
     for c in &mut cases {
+        c.budget = budget;
         if let Err(e) = harness::overlay_settings(&mut c.settings, &args.settings) {
             eprintln!("pverify run: {}: {e}", c.path.display());
             return ExitCode::from(EXIT_SETUP);
@@ -70,7 +74,11 @@ pub fn run(args: RunArgs) -> ExitCode {
     }
     let work = std::env::temp_dir().join(format!("pverify-run-{}", std::process::id()));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(crate::cli_opts_budgets::threads(
+            "run",
+            args.jobs,
+            cases.len(),
+        ))
         .stack_size(64 << 20)
         .build();
     let Ok(pool) = pool else {

@@ -66,10 +66,19 @@ pub fn compile_pretty(
 }
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
+    let budget = crate::budget::enter(node.budget);
     let mut c = Compiler::new(env, node);
     let strict = c.node.strict_variables();
     c.scopes.set_strict_variables(strict);
-    c.run()?;
+    let result = c.run();
+    // Over budget, the node fails with that, whatever error it unwound
+    // with (wrapped by the expressions it passed) and even if something
+    // swallowed the error.
+    if let Some(e) = crate::budget::exceeded() {
+        drop(budget);
+        return Err(EvalError::runtime(e.to_string(), Location::default()));
+    }
+    result?;
     Ok(c)
 }
 

@@ -36,6 +36,9 @@ pub struct NodeInfo {
     /// implements them natively (tests use it to check the interpreter
     /// against Puppet's answers for stdlib's functions).
     pub interpret_module_ruby: bool,
+    /// How long the compile may take and how much it may allocate
+    /// (`--node-timeout`, `--node-memory`; `crate::budget`).
+    pub budget: crate::budget::Limits,
 }
 
 impl NodeInfo {

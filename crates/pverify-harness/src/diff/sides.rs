@@ -25,6 +25,7 @@ use super::ignore::Ignore;
 use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
+use puppet_compiler::budget::Limits;
 use puppet_compiler::eval::NodeInfo;
 use puppet_compiler::loader::{Environment, Overrides};
 
@@ -168,6 +169,10 @@ pub struct RefOptions {
     /// `--setting NAME=VALUE`s over each node's settings, on both sides
     /// (checked when the command line was read).
     pub settings: Vec<String>,
+    /// `--node-timeout` seconds and `--node-memory` bytes, over each side's
+    /// `pverify.yaml` (`puppet_compiler::budget::Limits::resolve`).
+    pub node_timeout: Option<f64>,
+    pub node_memory: Option<u64>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -245,6 +250,16 @@ impl Prepared {
         }
     }
 
+    /// The nodes' time and memory budget on this side: the command line's,
+    /// else the side's control repo config, else the defaults.
+    fn budget(&self, opts: &RefOptions) -> Limits {
+        let (timeout, memory) = match &self.control {
+            Some(Ok(repo)) => (repo.config.node_timeout, repo.config.node_memory),
+            _ => (None, None),
+        };
+        Limits::resolve(opts.node_timeout.or(timeout), opts.node_memory.or(memory))
+    }
+
     /// The environment (or why it cannot boot: every node of this side
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
@@ -277,9 +292,11 @@ fn compile_node(
     allow_generate: bool,
     puppet: PuppetVersion,
     settings: &[String],
+    budget: Limits,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
+    node.budget = budget;
     node.puppet = puppet;
     for s in settings {
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
@@ -337,6 +354,7 @@ pub fn diff_refs(
                                 from.allows_generate(opts),
                                 from.puppet(opts),
                                 &opts.settings,
+                                from.budget(opts),
                             )
                         })
                     },
@@ -348,6 +366,7 @@ pub fn diff_refs(
                                 to.allows_generate(opts),
                                 to.puppet(opts),
                                 &opts.settings,
+                                to.budget(opts),
                             )
                         })
                     },

@@ -846,6 +846,7 @@ fn numeric(
         }
         ("upto" | "downto", RValue::Int(n), Some(RValue::Int(m))) => {
             let bl = need_block(cx, block, name)?;
+            cx.reserve(m.abs_diff(*n).saturating_add(1), 8)?;
             let items: Vec<i64> = if name == "upto" {
                 (*n..=*m).collect()
             } else {
@@ -925,6 +926,7 @@ fn string(
     match name {
         "+" => {
             let o = str_arg(cx, &args, 0)?;
+            cx.reserve((s.len() + o.len()) as u64, 1)?;
             st(format!("{s}{o}"))
         }
         "*" => {
@@ -932,6 +934,7 @@ fn string(
             if n < 0 {
                 return cx.fail_at("negative argument");
             }
+            cx.reserve((s.len() as u64).saturating_mul(n as u64), 1)?;
             st(s.repeat(n.min(1_000_000) as usize))
         }
         "%" => {
@@ -1205,6 +1208,8 @@ fn string(
         "reverse" => st(s.chars().rev().collect::<String>()),
         "center" | "ljust" | "rjust" => {
             let w = int_arg(cx, &args, 0)?.unwrap_or(0).max(0) as usize;
+            // Up to 4 bytes a character.
+            cx.reserve(w as u64, 4)?;
             let pad = match args.get(1) {
                 Some(RValue::Str(p)) if !p.is_empty() => p.clone(),
                 _ => " ".into(),
@@ -1718,6 +1723,10 @@ fn array(
         "*" => match args.first() {
             Some(RValue::Str(sep)) => array(cx, a, "join", vec![RValue::Str(sep.clone())], None),
             Some(RValue::Int(n)) => {
+                cx.reserve(
+                    (a.len() as u64).saturating_mul((*n).max(0) as u64),
+                    std::mem::size_of::<RValue>(),
+                )?;
                 let mut v = Vec::new();
                 for _ in 0..(*n).clamp(0, 100_000) {
                     v.extend(a.iter().cloned());
