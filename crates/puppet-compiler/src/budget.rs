@@ -168,7 +168,7 @@ fn seconds(d: Duration) -> String {
 pub fn bytes(n: u64) -> String {
     for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
         if n >= 1 << shift {
-            return if n % (1 << shift) == 0 {
+            return if n.is_multiple_of(1 << shift) {
                 format!("{} {unit}", n >> shift)
             } else {
                 format!("{:.1} {unit}", n as f64 / (1u64 << shift) as f64)
