@@ -73,6 +73,8 @@ struct Common {
     reads: crate::cli_opts_reads::ReadOpts,
     #[command(flatten)]
     hiera: crate::cli_opts_eyaml::HieraOpts,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 fn absolute(p: &Path) -> PathBuf {
@@ -114,6 +116,8 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     }
     repo.deploy_modules(&c.puppetfile.cache())?;
     repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
+    repo.config.node_timeout = c.budgets.node_timeout.or(repo.config.node_timeout);
+    repo.config.node_memory = c.budgets.node_memory.or(repo.config.node_memory);
     let all = repo.nodes()?;
     let mut nodes = all.clone();
     if let Some(s) = &c.shard {
@@ -127,13 +131,14 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
 }
 
 fn compile(
+    command: &str,
     repo: &Repo,
     nodes: &[NodeSpec],
     all: &[NodeSpec],
     jobs: Option<usize>,
 ) -> Result<Vec<Compiled>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
+        .num_threads(crate::cli_opts_budgets::threads(command, jobs, nodes.len()))
         .stack_size(64 << 20)
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
@@ -153,12 +158,12 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, &all, args.common.jobs).map(|c| (c, "golden")),
+        None => compile("check", &repo, &nodes, &all, args.common.jobs).map(|c| (c, "golden")),
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let r = repo.compile_with_exports(&nodes, &all, |n| {
-                repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
-            });
+            let workers = crate::cli_opts_budgets::threads("check", args.common.jobs, nodes.len());
+            let r =
+                repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers));
             spinner.finish_and_clear();
             r.map(|c| (c, "puppet"))
         }
@@ -184,10 +189,11 @@ pub fn bless(args: BlessArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile(&repo, &nodes, &all, args.common.jobs),
-        Some(Oracle::Puppet) => repo.compile_with_exports(&nodes, &all, |n| {
-            repo.compile_with_puppet(n, args.common.jobs.unwrap_or(0))
-        }),
+        None => compile("bless", &repo, &nodes, &all, args.common.jobs),
+        Some(Oracle::Puppet) => {
+            let workers = crate::cli_opts_budgets::threads("bless", args.common.jobs, nodes.len());
+            repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers))
+        }
     };
     let compiled = match compiled {
         Ok(c) => c,

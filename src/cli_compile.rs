@@ -75,6 +75,8 @@ pub struct CompileArgs {
     exports: crate::cli_opts_exports::ExportsOpts,
     #[command(flatten)]
     reads: crate::cli_opts_reads::ReadOpts,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 /// Exported resources every node's collectors see.
@@ -202,8 +204,14 @@ pub fn run(args: CompileArgs) -> ExitCode {
     if let Some(d) = &out_dir {
         d.remove_stale();
     }
+    let threads = crate::cli_opts_budgets::threads("compile", args.jobs, args.facts.len());
+    // Fewer nodes than the threads asked for leave room for parse-ahead.
+    let wanted = match args.jobs {
+        Some(j) if j > 0 => j,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(threads)
         .stack_size(64 << 20)
         .build()
     {
@@ -219,7 +227,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     // file it is in the middle of (so the environment lives as long as the
     // process).
     let env: &'static Environment = Box::leak(Box::new(env));
-    if files.len() < pool.current_num_threads() {
+    if files.len() < wanted {
         env.enable_parse_ahead();
         let worker = std::thread::Builder::new()
             .name("parse-ahead".into())
@@ -421,6 +429,7 @@ fn make_node(
     n.function_mocks = mocks.clone();
     n.allow_generate = args.allow_generate;
     n.puppet = args.puppet;
+    n.budget = args.budgets.limits(None, None);
     if args.exports.any() {
         n.settings.storeconfigs = Some(true);
     }

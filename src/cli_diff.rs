@@ -101,6 +101,8 @@ pub struct DiffArgs {
     reads: crate::cli_opts_reads::ReadOpts,
     #[command(flatten)]
     hiera: crate::cli_opts_eyaml::HieraOpts,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -228,8 +230,15 @@ fn diff_refs(
     let mut opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
-        jobs: args.jobs,
+        // Each node's two sides compile at once: only the cores bound it.
+        jobs: Some(crate::cli_opts_budgets::threads(
+            "diff",
+            args.jobs,
+            usize::MAX,
+        )),
         allow_generate: args.allow_generate,
+        node_timeout: args.budgets.node_timeout,
+        node_memory: args.budgets.node_memory,
         puppet: args.puppet,
         settings: args.settings.clone(),
         modules: args.puppetfile.cache(),

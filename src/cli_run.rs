@@ -42,6 +42,8 @@ pub struct RunArgs {
     settings: Vec<String>,
     #[command(flatten)]
     reads: crate::cli_opts_reads::ReadOpts,
+    #[command(flatten)]
+    budgets: crate::cli_opts_budgets::BudgetArgs,
 }
 
 /// A reference implementation to check expectations against.
@@ -64,7 +66,9 @@ pub fn run(args: RunArgs) -> ExitCode {
     if let Some(f) = &args.filter {
         cases.retain(|c| c.name().contains(f.as_str()));
     }
+    let budget = args.budgets.limits(None, None);
     for c in &mut cases {
+        c.budget = budget;
         if let Err(e) = harness::overlay_settings(&mut c.settings, &args.settings) {
             eprintln!("pverify run: {}: {e}", c.path.display());
             return ExitCode::from(EXIT_SETUP);
@@ -80,7 +84,11 @@ pub fn run(args: RunArgs) -> ExitCode {
         }
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(crate::cli_opts_budgets::threads(
+            "run",
+            args.jobs,
+            cases.len(),
+        ))
         .stack_size(64 << 20)
         .build();
     let Ok(pool) = pool else {

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod cli_check;
 mod cli_compile;
 mod cli_diff;
+mod cli_opts_budgets;
 mod cli_opts_exports;
 mod cli_opts_eyaml;
 mod cli_opts_fleet;

@@ -137,6 +137,7 @@ fn workspace_root() -> Result<PathBuf, String> {
 /// The case of an environment, named `difffuzz/<name>`.
 fn to_case(env: &Env, name: &str) -> Case {
     Case {
+        budget: Default::default(),
         path: PathBuf::from(format!("difffuzz/{name}.case")),
         spec: vec!["difffuzz".into()],
         description: String::new(),

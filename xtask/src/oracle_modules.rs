@@ -570,6 +570,7 @@ fn class_case_as(
         None => json!([class]),
     };
     Case {
+        budget: Default::default(),
         path: PathBuf::from(format!("{label}/{}.case", class.replace("::", "__"))),
         spec: Vec::new(),
         description: String::new(),

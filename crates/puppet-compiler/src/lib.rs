@@ -2,6 +2,7 @@
 //!
 //! From the bottom up (each module uses only those listed before it):
 //! [`version`] (which Puppet a compile reproduces: 7.23 or 8.10),
+//! [`budget`] (a node's time and memory budget, checked by the loops),
 //! [`files`] (the file system interface every read goes through),
 //! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
 //! [`catalog`] (the index of titles, aliases and uniqueness keys; tags),
@@ -14,6 +15,7 @@
 // (`eval/catalog_emit.rs`), each with its SAFETY argument and tests.
 #![deny(unsafe_code)]
 
+pub mod budget;
 pub mod catalog;
 pub mod eval;
 pub mod facts;

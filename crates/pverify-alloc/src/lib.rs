@@ -9,8 +9,17 @@
 //! so a layout asking for no more than that is served by `mi_malloc`, as
 //! mimalloc's own `mi_realloc_aligned` does; larger alignments keep the
 //! aligned entry points.
+//!
+//! It also counts, per thread, the bytes allocated minus the bytes freed
+//! ([`thread_net_bytes`]): a node compiles on one thread, so the compiler's
+//! memory budget (`puppet_compiler::budget`) reads its node's allocations as
+//! the difference between two readings on that thread. One thread-local add
+//! per call; the counter needs no registration (constant initialiser, no
+//! destructor), so reading and writing it inside the allocator is safe at any
+//! point of a thread's life.
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::ffi::c_void;
 
 use libmimalloc_sys as mi;
@@ -21,6 +30,25 @@ const WORD: usize = std::mem::size_of::<usize>();
 /// mimalloc, with plain requests for word-aligned layouts.
 pub struct Allocator;
 
+thread_local! {
+    /// Bytes this thread allocated minus the bytes it freed, wrapping (a
+    /// thread freeing what another allocated drives it down).
+    static NET_BYTES: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Bytes the calling thread has allocated minus those it has freed through
+/// [`Allocator`], since it started (wrapping: take differences with
+/// `wrapping_sub`). Zero when [`Allocator`] is not the global allocator.
+#[inline]
+pub fn thread_net_bytes() -> usize {
+    NET_BYTES.with(Cell::get)
+}
+
+#[inline]
+fn count(grown: usize, shrunk: usize) {
+    NET_BYTES.with(|n| n.set(n.get().wrapping_add(grown).wrapping_sub(shrunk)));
+}
+
 // SAFETY: every block comes from mimalloc and goes back to it: `mi_free`
 // frees blocks of both the plain and the aligned entry points, and each
 // entry point returns memory of at least the layout's size and alignment
@@ -28,6 +56,7 @@ pub struct Allocator;
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size(), 0);
         if layout.align() <= WORD {
             mi::mi_malloc(layout.size()).cast()
         } else {
@@ -37,6 +66,7 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(layout.size(), 0);
         if layout.align() <= WORD {
             mi::mi_zalloc(layout.size()).cast()
         } else {
@@ -45,12 +75,14 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(0, layout.size());
         mi::mi_free(ptr.cast::<c_void>());
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size, layout.size());
         if layout.align() <= WORD {
             mi::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
         } else {
@@ -85,6 +117,29 @@ mod tests {
                     Allocator.dealloc(z, layout);
                 }
             }
+        }
+    }
+
+    /// The thread's count follows its allocations and frees, and another
+    /// thread's do not move it.
+    #[test]
+    fn counts_the_threads_own_bytes() {
+        let layout = Layout::from_size_align(1 << 20, 8).unwrap();
+        unsafe {
+            let before = thread_net_bytes();
+            let p = Allocator.alloc(layout);
+            assert_eq!(thread_net_bytes().wrapping_sub(before), 1 << 20);
+            let q = Allocator.realloc(p, layout, 3 << 20);
+            assert_eq!(thread_net_bytes().wrapping_sub(before), 3 << 20);
+            std::thread::spawn(|| {
+                let r = Allocator.alloc(Layout::from_size_align(1 << 22, 8).unwrap());
+                Allocator.dealloc(r, Layout::from_size_align(1 << 22, 8).unwrap());
+            })
+            .join()
+            .unwrap();
+            assert_eq!(thread_net_bytes().wrapping_sub(before), 3 << 20);
+            Allocator.dealloc(q, Layout::from_size_align(3 << 20, 8).unwrap());
+            assert_eq!(thread_net_bytes(), before);
         }
     }
 }

@@ -402,6 +402,17 @@ impl<'e> Compiler<'e> {
         };
         match (op, l) {
             (BinaryOp::Add, Value::Array(a)) => {
+                // An array doubled again and again is refused before it
+                // outgrows the budget.
+                let added = match r {
+                    Value::Array(b) => b.len(),
+                    Value::Hash(h) => h.len(),
+                    _ => 1,
+                };
+                crate::budget::reserve_items(
+                    (a.len() + added) as u64,
+                    std::mem::size_of::<Value>(),
+                )?;
                 let mut out = (**a).clone();
                 out.extend(elements(r));
                 Ok(Value::array(out))

@@ -66,11 +66,20 @@ pub fn compile_pretty(
 }
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
+    let budget = crate::budget::enter(node.budget);
     let mut c = Compiler::new(env, node);
     c.warnings.extend(env.conf_warnings.iter().cloned());
     let strict = c.node.strict_variables();
     c.scopes.set_strict_variables(strict);
-    c.run()?;
+    let result = c.run();
+    // Over budget, the node fails with that, whatever error it unwound
+    // with (wrapped by the expressions it passed) and even if something
+    // swallowed the error.
+    if let Some(e) = crate::budget::exceeded() {
+        drop(budget);
+        return Err(EvalError::runtime(e.to_string(), Location::default()));
+    }
+    result?;
     check_parameter_nesting(&c)?;
     check_invalid_utf8(&c)?;
     Ok(c)

@@ -146,3 +146,11 @@ impl fmt::Display for EvalError {
 }
 
 impl std::error::Error for EvalError {}
+
+/// A node over its budget (`crate::budget`): the compile replaces whatever
+/// this is wrapped in with the budget's own text when it ends.
+impl From<crate::budget::Exceeded> for EvalError {
+    fn from(e: crate::budget::Exceeded) -> EvalError {
+        EvalError::runtime(e.to_string(), Location::default())
+    }
+}

@@ -68,6 +68,7 @@ impl<'e> Compiler<'e> {
     /// class, define or node body, or all but a block's last statement).
     pub fn exec_block(&mut self, stmts: &[Expr], scope: ScopeId, ctx: &Ctx) -> R<()> {
         for s in stmts {
+            crate::budget::tick()?;
             // A resource expression's value (its references) is made only
             // when something uses it.
             if let ExprKind::Resource { .. } = s.kind {
@@ -150,11 +151,17 @@ impl<'e> Compiler<'e> {
                     })
                     .sum();
                 let mut s = String::with_capacity(guess);
+                crate::budget::tick()?;
                 for p in parts {
                     match p {
                         StrPart::Text(t) => s.push_str(t),
                         StrPart::Expr(x) => match self.eval(x, scope, ctx)? {
-                            Value::String(v) => s.push_str(&v),
+                            Value::String(v) => {
+                                // A string doubled again and again is
+                                // refused before it outgrows the budget.
+                                crate::budget::reserve((s.len() + v.len()) as u64)?;
+                                s.push_str(&v)
+                            }
                             v => {
                                 use std::fmt::Write as _;
                                 let _ = write!(s, "{v}");

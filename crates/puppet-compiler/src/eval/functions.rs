@@ -444,6 +444,7 @@ impl<'e> Compiler<'e> {
             };
             self.scopes.get_mut(scope).vars.insert(p.name.clone(), v);
         }
+        crate::budget::tick()?;
         self.depth += 1;
         if self.depth > super::classes::MAX_EVAL_DEPTH {
             self.depth -= 1;
@@ -553,6 +554,8 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         ctx: &Ctx,
     ) -> R<Value> {
+        // Every iteration function's loop passes here.
+        crate::budget::tick()?;
         let mut local = Scope::new(ScopeKind::Local, Some(scope), None);
         // Sized for the parameters (a lambda runs once per element).
         local.vars.reserve(l.params.len());
@@ -679,6 +682,20 @@ impl<'e> Compiler<'e> {
         // The signature taken says how many arguments the block gets
         // (each, map and filter: `Callable[2,2]` first, then `[1,1]`).
         let pairs = name == "reduce" || dispatched % 2 == 0;
+        // The elements are made before the first call: `1000000000000.each`
+        // (or a huge string's characters) is refused before allocating.
+        let count = match &subject {
+            Value::Array(items) => items.len() as u64,
+            Value::Hash(h) => h.len() as u64,
+            Value::Integer(n) => (*n).max(0) as u64,
+            // At most a character per byte, each its own string.
+            Value::String(s) => s.len() as u64 * 3,
+            _ => 0,
+        };
+        crate::budget::reserve_items(
+            count,
+            std::mem::size_of::<Vec<Value>>() + 2 * std::mem::size_of::<Value>(),
+        )?;
         // Each element as the lambda's arguments: values, or [index, value] /
         // [key, value] when the lambda takes two parameters.
         let elements: Vec<Vec<Value>> = match &subject {

@@ -775,6 +775,9 @@ impl Compiler<'_> {
             };
             let expr = after[..end].trim();
             rest = &after[end + 1..];
+            // Interpolations that look up keys that interpolate again grow
+            // exponentially: each one is counted and its text reserved.
+            crate::budget::tick().map_err(|e| Miss::Error(e.to_string()))?;
             // Puppet's EMPTY_INTERPOLATIONS: nothing, without a warning.
             if matches!(expr, "" | "::" | "''" | "\"\"" | "'::'" | "\"::\"") {
                 continue;
@@ -811,7 +814,11 @@ impl Compiler<'_> {
             }
             match &value {
                 // Most interpolations are strings: no copy to append one.
-                Value::String(v) => out.push_str(v),
+                Value::String(v) => {
+                    crate::budget::reserve((out.len() + v.len()) as u64)
+                        .map_err(|e| Miss::Error(e.to_string()))?;
+                    out.push_str(v)
+                }
                 other => out.push_str(&ruby_to_s(other)),
             }
         }

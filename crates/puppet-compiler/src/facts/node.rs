@@ -40,6 +40,9 @@ pub struct NodeInfo {
     /// node's exported collectors (a fleet snapshot, or the exports of the
     /// nodes compiled in the same run); read only under `storeconfigs`.
     pub exports: std::sync::Arc<super::exports::Exports>,
+    /// How long the compile may take and how much it may allocate
+    /// (`--node-timeout`, `--node-memory`; `crate::budget`).
+    pub budget: crate::budget::Limits,
 }
 
 impl NodeInfo {

@@ -94,6 +94,14 @@ pub struct Config {
     /// hiera-eyaml: `eyaml: {missing_key: fail|redact}` (docs/hiera.md).
     #[serde(default)]
     pub eyaml: EyamlConfig,
+    /// Seconds one node may compile (default 60, 0 no limit;
+    /// `--node-timeout` overrides it; `puppet_compiler::budget`).
+    #[serde(default, deserialize_with = "node_timeout")]
+    pub node_timeout: Option<f64>,
+    /// Memory one node may allocate: `512M`, `2G`, a bare number in MiB
+    /// (default 2G, 0 no limit; `--node-memory` overrides it).
+    #[serde(default, deserialize_with = "node_memory")]
+    pub node_memory: Option<u64>,
 }
 
 /// `exports:` of pverify.yaml.
@@ -126,6 +134,38 @@ fn missing_key<'de, D: serde::Deserializer<'de>>(
 ) -> Result<puppet_compiler::hiera::eyaml::MissingKey, D::Error> {
     let text = String::deserialize(d)?;
     text.parse().map_err(serde::de::Error::custom)
+}
+
+impl Config {
+    /// The nodes' time and memory budget.
+    pub fn budget(&self) -> puppet_compiler::budget::Limits {
+        puppet_compiler::budget::Limits::resolve(self.node_timeout, self.node_memory)
+    }
+}
+
+/// `node_timeout: 30` / `node_timeout: 2.5`.
+fn node_timeout<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let v = Value::deserialize(d)?;
+    let text = match &v {
+        Value::Number(n) => n.to_string(),
+        other => other.to_string(),
+    };
+    puppet_compiler::budget::parse_seconds(&text)
+        .map(Some)
+        .map_err(|e| serde::de::Error::custom(format!("node_timeout: {e}")))
+}
+
+/// `node_memory: 2G` / `node_memory: 512` (MiB).
+fn node_memory<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let v = Value::deserialize(d)?;
+    let text = match &v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    puppet_compiler::budget::parse_size(&text)
+        .map(Some)
+        .map_err(|e| serde::de::Error::custom(format!("node_memory: {e}")))
 }
 
 /// `puppet: 7` / `puppet: '8.10'`.

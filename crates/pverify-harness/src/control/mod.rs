@@ -324,6 +324,7 @@ impl Repo {
             files: vec![],
             expect: Versioned::both(Expect::None),
             expect_warnings: Versioned::default(),
+            budget: self.config.budget(),
         }
     }
 

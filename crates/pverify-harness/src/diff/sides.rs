@@ -25,6 +25,7 @@ use super::ignore::Ignore;
 use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
+use puppet_compiler::budget::Limits;
 use puppet_compiler::eval::NodeInfo;
 use puppet_compiler::facts::overrides::FactOverride;
 use puppet_compiler::loader::environments::Environments;
@@ -219,6 +220,10 @@ pub struct RefOptions {
     pub hiera_config: Option<PathBuf>,
     /// `--eyaml-missing-key`.
     pub eyaml_missing_key: Option<puppet_compiler::hiera::eyaml::MissingKey>,
+    /// `--node-timeout` seconds and `--node-memory` bytes, over each side's
+    /// `pverify.yaml` (`puppet_compiler::budget::Limits::resolve`).
+    pub node_timeout: Option<f64>,
+    pub node_memory: Option<u64>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -375,6 +380,16 @@ impl Prepared {
         }
     }
 
+    /// The nodes' time and memory budget on this side: the command line's,
+    /// else the side's control repo config, else the defaults.
+    fn budget(&self, opts: &RefOptions) -> Limits {
+        let (timeout, memory) = match &self.control {
+            Some(Ok(repo)) => (repo.config.node_timeout, repo.config.node_memory),
+            _ => (None, None),
+        };
+        Limits::resolve(opts.node_timeout.or(timeout), opts.node_memory.or(memory))
+    }
+
     /// The environment (or why it cannot boot: every node of this side
     /// then fails with that error), and the directories
     /// `puppet:///modules/...` sources resolve in: its modulepath, else
@@ -445,9 +460,11 @@ fn compile_node(
     allow_generate: bool,
     puppet: PuppetVersion,
     opts: &RefOptions,
+    budget: Limits,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
     node.allow_generate = allow_generate;
+    node.budget = budget;
     node.puppet = puppet;
     if let Some(store) = &opts.exports {
         node.exports = store.clone();
@@ -518,6 +535,7 @@ pub fn diff_refs(
                                 from.allows_generate(opts),
                                 from.puppet(opts),
                                 opts,
+                                from.budget(opts),
                             )
                         })
                     },
@@ -530,6 +548,7 @@ pub fn diff_refs(
                                 to.allows_generate(opts),
                                 to.puppet(opts),
                                 opts,
+                                to.budget(opts),
                             )
                         })
                     },

@@ -116,6 +116,9 @@ pub struct Case {
     /// Warnings each reference logs while compiling (paths relative to the
     /// environment directory); empty when the case records none.
     pub expect_warnings: Versioned<Vec<String>>,
+    /// The compile's time and memory budget (not part of the file: the
+    /// command line's `--node-timeout` and `--node-memory`).
+    pub budget: puppet_compiler::budget::Limits,
 }
 
 /// A case's exports: the file named (a case's own, written back by
@@ -485,6 +488,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
         files,
         expect,
         expect_warnings,
+        budget: Default::default(),
     })
 }
 

@@ -57,6 +57,7 @@ pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -
     let mut node = NodeInfo {
         name: case.node.clone(),
         puppet,
+        budget: case.budget,
         ..NodeInfo::default()
     };
     if let Value::Hash(h) = from_json(facts) {

@@ -161,6 +161,10 @@ impl<'h> Interp<'h> {
 
     fn eval(&mut self, n: &Node) -> R<RValue> {
         self.line = n.line;
+        // Every loop of the subset evaluates its condition or body here.
+        if let Err(e) = crate::budget::tick() {
+            return self.fail(e.to_string());
+        }
         Ok(match &n.expr {
             Expr::Nil => RValue::Nil,
             Expr::Bool(b) => RValue::Bool(*b),
@@ -766,6 +770,10 @@ impl<'h> Interp<'h> {
     /// Calls the block with `args` (destructuring one array argument over
     /// several parameters, as Ruby's blocks do).
     pub fn yield_(&mut self, block: &Block, args: Vec<RValue>) -> R<RValue> {
+        // An empty block evaluates nothing: its loop is counted here.
+        if let Err(e) = crate::budget::tick() {
+            return self.fail(e.to_string());
+        }
         let args = match args.as_slice() {
             [RValue::Array(a)] if block.params.len() > 1 => a.to_vec(),
             _ => args,
@@ -1150,6 +1158,14 @@ impl Interp<'_> {
         self.fail(msg)
     }
 
+    /// Before a method allocates `count` items of `size` bytes that the
+    /// template chose (a repeated or padded string, a range's array): an
+    /// error, not an allocation, when they do not fit the node's memory
+    /// budget (`crate::budget::reserve`).
+    pub fn reserve(&self, count: u64, size: usize) -> R<()> {
+        crate::budget::reserve_items(count, size).or_else(|e| self.fail(e.to_string()))
+    }
+
     /// `each_with_object`: runs the block with the element and the memo,
     /// then reads the memo back from its parameter (templates change it
     /// with `memo[k] = v`, which assigns the local here).
@@ -1382,7 +1398,9 @@ impl Interp<'_> {
                     .error_class
                     .take()
                     .unwrap_or_else(|| exception_class_of(&msg).to_string());
-                let caught = def.rescues.iter().find(|r| {
+                // A node over its budget stays failed: no `rescue` catches it.
+                let over_budget = crate::budget::exceeded().is_some();
+                let caught = def.rescues.iter().filter(|_| !over_budget).find(|r| {
                     if r.classes.is_empty() {
                         exception_is_a(&class, "StandardError")
                     } else {

@@ -864,6 +864,7 @@ fn numeric(
                     "iterations",
                 ));
             }
+            cx.reserve(m.abs_diff(*n).saturating_add(1), 8)?;
             let items: Vec<i64> = if name == "upto" {
                 (*n..=*m).collect()
             } else {
@@ -943,6 +944,7 @@ fn string(
     match name {
         "+" => {
             let o = str_arg(cx, &args, 0)?;
+            cx.reserve((s.len() + o.len()) as u64, 1)?;
             st(format!("{s}{o}"))
         }
         "*" => {
@@ -953,6 +955,7 @@ fn string(
             if (n as u128) * (s.len() as u128) > MAX_STRING_BYTES as u128 {
                 return cx.fail_at(over_limit("String#* result", MAX_STRING_BYTES, "bytes"));
             }
+            cx.reserve((s.len() as u64).saturating_mul(n as u64), 1)?;
             st(s.repeat(n as usize))
         }
         "%" => {
@@ -1226,6 +1229,8 @@ fn string(
         "reverse" => st(s.chars().rev().collect::<String>()),
         "center" | "ljust" | "rjust" => {
             let w = int_arg(cx, &args, 0)?.unwrap_or(0).max(0) as usize;
+            // Up to 4 bytes a character.
+            cx.reserve(w as u64, 4)?;
             let pad = match args.get(1) {
                 Some(RValue::Str(p)) if !p.is_empty() => p.clone(),
                 _ => " ".into(),
@@ -1749,6 +1754,10 @@ fn array(
                 if (*n).max(0) as u128 * a.len() as u128 > MAX_ITEMS as u128 {
                     return cx.fail_at(over_limit("Array#* result", MAX_ITEMS, "elements"));
                 }
+                cx.reserve(
+                    (a.len() as u64).saturating_mul((*n).max(0) as u64),
+                    std::mem::size_of::<RValue>(),
+                )?;
                 let mut v = Vec::new();
                 for _ in 0..(*n).max(0) {
                     v.extend(a.iter().cloned());
