@@ -331,11 +331,12 @@ mod tests {
 
     #[test]
     fn a_deadline_ends_a_loop_and_stays_exceeded() {
+        // Before `enter`: the deadline counts from there.
+        let start = Instant::now();
         let _g = enter(Limits {
             time: Some(Duration::from_millis(20)),
             memory: None,
         });
-        let start = Instant::now();
         let e = loop {
             if let Err(e) = tick() {
                 break e;

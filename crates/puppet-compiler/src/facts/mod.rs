@@ -152,7 +152,7 @@ pub fn parse_node_text(path: &Path, text: &str) -> Result<NodeInfo, String> {
 /// (`Puppet::Node::Facts#to_data_hash`: `name`, `values`, `timestamp`,
 /// `expiration`), of its node format (`Puppet::Node#to_data_hash`: `name`,
 /// `environment`, `classes`, `parameters`) and pverify's `trusted`.
-pub const NODE_FILE_KEYS: [&str; 8] = [
+pub const NODE_FILE_KEYS: [&str; 9] = [
     "name",
     "values",
     "timestamp",
@@ -161,6 +161,7 @@ pub const NODE_FILE_KEYS: [&str; 8] = [
     "classes",
     "parameters",
     "trusted",
+    "trusted_external",
 ];
 
 /// A key a node file may not have is a typo (`"vals"` for `"values"`), an
