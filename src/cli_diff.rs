@@ -250,7 +250,6 @@ fn diff_refs(
         exports: args.exports.read()?,
         hiera_config: args.hiera.hiera_config.clone(),
         eyaml_missing_key: args.hiera.eyaml_missing_key,
-        ..RefOptions::default()
     };
     opts.overrides
         .grants
