@@ -112,7 +112,7 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     // levels' data directories.
     if let Some(h) = repo.hiera_config() {
         repo.grants
-            .extend(crate::cli_opts_reads::hiera_config_grants(&h));
+            .extend(puppet_compiler::hiera::config::operator_grants(&h));
     }
     repo.deploy_modules(&c.puppetfile.cache())?;
     repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;

@@ -119,7 +119,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         .chain(
             args.hiera_config
                 .iter()
-                .flat_map(|h| crate::cli_opts_reads::hiera_config_grants(h)),
+                .flat_map(|h| puppet_compiler::hiera::config::operator_grants(h)),
         )
         .chain(basemodulepath.iter().flatten().cloned())
         .chain([pverify_harness::reference::debian_modules(args.puppet)])

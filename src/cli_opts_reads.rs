@@ -13,23 +13,3 @@ pub struct ReadOpts {
     #[arg(long = "grant", value_name = "DIR")]
     pub grants: Vec<PathBuf>,
 }
-
-/// What `--hiera-config FILE` grants: the file and its levels' data
-/// directories (the operator's configuration names them; the file's own
-/// directory is not granted, as it may hold anything, e.g. Puppet's `ssl/`).
-/// An unreadable or invalid file grants only itself: the compile then
-/// reports it.
-pub fn hiera_config_grants(path: &std::path::Path) -> Vec<PathBuf> {
-    use puppet_compiler::hiera::config;
-    let mut grants = vec![path.to_path_buf()];
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return grants;
-    };
-    let Ok(doc) = puppet_model::yaml::load_hiera(&text) else {
-        return grants;
-    };
-    if let Ok(c) = config::parse(path, &doc) {
-        grants.extend(c.levels.into_iter().map(|l| l.datadir));
-    }
-    grants
-}

@@ -283,3 +283,22 @@ fn wildcard(p: &[u8], s: &[u8]) -> bool {
         _ => false,
     }
 }
+
+/// What `--hiera-config FILE` grants: the file and its levels' data
+/// directories (the operator's configuration names them; the file's own
+/// directory is not granted, as it may hold anything, e.g. Puppet's `ssl/`).
+/// An unreadable or invalid file grants only itself: the compile then
+/// reports it.
+pub fn operator_grants(path: &Path) -> Vec<PathBuf> {
+    let mut grants = vec![path.to_path_buf()];
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return grants;
+    };
+    let Ok(doc) = puppet_model::yaml::load_hiera(&text) else {
+        return grants;
+    };
+    if let Ok(c) = parse(path, &doc) {
+        grants.extend(c.levels.into_iter().map(|l| l.datadir));
+    }
+    grants
+}

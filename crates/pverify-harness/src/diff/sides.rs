@@ -353,8 +353,11 @@ impl Prepared {
         let mut o = opts.overrides.clone();
         if let Some(h) = &opts.hiera_config {
             let h = self.env_dir.join(h);
+            // The operator names it: the file and its levels' data
+            // directories are read roots, not its whole directory.
             if !h.starts_with(&self.root) {
-                o.grants.extend(h.parent().map(Path::to_path_buf));
+                o.grants
+                    .extend(puppet_compiler::hiera::config::operator_grants(&h));
             }
             o.hiera_config = Some(h);
         }
