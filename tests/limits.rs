@@ -163,6 +163,20 @@ fn deeply_nested_data_to_string() {
 }
 
 #[test]
+fn type_of_deeply_nested_data_as_text() {
+    // The type of data 100,000 arrays deep is as deep; writing it as text
+    // overflowed a 64 MiB stack (SIGABRT: the whole run lost). pverify
+    // grows its stack and answers, as for the data itself.
+    assert_eq!(
+        compile(
+            "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+             notice(\"${type($x)}\".length)\n"
+        ),
+        Ok(())
+    );
+}
+
+#[test]
 fn deeply_nested_data_to_yaml() {
     // The same depth through stdlib's to_yaml (Psych's tree and emitter).
     if !std::path::Path::new("/usr/share/puppet/modules/stdlib").exists() {

@@ -221,6 +221,12 @@ impl TypeFormatter {
     }
 
     fn ty(&mut self, t: &PType) {
+        // A type nests as deep as the data it was inferred from: each level
+        // may continue on a stack grown on the heap.
+        stacker::maybe_grow(256 << 10, 4 << 20, || self.ty_nested(t))
+    }
+
+    fn ty_nested(&mut self, t: &PType) {
         use PType as T;
         match t {
             T::Any => self.push("Any"),
