@@ -108,7 +108,7 @@ impl MemoryFiles {
 }
 
 /// `path` made absolute against `/`, with `.` and `..` resolved lexically.
-fn normalize(path: &Path) -> PathBuf {
+pub(crate) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::from("/");
     for c in path.components() {
         match c {

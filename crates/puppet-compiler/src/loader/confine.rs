@@ -22,7 +22,7 @@
 //! every node probes cost a hash lookup.
 
 use std::io;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rustc_hash::FxHashMap as HashMap;
@@ -149,18 +149,7 @@ fn resolve_sorted<'a>(
 /// `path` made absolute (against the working directory) with `.` and `..`
 /// resolved by name.
 pub fn normalize(path: &Path) -> PathBuf {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::from("/");
-    for c in abs.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::Normal(n) => out.push(n),
-            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
-        }
-    }
-    out
+    crate::files::normalize(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 /// A file system that answers only inside its [`ReadRoots`]: every read of
