@@ -214,5 +214,16 @@ fn compile_in(dir: &Path) {
     for (k, v) in [("os", "Debian"), ("fqdn", "fuzz.example.com")] {
         node.facts.insert(Value::string(k), Value::string(v));
     }
-    let _ = eval::compile(&env, node);
+    // On a thread with the CLI's node stack (64 MiB, src/cli_compile.rs), so
+    // a finding is one the CLI would have too, not an artefact of
+    // libFuzzer's 8 MiB main thread.
+    let compiled = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || drop(eval::compile(&env, node)));
+    if let Ok(handle) = compiled {
+        // A panic on the node thread is a finding: hand it on to the driver.
+        if let Err(panic) = handle.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
 }
