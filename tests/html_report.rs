@@ -509,35 +509,34 @@ fn check_report_shows_failures_and_golden_differences() {
     browser.screenshot("check-1-failed-node");
 }
 
-#[test]
-fn hostile_data_stays_text() {
-    let Some(browser) = Browser::start("hostile_data_stays_text") else {
-        return;
-    };
+/// Node name, titles, parameter names and values and file contents that
+/// try to break out of the page.
+const PAYLOADS: [&str; 5] = [
+    "<script>window.__pwned = 1</script>",
+    "</script><script>window.__pwned = 2</script>",
+    "\"><img src=x onerror=\"window.__pwned = 3\">",
+    "'><svg onload='window.__pwned = 4'>",
+    "<!-- \u{2028}\u{2029} -->",
+];
+const HOSTILE_NODE: &str = "\"><img src=x onerror=window.__pwned=5>";
+
+/// `pverify diff --format html` of two catalogs made of [`PAYLOADS`].
+fn hostile_report(file: &Path) {
     let tmp = tempfile::tempdir().unwrap();
     let (from, to) = (tmp.path().join("from"), tmp.path().join("to"));
     std::fs::create_dir_all(&from).unwrap();
     std::fs::create_dir_all(&to).unwrap();
-    let payloads = [
-        "<script>window.__pwned = 1</script>",
-        "</script><script>window.__pwned = 2</script>",
-        "\"><img src=x onerror=\"window.__pwned = 3\">",
-        "'><svg onload='window.__pwned = 4'>",
-        "<!-- \u{2028}\u{2029} -->",
-    ];
-    let node = "\"><img src=x onerror=window.__pwned=5>";
-    // Each payload as a title, a parameter's name and value, and content.
     let params = |p: &str, content: String, value: String| {
         let mut m = serde_json::Map::new();
         m.insert("content".into(), J::String(content));
         m.insert(p.into(), J::String(value));
         J::Object(m)
     };
-    let old: Vec<J> = payloads
+    let old: Vec<J> = PAYLOADS
         .iter()
         .map(|p| resource("File", p, params(p, format!("{p}\n"), p.to_string())))
         .collect();
-    let new: Vec<J> = payloads
+    let new: Vec<J> = PAYLOADS
         .iter()
         .map(|p| resource("File", p, params(p, format!("{p}\n{p}\n"), format!("{p}!"))))
         .chain([resource(
@@ -546,9 +545,9 @@ fn hostile_data_stays_text() {
             json!({"command": "</script>"}),
         )])
         .collect();
+    let node = HOSTILE_NODE;
     write_json(&from.join(format!("{node}.json")), &catalog(node, old));
     write_json(&to.join(format!("{node}.json")), &catalog(node, new));
-    let file = artefacts().join("hostile.html");
     let (code, _, err) = pverify(&[
         "diff",
         "--from-catalogs",
@@ -561,9 +560,34 @@ fn hostile_data_stays_text() {
         file.to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "{err}");
+}
+
+/// The file itself, browser or not: the data sits in its JSON element
+/// only, as escapes, under a policy that loads nothing.
+#[test]
+fn hostile_data_is_escaped_in_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("hostile.html");
+    hostile_report(&file);
     let html = std::fs::read_to_string(&file).unwrap();
-    // The page's own two scripts end; nothing else does.
-    assert_eq!(html.matches("</script>").count(), 2);
+    assert_eq!(html.matches("</script>").count(), 2, "the page's own two");
+    assert_eq!(html.matches("<script").count(), 2);
+    for absent in ["<img", "<svg", "<!-- ", "\u{2028}", "__pwned = 1<"] {
+        assert!(!html.contains(absent), "{absent:?} in the page");
+    }
+    assert!(html.contains("window.__pwned = 1\\u003c/script\\u003e"));
+    assert!(html.contains("content=\"default-src 'none'; script-src 'sha256-"));
+    assert!(html.contains("require-trusted-types-for 'script'"));
+}
+
+#[test]
+fn hostile_data_stays_text() {
+    let Some(browser) = Browser::start("hostile_data_stays_text") else {
+        return;
+    };
+    let file = artefacts().join("hostile.html");
+    hostile_report(&file);
+    let node = HOSTILE_NODE;
     browser.open(&file);
     // Open every item of every section, both diff views, and filter by a
     // payload: the data is drawn, and only as text.
