@@ -65,7 +65,7 @@ pub struct DiffArgs {
     /// Ignore resources carrying this tag. Repeatable.
     #[arg(long)]
     ignore_tag: Vec<String>,
-    /// text, markdown, json or junit.
+    /// text, markdown, json, junit or html (one self-contained page).
     #[arg(long, default_value = "text")]
     format: Format,
     /// Add every node's own list of changes (text and markdown).

@@ -69,6 +69,7 @@ pub fn emit(report: &Report, format: Format) -> ExitCode {
         Format::Text => report.to_text(paint()),
         Format::Json => report.to_json(),
         Format::Junit => report.to_junit(),
+        Format::Html => pverify_harness::diff::render::html::check::render(report),
     };
     // A report that cannot be written is no evidence of success.
     if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {

@@ -1,7 +1,8 @@
 //! Reports of `pverify run` and `pverify check`: one item per spec-suite
 //! case or node, rendered as text (one line per item, readable diffs for
 //! failures), JSON (schema `pverify-report/1`, documented in
-//! `docs/harness.md`) or JUnit XML (one `testcase` per item).
+//! `docs/harness.md`), JUnit XML (one `testcase` per item) or an HTML
+//! page (docs/html-report.md).
 
 use serde::Serialize;
 
@@ -244,6 +245,9 @@ pub enum Format {
     Text,
     Json,
     Junit,
+    /// A self-contained page, drawn by `diff::render::html::check` (the
+    /// page `pverify diff` writes; this module stays below `diff`).
+    Html,
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Writing a [`DiffReport`](super::DiffReport): human text grouped by
 //! change, Markdown for a pull-request comment, JSON (schema in
-//! docs/diff-json.md), JUnit XML.
+//! docs/diff-json.md), JUnit XML, a self-contained HTML page.
 
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod markdown;
@@ -14,6 +15,7 @@ pub enum Format {
     Markdown,
     Json,
     Junit,
+    Html,
 }
 
 impl std::str::FromStr for Format {
@@ -24,8 +26,9 @@ impl std::str::FromStr for Format {
             "markdown" | "md" => Ok(Format::Markdown),
             "json" => Ok(Format::Json),
             "junit" => Ok(Format::Junit),
+            "html" => Ok(Format::Html),
             _ => Err(format!(
-                "unknown format '{s}' (expected text, markdown, json or junit)"
+                "unknown format '{s}' (expected text, markdown, json, junit or html)"
             )),
         }
     }
@@ -38,6 +41,7 @@ pub fn render(report: &super::DiffReport, format: Format, detail: bool) -> Strin
         Format::Markdown => markdown::render(report, detail),
         Format::Json => json::render(report),
         Format::Junit => junit::render(report),
+        Format::Html => html::render(report),
     }
 }
 
