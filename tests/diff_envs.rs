@@ -159,7 +159,7 @@ fn module_file_source_change() {
         report,
         r#"3 nodes: 3 changed, 0 unchanged, 0 added, 0 removed, 0 failed
 
-File[/etc/motd] content changed (source) on 3 nodes: db01, web01, web02
+File[/etc/motd] source file content changed on 3 nodes: db01, web01, web02
   --- File[/etc/motd] (from)
   +++ File[/etc/motd] (to)
   @@ -1,2 +1,2 @@
@@ -184,7 +184,7 @@ fn inline_content_change_differs_per_node() {
         report,
         r#"3 nodes: 3 changed, 0 unchanged, 0 added, 0 removed, 0 failed
 
-File[/etc/issue] content changed (content) on 3 nodes: db01, web01, web02
+File[/etc/issue] content changed on 3 nodes: db01, web01, web02
   on db01:
     --- File[/etc/issue] (from)
     +++ File[/etc/issue] (to)
@@ -205,7 +205,7 @@ File[/etc/issue] content changed (content) on 3 nodes: db01, web01, web02
     +Hello from web02
 
 == db01 (1 changes)
-  File[/etc/issue] content changed (content)
+  File[/etc/issue] content changed
     --- File[/etc/issue] (from)
     +++ File[/etc/issue] (to)
     @@ -1 +1 @@
@@ -213,7 +213,7 @@ File[/etc/issue] content changed (content) on 3 nodes: db01, web01, web02
     +Hello from db01
 
 == web01 (1 changes)
-  File[/etc/issue] content changed (content)
+  File[/etc/issue] content changed
     --- File[/etc/issue] (from)
     +++ File[/etc/issue] (to)
     @@ -1 +1 @@
@@ -221,7 +221,7 @@ File[/etc/issue] content changed (content) on 3 nodes: db01, web01, web02
     +Hello from web01
 
 == web02 (1 changes)
-  File[/etc/issue] content changed (content)
+  File[/etc/issue] content changed
     --- File[/etc/issue] (from)
     +++ File[/etc/issue] (to)
     @@ -1 +1 @@

@@ -8,6 +8,7 @@
 
 mod config;
 mod exports;
+pub mod sources;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -783,6 +784,206 @@ impl Repo {
                 item
             })
             .collect()
+    }
+
+    /// Where the nodes' `puppet:///modules/` sources are read.
+    fn source_reader(&self) -> sources::SourceReader {
+        let deployed = self
+            .modules
+            .as_ref()
+            .map(|d| d.tree_parents())
+            .unwrap_or_default();
+        sources::SourceReader::new(self.environments(), deployed)
+    }
+
+    /// Compares the text behind each compiled catalog's `puppet:///modules/`
+    /// sources with the golden's record (`items` are [`Repo::check`]'s, in
+    /// `compiled`'s order): a changed text fails the node with a unified
+    /// diff. Returns warnings (sources without a record).
+    pub fn check_sources(
+        &self,
+        nodes: &[NodeSpec],
+        compiled: &[Compiled],
+        items: &mut [Item],
+        against: &str,
+    ) -> Vec<String> {
+        let reader = self.source_reader();
+        let env_of: std::collections::HashMap<&str, &str> = nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
+            .collect();
+        let mut warnings = Vec::new();
+        for (c, item) in compiled.iter().zip(items.iter_mut()) {
+            let Ok(cat) = &c.result else { continue };
+            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
+                continue;
+            };
+            let env = env_of
+                .get(c.id.as_str())
+                .copied()
+                .unwrap_or(&self.config.environment_name);
+            let now = reader.read(env, &catalog);
+            let record = self.relative(
+                &self
+                    .root
+                    .join(&self.config.golden)
+                    .join(sources::SOURCES_DIR)
+                    .join(format!("{}.json", c.id)),
+            );
+            let recorded = match sources::read_recorded(&self.config.golden, &self.root, &c.id) {
+                Ok(Some(r)) => r,
+                Ok(None) if now.is_empty() => continue,
+                Ok(None) => sources::Sources::new(),
+                Err(e) => {
+                    item.status = Status::Failed;
+                    item.failures.push(Failure {
+                        against: against.to_string(),
+                        message: format!("{record}: {e}"),
+                        changes: vec![],
+                        expected: None,
+                        actual: None,
+                    });
+                    continue;
+                }
+            };
+            let (changes, unrecorded) = sources::compare(&recorded, &now);
+            if unrecorded > 0 {
+                warnings.push(format!(
+                    "{}: the text of {unrecorded} `source` file{} is not recorded in {record}; `pverify bless` records it",
+                    c.id,
+                    if unrecorded == 1 { "" } else { "s" }
+                ));
+            }
+            if !changes.is_empty() {
+                item.status = Status::Failed;
+                item.failures.push(Failure {
+                    against: against.to_string(),
+                    message: format!(
+                        "the text behind `source` differs from the golden's record {record} (expected = golden)"
+                    ),
+                    changes,
+                    expected: None,
+                    actual: None,
+                });
+            }
+        }
+        warnings
+    }
+
+    /// Records the text behind each compiled catalog's module sources
+    /// beside its golden (`bless`); the lines to print and whether a write
+    /// failed.
+    pub fn bless_sources(
+        &self,
+        nodes: &[NodeSpec],
+        compiled: &[Compiled],
+        paint: Paint,
+    ) -> (String, bool) {
+        let reader = self.source_reader();
+        let env_of: std::collections::HashMap<&str, &str> = nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
+            .collect();
+        let (mut out, mut failed) = (String::new(), false);
+        for c in compiled {
+            let Ok(cat) = &c.result else { continue };
+            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
+                continue;
+            };
+            let env = env_of
+                .get(c.id.as_str())
+                .copied()
+                .unwrap_or(&self.config.environment_name);
+            let now = reader.read(env, &catalog);
+            let rel = self.relative(
+                &self
+                    .root
+                    .join(&self.config.golden)
+                    .join(sources::SOURCES_DIR)
+                    .join(format!("{}.json", c.id)),
+            );
+            match sources::write_recorded(&self.config.golden, &self.root, &c.id, &now) {
+                Ok(true) => out.push_str(&format!(
+                    "{} {rel} ({} source{})\n",
+                    paint.yellow("recorded"),
+                    now.len(),
+                    if now.len() == 1 { "" } else { "s" }
+                )),
+                Ok(false) => {}
+                Err(e) => {
+                    failed = true;
+                    out.push_str(&format!("{} {rel}: {e}\n", paint.red("error")));
+                }
+            }
+        }
+        (out, failed)
+    }
+
+    /// The goldens of nodes no longer in the matrix (`all`: every node of
+    /// the config, whatever `--filter` or `--shard` selected), by name.
+    pub fn stale_goldens(&self, all: &[NodeSpec]) -> Vec<String> {
+        let Ok(dir) = self.golden_dir(false) else {
+            return Vec::new();
+        };
+        let known: std::collections::HashSet<&str> = all.iter().map(|n| n.id.as_str()).collect();
+        dir.node_names()
+            .into_iter()
+            .filter(|n| !known.contains(n.as_str()))
+            .collect()
+    }
+
+    /// The report item of a stale golden (`check --strict-goldens`).
+    pub fn stale_item(&self, name: &str) -> Item {
+        Item {
+            name: name.to_string(),
+            status: Status::Failed,
+            reason: None,
+            failures: vec![Failure {
+                against: "golden".into(),
+                message: self.stale_message(name),
+                changes: vec![],
+                expected: None,
+                actual: None,
+            }],
+            millis: 0,
+        }
+    }
+
+    /// `golden/old.json: node old is no longer in the matrix (...)`.
+    pub fn stale_message(&self, name: &str) -> String {
+        format!(
+            "{}: node {name} is no longer in the matrix (`pverify bless --prune` removes it)",
+            self.relative(&self.golden_path(name))
+        )
+    }
+
+    /// Removes the goldens of `stale` nodes (`bless --prune`); the lines to
+    /// print and whether a removal failed.
+    pub fn prune(&self, stale: &[String], paint: Paint) -> (String, bool) {
+        let mut out = String::new();
+        let mut failed = false;
+        let dir = match self.golden_dir(false) {
+            Ok(d) => d,
+            Err(e) => return (format!("{} {e}\n", paint.red("error")), true),
+        };
+        for name in stale {
+            let rel = self.relative(&self.golden_path(name));
+            // Its record of sources goes with it.
+            let _ = sources::write_recorded(
+                &self.config.golden,
+                &self.root,
+                name,
+                &sources::Sources::new(),
+            );
+            match dir.remove_node(name) {
+                Ok(()) => out.push_str(&format!("{} {rel}\n", paint.red("removed"))),
+                Err(e) => {
+                    failed = true;
+                    out.push_str(&format!("{} {e}\n", paint.red("error")));
+                }
+            }
+        }
+        (out, failed)
     }
 
     /// Rewrites the goldens of the nodes that compiled and changed (a temp
