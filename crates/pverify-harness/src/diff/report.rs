@@ -167,9 +167,17 @@ impl DiffReport {
     /// nodes are sorted). A removed resource followed by its rename (see
     /// [`is_rename`]) is one `resource_renamed` change `A -> B`.
     pub fn groups(&self) -> Vec<Group<'_>> {
+        /// One node's change in a group: the node, the change, its kind
+        /// and detail as they are and with the node's names generalized.
+        struct Member<'a> {
+            node: &'a str,
+            change: &'a Change,
+            kind: ChangeKind,
+            detail: String,
+            general_detail: String,
+        }
         let mut order: Vec<ChangeKind> = Vec::new();
-        type Members<'a> = (Vec<(&'a str, &'a Change)>, Vec<String>);
-        let mut by: BTreeMap<ChangeKind, Members<'_>> = BTreeMap::new();
+        let mut by: BTreeMap<ChangeKind, Vec<Member<'_>>> = BTreeMap::new();
         for n in &self.nodes {
             let NodeStatus::Changed(changes) = &n.status else {
                 continue;
@@ -189,23 +197,54 @@ impl DiffReport {
                     _ => c.kind(),
                 };
                 i += 1;
-                let k = kind.generalized(&n.names);
-                let entry = by.entry(k.clone()).or_default();
-                if entry.0.is_empty() {
-                    order.push(k);
+                let general = kind.generalized(&n.names);
+                let entry = by.entry(general.clone()).or_default();
+                if entry.is_empty() {
+                    order.push(general);
                 }
-                entry.0.push((n.name.as_str(), c));
-                entry.1.push(n.names.generalize(&c.detail()));
+                let detail = c.detail();
+                entry.push(Member {
+                    node: n.name.as_str(),
+                    change: c,
+                    general_detail: n.names.generalize(&detail),
+                    kind,
+                    detail,
+                });
             }
         }
         order
             .into_iter()
-            .map(|k| {
-                let (nodes, details) = by.remove(&k).unwrap_or_default();
+            .map(|general| {
+                let members = by.remove(&general).unwrap_or_default();
+                // Placeholders only where the nodes' own texts differ: a
+                // change the same on every node (or on one node) is shown
+                // as it is.
+                let kind = match members.first() {
+                    Some(m) if members.iter().all(|x| x.kind == m.kind) => m.kind.clone(),
+                    _ => general,
+                };
+                let mut raw_of: BTreeMap<&str, Option<&str>> = BTreeMap::new();
+                for m in &members {
+                    raw_of
+                        .entry(m.general_detail.as_str())
+                        .and_modify(|r| {
+                            if *r != Some(m.detail.as_str()) {
+                                *r = None;
+                            }
+                        })
+                        .or_insert(Some(m.detail.as_str()));
+                }
+                let details = members
+                    .iter()
+                    .map(|m| match raw_of.get(m.general_detail.as_str()) {
+                        Some(Some(raw)) => raw.to_string(),
+                        _ => m.general_detail.clone(),
+                    })
+                    .collect();
                 Group {
-                    headline: k.headline(),
-                    kind: k,
-                    nodes,
+                    headline: kind.headline(),
+                    kind,
+                    nodes: members.iter().map(|m| (m.node, m.change)).collect(),
                     details,
                 }
             })
