@@ -82,6 +82,15 @@ impl SourceReader {
     /// file that exists (a file with `content` has its text in the
     /// catalog already). Nothing when the environment does not boot.
     pub fn read(&self, environment: &str, catalog: &Value) -> Sources {
+        // Most catalogs name no module file: no environment is booted.
+        let names_module_file = catalog["resources"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| parameters(r).contains_key("source"));
+        if !names_module_file {
+            return Sources::new();
+        }
         let Ok(env) = self.envs.get(Some(environment)) else {
             return Sources::new();
         };
