@@ -356,3 +356,61 @@ pub fn show(v: Option<&J>) -> String {
         Some(v) => serde_json::to_string(v).unwrap_or_default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn added(r: &str, v: J) -> Change {
+        Change::ResourceAdded {
+            resource: r.into(),
+            value: v,
+        }
+    }
+
+    fn removed(r: &str, v: J) -> Change {
+        Change::ResourceRemoved {
+            resource: r.into(),
+            value: v,
+        }
+    }
+
+    #[test]
+    fn a_rename_moves_next_to_its_removal() {
+        let listen = |port: &str| json!({"type": "Apache::Listen", "title": port, "parameters": {"port": port, "ip": "*"}});
+        let mut changes = vec![
+            removed("Apache::Listen[8080]", listen("8080")),
+            removed("Notify[x]", json!({"type": "Notify", "title": "x"})),
+            added("Apache::Listen[9090]", listen("9090")),
+        ];
+        pair_renames(&mut changes);
+        assert!(is_rename(&changes[0], &changes[1]), "{changes:?}");
+        assert!(
+            matches!(&changes[2], Change::ResourceRemoved { resource, .. } if resource == "Notify[x]")
+        );
+    }
+
+    #[test]
+    fn no_rename_when_parameters_differ_or_the_pair_is_ambiguous_or_a_class() {
+        let file =
+            |t: &str, mode: &str| json!({"type": "File", "title": t, "parameters": {"mode": mode}});
+        assert!(!is_rename(
+            &removed("File[/a]", file("/a", "0644")),
+            &added("File[/b]", file("/b", "0600"))
+        ));
+        let mut two = vec![
+            removed("File[/a]", file("/a", "0644")),
+            removed("File[/b]", file("/b", "0644")),
+            added("File[/c]", file("/c", "0644")),
+        ];
+        let before = two.clone();
+        pair_renames(&mut two);
+        assert_eq!(two, before);
+        let class = |t: &str| json!({"type": "Class", "title": t});
+        assert!(!is_rename(
+            &removed("Class[A]", class("A")),
+            &added("Class[B]", class("B"))
+        ));
+    }
+}
