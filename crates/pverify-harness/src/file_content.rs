@@ -88,11 +88,27 @@ fn read_module_file(url: &str, modulepath: &[PathBuf], files: &dyn FileSystem) -
 /// A unified diff `from` → `to` with three lines of context, headed
 /// `--- from` / `+++ to`.
 pub fn unified_diff(old: &Content, new: &Content, label: &str) -> String {
+    unified_diff_headed(
+        old,
+        new,
+        &format!("{label} (from)"),
+        &format!("{label} (to)"),
+    )
+}
+
+/// A unified diff with three lines of context, headed `--- old_header` /
+/// `+++ new_header`.
+pub fn unified_diff_headed(
+    old: &Content,
+    new: &Content,
+    old_header: &str,
+    new_header: &str,
+) -> String {
     match (old, new) {
         (Content::Text(a), Content::Text(b)) => similar::TextDiff::from_lines(a, b)
             .unified_diff()
             .context_radius(3)
-            .header(&format!("{label} (from)"), &format!("{label} (to)"))
+            .header(old_header, new_header)
             .to_string(),
         _ => format!(
             "binary content differs: {} bytes -> {} bytes\n",

@@ -19,7 +19,7 @@ use puppet_compiler::files::FileSystem;
 use puppet_compiler::loader::environments::Environments;
 
 use crate::catalog_changes::{parameters, Change};
-use crate::file_content::{resolve_source, unified_diff, Content};
+use crate::file_content::{resolve_source, unified_diff_headed, Content};
 use crate::output::OutDir;
 
 /// The records' directory inside the golden directory.
@@ -168,7 +168,12 @@ pub fn compare(recorded: &Sources, now: &Sources) -> (Vec<Change>, usize) {
             Some(old) if old.sha256 != current.sha256 => changes.push(Change::ContentChanged {
                 resource: resource.clone(),
                 parameter: "source".into(),
-                diff: unified_diff(&old.content(), &current.content(), resource),
+                diff: unified_diff_headed(
+                    &old.content(),
+                    &current.content(),
+                    &format!("{resource} (golden)"),
+                    &format!("{resource} (now)"),
+                ),
             }),
             Some(_) => {}
         }
