@@ -436,6 +436,10 @@ fn check_compares_the_text_behind_source_and_content() {
     assert!(out.contains("-one\n") && out.contains("+two\n"), "{out}");
     let (_, json, _) = pverify(&["check", ".", "--format", "json"], &repo);
     assert!(json.contains("-world\\n+there"), "{json}");
+    assert!(
+        out_has_golden_header(&repo),
+        "the diff is headed (golden) / (now)"
+    );
     // Blessed again, both pass.
     let (code, out, _) = pverify(&["bless", "."], &repo);
     assert_eq!(code, 0, "{out}");
@@ -477,4 +481,11 @@ fn stale_goldens_are_reported_and_pruned() {
     assert!(!repo.join("golden/old01.example.com.json").exists());
     let (code, _, err) = pverify(&["check", ".", "--strict-goldens"], &repo);
     assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// Whether `check`'s source diff is headed `(golden)` / `(now)` (the repo
+/// with a changed source and no new record).
+fn out_has_golden_header(repo: &Path) -> bool {
+    let (_, out, _) = pverify(&["check", "."], repo);
+    out.contains("--- File[/etc/motd] (golden)\n") && out.contains("+++ File[/etc/motd] (now)\n")
 }
