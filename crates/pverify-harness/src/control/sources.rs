@@ -18,9 +18,12 @@ use serde_json::Value;
 use puppet_compiler::files::FileSystem;
 use puppet_compiler::loader::environments::Environments;
 
+use super::{Compiled, NodeSpec, Repo};
 use crate::catalog_changes::{parameters, Change};
+use crate::catalog_diff::Paint;
 use crate::file_content::{resolve_source, unified_diff_headed, Content};
 use crate::output::OutDir;
+use crate::report::{Failure, Item, Status};
 
 /// The records' directory inside the golden directory.
 pub const SOURCES_DIR: &str = "sources";
@@ -179,6 +182,141 @@ pub fn compare(recorded: &Sources, now: &Sources) -> (Vec<Change>, usize) {
         }
     }
     (changes, unrecorded)
+}
+
+impl Repo {
+    /// Where the nodes' `puppet:///modules/` sources are read.
+    fn source_reader(&self) -> SourceReader {
+        let deployed = self
+            .modules
+            .as_ref()
+            .map(|d| d.tree_parents())
+            .unwrap_or_default();
+        SourceReader::new(self.environments(), deployed)
+    }
+
+    /// Compares the text behind each compiled catalog's `puppet:///modules/`
+    /// sources with the golden's record (`items` are [`Repo::check`]'s, in
+    /// `compiled`'s order): a changed text fails the node with a unified
+    /// diff. Returns warnings (sources without a record).
+    pub fn check_sources(
+        &self,
+        nodes: &[NodeSpec],
+        compiled: &[Compiled],
+        items: &mut [Item],
+        against: &str,
+    ) -> Vec<String> {
+        let reader = self.source_reader();
+        let env_of: std::collections::HashMap<&str, &str> = nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
+            .collect();
+        let mut warnings = Vec::new();
+        for (c, item) in compiled.iter().zip(items.iter_mut()) {
+            let Ok(cat) = &c.result else { continue };
+            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
+                continue;
+            };
+            let env = env_of
+                .get(c.id.as_str())
+                .copied()
+                .unwrap_or(&self.config.environment_name);
+            let now = reader.read(env, &catalog);
+            let record = self.relative(
+                &self
+                    .root
+                    .join(&self.config.golden)
+                    .join(SOURCES_DIR)
+                    .join(format!("{}.json", c.id)),
+            );
+            let recorded = match read_recorded(&self.config.golden, &self.root, &c.id) {
+                Ok(Some(r)) => r,
+                Ok(None) if now.is_empty() => continue,
+                Ok(None) => Sources::new(),
+                Err(e) => {
+                    item.status = Status::Failed;
+                    item.failures.push(Failure {
+                        against: against.to_string(),
+                        message: format!("{record}: {e}"),
+                        changes: vec![],
+                        expected: None,
+                        actual: None,
+                    });
+                    continue;
+                }
+            };
+            let (changes, unrecorded) = compare(&recorded, &now);
+            if unrecorded > 0 {
+                warnings.push(format!(
+                    "{}: the text of {unrecorded} `source` file{} is not recorded in {record}; `pverify bless` records it",
+                    c.id,
+                    if unrecorded == 1 { "" } else { "s" }
+                ));
+            }
+            if !changes.is_empty() {
+                item.status = Status::Failed;
+                item.failures.push(Failure {
+                    against: against.to_string(),
+                    message: format!(
+                        "the text behind `source` differs from the golden's record {record} (expected = golden)"
+                    ),
+                    changes,
+                    expected: None,
+                    actual: None,
+                });
+            }
+        }
+        warnings
+    }
+
+    /// Records the text behind each compiled catalog's module sources
+    /// beside its golden (`bless`); the lines to print and whether a write
+    /// failed.
+    pub fn bless_sources(
+        &self,
+        nodes: &[NodeSpec],
+        compiled: &[Compiled],
+        paint: Paint,
+    ) -> (String, bool) {
+        let reader = self.source_reader();
+        let env_of: std::collections::HashMap<&str, &str> = nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
+            .collect();
+        let (mut out, mut failed) = (String::new(), false);
+        for c in compiled {
+            let Ok(cat) = &c.result else { continue };
+            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
+                continue;
+            };
+            let env = env_of
+                .get(c.id.as_str())
+                .copied()
+                .unwrap_or(&self.config.environment_name);
+            let now = reader.read(env, &catalog);
+            let rel = self.relative(
+                &self
+                    .root
+                    .join(&self.config.golden)
+                    .join(SOURCES_DIR)
+                    .join(format!("{}.json", c.id)),
+            );
+            match write_recorded(&self.config.golden, &self.root, &c.id, &now) {
+                Ok(true) => out.push_str(&format!(
+                    "{} {rel} ({} source{})\n",
+                    paint.yellow("recorded"),
+                    now.len(),
+                    if now.len() == 1 { "" } else { "s" }
+                )),
+                Ok(false) => {}
+                Err(e) => {
+                    failed = true;
+                    out.push_str(&format!("{} {rel}: {e}\n", paint.red("error")));
+                }
+            }
+        }
+        (out, failed)
+    }
 }
 
 #[cfg(test)]
