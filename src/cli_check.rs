@@ -23,6 +23,8 @@ pub struct CheckArgs {
     /// Compile with this reference instead of pverify (to prove the goldens).
     #[arg(long, value_enum)]
     oracle: Option<Oracle>,
+    #[command(flatten)]
+    review: crate::cli_opts_review::CheckReviewOpts,
 }
 
 #[derive(Args)]
@@ -33,6 +35,8 @@ pub struct BlessArgs {
     /// by Puppet 7.23 or 8.10, as `--puppet` says).
     #[arg(long, value_enum)]
     oracle: Option<Oracle>,
+    #[command(flatten)]
+    review: crate::cli_opts_review::BlessReviewOpts,
 }
 
 #[derive(Args)]
@@ -175,7 +179,19 @@ pub fn check(args: CheckArgs) -> ExitCode {
             return ExitCode::from(EXIT_SETUP);
         }
     };
-    let items = repo.check(&compiled, against);
+    let mut items = repo.check(&compiled, against);
+    for w in repo.check_sources(&nodes, &compiled, &mut items, against) {
+        eprintln!("warning: {w}");
+    }
+    // Goldens of nodes gone from the matrix: a warning, or with
+    // --strict-goldens a failed item each.
+    for name in repo.stale_goldens(&all) {
+        if args.review.strict_goldens {
+            items.push(repo.stale_item(&name));
+        } else {
+            eprintln!("warning: stale golden {}", repo.stale_message(&name));
+        }
+    }
     let report = Report::new("check", &args.common.dir.display().to_string(), items);
     emit(&report, args.format)
 }
@@ -202,7 +218,20 @@ pub fn bless(args: BlessArgs) -> ExitCode {
             return ExitCode::from(EXIT_SETUP);
         }
     };
-    let (text, mut failed) = repo.bless(&compiled, paint());
+    let (mut text, mut failed) = repo.bless(&compiled, paint());
+    let (recorded, record_failed) = repo.bless_sources(&nodes, &compiled, paint());
+    text.push_str(&recorded);
+    failed |= record_failed;
+    let stale = repo.stale_goldens(&all);
+    if args.review.prune {
+        let (pruned, prune_failed) = repo.prune(&stale, paint());
+        text.push_str(&pruned);
+        failed |= prune_failed;
+    } else {
+        for name in &stale {
+            text.push_str(&format!("stale {}\n", repo.stale_message(name)));
+        }
+    }
     if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
         eprintln!("pverify bless: {e}");
         failed = true;

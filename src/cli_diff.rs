@@ -11,7 +11,7 @@ use clap::Args;
 
 use puppet_compiler::loader::Overrides;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
-use pverify_harness::diff::render::{render, Format};
+use pverify_harness::diff::render::{render, render_markdown, Format};
 use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
 use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
@@ -103,6 +103,8 @@ pub struct DiffArgs {
     hiera: crate::cli_opts_eyaml::HieraOpts,
     #[command(flatten)]
     budgets: crate::cli_opts_budgets::BudgetArgs,
+    #[command(flatten)]
+    review: crate::cli_opts_review::DiffReviewOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -178,7 +180,13 @@ pub fn run(args: DiffArgs) -> ExitCode {
     if report.nodes.is_empty() {
         return fail("no nodes found on either side");
     }
-    let text = render(&report, args.format, args.detail);
+    let text = match args.format {
+        Format::Markdown => match markdown_within_budget(&args, &report) {
+            Ok(t) => t,
+            Err(e) => return fail(e),
+        },
+        _ => render(&report, args.format, args.detail),
+    };
     match &args.output {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &text) {
@@ -192,6 +200,34 @@ pub fn run(args: DiffArgs) -> ExitCode {
         }
     }
     ExitCode::from(report.exit_code())
+}
+
+/// The Markdown within `--max-bytes`. When it had to be cut and no
+/// `--full-report-url` says where the whole report is, `--output FILE`
+/// also gets the full Markdown beside it (`FILE` → `<stem>.full.md`).
+fn markdown_within_budget(args: &DiffArgs, report: &DiffReport) -> Result<String, String> {
+    let r = &args.review;
+    if r.max_bytes != 0 && r.max_bytes < 2_000 {
+        return Err(format!(
+            "--max-bytes {}: at least 2000 (the summary must fit), or 0 for no limit",
+            r.max_bytes
+        ));
+    }
+    let full_path = args
+        .output
+        .as_ref()
+        .filter(|_| r.full_report_url.is_none())
+        .map(|p| p.with_extension("full.md"));
+    let full_report = r
+        .full_report_url
+        .clone()
+        .or_else(|| full_path.as_ref().map(|p| p.display().to_string()));
+    let text = render_markdown(report, args.detail, r.max_bytes, full_report);
+    let whole = render_markdown(report, args.detail, 0, None);
+    if let Some(p) = full_path.filter(|_| text != whole) {
+        std::fs::write(&p, &whole).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(text)
 }
 
 /// The overrides of a side without a control repo: `--basemodulepath`, its

@@ -15,6 +15,7 @@ mod cli_opts_eyaml;
 mod cli_opts_fleet;
 mod cli_opts_puppetfile;
 mod cli_opts_reads;
+mod cli_opts_review;
 mod cli_parse;
 mod cli_report;
 mod cli_run;
@@ -52,7 +53,7 @@ enum Command {
     Bless(cli_check::BlessArgs),
     /// Compare every node's catalog between two environments, git revisions
     /// or catalog sets (exit 0 no change, 2 changes, 1 error).
-    Diff(cli_diff::DiffArgs),
+    Diff(Box<cli_diff::DiffArgs>),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +76,6 @@ fn main() -> ExitCode {
         Command::Run(args) => cli_run::run(args),
         Command::Check(args) => cli_check::check(args),
         Command::Bless(args) => cli_check::bless(args),
-        Command::Diff(args) => cli_diff::run(args),
+        Command::Diff(args) => cli_diff::run(*args),
     }
 }

@@ -39,7 +39,7 @@ fn puppet_catalog_files_with_module_sources() {
 Class[Base] parameter motd_mode changed on 1 node: web01
   "0644" -> "0600"
 
-File[/etc/motd] content changed (source) on 1 node: web01
+File[/etc/motd] source file content changed on 1 node: web01
   --- File[/etc/motd] (from)
   +++ File[/etc/motd] (to)
   @@ -1,2 +1,2 @@

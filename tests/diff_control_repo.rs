@@ -60,7 +60,7 @@ fn hiera_value_change() {
     assert_eq!(code, 2, "{out}");
     let conf = |path: &str, node: &str| {
         format!(
-            "File[{path}] content changed (content) on 1 node: {node}
+            "File[{path}] content changed on 1 node: {node}
   --- File[{path}] (from)
   +++ File[{path}] (to)
   @@ -1,4 +1,4 @@
@@ -275,7 +275,7 @@ fn template_change() {
     assert_eq!(code, 2, "{out}");
     let page = |path: &str, node: &str| {
         format!(
-            "File[{path}] content changed (content) on 1 node: {node}
+            "File[{path}] content changed on 1 node: {node}
   --- File[{path}] (from)
   +++ File[{path}] (to)
   @@ -1,2 +1,2 @@

@@ -378,7 +378,7 @@ fn a_git_revision_diff_shows_a_module_bump_as_puppet_does() {
     assert_eq!(
         body(&report),
         "2 nodes: 1 changed, 1 unchanged, 0 added, 0 removed, 0 failed\n\n\
-         File[/etc/motd] content changed (content) on 1 node: web01.example.com\n  \
+         File[/etc/motd] content changed on 1 node: web01.example.com\n  \
          --- File[/etc/motd] (from)\n  +++ File[/etc/motd] (to)\n  @@ -1 +1 @@\n  \
          -hello web01 (motd 1.0.0)\n  +hello web01 (motd 2.0.0)\n\n\
          File[/etc/issue] added on 1 node: web01.example.com",

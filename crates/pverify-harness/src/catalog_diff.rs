@@ -279,7 +279,22 @@ fn short(v: &Value) -> String {
 /// Readable lines for the changes, each indented by `indent`.
 pub fn render_changes(changes: &[Change], indent: &str, paint: Paint) -> String {
     let mut out = String::new();
-    for c in changes.iter().map(Reported::of) {
+    for change in changes {
+        // The text behind a `source` (check's record): its diff as it is.
+        if let Change::ContentChanged {
+            resource,
+            parameter,
+            diff,
+        } = change
+        {
+            out.push_str(&paint.yellow(&format!(
+                "{indent}~ {resource} {parameter}: the text it names changed:"
+            )));
+            out.push('\n');
+            out.push_str(&paint_diff(diff, &format!("{indent}    "), paint));
+            continue;
+        }
+        let c = Reported::of(change);
         let what = match &c.parameter {
             Some(p) => format!("{} {p}", c.resource),
             None => c.resource.clone(),
@@ -309,8 +324,13 @@ pub fn render_changes(changes: &[Change], indent: &str, paint: Paint) -> String 
                 )));
                 out.push('\n');
             }
+            // A file's `content` is always a diff, however short.
             (ChangeKind::Changed, Some(Value::String(e)), Some(Value::String(a)))
-                if e.len() > LONG || a.len() > LONG || e.contains('\n') || a.contains('\n') =>
+                if e.len() > LONG
+                    || a.len() > LONG
+                    || e.contains('\n')
+                    || a.contains('\n')
+                    || c.parameter.as_deref() == Some("content") =>
             {
                 out.push_str(&paint.yellow(&format!("{indent}~ {what}:")));
                 out.push('\n');
@@ -361,6 +381,11 @@ pub fn text_diff(
         .context_radius(3)
         .header(old_name, new_name)
         .to_string();
+    paint_diff(&diff, indent, paint)
+}
+
+/// A unified diff's lines indented, additions green, removals red.
+fn paint_diff(diff: &str, indent: &str, paint: Paint) -> String {
     let mut out = String::new();
     for l in diff.lines() {
         let line = format!("{indent}{l}");
@@ -373,9 +398,6 @@ pub fn text_diff(
         };
         out.push_str(&line);
         out.push('\n');
-    }
-    if !old.ends_with('\n') || !new.ends_with('\n') {
-        // similar marks a missing final newline itself; nothing to add.
     }
     out
 }

@@ -112,6 +112,30 @@ impl OutDir {
         read_no_follow(&path).map_err(|e| e.to_string())
     }
 
+    /// The names of the node files in the directory (`<name>.json`, regular
+    /// files or links, not temporary files), sorted.
+    pub fn node_names(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut out: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| !is_temp_name(n))
+            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .filter(|n| certname::validate_file_stem(n).is_ok())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Removes `<name>.json` (a link is removed, not followed).
+    pub fn remove_node(&self, name: &str) -> Result<(), String> {
+        let path = self.node_file(name)?;
+        std::fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Removes the temporary files earlier runs left (killed mid-write):
     /// pverify's `.pverify-*.tmp`, and the names older versions used
     /// (`<name>.json.tmp`, `<name>.json.tmp<pid>`). Links are removed, not

@@ -8,6 +8,8 @@
 
 mod config;
 mod exports;
+pub mod sources;
+mod stale;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -224,6 +224,7 @@ impl Rules for Semantic<'_> {
 pub fn compare(from: &J, to: &J, ctx: &CompareContext) -> Result<Vec<Change>, String> {
     let mut changes = catalog_changes::compare(from, to, &Semantic(ctx))?;
     changes.retain(|c| !ctx.ignore.ignores(c));
+    super::model::pair_renames(&mut changes);
     Ok(changes)
 }
 

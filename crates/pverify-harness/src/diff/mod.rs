@@ -17,6 +17,7 @@ pub mod content;
 pub mod git;
 pub mod ignore;
 pub mod model;
+pub mod names;
 pub mod refs;
 pub mod render;
 pub mod report;

@@ -5,6 +5,8 @@
 use serde::Serialize;
 use serde_json::Value as J;
 
+use super::names::NodeNames;
+
 pub use crate::catalog_changes::Change;
 
 /// A change in the JSON of `pverify diff`. The variant names are the
@@ -144,6 +146,118 @@ pub struct ChangeKind {
     pub parameter: Option<String>,
 }
 
+impl ChangeKind {
+    /// The heading of a change of this kind (names may be placeholders).
+    pub fn headline(&self) -> String {
+        let k = self;
+        match (k.kind, &k.parameter) {
+            ("resource_added", _) => format!("{} added", k.subject),
+            ("resource_removed", _) => format!("{} removed", k.subject),
+            ("resource_renamed", _) => match k.subject.split_once(" -> ") {
+                Some((a, b)) => format!("{a} renamed to {b}"),
+                None => format!("{} renamed", k.subject),
+            },
+            ("parameter_changed", Some(p)) => format!("{} parameter {p} changed", k.subject),
+            // `content` is the parameter itself; `source` says where the
+            // text came from.
+            ("content_changed", Some(p)) if p == "content" => {
+                format!("{} content changed", k.subject)
+            }
+            ("content_changed", Some(p)) => format!("{} {p} file content changed", k.subject),
+            ("relationship_changed", Some(p)) => format!("{} relationship {p} changed", k.subject),
+            ("edge_added", _) => format!("containment edge {} added", k.subject),
+            ("edge_removed", _) => format!("containment edge {} removed", k.subject),
+            ("class_added", _) => format!("class {} added", k.subject),
+            ("class_removed", _) => format!("class {} removed", k.subject),
+            _ => format!("{} {}", k.subject, k.kind),
+        }
+    }
+
+    /// The kind with the node's own names in subject and parameter
+    /// replaced by placeholders.
+    pub fn generalized(&self, names: &NodeNames) -> ChangeKind {
+        ChangeKind {
+            kind: self.kind,
+            subject: names.generalize(&self.subject),
+            parameter: self.parameter.as_ref().map(|p| names.generalize(p)),
+        }
+    }
+}
+
+/// What an added or removed resource is, apart from its title: its type
+/// and its parameters once those holding its own title (its namevar) are
+/// left out. `None` for other changes and for classes (another class is
+/// not a rename).
+pub fn rename_key(change: &Change) -> Option<String> {
+    let (Change::ResourceRemoved { resource, value } | Change::ResourceAdded { resource, value }) =
+        change
+    else {
+        return None;
+    };
+    let (ty, _) = resource.split_once('[')?;
+    if matches!(ty, "Class" | "Node" | "Stage") {
+        return None;
+    }
+    let title = value.get("title").cloned().unwrap_or(J::Null);
+    let own: std::collections::BTreeMap<&String, &J> = crate::catalog_changes::parameters(value)
+        .iter()
+        .filter(|(_, p)| **p != title)
+        .collect();
+    Some(format!(
+        "{ty}\n{}",
+        serde_json::to_string(&own).unwrap_or_default()
+    ))
+}
+
+/// Is `added` the resource `removed` under another title (see
+/// [`rename_key`])?
+pub fn is_rename(removed: &Change, added: &Change) -> bool {
+    matches!(removed, Change::ResourceRemoved { .. })
+        && matches!(added, Change::ResourceAdded { .. })
+        && rename_key(removed).is_some_and(|k| Some(k) == rename_key(added))
+}
+
+/// Puts each added resource that is the rename of a removed one right
+/// after it, so that reports list the two together. Only unambiguous pairs
+/// move: one removed and one added resource of that type and parameters.
+pub fn pair_renames(changes: &mut Vec<Change>) {
+    use std::collections::HashMap;
+    let mut by_key: HashMap<String, (Vec<usize>, Vec<usize>)> = HashMap::new();
+    for (i, c) in changes.iter().enumerate() {
+        if let Some(k) = rename_key(c) {
+            let e = by_key.entry(k).or_default();
+            match c {
+                Change::ResourceRemoved { .. } => e.0.push(i),
+                _ => e.1.push(i),
+            }
+        }
+    }
+    let mut partner: HashMap<usize, usize> = HashMap::new();
+    for (removed, added) in by_key.values() {
+        if let ([r], [a]) = (removed.as_slice(), added.as_slice()) {
+            partner.insert(*r, *a);
+        }
+    }
+    if partner.is_empty() {
+        return;
+    }
+    let moved: std::collections::HashSet<usize> = partner.values().copied().collect();
+    let mut slots: Vec<Option<Change>> = std::mem::take(changes).into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len());
+    for i in 0..slots.len() {
+        if moved.contains(&i) {
+            continue;
+        }
+        if let Some(c) = slots[i].take() {
+            out.push(c);
+        }
+        if let Some(a) = partner.get(&i).and_then(|a| slots[*a].take()) {
+            out.push(a);
+        }
+    }
+    *changes = out;
+}
+
 /// `pverify diff`'s view of a change (defined here, beside its JSON).
 impl Change {
     pub fn kind(&self) -> ChangeKind {
@@ -207,19 +321,7 @@ impl Change {
     /// A one-line heading without the node list: `File[/etc/motd] parameter
     /// mode changed`.
     pub fn headline(&self) -> String {
-        let k = self.kind();
-        match (k.kind, &k.parameter) {
-            ("resource_added", _) => format!("{} added", k.subject),
-            ("resource_removed", _) => format!("{} removed", k.subject),
-            ("parameter_changed", Some(p)) => format!("{} parameter {p} changed", k.subject),
-            ("content_changed", Some(p)) => format!("{} content changed ({p})", k.subject),
-            ("relationship_changed", Some(p)) => format!("{} relationship {p} changed", k.subject),
-            ("edge_added", _) => format!("containment edge {} added", k.subject),
-            ("edge_removed", _) => format!("containment edge {} removed", k.subject),
-            ("class_added", _) => format!("class {} added", k.subject),
-            ("class_removed", _) => format!("class {} removed", k.subject),
-            _ => format!("{} {}", k.subject, k.kind),
-        }
+        self.kind().headline()
     }
 
     /// The values of the change on one line or a few (empty when the
@@ -252,5 +354,63 @@ pub fn show(v: Option<&J>) -> String {
     match v {
         None => "(absent)".into(),
         Some(v) => serde_json::to_string(v).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn added(r: &str, v: J) -> Change {
+        Change::ResourceAdded {
+            resource: r.into(),
+            value: v,
+        }
+    }
+
+    fn removed(r: &str, v: J) -> Change {
+        Change::ResourceRemoved {
+            resource: r.into(),
+            value: v,
+        }
+    }
+
+    #[test]
+    fn a_rename_moves_next_to_its_removal() {
+        let listen = |port: &str| json!({"type": "Apache::Listen", "title": port, "parameters": {"port": port, "ip": "*"}});
+        let mut changes = vec![
+            removed("Apache::Listen[8080]", listen("8080")),
+            removed("Notify[x]", json!({"type": "Notify", "title": "x"})),
+            added("Apache::Listen[9090]", listen("9090")),
+        ];
+        pair_renames(&mut changes);
+        assert!(is_rename(&changes[0], &changes[1]), "{changes:?}");
+        assert!(
+            matches!(&changes[2], Change::ResourceRemoved { resource, .. } if resource == "Notify[x]")
+        );
+    }
+
+    #[test]
+    fn no_rename_when_parameters_differ_or_the_pair_is_ambiguous_or_a_class() {
+        let file =
+            |t: &str, mode: &str| json!({"type": "File", "title": t, "parameters": {"mode": mode}});
+        assert!(!is_rename(
+            &removed("File[/a]", file("/a", "0644")),
+            &added("File[/b]", file("/b", "0600"))
+        ));
+        let mut two = vec![
+            removed("File[/a]", file("/a", "0644")),
+            removed("File[/b]", file("/b", "0644")),
+            added("File[/c]", file("/c", "0644")),
+        ];
+        let before = two.clone();
+        pair_renames(&mut two);
+        assert_eq!(two, before);
+        let class = |t: &str| json!({"type": "Class", "title": t});
+        assert!(!is_rename(
+            &removed("Class[A]", class("A")),
+            &added("Class[B]", class("B"))
+        ));
     }
 }

@@ -7,7 +7,8 @@ use rayon::prelude::*;
 use serde_json::Value as J;
 
 use super::compare::{compare, CompareContext};
-use super::model::{Change, ChangeKind};
+use super::model::{is_rename, Change, ChangeKind};
+use super::names::NodeNames;
 
 /// A node's catalog on one side, or why there is none.
 pub type SideCatalog = Result<J, String>;
@@ -33,6 +34,9 @@ pub enum NodeStatus {
 pub struct NodeOutcome {
     pub name: String,
     pub status: NodeStatus,
+    /// The node's own names (certname, fqdn, hostname, addresses), which
+    /// the grouping reads as placeholders.
+    pub names: NodeNames,
 }
 
 impl NodeStatus {
@@ -61,26 +65,44 @@ pub const EXIT_UNCHANGED: u8 = 0;
 pub const EXIT_ERROR: u8 = 1;
 pub const EXIT_CHANGED: u8 = 2;
 
-/// Nodes that share one [`ChangeKind`], with each node's change.
+/// Nodes that share one [`ChangeKind`], with each node's change. Each
+/// node's own names are placeholders in the kind, the headline and the
+/// details (`File[/etc/<hostname>.conf]`), so a change that differs from
+/// node to node only by their names is one group.
 pub struct Group<'a> {
     pub kind: ChangeKind,
     pub headline: String,
     pub nodes: Vec<(&'a str, &'a Change)>,
+    /// Each node's detail (values, diffs) with its names as placeholders,
+    /// in the order of `nodes`.
+    pub details: Vec<String>,
 }
 
 impl Group<'_> {
-    /// Distinct details (values, diffs) and the nodes showing each, in
-    /// first-seen order.
+    /// Distinct details (values, diffs; names as placeholders) and the
+    /// nodes showing each, in first-seen order.
     pub fn variants(&self) -> Vec<(String, Vec<&str>)> {
         let mut out: Vec<(String, Vec<&str>)> = Vec::new();
-        for (node, change) in &self.nodes {
-            let d = change.detail();
-            match out.iter_mut().find(|(x, _)| *x == d) {
-                Some((_, ns)) => ns.push(node),
-                None => out.push((d, vec![node])),
+        let mut index: std::collections::HashMap<&str, usize> = Default::default();
+        for ((node, _), d) in self.nodes.iter().zip(&self.details) {
+            match index.get(d.as_str()) {
+                Some(&i) => out[i].1.push(node),
+                None => {
+                    index.insert(d, out.len());
+                    out.push((d.clone(), vec![node]));
+                }
             }
         }
         out
+    }
+
+    /// The placeholders the group's texts use (`<fqdn>`, ...), sorted.
+    pub fn placeholders(&self) -> Vec<&'static str> {
+        crate::diff::names::PLACEHOLDERS
+            .iter()
+            .copied()
+            .filter(|p| self.headline.contains(p) || self.details.iter().any(|d| d.contains(p)))
+            .collect()
     }
 }
 
@@ -107,7 +129,12 @@ impl DiffReport {
             .into_par_iter()
             .map(|(name, (a, b))| {
                 let status = node_status(a, b, ctx);
-                NodeOutcome { name, status }
+                let names = NodeNames::certname(&name);
+                NodeOutcome {
+                    name,
+                    status,
+                    names,
+                }
             })
             .collect();
         DiffReport {
@@ -135,32 +162,90 @@ impl DiffReport {
         }
     }
 
-    /// Changes grouped by what changed, in order of first appearance by
-    /// node name (stable: nodes are sorted).
+    /// Changes grouped by what changed (each node's own names as
+    /// placeholders), in order of first appearance by node name (stable:
+    /// nodes are sorted). A removed resource followed by its rename (see
+    /// [`is_rename`]) is one `resource_renamed` change `A -> B`.
     pub fn groups(&self) -> Vec<Group<'_>> {
+        /// One node's change in a group: the node, the change, its kind
+        /// and detail as they are and with the node's names generalized.
+        struct Member<'a> {
+            node: &'a str,
+            change: &'a Change,
+            kind: ChangeKind,
+            detail: String,
+            general_detail: String,
+        }
         let mut order: Vec<ChangeKind> = Vec::new();
-        let mut by: BTreeMap<ChangeKind, Vec<(&str, &Change)>> = BTreeMap::new();
+        let mut by: BTreeMap<ChangeKind, Vec<Member<'_>>> = BTreeMap::new();
         for n in &self.nodes {
-            if let NodeStatus::Changed(changes) = &n.status {
-                for c in changes {
-                    let k = c.kind();
-                    let entry = by.entry(k.clone()).or_default();
-                    if entry.is_empty() {
-                        order.push(k);
+            let NodeStatus::Changed(changes) = &n.status else {
+                continue;
+            };
+            let mut i = 0;
+            while i < changes.len() {
+                let c = &changes[i];
+                let kind = match changes.get(i + 1) {
+                    Some(next) if is_rename(c, next) => {
+                        i += 1;
+                        ChangeKind {
+                            kind: "resource_renamed",
+                            subject: format!("{} -> {}", c.kind().subject, next.kind().subject),
+                            parameter: None,
+                        }
                     }
-                    entry.push((n.name.as_str(), c));
+                    _ => c.kind(),
+                };
+                i += 1;
+                let general = kind.generalized(&n.names);
+                let entry = by.entry(general.clone()).or_default();
+                if entry.is_empty() {
+                    order.push(general);
                 }
+                let detail = c.detail();
+                entry.push(Member {
+                    node: n.name.as_str(),
+                    change: c,
+                    general_detail: n.names.generalize(&detail),
+                    kind,
+                    detail,
+                });
             }
         }
         order
             .into_iter()
-            .map(|k| {
-                let nodes = by.remove(&k).unwrap_or_default();
-                let headline = nodes.first().map(|(_, c)| c.headline()).unwrap_or_default();
+            .map(|general| {
+                let members = by.remove(&general).unwrap_or_default();
+                // Placeholders only where the nodes' own texts differ: a
+                // change the same on every node (or on one node) is shown
+                // as it is.
+                let kind = match members.first() {
+                    Some(m) if members.iter().all(|x| x.kind == m.kind) => m.kind.clone(),
+                    _ => general,
+                };
+                let mut raw_of: BTreeMap<&str, Option<&str>> = BTreeMap::new();
+                for m in &members {
+                    raw_of
+                        .entry(m.general_detail.as_str())
+                        .and_modify(|r| {
+                            if *r != Some(m.detail.as_str()) {
+                                *r = None;
+                            }
+                        })
+                        .or_insert(Some(m.detail.as_str()));
+                }
+                let details = members
+                    .iter()
+                    .map(|m| match raw_of.get(m.general_detail.as_str()) {
+                        Some(Some(raw)) => raw.to_string(),
+                        _ => m.general_detail.clone(),
+                    })
+                    .collect();
                 Group {
-                    kind: k,
-                    headline,
-                    nodes,
+                    headline: kind.headline(),
+                    kind,
+                    nodes: members.iter().map(|m| (m.node, m.change)).collect(),
+                    details,
                 }
             })
             .collect()

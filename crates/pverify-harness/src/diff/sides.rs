@@ -22,6 +22,7 @@ use serde_json::Value as J;
 use super::compare::CompareContext;
 use super::git::Worktree;
 use super::ignore::Ignore;
+use super::names::NodeNames;
 use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
@@ -528,6 +529,13 @@ pub fn diff_refs(
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(name, (a, b))| {
+                // The new side's names, else the old side's.
+                let names = match (&b, &a) {
+                    (Some(Ok(node)), _) | (_, Some(Ok(node))) => {
+                        NodeNames::of_node(&node.name, &node.facts)
+                    }
+                    _ => NodeNames::certname(&name),
+                };
                 let (ca, cb) = rayon::join(
                     || {
                         a.map(|s| {
@@ -559,6 +567,7 @@ pub fn diff_refs(
                 NodeOutcome {
                     name,
                     status: node_status(ca, cb, &ctx),
+                    names,
                 }
             })
             .collect();

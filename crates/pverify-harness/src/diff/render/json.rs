@@ -39,6 +39,10 @@ pub fn to_value(report: &DiffReport) -> J {
                 "parameter": g.kind.parameter,
                 "headline": g.headline,
                 "nodes": g.nodes.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                "placeholders": g.placeholders(),
+                "variants": g.variants().iter().map(|(detail, nodes)| {
+                    json!({"detail": detail, "nodes": nodes})
+                }).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -72,6 +72,15 @@ pub fn render(report: &DiffReport) -> String {
             }
         }
     }
+    // The changes grouped across nodes (names as placeholders), as the
+    // text report shows them: what a CI test tab shows beside the cases.
+    if !report.groups().is_empty() {
+        let _ = writeln!(
+            s,
+            "    <system-out>{}</system-out>",
+            xml(&super::text::render(report, false))
+        );
+    }
     let _ = writeln!(s, "  </testsuite>\n</testsuites>");
     s
 }

@@ -45,6 +45,24 @@ pub fn render(report: &super::DiffReport, format: Format, detail: bool) -> Strin
     }
 }
 
+/// The report as Markdown within `max_bytes` (0: no limit), naming
+/// `full_report` (a URL or path) when something had to be left out.
+pub fn render_markdown(
+    report: &super::DiffReport,
+    detail: bool,
+    max_bytes: usize,
+    full_report: Option<String>,
+) -> String {
+    markdown::render_within(
+        report,
+        &markdown::Options {
+            detail,
+            max_bytes,
+            full_report,
+        },
+    )
+}
+
 /// The error of a failed node as one text: `from: E` / `to: E`.
 pub fn failure_text(from: &Option<String>, to: &Option<String>) -> String {
     let mut parts = Vec::new();

@@ -31,6 +31,10 @@ pub fn render(report: &DiffReport, detail: bool) -> String {
             plural(names.len()),
             name_list(&names, NAMES)
         );
+        let placeholders = g.placeholders();
+        if !placeholders.is_empty() {
+            let _ = writeln!(s, "  ({}: each node's own)", placeholders.join(", "));
+        }
         let variants = g.variants();
         let many = variants.len() > 1;
         for (i, (d, ns)) in variants.iter().enumerate() {
