@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value as J};
 
+use crate::diff::names::NodeNames;
 use crate::diff::report::{DiffReport, NodeOutcome, NodeStatus};
 use crate::report::{Report, Status};
 
@@ -69,6 +70,9 @@ pub fn render(report: &Report) -> String {
                 (!changes.is_empty()).then(|| NodeOutcome {
                     name: item.name.clone(),
                     status: NodeStatus::Changed(changes),
+                    // check's items carry no facts: the certname is the
+                    // one name the grouping can stand a placeholder for.
+                    names: NodeNames::certname(&item.name),
                 })
             })
             .collect(),
