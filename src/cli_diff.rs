@@ -40,9 +40,6 @@ pub struct DiffArgs {
     /// REF directory or the git checkout's root), read per side.
     #[arg(long, conflicts_with = "facts")]
     nodes_dir: Option<PathBuf>,
-    /// An external node classifier, as in `pverify compile`.
-    #[arg(long)]
-    enc: Option<PathBuf>,
     /// Where the environment lives inside each REF's tree (a git checkout or
     /// a directory REF: `--from HEAD --to .` compares with the working tree).
     #[arg(long)]
@@ -74,35 +71,8 @@ pub struct DiffArgs {
     /// Write the report here instead of stdout.
     #[arg(long)]
     output: Option<PathBuf>,
-    /// Threads (default: all cores).
-    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
-    jobs: Option<usize>,
-    /// Let `generate()` run its command on both sides (a control repo side
-    /// also allows it with `allow_generate: true`); refused by default.
-    #[arg(long = "allow-generate")]
-    allow_generate: bool,
-    /// The Puppet version both sides compile as: 7 or 8; default each
-    /// side's `pverify.yaml` `puppet:`, else 8.
-    #[arg(long, value_parser = crate::cli_report::parse_puppet)]
-    puppet: Option<pverify_harness::reference::PuppetVersion>,
-    /// A Puppet setting for both sides' compiles, `NAME=VALUE`
-    /// (repeatable; docs/settings.md lists them).
-    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
-    settings: Vec<String>,
     #[command(flatten)]
-    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
-    #[command(flatten)]
-    fleet: crate::cli_opts_fleet::FleetOpts,
-    #[command(flatten)]
-    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
-    #[command(flatten)]
-    exports: crate::cli_opts_exports::ExportsOpts,
-    #[command(flatten)]
-    reads: crate::cli_opts_reads::ReadOpts,
-    #[command(flatten)]
-    hiera: crate::cli_opts_eyaml::HieraOpts,
-    #[command(flatten)]
-    budgets: crate::cli_opts_budgets::BudgetArgs,
+    compile: crate::cli_opts_compile::CompileOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -153,7 +123,7 @@ pub fn run(args: DiffArgs) -> ExitCode {
             let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
             let to_modulepath = args.to_modulepath.clone().unwrap_or_default();
             let readable = |mp: &[PathBuf]| {
-                let granted: Vec<PathBuf> = mp.iter().chain(&args.reads.grants).cloned().collect();
+                let granted: Vec<PathBuf> = mp.iter().chain(&args.compile.reads.grants).cloned().collect();
                 Some(content::confined_files(&[], &granted))
             };
             let ctx = CompareContext {
@@ -214,57 +184,53 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
-    if args.exports.exports_run {
+    let c = &args.compile;
+    if c.exports.exports_run {
         return Err("--exports-run is not supported by diff (give --exports FILE)".into());
     }
-    let basemodulepath = args.fleet.basemodulepath_dirs().map(|dirs| {
+    c.require_existing()?;
+    let basemodulepath = c.basemodulepath().map(|dirs| {
         dirs.iter()
-            .map(|d| {
-                std::path::absolute(d)
-                    .unwrap_or_else(|_| d.into())
-                    .to_string_lossy()
-                    .into_owned()
-            })
+            .map(|d| d.to_string_lossy().into_owned())
             .collect::<Vec<_>>()
     });
-    let mut opts = RefOptions {
+    let mut overrides = pverify_compiler_overrides(basemodulepath.as_deref());
+    overrides.modulepath = c.modulepath();
+    overrides.manifest = c.manifest();
+    overrides.grants.extend(c.operator_grants());
+    let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
         // Each node's two sides compile at once: only the cores bound it.
-        jobs: Some(crate::cli_opts_budgets::threads(
-            "diff",
-            args.jobs,
-            usize::MAX,
-        )),
-        allow_generate: args.allow_generate,
-        node_timeout: args.budgets.node_timeout,
-        node_memory: args.budgets.node_memory,
-        puppet: args.puppet,
-        settings: args.settings.clone(),
-        modules: args.puppetfile.cache(),
-        overrides: pverify_compiler_overrides(basemodulepath.as_deref()),
-        fact_overrides: args.fleet.fact_overrides.clone(),
-        environmentpath: args.fleet.environmentpath.clone(),
+        jobs: Some(crate::cli_opts_budgets::threads("diff", c.jobs, usize::MAX)),
+        allow_generate: c.allow_generate,
+        node_timeout: c.budgets.node_timeout,
+        node_memory: c.budgets.node_memory,
+        puppet: c.puppet,
+        settings: c.settings(),
+        modules: c.puppetfile.cache(),
+        overrides,
+        fact_overrides: c.fleet.fact_overrides.clone(),
+        environmentpath: c.fleet.environmentpath.clone(),
         basemodulepath,
-        enc_timeout: Some(args.enc_timeout.duration()?),
-        exports: args.exports.read()?,
-        hiera_config: args.hiera.hiera_config.clone(),
-        eyaml_missing_key: args.hiera.eyaml_missing_key,
+        enc_timeout: Some(c.enc_timeout.duration()?),
+        exports: c.exports.read()?,
+        hiera_config: c.hiera.hiera_config.clone(),
+        eyaml_missing_key: c.hiera.eyaml_missing_key,
+        mocks: c.mock_functions.as_deref().map(crate::cli_opts_compile::absolute),
+        enc: c.enc.as_deref().map(crate::cli_opts_compile::absolute),
     };
-    opts.overrides
-        .grants
-        .extend(args.reads.grants.iter().cloned());
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;
     let nodes: Box<dyn NodeSource> = match (&args.nodes_dir, args.facts.is_empty()) {
         (Some(dir), _) => Box::new(NodesDir {
             dir: dir.clone(),
-            enc: args.enc.clone(),
+            enc: c.enc.clone(),
             enc_timeout: opts.enc_timeout,
         }),
         (None, false) => Box::new(FactsFiles {
             files: args.facts.clone(),
-            enc: args.enc.clone(),
+            enc: c.enc.clone(),
             enc_timeout: opts.enc_timeout,
         }),
         (None, true) if a.control.is_some() || b.control.is_some() => {

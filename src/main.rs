@@ -10,6 +10,7 @@ mod cli_check;
 mod cli_compile;
 mod cli_diff;
 mod cli_opts_budgets;
+mod cli_opts_compile;
 mod cli_opts_exports;
 mod cli_opts_eyaml;
 mod cli_opts_fleet;
