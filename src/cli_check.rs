@@ -60,9 +60,22 @@ fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
         nodes = shard(nodes, i, n);
+        // An empty shard checks nothing: no evidence of a pass.
+        if nodes.is_empty() {
+            return Err(format!(
+                "--shard {s} selects no node (the matrix has {})",
+                all.len()
+            ));
+        }
     }
     if let Some(f) = &c.filter {
+        let before = nodes.len();
         nodes.retain(|n| n.id.contains(f.as_str()));
+        if nodes.is_empty() {
+            return Err(format!(
+                "--filter '{f}' matches no node (of {before}; a node is `<certname>` or `<certname>@<factset>`)"
+            ));
+        }
     }
     Ok((repo, nodes, all))
 }
@@ -95,10 +108,13 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile("check", &repo, &nodes, &all, args.common.compile.jobs).map(|c| (c, "golden")),
+        None => {
+            compile("check", &repo, &nodes, &all, args.common.compile.jobs).map(|c| (c, "golden"))
+        }
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let workers = crate::cli_opts_budgets::threads("check", args.common.compile.jobs, nodes.len());
+            let workers =
+                crate::cli_opts_budgets::threads("check", args.common.compile.jobs, nodes.len());
             let r =
                 repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers));
             spinner.finish_and_clear();
@@ -128,7 +144,8 @@ pub fn bless(args: BlessArgs) -> ExitCode {
     let compiled = match args.oracle {
         None => compile("bless", &repo, &nodes, &all, args.common.compile.jobs),
         Some(Oracle::Puppet) => {
-            let workers = crate::cli_opts_budgets::threads("bless", args.common.compile.jobs, nodes.len());
+            let workers =
+                crate::cli_opts_budgets::threads("bless", args.common.compile.jobs, nodes.len());
             repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers))
         }
     };

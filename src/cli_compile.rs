@@ -54,7 +54,7 @@ struct Outcome {
 pub fn run(args: CompileArgs) -> ExitCode {
     if let Err(e) = args.opts.require_existing() {
         eprintln!("pverify compile: {e}");
-        return ExitCode::from(2);
+        return ExitCode::from(crate::cli_report::EXIT_SETUP);
     }
     let puppet = args.opts.puppet.unwrap_or_default();
     // What the operator names on the command line may be read, and the
@@ -79,7 +79,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         let h = absolute(&args.env.join(h));
         if let Err(e) = crate::cli_writes::require_existing("--hiera-config", Some(&h)) {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
         overrides
             .grants
@@ -89,26 +89,30 @@ pub fn run(args: CompileArgs) -> ExitCode {
     if let Some(m) = args.opts.hiera.eyaml_missing_key {
         overrides.eyaml.missing_key = m;
     }
-    let deployment = match pverify_harness::puppetfile::deploy(&args.env, &args.opts.puppetfile.cache())
-    {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let deployment =
+        match pverify_harness::puppetfile::deploy(&args.env, &args.opts.puppetfile.cache()) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("pverify compile: {e}");
+                return ExitCode::from(crate::cli_report::EXIT_SETUP);
+            }
+        };
     if let Some(d) = &deployment {
         for e in &d.errors {
             eprintln!("pverify compile: {e}");
         }
         d.apply(&mut overrides);
     }
-    let envs = Environments::around(&args.env, args.opts.fleet.environmentpath.as_deref(), overrides);
+    let envs = Environments::around(
+        &args.env,
+        args.opts.fleet.environmentpath.as_deref(),
+        overrides,
+    );
     let env = match envs.get(None) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     // Directories of node files are listed now; each file is read when its
@@ -120,7 +124,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 Ok(found) => files.extend(found),
                 Err(e) => {
                     eprintln!("pverify compile: {e}");
-                    return ExitCode::from(2);
+                    return ExitCode::from(crate::cli_report::EXIT_SETUP);
                 }
             }
         } else {
@@ -131,18 +135,18 @@ pub fn run(args: CompileArgs) -> ExitCode {
         Ok(m) => m.unwrap_or_default(),
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     if args.out_dir.is_none() && files.len() != 1 {
         eprintln!("pverify compile: several node files need --out-dir");
-        return ExitCode::from(2);
+        return ExitCode::from(crate::cli_report::EXIT_SETUP);
     }
     let out_dir = match args.out_dir.as_deref().map(OutDir::create).transpose() {
         Ok(d) => d,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     if let Some(d) = &out_dir {
@@ -162,7 +166,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     // Fewer nodes than threads (one node, above all): a spare thread parses
@@ -185,7 +189,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             eprintln!("pverify compile: --exports {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     let store = if args.opts.exports.exports_run {
@@ -215,7 +219,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 files[0].display(),
                 outcomes.len()
             );
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
         None => {
             let o = &outcomes[0];

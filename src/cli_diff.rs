@@ -1,8 +1,9 @@
 //! `pverify diff`: compares the catalogs of every node between two
 //! environments, two git revisions, or two sets of catalog files.
 //!
-//! Exit codes: 0 no change, 2 changes (nodes added or removed count), 1 an
-//! error: a node failed on either side, or the command could not run.
+//! Exit codes: 0 no change, 2 changes (nodes added or removed count), 1 a
+//! node failed on either side, 3 the command could not run (README, "Exit
+//! codes").
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use clap::Args;
 use puppet_compiler::loader::Overrides;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
 use pverify_harness::diff::render::{render, Format};
-use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
+use pverify_harness::diff::report::DiffReport;
 use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
@@ -77,7 +78,7 @@ pub struct DiffArgs {
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("pverify diff: {msg}");
-    ExitCode::from(EXIT_ERROR)
+    ExitCode::from(crate::cli_report::EXIT_SETUP)
 }
 
 pub fn run(args: DiffArgs) -> ExitCode {
@@ -123,7 +124,11 @@ pub fn run(args: DiffArgs) -> ExitCode {
             let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
             let to_modulepath = args.to_modulepath.clone().unwrap_or_default();
             let readable = |mp: &[PathBuf]| {
-                let granted: Vec<PathBuf> = mp.iter().chain(&args.compile.reads.grants).cloned().collect();
+                let granted: Vec<PathBuf> = mp
+                    .iter()
+                    .chain(&args.compile.reads.grants)
+                    .cloned()
+                    .collect();
                 Some(content::confined_files(&[], &granted))
             };
             let ctx = CompareContext {
@@ -149,17 +154,15 @@ pub fn run(args: DiffArgs) -> ExitCode {
         return fail("no nodes found on either side");
     }
     let text = render(&report, args.format, args.detail);
-    match &args.output {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, &text) {
-                return fail(format!("{}: {e}", path.display()));
-            }
-        }
-        None => {
-            if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
-                return fail(e);
-            }
-        }
+    // A report that cannot be written is a failed result (1), as on every
+    // command, not a usage error.
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display())),
+        None => crate::cli_writes::print_or_fail(text.as_bytes()),
+    };
+    if let Err(e) = written {
+        eprintln!("pverify diff: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::from(report.exit_code())
 }
@@ -217,7 +220,10 @@ fn diff_refs(
         exports: c.exports.read()?,
         hiera_config: c.hiera.hiera_config.clone(),
         eyaml_missing_key: c.hiera.eyaml_missing_key,
-        mocks: c.mock_functions.as_deref().map(crate::cli_opts_compile::absolute),
+        mocks: c
+            .mock_functions
+            .as_deref()
+            .map(crate::cli_opts_compile::absolute),
         enc: c.enc.as_deref().map(crate::cli_opts_compile::absolute),
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;

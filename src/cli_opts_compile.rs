@@ -133,7 +133,10 @@ impl CompileOpts {
             .iter()
             .map(|s| match s.split_once('=') {
                 Some((name, value)) if name.trim() == "hiera_config" => {
-                    format!("hiera_config={}", absolute(Path::new(value.trim())).display())
+                    format!(
+                        "hiera_config={}",
+                        absolute(Path::new(value.trim())).display()
+                    )
                 }
                 _ => s.clone(),
             })
@@ -183,7 +186,10 @@ impl CompileOpts {
         }
         repo.fact_overrides = self.fleet.fact_overrides.clone();
         repo.enc_timeout = self.enc_timeout.duration()?;
-        repo.apply_hiera_options(self.hiera.hiera_config.clone(), self.hiera.eyaml_missing_key);
+        repo.apply_hiera_options(
+            self.hiera.hiera_config.clone(),
+            self.hiera.eyaml_missing_key,
+        );
         // A replacement hiera.yaml the operator names is readable, with its
         // levels' data directories.
         if let Some(h) = repo.hiera_config() {

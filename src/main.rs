@@ -31,7 +31,8 @@ static ALLOCATOR: pverify_alloc::Allocator = pverify_alloc::Allocator;
 #[command(
     name = "pverify",
     version,
-    about = "Native Puppet catalog compiler (as Puppet 8.10 or 7.23) and verification harness"
+    about = "Native Puppet catalog compiler (as Puppet 8.10 or 7.23) and verification harness",
+    after_help = cli_report::EXIT_CODES_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -41,18 +42,24 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Parse and validate manifests (files, or directories searched for *.pp).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Parse(cli_parse::ParseArgs),
     /// Compile catalogs for node files against an environment.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Compile(cli_compile::CompileArgs),
     /// Run spec-suite cases and compare with Puppet's recorded results.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Run(cli_run::RunArgs),
     /// Compile the node matrix of a control repo (pverify.yaml) and compare
     /// each catalog with its golden snapshot.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Check(cli_check::CheckArgs),
     /// Rewrite the golden snapshots of a control repo from fresh catalogs.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Bless(cli_check::BlessArgs),
     /// Compare every node's catalog between two environments, git revisions
-    /// or catalog sets (exit 0 no change, 2 changes, 1 error).
+    /// or catalog sets (exit 0 no change, 2 changes, 1 a node failed).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Diff(cli_diff::DiffArgs),
 }
 
@@ -61,12 +68,11 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            // `pverify diff` keeps 2 for "changes": its usage errors are 1.
-            let diff = std::env::args().nth(1).is_some_and(|a| a == "diff");
+            // `--help` and `--version` are successes; every other error of
+            // the command line is a usage error, never a result's code.
             return ExitCode::from(match e.exit_code() {
                 0 => 0,
-                _ if diff => 1,
-                c => c as u8,
+                _ => cli_report::EXIT_SETUP,
             });
         }
     };

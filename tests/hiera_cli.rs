@@ -41,7 +41,10 @@ fn compile_reads_the_global_hiera_config() {
         .arg("--facts")
         .arg(&node)
         .arg("--setting")
-        .arg(format!("hiera_config={}", global.join("hiera.yaml").display()))
+        .arg(format!(
+            "hiera_config={}",
+            global.join("hiera.yaml").display()
+        ))
         .output()
         .expect("run pverify");
     let _ = std::fs::remove_dir_all(&dir);
