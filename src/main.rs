@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod cli_check;
 mod cli_compile;
 mod cli_diff;
+mod cli_init;
 mod cli_opts_budgets;
 mod cli_opts_compile;
 mod cli_opts_exports;
@@ -61,6 +62,10 @@ enum Command {
     /// or catalog sets (exit 0 no change, 2 changes, 1 a node failed).
     #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Diff(cli_diff::DiffArgs),
+    /// Write a first pverify.yaml for a control repo: its roles and node
+    /// definitions on a few fact sets (or onceover's spec tests).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
+    Init(cli_init::InitArgs),
 }
 
 fn main() -> ExitCode {
@@ -83,5 +88,6 @@ fn main() -> ExitCode {
         Command::Check(args) => cli_check::check(args),
         Command::Bless(args) => cli_check::bless(args),
         Command::Diff(args) => cli_diff::run(args),
+        Command::Init(args) => cli_init::run(args),
     }
 }

@@ -47,7 +47,9 @@ pub struct Config {
     /// is `settings: {hiera_config: FILE}`. docs/hiera.md.
     #[serde(default)]
     pub hiera_config: Option<PathBuf>,
-    /// Where fact sets are (`<name>.facts`, JSON); default `factsets`.
+    /// Where fact sets are (`<name>.facts` or `<name>.json`: a facts hash,
+    /// or `puppet facts` output); default `factsets`. A name with no file
+    /// there is pverify's built-in set of that name (`crate::factsets`).
     #[serde(default = "factsets")]
     pub factsets: PathBuf,
     /// Where golden catalogs are (`<node>.json`); default `golden`.
