@@ -267,6 +267,25 @@ fn init_from_onceover_gives_onceovers_tests() {
     );
 }
 
+/// A class pattern in pverify.yaml is refused with what to do, not
+/// compiled as a class named `/^role::/`.
+#[test]
+fn a_class_pattern_in_the_matrix_says_what_to_do() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(
+        tmp.path(),
+        "pverify.yaml",
+        "nodes:\n  matrix:\n    - names: [a.example.com]\n      classes: ['/^role::/']\n",
+    );
+    let (code, _, err) = pverify(&["check", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("classes: /^role::/ is a pattern (onceover's)")
+            && err.contains("pverify init --from-onceover"),
+        "{err}"
+    );
+}
+
 /// The bundled control repo (Puppet 7, Debian's module packages): every
 /// node compiles but the one whose module refuses its OS, reported.
 #[test]
