@@ -40,6 +40,8 @@ struct Cli {
     command: Command,
 }
 
+/// Parsed once per run: the size of its largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Parse and validate manifests (files, or directories searched for *.pp).

@@ -108,11 +108,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The text of COVERAGE.md.
-pub fn generate(seeds_dir: &Path, suite: &Path) -> Result<String, String> {
-    generate_from(read_seeds(seeds_dir)?, suite)
-}
-
 /// The seed documents of a directory, parsed.
 fn read_seeds(seeds_dir: &Path) -> Result<Vec<Seed>, String> {
     let mut docs = Vec::new();
@@ -146,7 +141,10 @@ fn seeds_from_coverage(text: &str) -> Vec<Seed> {
     let mut in_body = false;
     for line in text.lines() {
         if let Some(doc) = line.strip_prefix("## ") {
-            in_body = !matches!(doc, "Uncovered rules" | "Citations that name no section or rule");
+            in_body = !matches!(
+                doc,
+                "Uncovered rules" | "Citations that name no section or rule"
+            );
             if in_body {
                 docs.push((doc.to_string(), Vec::new()));
             }
