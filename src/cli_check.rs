@@ -1,7 +1,7 @@
 //! `pverify check [DIR]` and `pverify bless [DIR]`: golden snapshots of a
 //! control repo described by `DIR/pverify.yaml` (see `docs/harness.md`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,9 +9,8 @@ use clap::Args;
 use pverify_harness::control::{parse_shard, shard, Compiled, NodeSpec, Repo};
 use pverify_harness::report::{Format, Report};
 
-use crate::cli_report::{emit, paint, parse_puppet, progress_bar, EXIT_SETUP};
+use crate::cli_report::{emit, paint, progress_bar, EXIT_SETUP};
 use crate::cli_run::Oracle;
-use pverify_harness::reference::PuppetVersion;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -47,89 +46,40 @@ struct Common {
     /// Only nodes whose name contains this.
     #[arg(long)]
     filter: Option<String>,
-    /// Threads (default: all cores).
-    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
-    jobs: Option<usize>,
     /// Only shard I of N (1-based): the nodes sorted by name, every N-th.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
-    /// Let `generate()` run its command (as `allow_generate: true` in
-    /// pverify.yaml); refused by default.
-    #[arg(long = "allow-generate")]
-    allow_generate: bool,
-    /// The Puppet version to compile as (and check against with `--oracle
-    /// puppet`): 7 or 8; default the config's `puppet:`, else 8.
-    #[arg(long, value_parser = parse_puppet)]
-    puppet: Option<PuppetVersion>,
-    /// A Puppet setting over pverify.yaml's `settings:`, `NAME=VALUE`
-    /// (repeatable; docs/settings.md lists them).
-    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
-    settings: Vec<String>,
     #[command(flatten)]
-    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
-    #[command(flatten)]
-    fleet: crate::cli_opts_fleet::FleetOpts,
-    #[command(flatten)]
-    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
-    #[command(flatten)]
-    exports: crate::cli_opts_exports::ExportsOpts,
-    #[command(flatten)]
-    reads: crate::cli_opts_reads::ReadOpts,
-    #[command(flatten)]
-    hiera: crate::cli_opts_eyaml::HieraOpts,
-    #[command(flatten)]
-    budgets: crate::cli_opts_budgets::BudgetArgs,
-}
-
-fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+    compile: crate::cli_opts_compile::CompileOpts,
 }
 
 /// The repo, the nodes selected, and all its nodes (the in-run mode of
 /// exported resources compiles them all for their exports).
 fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
+    c.compile.require_existing()?;
     let mut repo = Repo::open(&c.dir)?;
-    repo.config.allow_generate |= c.allow_generate;
-    if c.puppet.is_some() {
-        repo.config.puppet = c.puppet;
-    }
-    repo.overlay_settings(&c.settings)?;
-    repo.grants = c.reads.grants.clone();
-    if let Some(dirs) = c.fleet.basemodulepath_dirs() {
-        // Relative to where the command runs, as any path on it; the
-        // operator's directories, so read roots too.
-        let dirs: Vec<PathBuf> = dirs.iter().map(|d| absolute(Path::new(d))).collect();
-        repo.grants.extend(dirs.iter().cloned());
-        repo.config.basemodulepath = Some(
-            dirs.iter()
-                .map(|d| d.to_string_lossy().into_owned())
-                .collect(),
-        );
-    }
-    if let Some(p) = &c.fleet.environmentpath {
-        repo.set_environmentpath(absolute(p))?;
-    }
-    repo.fact_overrides = c.fleet.fact_overrides.clone();
-    repo.enc_timeout = c.enc_timeout.duration()?;
-    repo.apply_hiera_options(c.hiera.hiera_config.clone(), c.hiera.eyaml_missing_key);
-    // A replacement hiera.yaml the operator names is readable, with its
-    // levels' data directories.
-    if let Some(h) = repo.hiera_config() {
-        repo.grants
-            .extend(puppet_compiler::hiera::config::operator_grants(&h));
-    }
-    repo.deploy_modules(&c.puppetfile.cache())?;
-    repo.set_exports(c.exports.exports.as_deref(), c.exports.exports_run)?;
-    repo.config.node_timeout = c.budgets.node_timeout.or(repo.config.node_timeout);
-    repo.config.node_memory = c.budgets.node_memory.or(repo.config.node_memory);
+    c.compile.apply_to_repo(&mut repo)?;
     let all = repo.nodes()?;
     let mut nodes = all.clone();
     if let Some(s) = &c.shard {
         let (i, n) = parse_shard(s)?;
         nodes = shard(nodes, i, n);
+        // An empty shard checks nothing: no evidence of a pass.
+        if nodes.is_empty() {
+            return Err(format!(
+                "--shard {s} selects no node (the matrix has {})",
+                all.len()
+            ));
+        }
     }
     if let Some(f) = &c.filter {
+        let before = nodes.len();
         nodes.retain(|n| n.id.contains(f.as_str()));
+        if nodes.is_empty() {
+            return Err(format!(
+                "--filter '{f}' matches no node (of {before}; a node is `<certname>` or `<certname>@<factset>`)"
+            ));
+        }
     }
     Ok((repo, nodes, all))
 }
@@ -162,10 +112,13 @@ pub fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile("check", &repo, &nodes, &all, args.common.jobs).map(|c| (c, "golden")),
+        None => {
+            compile("check", &repo, &nodes, &all, args.common.compile.jobs).map(|c| (c, "golden"))
+        }
         Some(Oracle::Puppet) => {
             let spinner = progress_bar(0, "puppet");
-            let workers = crate::cli_opts_budgets::threads("check", args.common.jobs, nodes.len());
+            let workers =
+                crate::cli_opts_budgets::threads("check", args.common.compile.jobs, nodes.len());
             let r =
                 repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers));
             spinner.finish_and_clear();
@@ -205,9 +158,10 @@ pub fn bless(args: BlessArgs) -> ExitCode {
         }
     };
     let compiled = match args.oracle {
-        None => compile("bless", &repo, &nodes, &all, args.common.jobs),
+        None => compile("bless", &repo, &nodes, &all, args.common.compile.jobs),
         Some(Oracle::Puppet) => {
-            let workers = crate::cli_opts_budgets::threads("bless", args.common.jobs, nodes.len());
+            let workers =
+                crate::cli_opts_budgets::threads("bless", args.common.compile.jobs, nodes.len());
             repo.compile_with_exports(&nodes, &all, |n| repo.compile_with_puppet(n, workers))
         }
     };

@@ -15,6 +15,7 @@ use puppet_compiler::loader::environments::Environments;
 use puppet_compiler::loader::{Environment, Overrides};
 use pverify_harness::output::{OutDir, REPORT_FILE};
 
+use crate::cli_opts_compile::absolute;
 use crate::cli_writes::Claims;
 
 #[derive(Args)]
@@ -32,51 +33,8 @@ pub struct CompileArgs {
     /// certname Puppet refuses, or `report`, is that node's error).
     #[arg(long)]
     out_dir: Option<PathBuf>,
-    /// Threads to compile with (default: all cores).
-    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
-    jobs: Option<usize>,
-    /// Modulepath to use instead of the environment's (':'-separated).
-    #[arg(long, value_delimiter = ':')]
-    modulepath: Option<Vec<PathBuf>>,
-    /// The main manifest (file or directory) instead of the environment's.
-    #[arg(long)]
-    manifest: Option<PathBuf>,
-    /// An external node classifier: run with each certname, its YAML
-    /// (`classes`, `parameters`, `environment`) is merged into the node.
-    #[arg(long)]
-    enc: Option<PathBuf>,
-    /// Seconds the ENC may run for one node before it counts as hung.
-    #[arg(long = "enc-timeout", default_value_t = 10.0)]
-    enc_timeout: f64,
-    /// Function mocks (onceover's format: YAML `functions: {name: value}`):
-    /// each named function returns its value instead of running.
-    #[arg(long = "mock-functions")]
-    mock_functions: Option<PathBuf>,
-    /// Let `generate()` run its command, as Puppet does (absolute path, no
-    /// shell, in the command's directory); refused by default.
-    #[arg(long = "allow-generate")]
-    allow_generate: bool,
-    /// The Puppet version to compile as: 7 (7.23) or 8 (8.10).
-    #[arg(long, value_parser = crate::cli_report::parse_puppet, default_value = "8")]
-    puppet: pverify_harness::reference::PuppetVersion,
-    /// The global Hiera configuration (Puppet's `hiera_config` setting); without
-    /// it there is no global Hiera layer.
-    #[arg(long)]
-    hiera_config: Option<PathBuf>,
-    /// A Puppet setting for every node, `NAME=VALUE` (repeatable;
-    /// docs/settings.md lists them), e.g. `--setting strict=warning`.
-    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
-    settings: Vec<String>,
     #[command(flatten)]
-    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
-    #[command(flatten)]
-    fleet: crate::cli_opts_fleet::FleetOpts,
-    #[command(flatten)]
-    exports: crate::cli_opts_exports::ExportsOpts,
-    #[command(flatten)]
-    reads: crate::cli_opts_reads::ReadOpts,
-    #[command(flatten)]
-    budgets: crate::cli_opts_budgets::BudgetArgs,
+    opts: crate::cli_opts_compile::CompileOpts,
 }
 
 /// Exported resources every node's collectors see.
@@ -94,45 +52,19 @@ struct Outcome {
 }
 
 pub fn run(args: CompileArgs) -> ExitCode {
-    let given = crate::cli_writes::require_existing("--manifest", args.manifest.as_deref())
-        .and_then(|()| {
-            crate::cli_writes::require_existing("--hiera-config", args.hiera_config.as_deref())
-        });
-    if let Err(e) = given {
+    if let Err(e) = args.opts.require_existing() {
         eprintln!("pverify compile: {e}");
-        return ExitCode::from(2);
+        return ExitCode::from(crate::cli_report::EXIT_SETUP);
     }
-    let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.into());
-    let basemodulepath: Option<Vec<PathBuf>> = args
-        .fleet
-        .basemodulepath_dirs()
-        .map(|dirs| dirs.iter().map(|d| absolute(d.as_ref())).collect());
+    let puppet = args.opts.puppet.unwrap_or_default();
     // What the operator names on the command line may be read, and the
     // reference's Debian modules (system configuration).
-    let grants = args
-        .reads
-        .grants
-        .iter()
-        .cloned()
-        .chain(args.modulepath.iter().flatten().map(|p| absolute(p)))
-        .chain(args.manifest.as_deref().map(absolute))
-        .chain(
-            args.hiera_config
-                .iter()
-                .flat_map(|h| puppet_compiler::hiera::config::operator_grants(h)),
-        )
-        .chain(basemodulepath.iter().flatten().cloned())
-        .chain([pverify_harness::reference::debian_modules(args.puppet)])
-        .collect();
-    let overrides = Overrides {
-        // Relative to where the command runs (each environment's directory
-        // would be the default for a relative entry).
-        modulepath: args
-            .modulepath
-            .as_ref()
-            .map(|m| m.iter().map(|p| absolute(p)).collect()),
-        manifest: args.manifest.as_deref().map(absolute),
-        basemodulepath: basemodulepath.as_ref().map(|dirs| {
+    let mut grants = args.opts.operator_grants();
+    grants.push(pverify_harness::reference::debian_modules(puppet));
+    let mut overrides = Overrides {
+        modulepath: args.opts.modulepath(),
+        manifest: args.opts.manifest(),
+        basemodulepath: args.opts.basemodulepath().map(|dirs| {
             dirs.iter()
                 .map(|d| d.to_string_lossy())
                 .collect::<Vec<_>>()
@@ -141,27 +73,46 @@ pub fn run(args: CompileArgs) -> ExitCode {
         grants,
         ..Overrides::default()
     };
-    let deployment = match pverify_harness::puppetfile::deploy(&args.env, &args.puppetfile.cache())
-    {
-        Ok(d) => d,
-        Err(e) => {
+    // A hiera.yaml replacing the environment's (relative: to the
+    // environment directory, as check and diff read it).
+    if let Some(h) = &args.opts.hiera.hiera_config {
+        let h = absolute(&args.env.join(h));
+        if let Err(e) = crate::cli_writes::require_existing("--hiera-config", Some(&h)) {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
-    };
-    let mut overrides = overrides;
+        overrides
+            .grants
+            .extend(puppet_compiler::hiera::config::operator_grants(&h));
+        overrides.hiera_config = Some(h);
+    }
+    if let Some(m) = args.opts.hiera.eyaml_missing_key {
+        overrides.eyaml.missing_key = m;
+    }
+    let deployment =
+        match pverify_harness::puppetfile::deploy(&args.env, &args.opts.puppetfile.cache()) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("pverify compile: {e}");
+                return ExitCode::from(crate::cli_report::EXIT_SETUP);
+            }
+        };
     if let Some(d) = &deployment {
         for e in &d.errors {
             eprintln!("pverify compile: {e}");
         }
         d.apply(&mut overrides);
     }
-    let envs = Environments::around(&args.env, args.fleet.environmentpath.as_deref(), overrides);
+    let envs = Environments::around(
+        &args.env,
+        args.opts.fleet.environmentpath.as_deref(),
+        overrides,
+    );
     let env = match envs.get(None) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     // Directories of node files are listed now; each file is read when its
@@ -173,40 +124,37 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 Ok(found) => files.extend(found),
                 Err(e) => {
                     eprintln!("pverify compile: {e}");
-                    return ExitCode::from(2);
+                    return ExitCode::from(crate::cli_report::EXIT_SETUP);
                 }
             }
         } else {
             files.push(f.clone());
         }
     }
-    let mocks = match &args.mock_functions {
-        None => std::sync::Arc::new(eval::FunctionMocks::default()),
-        Some(p) => match eval::FunctionMocks::from_file(p) {
-            Ok(m) => std::sync::Arc::new(m),
-            Err(e) => {
-                eprintln!("pverify compile: {e}");
-                return ExitCode::from(2);
-            }
-        },
+    let mocks = match args.opts.mocks() {
+        Ok(m) => m.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("pverify compile: {e}");
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
+        }
     };
     if args.out_dir.is_none() && files.len() != 1 {
         eprintln!("pverify compile: several node files need --out-dir");
-        return ExitCode::from(2);
+        return ExitCode::from(crate::cli_report::EXIT_SETUP);
     }
     let out_dir = match args.out_dir.as_deref().map(OutDir::create).transpose() {
         Ok(d) => d,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     if let Some(d) = &out_dir {
         d.remove_stale();
     }
-    let threads = crate::cli_opts_budgets::threads("compile", args.jobs, args.facts.len());
+    let threads = crate::cli_opts_budgets::threads("compile", args.opts.jobs, args.facts.len());
     // Fewer nodes than the threads asked for leave room for parse-ahead.
-    let wanted = match args.jobs {
+    let wanted = match args.opts.jobs {
         Some(j) if j > 0 => j,
         _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -218,7 +166,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => {
             eprintln!("pverify compile: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
     // Fewer nodes than threads (one node, above all): a spare thread parses
@@ -237,14 +185,14 @@ pub fn run(args: CompileArgs) -> ExitCode {
             eprintln!("pverify compile: no parse-ahead thread: {e}");
         }
     }
-    let store = match args.exports.read() {
+    let store = match args.opts.exports.read() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("pverify compile: --exports {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     };
-    let store = if args.exports.exports_run {
+    let store = if args.opts.exports.exports_run {
         run_exports(&args, &files, &envs, &mocks, &pool, store)
     } else {
         store
@@ -271,7 +219,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 files[0].display(),
                 outcomes.len()
             );
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
         None => {
             let o = &outcomes[0];
@@ -418,27 +366,22 @@ fn make_node(
     mocks: &std::sync::Arc<eval::FunctionMocks>,
     store: &Store,
 ) -> Result<eval::NodeInfo, String> {
-    for o in &args.fleet.fact_overrides {
+    for o in &args.opts.fleet.fact_overrides {
         o.apply(&mut n.facts);
     }
-    if let Some(enc) = &args.enc {
-        let limit = std::time::Duration::try_from_secs_f64(args.enc_timeout)
-            .map_err(|e| format!("--enc-timeout {}: {e}", args.enc_timeout))?;
+    if let Some(enc) = &args.opts.enc {
+        let limit = args.opts.enc_timeout.duration()?;
         puppet_compiler::facts::apply_enc_within(&mut n, enc, limit)?;
     }
     n.function_mocks = mocks.clone();
-    n.allow_generate = args.allow_generate;
-    n.puppet = args.puppet;
-    n.budget = args.budgets.limits(None, None);
-    if args.exports.any() {
+    n.allow_generate = args.opts.allow_generate;
+    n.puppet = args.opts.puppet.unwrap_or_default();
+    n.budget = args.opts.budgets.limits(None, None);
+    if args.opts.exports.any() {
         n.settings.storeconfigs = Some(true);
     }
-    for s in &args.settings {
+    for s in &args.opts.settings() {
         n.settings.set_assignment(s).map_err(|e| e.to_string())?;
-    }
-    if let Some(h) = &args.hiera_config {
-        let abs = std::path::absolute(h).unwrap_or_else(|_| h.clone());
-        n.settings.hiera_config = Some(abs.to_string_lossy().into_owned());
     }
     if let Some(s) = store {
         n.exports = s.clone();

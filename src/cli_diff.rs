@@ -1,8 +1,9 @@
 //! `pverify diff`: compares the catalogs of every node between two
 //! environments, two git revisions, or two sets of catalog files.
 //!
-//! Exit codes: 0 no change, 2 changes (nodes added or removed count), 1 an
-//! error: a node failed on either side, or the command could not run.
+//! Exit codes: 0 no change, 2 changes (nodes added or removed count), 1 a
+//! node failed on either side, 3 the command could not run (README, "Exit
+//! codes").
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use clap::Args;
 use puppet_compiler::loader::Overrides;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
 use pverify_harness::diff::render::{render, render_markdown, Format};
-use pverify_harness::diff::report::{DiffReport, EXIT_ERROR};
+use pverify_harness::diff::report::DiffReport;
 use pverify_harness::diff::sides::{
     self, ControlMatrix, FactsFiles, NodeSource, NodesDir, Prepared, Ref, RefOptions,
 };
@@ -40,9 +41,6 @@ pub struct DiffArgs {
     /// REF directory or the git checkout's root), read per side.
     #[arg(long, conflicts_with = "facts")]
     nodes_dir: Option<PathBuf>,
-    /// An external node classifier, as in `pverify compile`.
-    #[arg(long)]
-    enc: Option<PathBuf>,
     /// Where the environment lives inside each REF's tree (a git checkout or
     /// a directory REF: `--from HEAD --to .` compares with the working tree).
     #[arg(long)]
@@ -74,42 +72,15 @@ pub struct DiffArgs {
     /// Write the report here instead of stdout.
     #[arg(long)]
     output: Option<PathBuf>,
-    /// Threads (default: all cores).
-    #[arg(long, value_parser = crate::cli_writes::parse_jobs)]
-    jobs: Option<usize>,
-    /// Let `generate()` run its command on both sides (a control repo side
-    /// also allows it with `allow_generate: true`); refused by default.
-    #[arg(long = "allow-generate")]
-    allow_generate: bool,
-    /// The Puppet version both sides compile as: 7 or 8; default each
-    /// side's `pverify.yaml` `puppet:`, else 8.
-    #[arg(long, value_parser = crate::cli_report::parse_puppet)]
-    puppet: Option<pverify_harness::reference::PuppetVersion>,
-    /// A Puppet setting for both sides' compiles, `NAME=VALUE`
-    /// (repeatable; docs/settings.md lists them).
-    #[arg(long = "setting", value_name = "NAME=VALUE", value_parser = crate::cli_report::parse_setting)]
-    settings: Vec<String>,
     #[command(flatten)]
-    puppetfile: crate::cli_opts_puppetfile::PuppetfileArgs,
-    #[command(flatten)]
-    fleet: crate::cli_opts_fleet::FleetOpts,
-    #[command(flatten)]
-    enc_timeout: crate::cli_opts_fleet::EncTimeoutOpts,
-    #[command(flatten)]
-    exports: crate::cli_opts_exports::ExportsOpts,
-    #[command(flatten)]
-    reads: crate::cli_opts_reads::ReadOpts,
-    #[command(flatten)]
-    hiera: crate::cli_opts_eyaml::HieraOpts,
-    #[command(flatten)]
-    budgets: crate::cli_opts_budgets::BudgetArgs,
+    compile: crate::cli_opts_compile::CompileOpts,
     #[command(flatten)]
     review: crate::cli_opts_review::DiffReviewOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("pverify diff: {msg}");
-    ExitCode::from(EXIT_ERROR)
+    ExitCode::from(crate::cli_report::EXIT_SETUP)
 }
 
 pub fn run(args: DiffArgs) -> ExitCode {
@@ -155,7 +126,11 @@ pub fn run(args: DiffArgs) -> ExitCode {
             let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
             let to_modulepath = args.to_modulepath.clone().unwrap_or_default();
             let readable = |mp: &[PathBuf]| {
-                let granted: Vec<PathBuf> = mp.iter().chain(&args.reads.grants).cloned().collect();
+                let granted: Vec<PathBuf> = mp
+                    .iter()
+                    .chain(&args.compile.reads.grants)
+                    .cloned()
+                    .collect();
                 Some(content::confined_files(&[], &granted))
             };
             let ctx = CompareContext {
@@ -187,17 +162,15 @@ pub fn run(args: DiffArgs) -> ExitCode {
         },
         _ => render(&report, args.format, args.detail),
     };
-    match &args.output {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, &text) {
-                return fail(format!("{}: {e}", path.display()));
-            }
-        }
-        None => {
-            if let Err(e) = crate::cli_writes::print_or_fail(text.as_bytes()) {
-                return fail(e);
-            }
-        }
+    // A report that cannot be written is a failed result (1), as on every
+    // command, not a usage error.
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display())),
+        None => crate::cli_writes::print_or_fail(text.as_bytes()),
+    };
+    if let Err(e) = written {
+        eprintln!("pverify diff: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::from(report.exit_code())
 }
@@ -250,57 +223,56 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
 ) -> Result<DiffReport, String> {
-    if args.exports.exports_run {
+    let c = &args.compile;
+    if c.exports.exports_run {
         return Err("--exports-run is not supported by diff (give --exports FILE)".into());
     }
-    let basemodulepath = args.fleet.basemodulepath_dirs().map(|dirs| {
+    c.require_existing()?;
+    let basemodulepath = c.basemodulepath().map(|dirs| {
         dirs.iter()
-            .map(|d| {
-                std::path::absolute(d)
-                    .unwrap_or_else(|_| d.into())
-                    .to_string_lossy()
-                    .into_owned()
-            })
+            .map(|d| d.to_string_lossy().into_owned())
             .collect::<Vec<_>>()
     });
-    let mut opts = RefOptions {
+    let mut overrides = pverify_compiler_overrides(basemodulepath.as_deref());
+    overrides.modulepath = c.modulepath();
+    overrides.manifest = c.manifest();
+    overrides.grants.extend(c.operator_grants());
+    let opts = RefOptions {
         repo: args.repo.clone(),
         env_subdir: args.env_subdir.clone(),
         // Each node's two sides compile at once: only the cores bound it.
-        jobs: Some(crate::cli_opts_budgets::threads(
-            "diff",
-            args.jobs,
-            usize::MAX,
-        )),
-        allow_generate: args.allow_generate,
-        node_timeout: args.budgets.node_timeout,
-        node_memory: args.budgets.node_memory,
-        puppet: args.puppet,
-        settings: args.settings.clone(),
-        modules: args.puppetfile.cache(),
-        overrides: pverify_compiler_overrides(basemodulepath.as_deref()),
-        fact_overrides: args.fleet.fact_overrides.clone(),
-        environmentpath: args.fleet.environmentpath.clone(),
+        jobs: Some(crate::cli_opts_budgets::threads("diff", c.jobs, usize::MAX)),
+        allow_generate: c.allow_generate,
+        node_timeout: c.budgets.node_timeout,
+        node_memory: c.budgets.node_memory,
+        puppet: c.puppet,
+        settings: c.settings(),
+        modules: c.puppetfile.cache(),
+        overrides,
+        fact_overrides: c.fleet.fact_overrides.clone(),
+        environmentpath: c.fleet.environmentpath.clone(),
         basemodulepath,
-        enc_timeout: Some(args.enc_timeout.duration()?),
-        exports: args.exports.read()?,
-        hiera_config: args.hiera.hiera_config.clone(),
-        eyaml_missing_key: args.hiera.eyaml_missing_key,
+        enc_timeout: Some(c.enc_timeout.duration()?),
+        exports: c.exports.read()?,
+        hiera_config: c.hiera.hiera_config.clone(),
+        eyaml_missing_key: c.hiera.eyaml_missing_key,
+        mocks: c
+            .mock_functions
+            .as_deref()
+            .map(crate::cli_opts_compile::absolute),
+        enc: c.enc.as_deref().map(crate::cli_opts_compile::absolute),
     };
-    opts.overrides
-        .grants
-        .extend(args.reads.grants.iter().cloned());
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;
     let nodes: Box<dyn NodeSource> = match (&args.nodes_dir, args.facts.is_empty()) {
         (Some(dir), _) => Box::new(NodesDir {
             dir: dir.clone(),
-            enc: args.enc.clone(),
+            enc: c.enc.clone(),
             enc_timeout: opts.enc_timeout,
         }),
         (None, false) => Box::new(FactsFiles {
             files: args.facts.clone(),
-            enc: args.enc.clone(),
+            enc: c.enc.clone(),
             enc_timeout: opts.enc_timeout,
         }),
         (None, true) if a.control.is_some() || b.control.is_some() => {

@@ -41,7 +41,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
             Ok(found) => files.extend(found),
             Err(e) => {
                 eprintln!("{}: {e}", p.display());
-                return ExitCode::from(2);
+                return ExitCode::from(crate::cli_report::EXIT_SETUP);
             }
         }
     }
@@ -53,7 +53,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
     for s in &args.settings {
         if let Err(e) = node.settings.set_assignment(s) {
             eprintln!("pverify parse: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(crate::cli_report::EXIT_SETUP);
         }
     }
     let validation = node.validation();

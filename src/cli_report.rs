@@ -1,9 +1,13 @@
 //! What `pverify run` and `pverify check` share: printing a report in the
-//! chosen format, the progress bar, and the exit codes.
+//! chosen format, the progress bar, and the exit codes of every command.
 //!
-//! Exit codes: 0 every item passed (skipped ones aside), 1 at least one
-//! failed, 2 usage or setup error (bad arguments, unreadable suite or
-//! config, Puppet missing for `--oracle puppet`).
+//! Exit codes (one scheme for every command, README "Exit codes"): 0
+//! success (everything passed, no change), 1 failures (a node, case or file
+//! failed), 2 changes (`diff` only: octocatalog-diff's and `terraform plan
+//! -detailed-exitcode`'s code for "there are changes"), 3 the command could
+//! not run (bad arguments, a filter or shard selecting nothing, an
+//! unreadable config or input, Puppet missing for `--oracle puppet`). A
+//! usage error is never 1 or 2, so it cannot read as a result.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -28,8 +32,16 @@ pub fn parse_puppet(text: &str) -> Result<PuppetVersion, String> {
     PuppetVersion::parse(text).ok_or_else(|| format!("expected 7 or 8, got '{text}'"))
 }
 
-/// Exit code for usage and setup errors.
-pub const EXIT_SETUP: u8 = 2;
+/// Exit code for usage and setup errors: the command could not run.
+pub const EXIT_SETUP: u8 = 3;
+
+/// The exit codes, for every command's `--help`.
+pub const EXIT_CODES_HELP: &str = "Exit codes (every command):
+  0  success: everything compiled and passed; diff: no change
+  1  failures: a node, case or file failed (diff: a node failed on either side)
+  2  changes: diff found catalog changes (octocatalog-diff's code)
+  3  the command could not run: bad arguments, a filter or shard selecting
+     nothing, an unreadable config or input, Puppet missing for --oracle";
 
 /// Colour only when stdout is a terminal and `NO_COLOR` is unset.
 pub fn paint() -> Paint {

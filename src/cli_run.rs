@@ -64,7 +64,16 @@ pub fn run(args: RunArgs) -> ExitCode {
         }
     };
     if let Some(f) = &args.filter {
+        let before = cases.len();
         cases.retain(|c| c.name().contains(f.as_str()));
+        // Nothing run is no evidence of a pass.
+        if cases.is_empty() {
+            eprintln!(
+                "pverify run: the filter '{f}' matches no case (of {before} in {}; a case is `topic/name`)",
+                args.suite.display()
+            );
+            return ExitCode::from(EXIT_SETUP);
+        }
     }
     let budget = args.budgets.limits(None, None);
     for c in &mut cases {

@@ -9,7 +9,9 @@ use clap::{Parser, Subcommand};
 mod cli_check;
 mod cli_compile;
 mod cli_diff;
+mod cli_init;
 mod cli_opts_budgets;
+mod cli_opts_compile;
 mod cli_opts_exports;
 mod cli_opts_eyaml;
 mod cli_opts_fleet;
@@ -31,29 +33,42 @@ static ALLOCATOR: pverify_alloc::Allocator = pverify_alloc::Allocator;
 #[command(
     name = "pverify",
     version,
-    about = "Native Puppet catalog compiler (as Puppet 8.10 or 7.23) and verification harness"
+    about = "Native Puppet catalog compiler (as Puppet 8.10 or 7.23) and verification harness",
+    after_help = cli_report::EXIT_CODES_HELP
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// Parsed once per run: the size of its largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Parse and validate manifests (files, or directories searched for *.pp).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Parse(cli_parse::ParseArgs),
     /// Compile catalogs for node files against an environment.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Compile(cli_compile::CompileArgs),
     /// Run spec-suite cases and compare with Puppet's recorded results.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Run(cli_run::RunArgs),
     /// Compile the node matrix of a control repo (pverify.yaml) and compare
     /// each catalog with its golden snapshot.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Check(cli_check::CheckArgs),
     /// Rewrite the golden snapshots of a control repo from fresh catalogs.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Bless(cli_check::BlessArgs),
     /// Compare every node's catalog between two environments, git revisions
-    /// or catalog sets (exit 0 no change, 2 changes, 1 error).
+    /// or catalog sets (exit 0 no change, 2 changes, 1 a node failed).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Diff(Box<cli_diff::DiffArgs>),
+    /// Write a first pverify.yaml for a control repo: its roles and node
+    /// definitions on a few fact sets (or onceover's spec tests).
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
+    Init(cli_init::InitArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,12 +76,11 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            // `pverify diff` keeps 2 for "changes": its usage errors are 1.
-            let diff = std::env::args().nth(1).is_some_and(|a| a == "diff");
+            // `--help` and `--version` are successes; every other error of
+            // the command line is a usage error, never a result's code.
             return ExitCode::from(match e.exit_code() {
                 0 => 0,
-                _ if diff => 1,
-                c => c as u8,
+                _ => cli_report::EXIT_SETUP,
             });
         }
     };
@@ -77,5 +91,6 @@ fn main() -> ExitCode {
         Command::Check(args) => cli_check::check(args),
         Command::Bless(args) => cli_check::bless(args),
         Command::Diff(args) => cli_diff::run(*args),
+        Command::Init(args) => cli_init::run(args),
     }
 }

@@ -441,15 +441,15 @@ fn no_nodes_is_an_error() {
         .current_dir(&s.0)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "pverify diff: no nodes found on either side\n"
     );
-    // A usage error is 1 too, never 2 ("changes").
+    // A usage error is 3, never 1 ("failures") or 2 ("changes").
     let out = Command::new(env!("CARGO_BIN_EXE_pverify"))
         .args(["diff", "--from", FIXTURE])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
 }

@@ -138,7 +138,7 @@ File[/etc/motd] parameter mode changed on 3 nodes: db01, web01, web02
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("'nosuchrev' is neither a directory nor a revision"));
 }

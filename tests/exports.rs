@@ -146,7 +146,7 @@ fn a_bad_exports_file_is_named() {
     std::fs::write(&bad, r#"[{"certname": "a", "type": "File"}]"#).unwrap();
     let dir = tmp.path().to_str().unwrap();
     let (code, _, err) = pverify(&["check", dir, "--exports", bad.to_str().unwrap()]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 3, "{err}");
     assert!(
         err.contains("bad.json: resource 0: `title` is missing"),
         "{err}"

@@ -238,7 +238,7 @@ fn compile_reads_inventories_and_directories_and_selects_environments() {
         "--facts",
         &format!("{REPO}/inventory.json"),
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(e.contains("several nodes need --out-dir"), "{e}");
 }
 

@@ -242,7 +242,7 @@ fn a_module_ruby_function_pverify_cannot_run_names_its_file() {
     assert!(e.contains("Unknown function: 'nobody'."), "{e}");
     // A mock stands in for it.
     let mocks = FunctionMocks::from_yaml_str(
-        "functions:\n  mymod::secret: {user: admin}\n  nobody: 3\n  upcase: mocked\n",
+        "functions:\n  mymod::secret: {returns: {user: admin}}\n  nobody: 3\n  upcase: mocked\n",
     )
     .expect("mocks");
     let cat = compile(

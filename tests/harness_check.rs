@@ -346,7 +346,7 @@ fn shards_cover_every_node_exactly_once() {
     }
     names.sort();
     assert_eq!(names, all);
-    assert_eq!(pverify(&["check", EXAMPLE, "--shard", "5/4"]).0, 2);
+    assert_eq!(pverify(&["check", EXAMPLE, "--shard", "5/4"]).0, 3);
 }
 
 #[test]
@@ -364,10 +364,10 @@ fn output_is_the_same_for_any_jobs() {
 }
 
 #[test]
-fn config_errors_exit_2() {
+fn config_errors_exit_3() {
     let tmp = tempfile::tempdir().unwrap();
     let (code, _, err) = pverify(&["check", tmp.path().to_str().unwrap()]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(err.contains("pverify.yaml"), "{err}");
     std::fs::write(
         tmp.path().join("pverify.yaml"),
@@ -375,7 +375,7 @@ fn config_errors_exit_2() {
     )
     .unwrap();
     let (code, _, err) = pverify(&["check", tmp.path().to_str().unwrap()]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(err.contains("unknown field `bogus`"), "{err}");
 }
 

@@ -160,7 +160,7 @@ fn a_wrong_expectation_fails_under_pverify() {
     assert!(out.contains("-error: not what Puppet says"), "{out}");
     assert_eq!(out.lines().last(), Some("0 passed, 1 failed, 0 skipped"));
     let (code, _, _) = pverify(&["run", "/nonexistent-suite"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
 }
 
 #[test]

@@ -1,5 +1,7 @@
-//! `pverify compile --hiera-config FILE`: the global Hiera layer from the
-//! command line (the spec-suite sets it through `settings: hiera_config`),
+//! `pverify compile --setting hiera_config=FILE`: the global Hiera layer
+//! from the command line (the spec-suite sets it through `settings:
+//! hiera_config`; `--hiera-config` replaces the environment's hiera.yaml on
+//! every compiling command),
 //! and a YAML node file read with Psych's scalar rules.
 
 use std::process::Command;
@@ -38,8 +40,11 @@ fn compile_reads_the_global_hiera_config() {
         .arg(&env)
         .arg("--facts")
         .arg(&node)
-        .arg("--hiera-config")
-        .arg(global.join("hiera.yaml"))
+        .arg("--setting")
+        .arg(format!(
+            "hiera_config={}",
+            global.join("hiera.yaml").display()
+        ))
         .output()
         .expect("run pverify");
     let _ = std::fs::remove_dir_all(&dir);

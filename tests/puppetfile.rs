@@ -292,7 +292,7 @@ fn bad_modules_name_the_puppetfile_and_other_nodes_still_compile() {
         "--module-cache",
         blocker.join("cache").to_str().unwrap(),
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.starts_with(&format!(
             "pverify compile: {pf}: module cache {}: not writable: ",
@@ -314,7 +314,7 @@ fn bad_modules_name_the_puppetfile_and_other_nodes_still_compile() {
         "--module-cache",
         cache.to_str().unwrap(),
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert_eq!(
         err,
         format!("pverify compile: {pf}:3:3: unknown module option `tga`\n")

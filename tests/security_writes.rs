@@ -369,7 +369,7 @@ fn duplicate_certnames_in_check_name_both_files() {
         .unwrap();
     }
     let (code, _, err) = pverify(&["check", &repo]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 3, "{err}");
     assert!(
         err.contains("node same.example.com is listed twice: in nodes/a.json and in nodes/b.json"),
         "{err}"
@@ -377,7 +377,7 @@ fn duplicate_certnames_in_check_name_both_files() {
     // A matrix naming one node twice.
     let repo = t.control_repo("  matrix: [{names: [a.example.com, a.example.com]}]", "");
     let (code, _, err) = pverify(&["bless", &repo]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 3, "{err}");
     assert!(
         err.contains("node a.example.com is listed twice: in pverify.yaml"),
         "{err}"
@@ -449,7 +449,7 @@ fn typos_are_errors() {
         "--manifest",
         "/nonexistent.pp",
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains("--manifest /nonexistent.pp: No such file"),
         "{err}"
@@ -462,7 +462,7 @@ fn typos_are_errors() {
         "--hiera-config",
         "/nonexistent.yaml",
     ]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains("--hiera-config /nonexistent.yaml: No such file"),
         "{err}"
@@ -474,13 +474,13 @@ fn typos_are_errors() {
         vec!["run", "spec-suite", "--jobs", "0"],
     ] {
         let (code, _, err) = pverify(&cmd);
-        assert_eq!(code, 2, "{cmd:?}");
+        assert_eq!(code, 3, "{cmd:?}");
         assert!(err.contains("0 threads compile nothing"), "{err}");
     }
     let (code, _, err) = pverify(&[
         "diff", "--from", &env, "--to", &env, "--facts", &node, "--jobs", "0",
     ]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 3);
     assert!(err.contains("0 threads compile nothing"), "{err}");
 
     // A node file's unknown key names the file and the key.

@@ -23,6 +23,11 @@
 //!
 //! With `--check`, the file is not written; the task fails if it would
 //! change (CI runs the task and `git diff --exit-code` instead).
+//!
+//! Without the seeds (a clone without `../shared`, and no `--seeds`), the
+//! sections and rules are read back from the current COVERAGE.md, said so
+//! on stderr, and everything else (which cases cite what, the counts) is
+//! regenerated from the spec-suite.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -43,7 +48,13 @@ struct Section {
     anchor: String,
     depth: usize,
     rules: Vec<String>,
+    /// Read back from COVERAGE.md: whether it was a container (its depth
+    /// there may be capped); `None`: decided from the headings below.
+    container: Option<bool>,
 }
+
+/// A seed document's name and sections.
+type Seed = (String, Vec<Section>);
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -51,11 +62,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .ok_or("cannot locate the workspace root")?
         .to_path_buf();
     let mut seeds = root.join("../shared/seeds");
+    let mut seeds_given = false;
     let mut check = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--seeds" => seeds = PathBuf::from(it.next().ok_or("--seeds needs a directory")?),
+            "--seeds" => {
+                seeds = PathBuf::from(it.next().ok_or("--seeds needs a directory")?);
+                seeds_given = true;
+            }
             "--check" => check = true,
             other => {
                 return Err(format!(
@@ -64,8 +79,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let text = generate(&seeds, &root.join("spec-suite"))?;
     let out = root.join(OUTPUT);
+    let docs = if !seeds_given && !seeds.is_dir() {
+        eprintln!(
+            "note: {} not found (no ../shared beside the clone): the seeds' sections and rules are \
+             read back from {OUTPUT}, the rest is regenerated from the spec-suite; give --seeds DIR \
+             to rebuild them from the seed documents",
+            seeds.display()
+        );
+        let old = fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+        seeds_from_coverage(&old)
+    } else {
+        read_seeds(&seeds)?
+    };
+    let text = generate_from(docs, &root.join("spec-suite"))?;
     if check {
         let old = fs::read_to_string(&out).unwrap_or_default();
         if old != text {
@@ -81,8 +108,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The text of COVERAGE.md.
-pub fn generate(seeds_dir: &Path, suite: &Path) -> Result<String, String> {
+/// The seed documents of a directory, parsed.
+fn read_seeds(seeds_dir: &Path) -> Result<Vec<Seed>, String> {
     let mut docs = Vec::new();
     let entries = fs::read_dir(seeds_dir)
         .map_err(|e| format!("{}: {e} (give --seeds DIR)", seeds_dir.display()))?;
@@ -104,6 +131,70 @@ pub fn generate(seeds_dir: &Path, suite: &Path) -> Result<String, String> {
         let stem = fname.trim_end_matches(".md").to_string();
         docs.push((stem, parse_seed(&text)));
     }
+    Ok(docs)
+}
+
+/// The seeds' sections and rules as a COVERAGE.md lists them (rule texts
+/// as shortened there, which shorten to themselves).
+fn seeds_from_coverage(text: &str) -> Vec<Seed> {
+    let mut docs: Vec<Seed> = Vec::new();
+    let mut in_body = false;
+    for line in text.lines() {
+        if let Some(doc) = line.strip_prefix("## ") {
+            in_body = !matches!(
+                doc,
+                "Uncovered rules" | "Citations that name no section or rule"
+            );
+            if in_body {
+                docs.push((doc.to_string(), Vec::new()));
+            }
+            continue;
+        }
+        let Some((_, sections)) = docs.last_mut().filter(|_| in_body) else {
+            continue;
+        };
+        if line.starts_with("###") {
+            let hashes = line.chars().take_while(|&c| c == '#').count();
+            let rest = line[hashes..].trim();
+            // `Title (`seed#anchor`)`
+            let Some((title, key)) = rest.rsplit_once(" (`") else {
+                continue;
+            };
+            let anchor = key
+                .trim_end_matches("`)")
+                .split_once('#')
+                .map(|(_, a)| a.to_string())
+                .unwrap_or_default();
+            sections.push(Section {
+                title: title.to_string(),
+                anchor,
+                depth: hashes - 2,
+                rules: Vec::new(),
+                container: Some(false),
+            });
+        } else if line == "(groups the sections below; no rule of its own)" {
+            if let Some(s) = sections.last_mut() {
+                s.container = Some(true);
+            }
+        } else if let Some(row) = line.strip_prefix("| `/") {
+            let Some((n, rest)) = row.split_once("` | ") else {
+                continue;
+            };
+            let Some((text, _cases)) = rest.trim_end_matches(" |").rsplit_once(" | ") else {
+                continue;
+            };
+            if n != "0" {
+                if let Some(s) = sections.last_mut() {
+                    s.rules.push(text.replace("\\|", "|"));
+                }
+            }
+        }
+    }
+    docs
+}
+
+/// COVERAGE.md from the seeds and the suite's citations.
+fn generate_from(docs: Vec<Seed>, suite: &Path) -> Result<String, String> {
     // Citations: spec key -> cases.
     let cases = load_suite(suite)?;
     let mut cited: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -132,10 +223,12 @@ pub fn generate(seeds_dir: &Path, suite: &Path) -> Result<String, String> {
             let key = format!("{doc}#{}", s.anchor);
             // A heading without text of its own that only groups deeper
             // headings is a container, not a rule.
-            let container = s.rules.is_empty()
-                && sections
-                    .get(si + 1)
-                    .is_some_and(|next| next.depth > s.depth);
+            let container = s.container.unwrap_or_else(|| {
+                s.rules.is_empty()
+                    && sections
+                        .get(si + 1)
+                        .is_some_and(|next| next.depth > s.depth)
+            });
             known.insert(key.clone());
             let section_cases = cited.get(&key).cloned().unwrap_or_default();
             body.push_str(&format!(
@@ -293,6 +386,7 @@ fn parse_seed(text: &str) -> Vec<Section> {
             anchor,
             depth,
             rules: Vec::new(),
+            container: None,
         });
     };
     while i < lines.len() {
@@ -392,6 +486,16 @@ fn flush(block: &mut Vec<&str>, sections: &mut [Section]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without the seeds, the committed COVERAGE.md read back and
+    /// regenerated is itself (CI keeps it up to date with the seeds).
+    #[test]
+    fn coverage_read_back_regenerates_itself() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let text = fs::read_to_string(root.join(OUTPUT)).unwrap();
+        let again = generate_from(seeds_from_coverage(&text), &root.join("spec-suite")).unwrap();
+        assert!(again == text, "COVERAGE.md does not read back to itself");
+    }
 
     #[test]
     fn anchors_are_githubs() {

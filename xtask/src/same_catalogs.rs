@@ -380,7 +380,9 @@ impl Side {
         let mut results = Results::new();
         match bless.status.code() {
             Some(0 | 1) => {}
-            Some(2) => {
+            // A setup error: 3, or 2 in a base revision from before the
+            // one exit-code scheme.
+            Some(2 | 3) => {
                 let text = String::from_utf8_lossy(&bless.stderr);
                 let text = text.trim_end();
                 let text = text.strip_prefix("pverify bless: ").unwrap_or(text);

@@ -12,6 +12,7 @@ pub mod catalog_changes;
 pub mod catalog_diff;
 pub mod control;
 pub mod diff;
+pub mod factsets;
 pub mod file_content;
 pub mod harness;
 pub mod output;

@@ -3,13 +3,21 @@
 //! test environment cannot run (a module's Ruby function that reads a
 //! database, a custom function pverify does not implement).
 //!
-//! Loaded from YAML (onceover's `functions:` section):
+//! Loaded from YAML (onceover's `functions:` section of `spec/onceover.yaml`,
+//! each function a mapping whose `returns` is the value; onceover turns it
+//! into `function NAME (*$args) { from_json(RETURNS) }`, so a mapping
+//! without `returns` returns undef):
 //!
 //! ```yaml
 //! functions:
-//!   query_resources: []
-//!   vault::lookup: 'secret'
+//!   query_resources:
+//!     returns: []
+//!   vault::lookup:
+//!     returns: 'secret'
 //! ```
+//!
+//! A value that is not a mapping is pverify's shorthand for `{returns:
+//! VALUE}` (`query_resources: []`).
 //!
 //! A mock wins over every other function of that name, built-in or not,
 //! since it replaces the function for the whole compilation.
@@ -56,7 +64,7 @@ impl FunctionMocks {
                             "function mocks: a function name must be a string, got {k:?}"
                         ));
                     };
-                    pairs.push((name.to_string(), v.clone()));
+                    pairs.push((name.to_string(), returned(name, v)?));
                 }
             }
             Some(_) => return Err("function mocks: `functions` must be a mapping".into()),
@@ -88,6 +96,27 @@ impl FunctionMocks {
     }
 }
 
+/// The value a mock returns: onceover's `{returns: VALUE}` (older onceover
+/// also wrote `type: rvalue`, which changes nothing), or the shorthand
+/// `VALUE` when it is not a mapping.
+fn returned(name: &str, v: &Value) -> Result<Value, String> {
+    let Value::Hash(m) = v else {
+        return Ok(v.clone());
+    };
+    for k in m.keys() {
+        if !matches!(k.as_str(), Some("returns" | "type")) {
+            return Err(format!(
+                "function mocks: {name}: unknown key {}, expected onceover's `returns: VALUE`",
+                k.as_str()
+                    .map_or_else(|| format!("{k:?}"), |s| format!("'{s}'"))
+            ));
+        }
+    }
+    Ok(m.get(&Value::string("returns"))
+        .cloned()
+        .unwrap_or(Value::Undef))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +138,22 @@ mod tests {
         let m = FunctionMocks::from_yaml_str("functions: {flag: yes, mode: 0755}").expect("mocks");
         assert_eq!(m.get("flag"), Some(&Value::Boolean(true)));
         assert_eq!(m.get("mode"), Some(&Value::Integer(493)));
+    }
+
+    #[test]
+    fn reads_onceovers_returns_format() {
+        let m = FunctionMocks::from_yaml_str(
+            "functions:\n  query_resources:\n    returns: []\n  lookup_secret:\n    type: rvalue\n    returns: {a: 1}\n  nothing: {}\n",
+        )
+        .expect("mocks");
+        assert_eq!(m.get("query_resources"), Some(&Value::array(vec![])));
+        let Some(Value::Hash(h)) = m.get("lookup_secret") else {
+            panic!("a hash: {:?}", m.get("lookup_secret"));
+        };
+        assert_eq!(h.get(&Value::string("a")), Some(&Value::Integer(1)));
+        // onceover's `from_json('null')`.
+        assert_eq!(m.get("nothing"), Some(&Value::Undef));
+        let e = FunctionMocks::from_yaml_str("functions:\n  f:\n    return: 1\n").unwrap_err();
+        assert!(e.contains("f: unknown key 'return'"), "{e}");
     }
 }

@@ -170,6 +170,22 @@ fn check_node_keys(doc: &Value) -> Result<(), String> {
     let Value::Hash(h) = doc else {
         return Ok(());
     };
+    // A fact set (facterdb's format, rspec-puppet-facts'): the facts
+    // themselves, with neither the certname nor `values` around them.
+    let has = |k: &str| h.contains_key(&Value::string(k));
+    if !has("name") && !has("values") && (has("os") || has("networking") || has("kernel")) {
+        return Err(format!(
+            "found a fact set (a bare hash of facts, facterdb's format), expected a node file \
+             ({{\"name\": CERTNAME, \"values\": {{FACTS}}}}, `puppet facts` output): wrap the facts, \
+             or name the set in a pverify.yaml matrix's `factsets:` ({} keys, e.g. {})",
+            h.len(),
+            h.keys()
+                .take(3)
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     for k in h.keys() {
         let known = k.as_str().is_some_and(|k| NODE_FILE_KEYS.contains(&k));
         if !known {
@@ -422,6 +438,26 @@ pub fn apply_enc_within(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fact_set_given_as_a_node_file_is_named_as_such() {
+        let e = parse_node_text(
+            Path::new("debian.facts"),
+            r#"{"os": {"family": "Debian"}, "kernel": "Linux"}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.starts_with("debian.facts: found a fact set (a bare hash of facts, facterdb's format), expected a node file"),
+            "{e}"
+        );
+        // `puppet facts` output is a node file.
+        let n = parse_node_text(
+            Path::new("n.json"),
+            r#"{"name": "n1.example.com", "values": {"os": {"family": "Debian"}}, "timestamp": "2026-01-01"}"#,
+        )
+        .unwrap();
+        assert_eq!(n.name, "n1.example.com");
+    }
 
     #[test]
     fn parse_json_converts_as_from_json() {

@@ -47,7 +47,9 @@ pub struct Config {
     /// is `settings: {hiera_config: FILE}`. docs/hiera.md.
     #[serde(default)]
     pub hiera_config: Option<PathBuf>,
-    /// Where fact sets are (`<name>.facts`, JSON); default `factsets`.
+    /// Where fact sets are (`<name>.facts` or `<name>.json`: a facts hash,
+    /// or `puppet facts` output); default `factsets`. A name with no file
+    /// there is pverify's built-in set of that name (`crate::factsets`).
     #[serde(default = "factsets")]
     pub factsets: PathBuf,
     /// Where golden catalogs are (`<node>.json`); default `golden`.
@@ -254,6 +256,26 @@ pub fn read_config(dir: &Path) -> Result<Config, String> {
         };
         format!("{}{loc}: {}", path.display(), e.message)
     })?;
+    // onceover's class patterns name many classes, each tested alone; a
+    // matrix entry's classes are all declared on each of its nodes.
+    for e in &config.nodes.matrix {
+        let names: Vec<&str> = match &e.classes {
+            Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+            Some(Value::Object(m)) => m.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if let Some(p) = names
+            .iter()
+            .find(|c| c.len() > 1 && c.starts_with('/') && c.ends_with('/'))
+        {
+            return Err(format!(
+                "{}: classes: {p} is a pattern (onceover's): a matrix entry's classes are all \
+                 declared on each of its nodes, so list them; `pverify init --from-onceover` \
+                 expands onceover's patterns into one entry per class",
+                path.display()
+            ));
+        }
+    }
     if config.nodes.files.is_empty()
         && config.nodes.matrix.is_empty()
         && config.nodes.inventory.is_empty()

@@ -8,6 +8,8 @@
 
 mod config;
 mod exports;
+pub mod init;
+pub mod onceover;
 pub mod sources;
 mod stale;
 
@@ -339,18 +341,9 @@ impl Repo {
         let mut case = self.base_case(name);
         let mut facts = match fs {
             None => serde_json::Map::new(),
+            // The repo's file, else pverify's built-in set of that name.
             Some(fs) => {
-                let path = self
-                    .root
-                    .join(&self.config.factsets)
-                    .join(format!("{fs}.facts"));
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{}: factset '{fs}': {e}", path.display()))?;
-                match serde_json::from_str::<Value>(&text) {
-                    Ok(Value::Object(m)) => m,
-                    Ok(_) => return Err(format!("{}: not a JSON object", path.display())),
-                    Err(e) => return Err(format!("{}: not JSON: {e}", path.display())),
-                }
+                crate::factsets::read(&self.root.join(&self.config.factsets), fs, self.puppet())?
             }
         };
         for (k, v) in &e.facts {

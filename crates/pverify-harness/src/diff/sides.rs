@@ -27,7 +27,7 @@ use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
 use puppet_compiler::budget::Limits;
-use puppet_compiler::eval::NodeInfo;
+use puppet_compiler::eval::{FunctionMocks, NodeInfo};
 use puppet_compiler::facts::overrides::FactOverride;
 use puppet_compiler::loader::environments::Environments;
 use puppet_compiler::loader::Overrides;
@@ -225,6 +225,12 @@ pub struct RefOptions {
     /// `pverify.yaml` (`puppet_compiler::budget::Limits::resolve`).
     pub node_timeout: Option<f64>,
     pub node_memory: Option<u64>,
+    /// `--mock-functions`: onceover's function mocks, on both sides (over
+    /// a control repo's `mocks:`).
+    pub mocks: Option<PathBuf>,
+    /// `--enc`: over a control repo side's `enc:` (node files take it
+    /// through [`FactsFiles`] and [`NodesDir`]).
+    pub enc: Option<PathBuf>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -238,6 +244,9 @@ pub struct Prepared {
     /// The side's Puppetfile deployed (without a control repo; with one,
     /// the repo holds it), or why it could not be.
     pub modules: Option<Result<std::sync::Arc<crate::puppetfile::Deployment>, String>>,
+    /// The function mocks this side's nodes compile with (`--mock-functions`,
+    /// else the control repo's `mocks:`), or why they could not be read.
+    mocks: Result<Option<std::sync::Arc<FunctionMocks>>, String>,
     _worktree: Option<Worktree>,
 }
 
@@ -253,11 +262,13 @@ impl Prepared {
                 },
                 control: None,
                 modules: None,
+                mocks: Ok(None),
                 _worktree: None,
             }
             .with_control(opts)
             .with_hiera_options(opts)
-            .with_modules(opts)),
+            .with_modules(opts)
+            .with_mocks(opts)),
             Ref::Git(rev) => {
                 let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
                 let repo = super::git::toplevel(opts.repo.as_deref().unwrap_or(&cwd))?;
@@ -273,11 +284,13 @@ impl Prepared {
                     env_dir,
                     control: None,
                     modules: None,
+                    mocks: Ok(None),
                     _worktree: Some(wt),
                 }
                 .with_control(opts)
                 .with_hiera_options(opts)
-                .with_modules(opts))
+                .with_modules(opts)
+                .with_mocks(opts))
             }
         }
     }
@@ -295,6 +308,17 @@ impl Prepared {
                 if let Some(t) = opts.enc_timeout {
                     r.enc_timeout = t;
                 }
+                // The command line's compile options over the config's
+                // (absolute paths: the config's relative joins keep them).
+                if let Some(m) = &opts.overrides.modulepath {
+                    r.config.modulepath = Some(m.clone());
+                }
+                if let Some(m) = &opts.overrides.manifest {
+                    r.config.manifest = Some(m.clone());
+                }
+                if let Some(e) = &opts.enc {
+                    r.config.enc = Some(e.clone());
+                }
                 r
             });
             if let Ok(r) = &repo {
@@ -302,6 +326,19 @@ impl Prepared {
             }
             self.control = Some(repo);
         }
+        self
+    }
+
+    /// Reads the function mocks once for every node of this side.
+    fn with_mocks(mut self, opts: &RefOptions) -> Prepared {
+        let path = match (&opts.mocks, &self.control) {
+            (Some(m), _) => Some(m.clone()),
+            (None, Some(Ok(repo))) => repo.config.mocks.as_ref().map(|m| repo.root.join(m)),
+            _ => None,
+        };
+        self.mocks = path
+            .map(|p| FunctionMocks::from_file(&p).map(std::sync::Arc::new))
+            .transpose();
         self
     }
 
@@ -467,6 +504,9 @@ fn compile_node(
     budget: Limits,
 ) -> SideCatalog {
     let mut node = spec.map_err(|(_, e)| e)?;
+    if let Some(m) = side.mocks.as_ref().map_err(Clone::clone)? {
+        node.function_mocks = m.clone();
+    }
     node.allow_generate = allow_generate;
     node.budget = budget;
     node.puppet = puppet;
