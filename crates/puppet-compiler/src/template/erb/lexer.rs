@@ -857,7 +857,8 @@ fn double_quoted(
             if !lit.is_empty() || pieces.is_empty() {
                 pieces.push(Piece::Lit(lit));
             }
-            return Some((pieces, k + 1, lines));
+            // The closing delimiter may be a multibyte character (`%q…`).
+            return Some((pieces, k + close.len_utf8(), lines));
         }
         if c == close {
             depth -= 1;
