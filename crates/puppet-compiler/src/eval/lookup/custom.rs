@@ -166,13 +166,13 @@ impl Compiler<'_> {
         let data = match self.hiera.backends.get(id).data.clone() {
             Some(d) => d,
             None => {
-                let answer = self
-                    .call_backend(layer, level, place, options, Vec::new(), id, scope, chain)?
-                    .ok_or_else(|| {
-                        // `not_found` thrown from a data_hash function: Puppet's
-                        // `throw :no_such_key` escapes the provider there too.
-                        Miss::NotFound
-                    })?;
+                // `not_found` thrown from a data_hash function: the
+                // location has nothing (and nothing is kept).
+                let Some(answer) =
+                    self.call_backend(layer, level, place, options, Vec::new(), id, scope, chain)?
+                else {
+                    return Ok(None);
+                };
                 let Value::Hash(h) = answer else {
                     return Err(Miss::Error(issues::lookup::backend_not_a_hash(
                         &level.function,
