@@ -313,8 +313,23 @@ impl<'e> Compiler<'e> {
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
                 let mut vals = vec![recv];
+                // `$h.dig(*$path)`: splats unfold as in a named call.
                 for a in args {
-                    vals.push(self.eval(a, scope, ctx)?);
+                    if let ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        expr,
+                    } = &a.kind
+                    {
+                        vals.extend(unfold(self.eval(expr, scope, ctx)?));
+                    } else {
+                        vals.push(self.eval(a, scope, ctx)?);
+                    }
+                }
+                // `$context.not_found()`: a Hiera backend's context.
+                if puppet_model::types::object::is_lookup_context(&vals[0]) {
+                    return self
+                        .lookup_context_method(name, &vals[1..], lambda.as_deref(), scope, ctx)
+                        .map_err(|err| self.wrap(ctx, e, err));
                 }
                 // `$uri.host`: the URI type's members (`PURIType::URI_MEMBERS`).
                 if let (Value::Uri(u), [_], None) = (&vals[0], vals.as_slice(), lambda) {

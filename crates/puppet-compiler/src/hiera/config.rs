@@ -11,6 +11,8 @@ use puppet_model::Value;
 pub struct Config {
     /// The directory holding `hiera.yaml`: relative datadirs start here.
     pub root: PathBuf,
+    /// The file itself (Puppet's errors about a level name it).
+    pub file: PathBuf,
     pub levels: Vec<Level>,
     /// A version 3 file: ignored (with warnings) in environments and modules.
     pub version3: bool,
@@ -28,10 +30,36 @@ pub struct Level {
     /// `lookup_key: eyaml_lookup_key`: YAML files whose ENC blocks are
     /// decrypted with the keys `options` names.
     pub eyaml: bool,
+    /// A backend function other than the built-in ones: its kind; the
+    /// function is `function`, run as Puppet runs it (`None`: a built-in
+    /// backend pverify reads natively).
+    pub custom: Option<BackendKind>,
     /// The level's `options:` (or the defaults'), not yet interpolated.
     pub options: Option<puppet_model::Map>,
     pub datadir: PathBuf,
     pub locations: Vec<Location>,
+}
+
+/// The three kinds of Hiera 5 backend functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    /// `data_hash(options, context)`: all of a location's data at once.
+    DataHash,
+    /// `lookup_key(key, options, context)`: one root key's value.
+    LookupKey,
+    /// `data_dig(segments, options, context)`: one dotted key's value.
+    DataDig,
+}
+
+impl BackendKind {
+    /// The `hiera.yaml` key naming it, as Puppet's texts name the kind.
+    pub fn tag(self) -> &'static str {
+        match self {
+            BackendKind::DataHash => "data_hash",
+            BackendKind::LookupKey => "lookup_key",
+            BackendKind::DataDig => "data_dig",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -40,6 +68,8 @@ pub enum Location {
     Glob(String),
     /// `[variable, key, template]`.
     Mapped(String, String, String),
+    /// `uri`/`uris` (custom backends only: passed as the `uri` option).
+    Uri(String),
 }
 
 /// How Puppet's type check of a `hiera.yaml` names the file
@@ -50,6 +80,7 @@ pub const TYPE_MISMATCH_SUBJECT: &str = "The Lookup Configuration at";
 pub fn default_config(root: &Path) -> Config {
     Config {
         root: root.to_path_buf(),
+        file: root.join("hiera.yaml"),
         version3: false,
         version3_error: None,
         levels: vec![Level {
@@ -57,6 +88,7 @@ pub fn default_config(root: &Path) -> Config {
             name: "Common".into(),
             json: false,
             eyaml: false,
+            custom: None,
             options: None,
             datadir: root.join("data"),
             locations: vec![Location::Path("common.yaml".into())],
@@ -77,7 +109,10 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
 pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, String> {
     let root = root.to_path_buf();
     let Value::Hash(h) = doc else {
-        return Ok(default_config(&root));
+        return Ok(Config {
+            file: path.to_path_buf(),
+            ..default_config(&root)
+        });
     };
     let version = get(h, "version").map(|v| v.to_string());
     match version.as_deref() {
@@ -85,6 +120,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
         None | Some("3") => {
             return Ok(Config {
                 root,
+                file: path.to_path_buf(),
                 levels: Vec::new(),
                 version3: true,
                 version3_error: super::config_type::check_v3(path, doc).err(),
@@ -141,16 +177,13 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ))
             }
         };
-        let (json, eyaml) = match (backend.0.as_str(), backend.1.as_str()) {
-            ("data_hash", "yaml_data") => (false, false),
-            ("data_hash", "json_data") => (true, false),
-            ("lookup_key", "eyaml_lookup_key") => (false, true),
-            (kind, f) => {
-                return Err(format!(
-                    "{}: hierarchy level '{name}': {kind} '{f}' is not supported by pverify",
-                    path.display()
-                ))
-            }
+        let (json, eyaml, custom) = match (backend.0.as_str(), backend.1.as_str()) {
+            ("data_hash", "yaml_data") => (false, false, None),
+            ("data_hash", "json_data") => (true, false, None),
+            ("lookup_key", "eyaml_lookup_key") => (false, true, None),
+            ("data_hash", _) => (false, false, Some(BackendKind::DataHash)),
+            ("lookup_key", _) => (false, false, Some(BackendKind::LookupKey)),
+            (_, _) => (false, false, Some(BackendKind::DataDig)),
         };
         let datadir = get(&e, "datadir")
             .map(|v| v.to_string())
@@ -174,6 +207,14 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
         if let Some(p) = get(&e, "globs") {
             locations.extend(strings(p).into_iter().map(Location::Glob));
         }
+        if custom.is_some() {
+            if let Some(p) = get(&e, "uri") {
+                locations.push(Location::Uri(p.to_string()));
+            }
+            if let Some(p) = get(&e, "uris") {
+                locations.extend(strings(p).into_iter().map(Location::Uri));
+            }
+        }
         if let Some(Value::Array(m)) = get(&e, "mapped_paths") {
             if m.len() == 3 {
                 locations.push(Location::Mapped(
@@ -194,6 +235,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
             name,
             json,
             eyaml,
+            custom,
             options,
             datadir: root.join(datadir),
             locations,
@@ -201,6 +243,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     }
     Ok(Config {
         root,
+        file: path.to_path_buf(),
         levels,
         version3: false,
         version3_error: None,
