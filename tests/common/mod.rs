@@ -3,6 +3,8 @@
 //! the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod modules;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
