@@ -316,6 +316,12 @@ impl<'e> Compiler<'e> {
                 for a in args {
                     vals.push(self.eval(a, scope, ctx)?);
                 }
+                // `$context.not_found()`: a Hiera backend's context.
+                if puppet_model::types::object::is_lookup_context(&vals[0]) {
+                    return self
+                        .lookup_context_method(name, &vals[1..], lambda.as_deref(), scope, ctx)
+                        .map_err(|err| self.wrap(ctx, e, err));
+                }
                 // `$uri.host`: the URI type's members (`PURIType::URI_MEMBERS`).
                 if let (Value::Uri(u), [_], None) = (&vals[0], vals.as_slice(), lambda) {
                     if super::uri::MEMBERS.contains(&name.as_str()) {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::issues;
 
+mod custom;
 mod eyaml;
 use crate::eval::compiler::Compiler;
 use crate::eval::error::{EvalError, Location as At};
@@ -28,6 +29,8 @@ enum Miss {
     Error(String),
     /// An error of the backend function, reported at the calling expression.
     AtCall(String),
+    /// An error a custom backend function raised, as it raised it.
+    Raised(Box<EvalError>),
 }
 
 type Found = Result<Value, Miss>;
@@ -156,6 +159,7 @@ impl Compiler<'_> {
                 Err(Miss::NotFound) => {}
                 Err(Miss::Error(e)) => return Err(EvalError::Completion(e)),
                 Err(Miss::AtCall(e)) => return Err(EvalError::runtime(e, at.clone())),
+                Err(Miss::Raised(e)) => return Err(*e),
             }
         }
         if let Some(b) = block {
@@ -190,6 +194,7 @@ impl Compiler<'_> {
             Ok(v) => Ok(Some(v)),
             Err(Miss::NotFound) => Ok(None),
             Err(Miss::Error(e) | Miss::AtCall(e)) => Err(EvalError::Completion(e)),
+            Err(Miss::Raised(e)) => Err(*e),
         }
     }
 
@@ -222,6 +227,7 @@ impl Compiler<'_> {
         match self.hiera_search(&key, merge, scope, &[]) {
             Ok(v) => Ok(v),
             Err(Miss::Error(e) | Miss::AtCall(e)) => Err(EvalError::Completion(e)),
+            Err(Miss::Raised(e)) => Err(*e),
             Err(Miss::NotFound) => match args.get(1) {
                 Some(d) => Ok(d.clone()),
                 None => Err(EvalError::Completion(issues::lookup::not_found(&key))),
@@ -402,7 +408,7 @@ impl Compiler<'_> {
                 (None, false) => 1,
             };
             let mut level_results = Vec::new();
-            let per_level = match self.layer_values(layer, &root, scope, chain, first_only) {
+            let per_level = match self.layer_values(layer, &root, &path, scope, chain, first_only) {
                 Err(Miss::Error(e))
                     if layer.global && !e.starts_with(issues::lookup::KEY_FAILED_PREFIX) =>
                 {
@@ -449,6 +455,7 @@ impl Compiler<'_> {
         &mut self,
         layer: &Layer,
         key: &str,
+        segments: &[String],
         scope: ScopeId,
         chain: &[String],
         first_only: bool,
@@ -461,6 +468,17 @@ impl Compiler<'_> {
         let wanted_hash = puppet_model::value::map_key_hash(&wanted);
         let prefix = layer.module.as_ref().map(|m| format!("{m}::"));
         for level in &layer.config.levels {
+            if let Some(kind) = level.custom {
+                let per_location = self.custom_level_values(
+                    layer, level, kind, key, segments, scope, chain, first_only,
+                )?;
+                let found = first_only && per_location.iter().any(Option::is_some);
+                out.push(per_location);
+                if found {
+                    return Ok(out);
+                }
+                continue;
+            }
             let files = self.level_files(level, scope, chain)?;
             let mut per_location = Vec::with_capacity(files.len());
             for (file, data) in files.iter() {
@@ -619,6 +637,8 @@ impl Compiler<'_> {
                     let g = self.interpolate_str(g, scope, chain)?.to_string();
                     files.extend(config::glob(self.env.files(), &level.datadir, &g));
                 }
+                // Custom backends only (`custom_places`).
+                Location::Uri(_) => {}
                 Location::Mapped(var, k, template) => {
                     let items = self.interpolation_var(var, scope);
                     let items: Vec<Value> = match items {
@@ -690,7 +710,7 @@ impl Compiler<'_> {
         let layers = self.hiera_layers(key).map_err(config_error)?;
         let mut found = Vec::new();
         for layer in layers.iter() {
-            for level in self.layer_values(layer, "lookup_options", scope, chain, false)? {
+            for level in self.layer_values(layer, "lookup_options", &[], scope, chain, false)? {
                 found.extend(level.into_iter().flatten());
             }
         }

@@ -134,6 +134,18 @@ impl Host for ScopeHost<'_, '_> {
         self.c.env.name.to_string()
     }
 
+    fn object_method(
+        &mut self,
+        recv: &Value,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, String> {
+        let _ = recv;
+        self.c
+            .lookup_context_call(name, &args)
+            .map_err(|e| e.message())
+    }
+
     fn module_dir(&mut self, name: &str) -> Option<String> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
     }

@@ -28,10 +28,36 @@ pub struct Level {
     /// `lookup_key: eyaml_lookup_key`: YAML files whose ENC blocks are
     /// decrypted with the keys `options` names.
     pub eyaml: bool,
+    /// A backend function other than the built-in ones: its kind; the
+    /// function is `function`, run as Puppet runs it (`None`: a built-in
+    /// backend pverify reads natively).
+    pub custom: Option<BackendKind>,
     /// The level's `options:` (or the defaults'), not yet interpolated.
     pub options: Option<puppet_model::Map>,
     pub datadir: PathBuf,
     pub locations: Vec<Location>,
+}
+
+/// The three kinds of Hiera 5 backend functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    /// `data_hash(options, context)`: all of a location's data at once.
+    DataHash,
+    /// `lookup_key(key, options, context)`: one root key's value.
+    LookupKey,
+    /// `data_dig(segments, options, context)`: one dotted key's value.
+    DataDig,
+}
+
+impl BackendKind {
+    /// The `hiera.yaml` key naming it, as Puppet's texts name the kind.
+    pub fn tag(self) -> &'static str {
+        match self {
+            BackendKind::DataHash => "data_hash",
+            BackendKind::LookupKey => "lookup_key",
+            BackendKind::DataDig => "data_dig",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -40,6 +66,8 @@ pub enum Location {
     Glob(String),
     /// `[variable, key, template]`.
     Mapped(String, String, String),
+    /// `uri`/`uris` (custom backends only: passed as the `uri` option).
+    Uri(String),
 }
 
 /// How Puppet's type check of a `hiera.yaml` names the file
@@ -57,6 +85,7 @@ pub fn default_config(root: &Path) -> Config {
             name: "Common".into(),
             json: false,
             eyaml: false,
+            custom: None,
             options: None,
             datadir: root.join("data"),
             locations: vec![Location::Path("common.yaml".into())],
@@ -141,16 +170,13 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ))
             }
         };
-        let (json, eyaml) = match (backend.0.as_str(), backend.1.as_str()) {
-            ("data_hash", "yaml_data") => (false, false),
-            ("data_hash", "json_data") => (true, false),
-            ("lookup_key", "eyaml_lookup_key") => (false, true),
-            (kind, f) => {
-                return Err(format!(
-                    "{}: hierarchy level '{name}': {kind} '{f}' is not supported by pverify",
-                    path.display()
-                ))
-            }
+        let (json, eyaml, custom) = match (backend.0.as_str(), backend.1.as_str()) {
+            ("data_hash", "yaml_data") => (false, false, None),
+            ("data_hash", "json_data") => (true, false, None),
+            ("lookup_key", "eyaml_lookup_key") => (false, true, None),
+            ("data_hash", _) => (false, false, Some(BackendKind::DataHash)),
+            ("lookup_key", _) => (false, false, Some(BackendKind::LookupKey)),
+            (_, _) => (false, false, Some(BackendKind::DataDig)),
         };
         let datadir = get(&e, "datadir")
             .map(|v| v.to_string())
@@ -174,6 +200,14 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
         if let Some(p) = get(&e, "globs") {
             locations.extend(strings(p).into_iter().map(Location::Glob));
         }
+        if custom.is_some() {
+            if let Some(p) = get(&e, "uri") {
+                locations.push(Location::Uri(p.to_string()));
+            }
+            if let Some(p) = get(&e, "uris") {
+                locations.extend(strings(p).into_iter().map(Location::Uri));
+            }
+        }
         if let Some(Value::Array(m)) = get(&e, "mapped_paths") {
             if m.len() == 3 {
                 locations.push(Location::Mapped(
@@ -194,6 +228,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
             name,
             json,
             eyaml,
+            custom,
             options,
             datadir: root.join(datadir),
             locations,

@@ -41,6 +41,71 @@ pub struct HieraMemo {
     /// bytes: asked for every module-data file of every lookup, and a
     /// `PathBuf` hashes component by component, several times slower.
     prefix_checked: rustc_hash::FxHashSet<std::ffi::OsString>,
+    /// Custom backends' function contexts, by level and location.
+    pub backends: BackendContexts,
+}
+
+/// Puppet's `FunctionContext`s: one per custom hierarchy level and
+/// location, living as long as the compile (what a backend caches stays
+/// for every later lookup), and the calls running now.
+#[derive(Default)]
+pub struct BackendContexts {
+    contexts: Vec<BackendContext>,
+    ids: HashMap<(usize, Option<PathBuf>, Option<String>), usize>,
+    /// The backend calls in progress, innermost last: what a
+    /// `Puppet::LookupContext` method acts on.
+    pub calls: Vec<BackendCall>,
+    /// A backend called `not_found`: Puppet's `throw :no_such_key`, which
+    /// unwinds the function whatever it was doing.
+    pub not_found_thrown: bool,
+}
+
+/// One backend call in progress.
+pub struct BackendCall {
+    pub context: usize,
+    /// The lookup's scope and key chain (for `interpolate`).
+    pub scope: usize,
+    pub chain: Vec<String>,
+    pub module: Option<String>,
+}
+
+/// A `FunctionContext`'s state.
+#[derive(Default)]
+pub struct BackendContext {
+    /// data_hash: the function's answer, kept for the compile.
+    pub data: Option<Arc<Map>>,
+    /// lookup_key and data_dig: the values found, by key.
+    pub found: HashMap<String, Value>,
+    /// The context's cache (`cache`, `cached_value`, ...), in insertion order.
+    pub cache: Map,
+}
+
+impl BackendContexts {
+    /// The context of `level` at a location (`path` or `uri`), made on
+    /// first use.
+    pub fn id(
+        &mut self,
+        level: &Level,
+        path: Option<&std::path::Path>,
+        uri: Option<&str>,
+    ) -> usize {
+        let key = (
+            level_key(level),
+            path.map(|p| p.to_path_buf()),
+            uri.map(str::to_string),
+        );
+        if let Some(id) = self.ids.get(&key) {
+            return *id;
+        }
+        self.contexts.push(BackendContext::default());
+        let id = self.contexts.len() - 1;
+        self.ids.insert(key, id);
+        id
+    }
+
+    pub fn get(&mut self, id: usize) -> &mut BackendContext {
+        &mut self.contexts[id]
+    }
 }
 
 struct ResolvedLevel {

@@ -1,5 +1,6 @@
 //! Hiera 5: the global, environment and module layers, their `hiera.yaml`
-//! (v5), the `yaml_data`/`json_data` backends, interpolation, merge
+//! (v5), the `yaml_data`/`json_data` backends (custom ones run in
+//! `eval/lookup/custom.rs`), interpolation, merge
 //! strategies and `lookup_options`. Data files are read and parsed once per
 //! run ([`DataCache`], shared by all nodes); interpolation and merging happen
 //! per node, in [`lookup`].

@@ -140,6 +140,64 @@ pub(crate) fn interpolation_failed(name: impl Display) -> String {
     format!("Interpolation failed with '{name}', but compilation continuing; \n   (file & line not available)")
 }
 
+/// How `function_provider.rb`'s texts name a custom backend and its
+/// location: "Value returned from data_hash function 'f', when using
+/// location 'p',".
+fn returned_from(kind: &str, function: &str, location: Option<String>) -> String {
+    match location {
+        Some(l) => format!("{kind} function '{function}', when using location '{l}',"),
+        None => format!("{kind} function '{function}'"),
+    }
+}
+
+/// [`module_keys_unqualified`] for a custom data_hash function, which may
+/// have no location.
+pub(crate) fn module_keys_unqualified_at(
+    module: &str,
+    function: &str,
+    location: Option<String>,
+) -> String {
+    format!(
+        "Module '{module}': Value returned from {} must use keys qualified with the name of the module",
+        returned_from("data_hash", function, location)
+    )
+}
+
+/// `data_hash_function_provider.rb`'s check of the function's answer
+/// (`TypeAsserter.assert_instance_of(nil, Hash, ...)`).
+pub(crate) fn backend_not_a_hash(
+    function: &str,
+    location: Option<String>,
+    got: &puppet_model::Value,
+) -> String {
+    format!(
+        "Value returned from {} expects a Hash value, got {}",
+        returned_from("data_hash", function, location),
+        puppet_model::value::value_label(got)
+    )
+}
+
+/// `data_provider.rb`'s `validate_data_value` of a lookup_key or data_dig
+/// function's value.
+pub(crate) fn backend_not_a_lookup_value(
+    key: &str,
+    kind: &str,
+    function: &str,
+    location: Option<String>,
+    got: impl Display,
+) -> String {
+    format!(
+        "Value for key '{key}', returned from {} has wrong type, expects Puppet::LookupValue, got {got}",
+        returned_from(kind, function, location)
+    )
+}
+
+/// Puppet's `HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND`: "Unable to find
+/// '%{function_type}' function named '%{function_name}'".
+pub(crate) fn backend_function_not_found(kind: &str, function: &str) -> String {
+    format!("Unable to find '{kind}' function named '{function}'")
+}
+
 /// Puppet 8's [`module_keys_unqualified`], one per key it drops: "%{msg};
 /// got %{key}".
 pub(crate) fn module_key_unqualified_named(text: impl Display, key: impl Display) -> String {

@@ -693,6 +693,9 @@ pub fn call_method(
             }
             _ => cx.no_method(name, &RValue::Object(o)),
         },
+        RValue::Opaque(v) if puppet_model::types::object::is_lookup_context(&v) => {
+            lookup_context(cx, v, name, args, block)
+        }
         RValue::Opaque(v) => match name {
             "unwrap" => match v {
                 puppet_model::value::Value::Sensitive(inner) => {
@@ -702,6 +705,44 @@ pub fn call_method(
             },
             _ => cx.no_method(name, &RValue::Opaque(v)),
         },
+    }
+}
+
+/// A Hiera backend's `Puppet::LookupContext` (`lookup/context.rb`): the
+/// host keeps its state; blocks run here.
+fn lookup_context(
+    cx: &mut Interp<'_>,
+    recv: puppet_model::value::Value,
+    name: &str,
+    args: Vec<RValue>,
+    block: Option<&Block>,
+) -> R<RValue> {
+    let args: Vec<_> = args.iter().map(super::value::to_puppet).collect();
+    let call =
+        |cx: &mut Interp<'_>, name: &str| match cx.host.object_method(&recv, name, args.clone()) {
+            Ok(v) => Ok(super::value::from_puppet(&v)),
+            Err(e) => cx.fail_at(e),
+        };
+    match (name, block) {
+        // Explanations are not collected: the block is not run.
+        ("explain", _) => Ok(RValue::Nil),
+        ("cached_entries", Some(b)) => {
+            let RValue::Array(pairs) = call(cx, "cached_entries")? else {
+                return Ok(RValue::Nil);
+            };
+            for pair in pairs.iter() {
+                match (b.params.len(), pair) {
+                    (2, RValue::Array(kv)) => cx.yield_(b, kv.to_vec())?,
+                    _ => cx.yield_(b, vec![pair.clone()])?,
+                };
+            }
+            Ok(RValue::Nil)
+        }
+        ("cached_file_data", Some(b)) => {
+            let content = call(cx, "cached_file_data")?;
+            cx.yield_(b, vec![content])
+        }
+        _ => call(cx, name),
     }
 }
 

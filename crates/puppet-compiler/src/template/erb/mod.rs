@@ -123,6 +123,17 @@ pub trait Host {
     fn scope_text(&mut self) -> String {
         "Scope()".into()
     }
+    /// A method of a Puppet object the code was given (a Hiera backend's
+    /// `Puppet::LookupContext`); the error is Ruby's exception message.
+    fn object_method(
+        &mut self,
+        recv: &Value,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, String> {
+        let _ = (recv, args);
+        Err(format!("pverify: no method '{name}' on this Puppet object"))
+    }
     /// `Puppet.warning(message)`: a warning of the compile, as Puppet logs it.
     fn warning(&mut self, message: &str) {
         let _ = message;

@@ -100,6 +100,24 @@ impl PartialEq for ObjectType {
     }
 }
 
+/// The name of the object a Hiera backend function gets as its context.
+pub const LOOKUP_CONTEXT: &str = "Puppet::LookupContext";
+
+/// Puppet's `Puppet::LookupContext` (`lookup/context.rb`): the type of the
+/// context a custom Hiera backend gets. Its members (`not_found`,
+/// `cache`, `interpolate`, ...) are answered by the compiler, which keeps
+/// the context's state; the type only names it.
+pub fn lookup_context_type() -> Arc<ObjectType> {
+    static TYPE: std::sync::OnceLock<Arc<ObjectType>> = std::sync::OnceLock::new();
+    TYPE.get_or_init(|| Arc::new(ObjectType::builtin(LOOKUP_CONTEXT)))
+        .clone()
+}
+
+/// Is `v` a `Puppet::LookupContext`?
+pub fn is_lookup_context(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.ty.name.as_deref() == Some(LOOKUP_CONTEXT))
+}
+
 const KNOWN_KEYS: &[&str] = &[
     "name",
     "parent",

@@ -60,7 +60,7 @@ impl std::fmt::Display for AccessError {
 pub fn type_by_name(name: &str) -> Option<PType> {
     // Lower-cased on the stack: every type reference the evaluator meets
     // (`Package['x']` too) asks here first. No built-in name is longer.
-    let mut buf = [0u8; 20];
+    let mut buf = [0u8; 24];
     let lc = buf.get_mut(..name.len())?;
     lc.copy_from_slice(name.as_bytes());
     lc.make_ascii_lowercase();
@@ -75,6 +75,7 @@ pub fn type_by_name(name: &str) -> Option<PType> {
         "puppet::lookupkey" => {
             T::alias("Puppet::LookupKey", AliasTarget::resolved(rich_data_key()))
         }
+        "puppet::lookupcontext" => T::ObjectDef(super::object::lookup_context_type()),
         "puppet::lookupvalue" => {
             T::alias("Puppet::LookupValue", AliasTarget::resolved(T::RichData))
         }
