@@ -1,7 +1,8 @@
 //! The realistic control repo (tests/fixtures/real-repo, docs/real-repo.md):
 //! a Puppetfile with Forge releases (served on 127.0.0.1, tarballs built
 //! from Debian's module packages) and git modules (repositories made here),
-//! hiera-eyaml secrets with a test-only key pair, two web nodes exporting
+//! hiera-eyaml secrets with a test-only key pair, a Hiera data_hash
+//! backend in the Puppet language, two web nodes exporting
 //! what the monitoring node collects, facts from PuppetDB's inventory. Its
 //! goldens are Puppet 7.23's catalogs; pverify must match them, Puppet must
 //! still make them, r10k must deploy the same git modules, and a Forge bump
@@ -194,6 +195,11 @@ fn the_goldens_show_modules_secrets_and_exports() {
     }
     let text = serde_json::to_string(&golden("web01.example.com")).unwrap();
     assert!(text.contains("app-db-pass-v1"), "the secret is decrypted");
+    // The Puppet-language data_hash backend's value, interpolated.
+    assert!(
+        text.contains("# web01.example.com in example.com"),
+        "the site data"
+    );
 }
 
 #[test]
