@@ -270,17 +270,3 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, String> {
     walk(dir, dir, &mut out);
     out
 }
-
-/// Puppet 7.23 is there; outside CI a missing Puppet skips (says so), under
-/// CI it fails.
-pub fn have_puppet7(what: &str) -> bool {
-    use pverify_harness::reference::{PuppetVersion, Reference};
-    match Reference::locate(PuppetVersion::V7) {
-        Ok(_) => true,
-        Err(e) if std::env::var_os("CI").is_none() => {
-            eprintln!("{what}: not compared with Puppet 7.23: {e}");
-            false
-        }
-        Err(e) => panic!("CI needs Puppet 7.23: {e}"),
-    }
-}
