@@ -219,6 +219,25 @@ fn pverify_matches_puppets_goldens_and_puppet_still_makes_them() {
     assert_eq!(out.lines().last(), Some("4 passed, 0 failed, 0 skipped"));
 }
 
+/// Puppet 8.10 (with Debian 13's hiera-eyaml 4.2) makes the same catalogs
+/// as 7.23 from this repo, and so does pverify compiling as Puppet 8.
+#[test]
+fn puppet_8_agrees() {
+    let Some(repo) = RealRepo::new() else { return };
+    let (code, out, err) = repo.run("check", &["--puppet", "8"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().last(), Some("4 passed, 0 failed, 0 skipped"));
+    if common::puppet8_reference("real-repo").is_none() {
+        return;
+    }
+    let (code, out, err) = repo.run(
+        "check",
+        &["--puppet", "8", "--oracle", "puppet", "--offline"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().last(), Some("4 passed, 0 failed, 0 skipped"));
+}
+
 /// The Puppetfile's git modules as pverify deploys them and as Debian's
 /// r10k does (`r10k puppetfile install` in its own root), file for file.
 #[test]
