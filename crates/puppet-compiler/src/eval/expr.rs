@@ -313,8 +313,17 @@ impl<'e> Compiler<'e> {
             } => {
                 let recv = self.eval(receiver, scope, ctx)?;
                 let mut vals = vec![recv];
+                // `$h.dig(*$path)`: splats unfold as in a named call.
                 for a in args {
-                    vals.push(self.eval(a, scope, ctx)?);
+                    if let ExprKind::Unary {
+                        op: UnaryOp::Splat,
+                        expr,
+                    } = &a.kind
+                    {
+                        vals.extend(unfold(self.eval(expr, scope, ctx)?));
+                    } else {
+                        vals.push(self.eval(a, scope, ctx)?);
+                    }
                 }
                 // `$context.not_found()`: a Hiera backend's context.
                 if puppet_model::types::object::is_lookup_context(&vals[0]) {

@@ -11,6 +11,8 @@ use puppet_model::Value;
 pub struct Config {
     /// The directory holding `hiera.yaml`: relative datadirs start here.
     pub root: PathBuf,
+    /// The file itself (Puppet's errors about a level name it).
+    pub file: PathBuf,
     pub levels: Vec<Level>,
     /// A version 3 file: ignored (with warnings) in environments and modules.
     pub version3: bool,
@@ -78,6 +80,7 @@ pub const TYPE_MISMATCH_SUBJECT: &str = "The Lookup Configuration at";
 pub fn default_config(root: &Path) -> Config {
     Config {
         root: root.to_path_buf(),
+        file: root.join("hiera.yaml"),
         version3: false,
         version3_error: None,
         levels: vec![Level {
@@ -106,7 +109,10 @@ pub fn parse(path: &Path, doc: &Value) -> Result<Config, String> {
 pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, String> {
     let root = root.to_path_buf();
     let Value::Hash(h) = doc else {
-        return Ok(default_config(&root));
+        return Ok(Config {
+            file: path.to_path_buf(),
+            ..default_config(&root)
+        });
     };
     let version = get(h, "version").map(|v| v.to_string());
     match version.as_deref() {
@@ -114,6 +120,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
         None | Some("3") => {
             return Ok(Config {
                 root,
+                file: path.to_path_buf(),
                 levels: Vec::new(),
                 version3: true,
                 version3_error: super::config_type::check_v3(path, doc).err(),
@@ -236,6 +243,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     }
     Ok(Config {
         root,
+        file: path.to_path_buf(),
         levels,
         version3: false,
         version3_error: None,

@@ -170,10 +170,28 @@ pub(crate) fn backend_not_a_hash(
     location: Option<String>,
     got: &puppet_model::Value,
 ) -> String {
-    format!(
-        "Value returned from {} expects a Hash value, got {}",
-        returned_from("data_hash", function, location),
-        puppet_model::value::value_label(got)
+    puppet_model::types::describe_mismatch_named(
+        &format!(
+            "Value returned from {} has wrong type,",
+            returned_from("data_hash", function, location)
+        ),
+        &puppet_model::types::PType::hash_of_any(),
+        &puppet_model::types::infer_set(got),
+    )
+}
+
+/// `function_provider.rb`'s check of a backend's declared return type
+/// (`TypeAsserter.assert_assignable`).
+pub(crate) fn backend_return_type(
+    kind: &str,
+    function: &str,
+    trusted: &puppet_model::types::PType,
+    declared: &puppet_model::types::PType,
+) -> String {
+    puppet_model::types::describe_mismatch_named(
+        &format!("Return type of '{kind}' function named '{function}' is incorrect,"),
+        trusted,
+        declared,
     )
 }
 
@@ -194,8 +212,12 @@ pub(crate) fn backend_not_a_lookup_value(
 
 /// Puppet's `HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND`: "Unable to find
 /// '%{function_type}' function named '%{function_name}'".
-pub(crate) fn backend_function_not_found(kind: &str, function: &str) -> String {
-    format!("Unable to find '{kind}' function named '{function}'")
+pub(crate) fn backend_function_not_found(
+    kind: &str,
+    function: &str,
+    config: impl Display,
+) -> String {
+    format!("Unable to find '{kind}' function named '{function}' (file: {config})")
 }
 
 /// Puppet 8's [`module_keys_unqualified`], one per key it drops: "%{msg};

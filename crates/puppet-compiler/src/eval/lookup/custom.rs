@@ -174,7 +174,7 @@ impl Compiler<'_> {
                         Miss::NotFound
                     })?;
                 let Value::Hash(h) = answer else {
-                    return Err(Miss::AtCall(issues::lookup::backend_not_a_hash(
+                    return Err(Miss::Error(issues::lookup::backend_not_a_hash(
                         &level.function,
                         place.shown(),
                         &answer,
@@ -321,9 +321,24 @@ impl Compiler<'_> {
             ],
         })));
         let name = level.function.as_str();
-        let kind = level.custom.map_or("data_hash", BackendKind::tag);
-        let found = registry::resolve(self, name, Caller::Library)
-            .map_err(|e| Miss::Raised(Box::new(e)))?;
+        let kind = level.custom.unwrap_or(BackendKind::DataHash);
+        let not_found = || {
+            Miss::Error(issues::lookup::backend_function_not_found(
+                kind.tag(),
+                name,
+                layer.config.file.display(),
+            ))
+        };
+        // Puppet's private environment loader does not find `environment::`
+        // functions for a hierarchy.
+        let found = if name.starts_with("environment::") {
+            Resolved::Unknown
+        } else {
+            registry::resolve(self, name, Caller::Library).map_err(|e| Miss::Raised(Box::new(e)))?
+        };
+        if let Resolved::Puppet(def) = &found {
+            self.check_backend_return_type(def, kind, name)?;
+        }
         let at = At::default();
         self.hiera.backends.calls.push(BackendCall {
             context,
@@ -343,19 +358,71 @@ impl Compiler<'_> {
                 crate::eval::builtins::call_library(self, entry, &args, None, scope, &ctx, &at)
             }
             Resolved::Mock(v) => Ok(v),
-            Resolved::TypeNew | Resolved::Unknown => Err(EvalError::Completion(
-                issues::lookup::backend_function_not_found(kind, name),
-            )),
+            Resolved::TypeNew | Resolved::Unknown => {
+                self.hiera.backends.calls.pop();
+                self.hiera.backends.not_found_thrown = thrown_before;
+                return Err(not_found());
+            }
         };
         self.hiera.backends.calls.pop();
         let thrown = std::mem::replace(&mut self.hiera.backends.not_found_thrown, thrown_before);
         match r {
-            Ok(v) if !thrown => Ok(Some(v)),
             _ if thrown => Ok(None),
             Ok(v) => Ok(Some(v)),
             Err(EvalError::Completion(e)) => Err(Miss::Error(e)),
+            // Errors without a place of their own (a Ruby exception, a
+            // wrong argument count) are reported at the lookup's call.
+            Err(EvalError::Runtime {
+                detail,
+                at,
+                while_evaluating: None,
+            }) if at == At::default() => Err(Miss::AtCall(detail)),
             Err(e) => Err(Miss::Raised(Box::new(e))),
         }
+    }
+
+    /// A Puppet function's declared return type must fit what its kind
+    /// returns (`FunctionProvider#load_function`).
+    fn check_backend_return_type(
+        &mut self,
+        def: &crate::eval::compiler::Definition,
+        kind: BackendKind,
+        name: &str,
+    ) -> Result<(), Miss> {
+        let puppet_syntax::ast::ExprKind::Function {
+            return_type: Some(rt),
+            ..
+        } = &def.expr().kind
+        else {
+            return Ok(());
+        };
+        let ctx = Ctx {
+            program: def.program.clone(),
+        };
+        let top = self.scopes.top();
+        let declared = match self.eval(rt, top, &ctx) {
+            Ok(Value::Type(t)) => t,
+            Ok(_) => return Ok(()),
+            Err(e) => return Err(Miss::Raised(Box::new(e))),
+        };
+        use puppet_model::types::PType;
+        let trusted = match kind {
+            BackendKind::DataHash => PType::hash(
+                puppet_model::types::parse::rich_data_key(),
+                PType::RichData,
+                None,
+            ),
+            _ => PType::RichData,
+        };
+        if puppet_model::types::is_assignable(&trusted, &declared) {
+            return Ok(());
+        }
+        Err(Miss::Error(issues::lookup::backend_return_type(
+            kind.tag(),
+            name,
+            &trusted,
+            &declared,
+        )))
     }
 
     /// `$context.name(args)` of a `Puppet::LookupContext` in Puppet code.

@@ -726,6 +726,8 @@ fn lookup_context(
     match (name, block) {
         // Explanations are not collected: the block is not run.
         ("explain", _) => Ok(RValue::Nil),
+        // Ruby's environment name is a Symbol.
+        ("environment_name", _) => Ok(RValue::Sym(cx.host.environment_name().into())),
         ("cached_entries", Some(b)) => {
             let RValue::Array(pairs) = call(cx, "cached_entries")? else {
                 return Ok(RValue::Nil);
