@@ -3,30 +3,11 @@
 //! catalogs (`pverify bless --oracle puppet`).
 
 mod common;
-use common::pverify;
+use common::{have, pverify, Need};
 
 use std::path::Path;
-use std::process::Command;
 
 const REPO: &str = "tests/fixtures/control-repo";
-
-/// Under CI Puppet and the module packages must be there; elsewhere their
-/// absence skips with a note.
-fn have_puppet_and_modules() -> bool {
-    let ok = Command::new("puppet")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && Path::new("/usr/share/puppet/modules/stdlib").is_dir();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI=true but puppet or the puppet-module-* packages are not installed"
-        );
-        eprintln!("note: puppet or /usr/share/puppet/modules missing; skipping");
-    }
-    ok
-}
 
 #[test]
 fn the_repo_has_its_shape() {
@@ -68,7 +49,7 @@ fn the_repo_has_its_shape() {
 
 #[test]
 fn the_goldens_are_puppets_catalogs() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (code, out, err) = pverify(&["check", REPO, "--oracle", "puppet"]);
@@ -80,7 +61,7 @@ fn the_goldens_are_puppets_catalogs() {
 /// templates, Hiera, module functions and types included.
 #[test]
 fn pverify_agrees_with_puppet() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (code, out, err) = pverify(&["check", REPO]);

@@ -5,27 +5,11 @@
 //! needs no file, must give the same catalogs.
 
 mod common;
-use common::{copy_dir, edit, pverify};
+use common::{copy_dir, edit, have, pverify, Need};
 
 use std::path::Path;
-use std::process::Command;
 
 const REPO: &str = "tests/fixtures/exports-repo";
-
-fn have_puppet() -> bool {
-    let ok = Command::new("puppet")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI=true but puppet is not installed"
-        );
-        eprintln!("note: puppet missing; skipping");
-    }
-    ok
-}
 
 /// A copy of the repo whose pverify.yaml names no exports file.
 fn repo_without_file() -> tempfile::TempDir {
@@ -157,7 +141,7 @@ fn a_bad_exports_file_is_named() {
 /// in-run mode (Puppet compiles every node, then again with their exports).
 #[test]
 fn the_goldens_are_puppets_catalogs_both_ways() {
-    if !have_puppet() {
+    if !have(&[Need::Puppet]) {
         return;
     }
     let (code, out, err) = pverify(&["check", REPO, "--oracle", "puppet"]);

@@ -6,6 +6,9 @@
 //! is checked against both Puppets by the spec-suite's `hiera/eyaml-*`
 //! cases.
 
+mod common;
+use common::{have, Need};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -278,30 +281,9 @@ fn hiera_config_replaces_the_environments_hiera_yaml() {
     );
 }
 
-/// Under CI Puppet 7.23 and Debian's hiera-eyaml must be there; elsewhere
-/// their absence skips with a note.
-fn have_puppet_and_eyaml() -> bool {
-    let ok = Command::new("puppet")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && Command::new("eyaml")
-            .arg("version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI=true but puppet or hiera-eyaml is not installed"
-        );
-        eprintln!("note: puppet or hiera-eyaml missing; skipping");
-    }
-    ok
-}
-
 #[test]
 fn pverify_yaml_hiera_config_is_puppets_too() {
-    if !have_puppet_and_eyaml() {
+    if !have(&[Need::Puppet, Need::Eyaml]) {
         return;
     }
     // The goldens are Puppet 7.23's (`bless --oracle puppet`, which hands

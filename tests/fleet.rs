@@ -6,32 +6,13 @@
 //! involved, Puppet 7.23 (`--oracle puppet`) gives the answer.
 
 mod common;
-use common::{copy_dir, pverify};
+use common::{copy_dir, have, pverify, Need};
 
 use std::path::Path;
-use std::process::Command;
 
 use pverify_harness::control::Repo;
 
 const REPO: &str = "tests/fixtures/fleet-repo";
-
-/// Under CI Puppet and the module packages must be there; elsewhere their
-/// absence skips with a note.
-fn have_puppet_and_modules() -> bool {
-    let ok = Command::new("puppet")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && Path::new("/usr/share/puppet/modules/stdlib").is_dir();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI=true but puppet or the puppet-module-* packages are not installed"
-        );
-        eprintln!("note: puppet or /usr/share/puppet/modules missing; skipping");
-    }
-    ok
-}
 
 /// A scratch copy of the fleet repo (the ENC keeps its mode).
 fn temp_fleet() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -53,7 +34,7 @@ fn last_line(out: &str) -> &str {
 /// enc01 to `dev` with a class and a parameter.
 #[test]
 fn the_goldens_are_puppets_catalogs() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (code, out, err) = pverify(&["check", REPO, "--oracle", "puppet"]);
@@ -63,7 +44,7 @@ fn the_goldens_are_puppets_catalogs() {
 
 #[test]
 fn pverify_agrees_with_puppet_on_the_fleet() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (code, out, err) = pverify(&["check", REPO]);
@@ -81,7 +62,7 @@ fn pverify_agrees_with_puppet_on_the_fleet() {
 /// same on both sides; the other nodes are kept.
 #[test]
 fn an_unknown_environment_fails_as_on_a_puppet_server() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (_tmp, dir) = temp_fleet();
@@ -122,7 +103,7 @@ fn an_unknown_environment_fails_as_on_a_puppet_server() {
 /// by pverify with the override are Puppet's catalogs with it too.
 #[test]
 fn fact_overrides_reach_both_compilers() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (_tmp, dir) = temp_fleet();
@@ -150,7 +131,7 @@ fn fact_overrides_reach_both_compilers() {
 /// neither.
 #[test]
 fn basemodulepath_on_the_command_line_reaches_the_oracle() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -190,7 +171,7 @@ fn basemodulepath_on_the_command_line_reaches_the_oracle() {
 /// `<environmentpath>/<name>`.
 #[test]
 fn compile_reads_inventories_and_directories_and_selects_environments() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -247,7 +228,7 @@ fn compile_reads_inventories_and_directories_and_selects_environments() {
 /// inventory, enc01 moved there by the ENC of pverify.yaml).
 #[test]
 fn diff_compiles_each_node_in_its_environment() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -289,7 +270,7 @@ fn diff_compiles_each_node_in_its_environment() {
 /// and the formats pverify reads; the other nodes are kept.
 #[test]
 fn a_bad_node_source_names_its_file_and_the_expected_formats() {
-    if !have_puppet_and_modules() {
+    if !have(&[Need::Puppet, Need::DebianModules]) {
         return;
     }
     let (_tmp, dir) = temp_fleet();

@@ -4,10 +4,9 @@
 //! changes something.
 
 mod common;
-use common::{edit, pverify, temp_example_repo, EXAMPLE};
+use common::{edit, have, pverify, temp_example_repo, Need, EXAMPLE};
 
 use std::path::Path;
-use std::process::Command;
 
 use pverify_harness::control::{shard, Repo};
 use serde_json::Value;
@@ -379,25 +378,9 @@ fn config_errors_exit_3() {
     assert!(err.contains("unknown field `bogus`"), "{err}");
 }
 
-/// Under CI Puppet must be there; elsewhere a missing Puppet skips with a note.
-fn have_puppet() -> bool {
-    let ok = Command::new("puppet")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI=true but puppet is not installed"
-        );
-        eprintln!("note: puppet is not installed; skipping the oracle check");
-    }
-    ok
-}
-
 #[test]
 fn the_goldens_are_puppets_catalogs() {
-    if !have_puppet() {
+    if !have(&[Need::Puppet]) {
         return;
     }
     let (code, out, err) = pverify(&["check", EXAMPLE, "--oracle", "puppet"]);

@@ -6,33 +6,15 @@
 //! catalogs of both sides), and the deployed tree against r10k's.
 
 mod common;
+use common::modules::{r10k_install, r10k_root, serve_forge, sh, tree, write, Forge, Release};
 use common::{git, pverify};
 
-use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// Debian's stdlib package, the Forge release the test server offers.
 const STDLIB: &str = "/usr/share/puppet/modules/stdlib";
-
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn sh(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("command runs");
-    assert!(
-        out.status.success(),
-        "{cmd:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// The `motd` module as a git repository: tag v1.0.0, then tag v2.0.0 on
 /// branch `main` (which v2 bumps the motd text of and adds /etc/issue to).
@@ -70,80 +52,16 @@ fn motd_repo(dir: &Path) -> PathBuf {
 
 /// A Forge v3 server on 127.0.0.1 offering Debian's stdlib as
 /// puppetlabs-stdlib 8.5.0, and acme-broken 1.0.0 whose checksum is wrong.
-struct Forge {
-    url: String,
-    requests: Arc<AtomicUsize>,
-}
-
 fn start_forge(dir: &Path) -> Forge {
-    let staging = dir.join("forge-build");
-    std::fs::create_dir_all(&staging).unwrap();
-    sh(Command::new("cp")
-        .arg("-rL")
-        .arg(STDLIB)
-        .arg(staging.join("puppetlabs-stdlib-8.5.0")));
-    let tarball = dir.join("puppetlabs-stdlib-8.5.0.tar.gz");
-    sh(Command::new("tar")
-        .arg("-czf")
-        .arg(&tarball)
-        .arg("-C")
-        .arg(&staging)
-        .arg("puppetlabs-stdlib-8.5.0"));
-    let sha = sh(Command::new("sha256sum").arg(&tarball));
-    let sha = sha.split_whitespace().next().unwrap().to_string();
-    let bytes = std::fs::read(&tarball).unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let requests = Arc::new(AtomicUsize::new(0));
-    let counter = requests.clone();
-    let file_uri = "/v3/files/puppetlabs-stdlib-8.5.0.tar.gz";
-    let mut routes: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    routes.insert(
-        "/v3/modules/puppetlabs-stdlib".into(),
-        format!(r#"{{"slug": "puppetlabs-stdlib", "current_release": {{"version": "8.5.0", "file_uri": "{file_uri}"}}}}"#).into_bytes(),
+    let stdlib = Release::from_dir(
+        &dir.join("forge-build"),
+        "puppetlabs-stdlib",
+        "8.5.0",
+        Path::new(STDLIB),
+        &[],
     );
-    routes.insert(
-        "/v3/releases/puppetlabs-stdlib-8.5.0".into(),
-        format!(r#"{{"version": "8.5.0", "file_uri": "{file_uri}", "file_sha256": "{sha}", "file_md5": ""}}"#).into_bytes(),
-    );
-    routes.insert(
-        "/v3/releases/acme-broken-1.0.0".into(),
-        format!(
-            r#"{{"version": "1.0.0", "file_uri": "{file_uri}", "file_sha256": "{}"}}"#,
-            "0".repeat(64)
-        )
-        .into_bytes(),
-    );
-    routes.insert(file_uri.into(), bytes);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            counter.fetch_add(1, Ordering::SeqCst);
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut line = String::new();
-            let _ = reader.read_line(&mut line);
-            // The headers, up to the blank line.
-            loop {
-                let mut h = String::new();
-                if reader.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
-                    break;
-                }
-            }
-            let path = line.split_whitespace().nth(1).unwrap_or("").to_string();
-            let (status, body) = match routes.get(&path) {
-                Some(b) => ("200 OK", b.clone()),
-                None => ("404 Not Found", br#"{"errors": ["not found"]}"#.to_vec()),
-            };
-            let head = format!(
-                "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            );
-            let _ = stream.write_all(head.as_bytes());
-            let _ = stream.write_all(&body);
-            let _ = reader.read(&mut [0u8; 0]);
-        }
-    });
-    Forge { url, requests }
+    let broken = stdlib.with_wrong_checksum("acme-broken", "1.0.0");
+    serve_forge(vec![stdlib, broken])
 }
 
 /// An environment using stdlib (a Forge module) and motd (a git module),
@@ -442,60 +360,6 @@ fn a_git_revision_diff_shows_a_module_bump_as_puppet_does() {
     assert_eq!(body(&puppet_report), body(&report));
 }
 
-/// Debian 12's r10k in its own root (`cargo xtask r10k-root`); `None`
-/// outside CI when it is missing, a failure under CI.
-fn r10k_root() -> Option<PathBuf> {
-    let root = std::env::var_os("PVERIFY_R10K_ROOT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/var/tmp/pverify-r10k-root"));
-    if root.join("etc/pverify-r10k-root").is_file() {
-        return Some(root);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI needs r10k's root: cargo xtask r10k-root ({} is missing)",
-        root.display()
-    );
-    eprintln!(
-        "not compared with r10k: {} is missing (cargo xtask r10k-root)",
-        root.display()
-    );
-    None
-}
-
-/// Every entry under `dir` but `.git` at its top: path → what it is (a
-/// file's bytes and executable bit, a symlink's target, a directory).
-fn tree(dir: &Path) -> BTreeMap<PathBuf, String> {
-    use std::os::unix::fs::PermissionsExt;
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, String>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let e = e.unwrap();
-            let path = e.path();
-            let rel = path.strip_prefix(base).unwrap().to_path_buf();
-            if rel == Path::new(".git") {
-                continue;
-            }
-            let meta = std::fs::symlink_metadata(&path).unwrap();
-            let what = if meta.file_type().is_symlink() {
-                format!("symlink {}", std::fs::read_link(&path).unwrap().display())
-            } else if meta.is_dir() {
-                walk(base, &path, out);
-                "dir".into()
-            } else {
-                format!(
-                    "file exec={} {}",
-                    meta.permissions().mode() & 0o111 != 0,
-                    String::from_utf8_lossy(&std::fs::read(&path).unwrap())
-                )
-            };
-            out.insert(rel, what);
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
 #[test]
 fn the_deployed_tree_is_the_one_r10k_deploys() {
     let Some(root) = r10k_root() else { return };
@@ -526,26 +390,7 @@ fn the_deployed_tree_is_the_one_r10k_deploys() {
     assert_eq!(deployed.modules.len(), 5);
 
     // r10k in its root, the test's directory bound at the same path.
-    let inside = root.join(tmp.path().strip_prefix("/").unwrap());
-    std::fs::create_dir_all(&inside).unwrap();
-    let script = format!(
-        "mount --bind {tmp} {inside} && chroot {root} sh -c 'cd {env} && HOME={tmp}/home r10k puppetfile install'",
-        tmp = tmp.path().display(),
-        inside = inside.display(),
-        root = root.display(),
-        env = env.display(),
-    );
-    let out = Command::new("unshare")
-        .args(["--mount", "sh", "-c", &script])
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir(&inside);
-    assert!(
-        out.status.success(),
-        "r10k: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    r10k_install(&root, tmp.path(), &env);
     for m in &deployed.modules {
         let r10k = tree(&m.dir);
         assert!(

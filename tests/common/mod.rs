@@ -3,6 +3,8 @@
 //! the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod modules;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -101,4 +103,47 @@ pub fn puppet8_reference(what: &str) -> Option<pverify_harness::reference::Refer
         }
         Err(e) => panic!("CI needs Puppet 8's Ruby 3.3: {e}"),
     }
+}
+
+/// What a test needs from the machine beside the build (`.ci/run` installs
+/// all of it).
+#[derive(Clone, Copy, Debug)]
+pub enum Need {
+    /// Puppet 7.23, the host's `puppet`.
+    Puppet,
+    /// Debian's hiera-eyaml (`eyaml`).
+    Eyaml,
+    /// Debian's `puppet-module-*` packages under /usr/share/puppet/modules.
+    DebianModules,
+}
+
+impl Need {
+    fn present(self) -> bool {
+        let runs = |program: &str, arg: &str| {
+            Command::new(program)
+                .arg(arg)
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        match self {
+            Need::Puppet => runs("puppet", "--version"),
+            Need::Eyaml => runs("eyaml", "version"),
+            Need::DebianModules => Path::new("/usr/share/puppet/modules/stdlib").is_dir(),
+        }
+    }
+}
+
+/// Whether everything in `needs` is there. Elsewhere than CI a missing one
+/// skips the test with a note; under CI (`CI` set) it fails the test.
+pub fn have(needs: &[Need]) -> bool {
+    let missing: Vec<Need> = needs.iter().copied().filter(|n| !n.present()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI=true but {missing:?} is missing (.ci/run installs puppet, hiera-eyaml and the puppet-module-* packages)"
+    );
+    eprintln!("note: {missing:?} missing; skipping");
+    false
 }
