@@ -94,6 +94,9 @@ impl Claims {
 }
 
 fn duplicate(name: &str, a: &Path, b: &Path) -> String {
+    // Nodes claim in whatever order their threads get there: name the two
+    // files in one order, so the text is the same whatever `--jobs`.
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
     format!(
         "certname {name} is in two node files, {} and {}: neither catalog is written",
         a.display(),

@@ -248,7 +248,7 @@ fn markdown_output_file_gets_the_full_report_beside_it() {
         ],
         &s.0,
     );
-    assert_eq!(code, 1);
+    assert_eq!(code, 3, "a usage error: the command could not run");
     assert!(err.contains("--max-bytes 100: at least 2000"), "{err}");
 }
 

@@ -452,7 +452,7 @@ fn bad_inputs_name_their_file_and_keep_the_other_nodes() {
         "--module-cache",
         cache.to_str().unwrap(),
     ]);
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 3, "the run could not start: {err}");
     assert!(
         err.contains(&format!(
             "{pf_name}: module cache {}: not writable: ",
