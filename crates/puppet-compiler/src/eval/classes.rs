@@ -402,7 +402,7 @@ impl<'e> Compiler<'e> {
                 },
             };
             if let (Some(t), false) = (&p.type_expr, missing) {
-                if let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? {
+                if let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? {
                     // Puppet's `describe_struct_signature` reports a
                     // parameter only when the describer finds a mismatch:
                     // a value of a type assignable to the parameter's

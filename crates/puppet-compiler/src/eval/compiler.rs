@@ -565,7 +565,7 @@ impl<'e> Compiler<'e> {
                     }
                     _ => err,
                 });
-                if let Value::Hash(h) = init? {
+                if let Value::Hash(ref h) = init? {
                     let o =
                         puppet_model::types::object::ObjectType::from_init_hash(Some(display), &h)
                             .map_err(|detail| EvalError::Runtime {
@@ -581,7 +581,7 @@ impl<'e> Compiler<'e> {
         }
         let warnings_before = self.warnings.len();
         let t = match self.eval(type_expr, top, &ctx)? {
-            Value::Type(t) => (*t).clone(),
+            Value::Type(ref t) => (**t).clone(),
             _ => return Ok(None),
         };
         let alias = puppet_model::types::PType::alias(

@@ -483,7 +483,7 @@ impl<'e> Compiler<'e> {
             let Some(t) = &p.type_expr else {
                 continue;
             };
-            let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
+            let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? else {
                 continue;
             };
             if puppet_model::types::is_instance(&ty, a) {
@@ -510,7 +510,7 @@ impl<'e> Compiler<'e> {
                     for q in params {
                         let t = match &q.type_expr {
                             Some(t) => match self.eval(t, scope, ctx)? {
-                                Value::Type(t) => t.to_string(),
+                                Value::Type(ref t) => t.to_string(),
                                 _ => "Any".to_string(),
                             },
                             None => "Any".to_string(),
@@ -613,7 +613,7 @@ impl<'e> Compiler<'e> {
         let Some(t) = &p.type_expr else {
             return Ok(());
         };
-        let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
+        let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? else {
             return Ok(());
         };
         let items = match v {

@@ -621,14 +621,14 @@ impl Compiler<'_> {
                 }
                 Location::Mapped(var, k, template) => {
                     let items = self.interpolation_var(var, scope);
-                    let items: Vec<Value> = match items {
+                    let items: Vec<Value> = match &items {
                         Value::Array(a) => a.to_vec(),
                         Value::Hash(h) => h
                             .iter()
                             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
                             .collect(),
                         Value::Undef => Vec::new(),
-                        other => vec![other],
+                        _ => vec![items],
                     };
                     for item in items {
                         let text =
@@ -674,10 +674,7 @@ impl Compiler<'_> {
                 matches_option_pattern(pat, key).then(|| v.clone())
             }),
         };
-        match entry {
-            Some(Value::Hash(entry)) => Ok(Some(entry)),
-            _ => Ok(None),
-        }
+        Ok(entry.and_then(|e| e.into_hash().ok()))
     }
 
     /// Every layer's `lookup_options` for `key`'s module, hash-merged.
@@ -702,13 +699,10 @@ impl Compiler<'_> {
             .into_iter()
             .filter(|v| matches!(v, Value::Hash(_)))
             .collect();
-        match hash_merge
+        Ok(hash_merge
             .lookup(found.into_iter().map(Some).collect())
             .map_err(Miss::Error)?
-        {
-            Some(Value::Hash(opts)) => Ok(Some(opts)),
-            _ => Ok(None),
-        }
+            .and_then(|v| v.into_hash().ok()))
     }
 
     /// Interpolates every string inside a data value.

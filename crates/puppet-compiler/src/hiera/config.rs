@@ -123,7 +123,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     };
     let mut levels = Vec::new();
     for entry in hierarchy {
-        let Value::Hash(e) = entry else { continue };
+        let Value::Hash(ref e) = entry else { continue };
         let name = get(&e, "name").map(|v| v.to_string()).unwrap_or_default();
         let backend = ["data_hash", "lookup_key", "data_dig"]
             .iter()

@@ -694,11 +694,11 @@ pub fn call_method(
             _ => cx.no_method(name, &RValue::Object(o)),
         },
         RValue::Opaque(v) => match name {
-            "unwrap" => match v {
+            "unwrap" => match &v {
                 puppet_model::value::Value::Sensitive(inner) => {
                     Ok(super::value::from_puppet(&inner))
                 }
-                o => cx.no_method(name, &RValue::Opaque(o)),
+                _ => cx.no_method(name, &RValue::Opaque(v)),
             },
             _ => cx.no_method(name, &RValue::Opaque(v)),
         },

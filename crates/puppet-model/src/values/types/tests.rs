@@ -101,7 +101,7 @@ fn eval(e: &puppet_syntax::ast::Expr) -> Result<Value, String> {
         ExprKind::Paren(x) => eval(x)?,
         ExprKind::Access { lhs, keys } => {
             let base = eval(lhs)?;
-            let Value::Type(t) = base else {
+            let Value::Type(ref t) = base else {
                 panic!("access on a non-type")
             };
             let keys: Vec<Value> = keys.iter().map(eval).collect::<Result<_, _>>()?;
@@ -121,8 +121,8 @@ fn eval(e: &puppet_syntax::ast::Expr) -> Result<Value, String> {
 }
 
 fn ty(src: &str) -> PType {
-    match lit(src) {
-        Ok(Value::Type(t)) => (*t).clone(),
+    match &lit(src) {
+        Ok(Value::Type(t)) => (**t).clone(),
         other => panic!("{src} is not a type: {other:?}"),
     }
 }
