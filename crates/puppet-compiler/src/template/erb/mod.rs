@@ -15,6 +15,7 @@
 mod bigint;
 pub mod cache;
 mod classes;
+mod drop;
 
 pub mod function_file;
 mod interp;
