@@ -271,6 +271,20 @@ fn deep_data_in_templates_is_walked() {
     );
 }
 
+/// Hashes and types 200,000 levels deep are dropped without recursion
+/// (values/drop.rs): a debug build's recursive drop overflowed its stack.
+#[test]
+fn deep_hashes_and_types_are_dropped() {
+    assert_eq!(
+        compile(
+            "$h = Integer[1, 200000].reduce({}) |$m, $i| { { k => $m } }\n\
+             $t = type(Integer[1, 200000].reduce([]) |$m, $i| { [$m] })\n\
+             if !($t =~ Type) or $h.length != 1 { fail('x') }\n"
+        ),
+        Ok(())
+    );
+}
+
 /// A catalog parameter nested 100,000 deep: Puppet 7.23 dies with "stack
 /// level too deep" (and cannot write a catalog nested past 100 as JSON);
 /// pverify's pretty JSON would grow with the square of the depth.
