@@ -408,8 +408,8 @@ impl<'e> Compiler<'e> {
                     // a value of a type assignable to the parameter's
                     // passes although it is no instance (bare `Optional`
                     // takes any value).
-                    if !super::typeops::is_instance(&ty, &value) {
-                        let mismatch = puppet_model::types::describe_mismatch(&ty, &value);
+                    if !super::typeops::is_instance(ty, &value) {
+                        let mismatch = puppet_model::types::describe_mismatch(ty, &value);
                         if !mismatch.is_empty() {
                             problems.push(issues::classes::parameter_mismatch(&p.name, mismatch));
                         }

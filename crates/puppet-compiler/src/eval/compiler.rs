@@ -567,12 +567,12 @@ impl<'e> Compiler<'e> {
                 });
                 if let Value::Hash(ref h) = init? {
                     let o =
-                        puppet_model::types::object::ObjectType::from_init_hash(Some(display), &h)
+                        puppet_model::types::object::ObjectType::from_init_hash(Some(display), h)
                             .map_err(|detail| EvalError::Runtime {
-                                while_evaluating: None,
-                                detail,
-                                at: Location::default(),
-                            })?;
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        })?;
                     let t = puppet_model::types::PType::ObjectDef(std::sync::Arc::new(o));
                     self.defs.set_resolved_alias(key, t.clone());
                     return Ok(Some(t));

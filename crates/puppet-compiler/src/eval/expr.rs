@@ -160,7 +160,7 @@ impl<'e> Compiler<'e> {
                                 // A string doubled again and again is
                                 // refused before it outgrows the budget.
                                 crate::budget::reserve((s.len() + v.len()) as u64)?;
-                                s.push_str(&v)
+                                s.push_str(v)
                             }
                             v => {
                                 use std::fmt::Write as _;

@@ -486,11 +486,11 @@ impl<'e> Compiler<'e> {
             let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? else {
                 continue;
             };
-            if puppet_model::types::is_instance(&ty, a) {
+            if puppet_model::types::is_instance(ty, a) {
                 continue;
             }
             let described = puppet_model::types::describe(
-                &ty,
+                ty,
                 &puppet_model::types::infer_set(a),
                 &[puppet_model::types::PathElement::Parameter(
                     p.name.to_string(),
@@ -501,7 +501,7 @@ impl<'e> Compiler<'e> {
                 [] => format!(
                     "'{name}' parameter '{}' {}",
                     p.name,
-                    puppet_model::types::describe_mismatch(&ty, a)
+                    puppet_model::types::describe_mismatch(ty, a)
                 ),
                 // Several problems: the signature, then each, as Puppet's
                 // describe_signatures writes one signature's rejections.
@@ -621,12 +621,12 @@ impl<'e> Compiler<'e> {
             other => vec![other.clone()],
         };
         for item in &items {
-            if !super::typeops::is_instance(&ty, item) {
+            if !super::typeops::is_instance(ty, item) {
                 return Err(EvalError::runtime(
                     format!(
                         "block parameter '{}' {}",
                         p.name,
-                        puppet_model::types::describe_mismatch(&ty, item)
+                        puppet_model::types::describe_mismatch(ty, item)
                     ),
                     super::error::Location::default(),
                 ));

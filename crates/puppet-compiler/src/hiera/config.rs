@@ -124,10 +124,10 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     let mut levels = Vec::new();
     for entry in hierarchy {
         let Value::Hash(ref e) = entry else { continue };
-        let name = get(&e, "name").map(|v| v.to_string()).unwrap_or_default();
+        let name = get(e, "name").map(|v| v.to_string()).unwrap_or_default();
         let backend = ["data_hash", "lookup_key", "data_dig"]
             .iter()
-            .find_map(|k| get(&e, k).map(|v| (k.to_string(), v.to_string())))
+            .find_map(|k| get(e, k).map(|v| (k.to_string(), v.to_string())))
             .or_else(|| default_backend.clone());
         // Puppet's default `defaults` (yaml_data) apply only without a
         // `defaults` section.
@@ -152,7 +152,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ))
             }
         };
-        let datadir = get(&e, "datadir")
+        let datadir = get(e, "datadir")
             .map(|v| v.to_string())
             .unwrap_or_else(|| default_datadir.clone());
         let strings = |v: &Value| -> Vec<String> {
@@ -162,19 +162,19 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
             }
         };
         let mut locations = Vec::new();
-        if let Some(p) = get(&e, "path") {
+        if let Some(p) = get(e, "path") {
             locations.push(Location::Path(p.to_string()));
         }
-        if let Some(p) = get(&e, "paths") {
+        if let Some(p) = get(e, "paths") {
             locations.extend(strings(p).into_iter().map(Location::Path));
         }
-        if let Some(p) = get(&e, "glob") {
+        if let Some(p) = get(e, "glob") {
             locations.push(Location::Glob(p.to_string()));
         }
-        if let Some(p) = get(&e, "globs") {
+        if let Some(p) = get(e, "globs") {
             locations.extend(strings(p).into_iter().map(Location::Glob));
         }
-        if let Some(Value::Array(m)) = get(&e, "mapped_paths") {
+        if let Some(Value::Array(m)) = get(e, "mapped_paths") {
             if m.len() == 3 {
                 locations.push(Location::Mapped(
                     m[0].to_string(),
@@ -183,12 +183,11 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ));
             }
         }
-        let options = match get(&e, "options")
-            .or_else(|| defaults.as_ref().and_then(|d| get(d, "options")))
-        {
-            Some(Value::Hash(o)) => Some((**o).clone()),
-            _ => None,
-        };
+        let options =
+            match get(e, "options").or_else(|| defaults.as_ref().and_then(|d| get(d, "options"))) {
+                Some(Value::Hash(o)) => Some((**o).clone()),
+                _ => None,
+            };
         levels.push(Level {
             function: backend.1.clone(),
             name,

@@ -244,7 +244,7 @@ pub fn call_declared_function(label: &str, ty: &PType, args: &[Value], block: bo
     let PType::Tuple { ref types, size } = params else {
         return format!("no method is implemented for {label}");
     };
-    let range = size.unwrap_or_else(|| puppet_model::types::model::tuple_size_range(&types));
+    let range = size.unwrap_or_else(|| puppet_model::types::model::tuple_size_range(types));
     let (min, max) = (
         usize::try_from(range.from).unwrap_or(0),
         usize::try_from(range.to).unwrap_or(usize::MAX),

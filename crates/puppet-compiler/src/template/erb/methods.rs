@@ -547,7 +547,7 @@ pub fn call_method(
     match recv {
         RValue::Enumerator(ref e) => enumerator(cx, e, name, args, block),
         RValue::Proc(ref b) => match name {
-            "call" | "()" | "yield" | "[]" | "===" => match cx.yield_(&b, args) {
+            "call" | "()" | "yield" | "[]" | "===" => match cx.yield_(b, args) {
                 Err(Flow::Next(v)) | Err(Flow::Return(v)) => Ok(v),
                 other => other,
             },
@@ -652,8 +652,8 @@ pub fn call_method(
         RValue::Class(_) if cx.has_module_function(name) => cx.call_defined(name, args, None),
         RValue::Class(ref c) => {
             // Core classes by their last name (`::JSON`, `Digest::SHA256`).
-            let short = c.rsplit("::").next().unwrap_or(&c).to_string();
-            super::classes::class_method(cx, &c, &short, name, args)
+            let short = c.rsplit("::").next().unwrap_or(c).to_string();
+            super::classes::class_method(cx, c, &short, name, args)
         }
         RValue::Resource(ref r) => match name {
             "[]" => {
@@ -677,7 +677,7 @@ pub fn call_method(
             "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => Ok(RValue::str(
                 b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
             )),
-            _ => match std::str::from_utf8(&b) {
+            _ => match std::str::from_utf8(b) {
                 Ok(text) => string(cx, text.into(), name, args, block),
                 Err(_) => cx.fail_at(format!(
                     "pverify's Ruby does not run String#{name} on binary data"
@@ -690,14 +690,14 @@ pub fn call_method(
                 && matches!(name, "include?" | "===")
                 && args.len() == 1 =>
             {
-                Ok(RValue::Bool(super::classes::ipaddr_includes(&o, &args[0])))
+                Ok(RValue::Bool(super::classes::ipaddr_includes(o, &args[0])))
             }
             _ => cx.no_method(name, &recv),
         },
         RValue::Opaque(ref v) => match name {
             "unwrap" => match v {
                 puppet_model::value::Value::Sensitive(inner) => {
-                    Ok(super::value::from_puppet(&inner))
+                    Ok(super::value::from_puppet(inner))
                 }
                 _ => cx.no_method(name, &recv),
             },

@@ -1092,7 +1092,7 @@ fn access_resource(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
                     format!(
                         "Error creating type specialization of {}, Cannot use {} where a resource title String is expected",
                         a_an(&type_label(base)),
-                        bad_key_type_name(&other)
+                        bad_key_type_name(other)
                     ),
                 ))
             }

@@ -105,7 +105,7 @@ fn eval(e: &puppet_syntax::ast::Expr) -> Result<Value, String> {
                 panic!("access on a non-type")
             };
             let keys: Vec<Value> = keys.iter().map(eval).collect::<Result<_, _>>()?;
-            access(&t, &keys).map_err(|e| e.message)?
+            access(t, &keys).map_err(|e| e.message)?
         }
         ExprKind::CallNamed { functor, args, .. } => {
             let n: &str = match &functor.kind {
