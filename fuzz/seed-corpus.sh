@@ -56,7 +56,18 @@ printf '$x = Integer[1, 30000].reduce([]) |$m, $i| { [$m] }\nnotice(inline_templ
   > "$corpus/compile/hostile-deep-erb.pp"
 printf 'notice(inline_template("<%%= (\\"x\\" * 2000000).length %%> <%% (1..10000000000).each { } %%>"))\n' \
   > "$corpus/compile/hostile-erb-caps.pp"
+# Dropped deep (values/drop.rs, template/erb/drop.rs): hashes, Sensitive
+# keys and types 200,000 levels deep, and the Ruby copy of deep data.
+printf '$h = Integer[1, 200000].reduce({}) |$m, $i| { { k => $m, Sensitive($m) => [$m] } }\n$t = Integer[1, 200000].reduce(Integer) |$m, $i| { Optional[Array[$m]] }\n$s = Integer[1, 200000].reduce(1) |$m, $i| { Sensitive($m) }\nnotice(type($h) =~ $t)\n' \
+  > "$corpus/compile/hostile-deep-drop.pp"
+printf '$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(inline_template("<%%= @x.flatten.length %%> <%% y = @x; 1000.times { y = [y, y] } %%><%%= (1..200000).to_a.length %%>"))\n' \
+  > "$corpus/compile/hostile-deep-drop-erb.pp"
 { printf 'x: '; deep 5000 '[' ']'; } > "$corpus/hiera_yaml/hostile-deep-flow.yaml"
+{
+  # An alias chain past Puppet's stack (lookup/interpolation.rb) and a loop.
+  for i in $(seq 0 199); do printf 'k%s: "%%{alias(\x27k%s\x27)}"\n' $i $((i + 1)); done
+  printf 'k200: end\nloop_a: "%%{alias(\x27loop_b\x27)}"\nloop_b: "%%{alias(\x27loop_a\x27)}"\n'
+} > "$corpus/hiera_yaml/hostile-alias-chain.yaml"
 {
   printf 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n'
   prev=a

@@ -153,8 +153,8 @@ fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
         puppet: puppet_compiler::version::PuppetVersion::V7,
         ..NodeInfo::default()
     };
-    if let Value::Hash(h) = puppet_compiler::facts::from_json(&facts()) {
-        node.facts = (*h).clone();
+    if let Value::Hash(ref h) = puppet_compiler::facts::from_json(&facts()) {
+        node.facts = (**h).clone();
     }
     let mut server = Map::default();
     for (k, v) in pverify_harness::harness::SERVER_FACTS {

@@ -254,19 +254,32 @@ fn yaml_alias_expansion_is_bounded() {
     );
 }
 
-/// Data 100,000 deep in a template: Puppet 7.23 dies with "stack level too
+/// Data 200,000 deep in a template: Puppet 7.23 dies with "stack level too
 /// deep"; pverify's Ruby walks it (to_yaml, inspect, ==, <=>, and the copy
-/// into and out of Ruby) on a stack grown on the heap. (Not deeper here:
-/// dropping such data still recurses, and a debug build's frames are large;
-/// a release build answers at 200,000.)
+/// into and out of Ruby) on a stack grown on the heap, and drops it without
+/// recursion (values/drop.rs, template/erb/value.rs), in a debug build too.
 #[test]
 fn deep_data_in_templates_is_walked() {
     assert_eq!(
         compile(
-            "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
-             $y = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+            "$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m] }\n\
+             $y = Integer[1, 200000].reduce([]) |$m, $i| { [$m] }\n\
              $t = inline_template('<%= @x.to_yaml.length > 0 %> <%= @x.inspect.length %> <%= @x == @y %> <%= (@x <=> @y) %>')\n\
-             if $t != 'true 200002 true 0' { fail($t) }\n"
+             if $t != 'true 400002 true 0' { fail($t) }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// Hashes and types 200,000 levels deep are dropped without recursion
+/// (values/drop.rs): a debug build's recursive drop overflowed its stack.
+#[test]
+fn deep_hashes_and_types_are_dropped() {
+    assert_eq!(
+        compile(
+            "$h = Integer[1, 200000].reduce({}) |$m, $i| { { k => $m } }\n\
+             $t = type(Integer[1, 200000].reduce([]) |$m, $i| { [$m] })\n\
+             if !($t =~ Type) or $h.length != 1 { fail('x') }\n"
         ),
         Ok(())
     );

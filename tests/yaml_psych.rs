@@ -162,7 +162,7 @@ fn run_ruby(script: &str, items: &[&str]) -> Option<Vec<String>> {
 fn ours(text: &str) -> String {
     let doc = format!("- {text}\n");
     match puppet_model::yaml::load_hiera(&doc) {
-        Ok(Value::Array(a)) => match &a[0] {
+        Ok(Value::Array(ref a)) => match &a[0] {
             Value::Undef => "nil".into(),
             Value::Boolean(b) => format!("b:{b}"),
             Value::Integer(i) => format!("i:{i}"),

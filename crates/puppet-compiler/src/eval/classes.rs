@@ -402,14 +402,14 @@ impl<'e> Compiler<'e> {
                 },
             };
             if let (Some(t), false) = (&p.type_expr, missing) {
-                if let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? {
+                if let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? {
                     // Puppet's `describe_struct_signature` reports a
                     // parameter only when the describer finds a mismatch:
                     // a value of a type assignable to the parameter's
                     // passes although it is no instance (bare `Optional`
                     // takes any value).
-                    if !super::typeops::is_instance(&ty, &value) {
-                        let mismatch = puppet_model::types::describe_mismatch(&ty, &value);
+                    if !super::typeops::is_instance(ty, &value) {
+                        let mismatch = puppet_model::types::describe_mismatch(ty, &value);
                         if !mismatch.is_empty() {
                             problems.push(issues::classes::parameter_mismatch(&p.name, mismatch));
                         }

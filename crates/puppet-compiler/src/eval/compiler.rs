@@ -565,14 +565,14 @@ impl<'e> Compiler<'e> {
                     }
                     _ => err,
                 });
-                if let Value::Hash(h) = init? {
+                if let Value::Hash(ref h) = init? {
                     let o =
-                        puppet_model::types::object::ObjectType::from_init_hash(Some(display), &h)
+                        puppet_model::types::object::ObjectType::from_init_hash(Some(display), h)
                             .map_err(|detail| EvalError::Runtime {
-                                while_evaluating: None,
-                                detail,
-                                at: Location::default(),
-                            })?;
+                            while_evaluating: None,
+                            detail,
+                            at: Location::default(),
+                        })?;
                     let t = puppet_model::types::PType::ObjectDef(std::sync::Arc::new(o));
                     self.defs.set_resolved_alias(key, t.clone());
                     return Ok(Some(t));
@@ -581,7 +581,7 @@ impl<'e> Compiler<'e> {
         }
         let warnings_before = self.warnings.len();
         let t = match self.eval(type_expr, top, &ctx)? {
-            Value::Type(t) => (*t).clone(),
+            Value::Type(ref t) => (**t).clone(),
             _ => return Ok(None),
         };
         let alias = puppet_model::types::PType::alias(

@@ -156,11 +156,11 @@ impl<'e> Compiler<'e> {
                     match p {
                         StrPart::Text(t) => s.push_str(t),
                         StrPart::Expr(x) => match self.eval(x, scope, ctx)? {
-                            Value::String(v) => {
+                            Value::String(ref v) => {
                                 // A string doubled again and again is
                                 // refused before it outgrows the budget.
                                 crate::budget::reserve((s.len() + v.len()) as u64)?;
-                                s.push_str(&v)
+                                s.push_str(v)
                             }
                             v => {
                                 use std::fmt::Write as _;
@@ -181,13 +181,13 @@ impl<'e> Compiler<'e> {
             ExprKind::RenderExpr(x) => {
                 let v = self.eval(x, scope, ctx)?;
                 if let Some((out, sensitive)) = self.host.epp_output() {
-                    match v {
+                    match &v {
                         // Rendered unwrapped; the whole text becomes Sensitive.
                         Value::Sensitive(inner) => {
                             *sensitive = true;
                             out.push_str(&inner.to_string());
                         }
-                        v => out.push_str(&v.to_string()),
+                        _ => out.push_str(&v.to_string()),
                     }
                 }
                 Ok(Value::Undef)
@@ -645,7 +645,7 @@ impl<'e> Compiler<'e> {
                 s.vars.insert(name.as_str().into(), v);
                 Ok(())
             }
-            ExprKind::Array(targets) => match v {
+            ExprKind::Array(targets) => match &v {
                 Value::Array(vals) => {
                     if vals.len() != targets.len() {
                         return self.fail(
@@ -1040,14 +1040,17 @@ pub fn type_reference(name: &str) -> PType {
 /// undef, an Array's elements, a Hash's `[key, value]` pairs, else the value
 /// itself.
 pub fn unfold(v: Value) -> Vec<Value> {
-    match v {
+    let v = match v.into_array() {
+        Ok(a) => return Arc::unwrap_or_clone(a),
+        Err(v) => v,
+    };
+    match &v {
         Value::Undef => Vec::new(),
-        Value::Array(a) => Arc::unwrap_or_clone(a),
         Value::Hash(h) => h
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect(),
-        other => vec![other],
+        _ => vec![v],
     }
 }
 
@@ -1126,9 +1129,9 @@ fn accepts_non_type(t: &PType) -> bool {
 /// Ruby's `flatten!` of the keys of a String or Array access.
 fn flatten_keys(keys: Vec<Value>) -> Vec<Value> {
     fn go(v: Value, out: &mut Vec<Value>) {
-        match v {
-            Value::Array(a) => Arc::unwrap_or_clone(a).into_iter().for_each(|x| go(x, out)),
-            other => out.push(other),
+        match v.into_array() {
+            Ok(a) => Arc::unwrap_or_clone(a).into_iter().for_each(|x| go(x, out)),
+            Err(other) => out.push(other),
         }
     }
     let mut out = Vec::with_capacity(keys.len());

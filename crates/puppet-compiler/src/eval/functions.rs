@@ -483,14 +483,14 @@ impl<'e> Compiler<'e> {
             let Some(t) = &p.type_expr else {
                 continue;
             };
-            let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
+            let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? else {
                 continue;
             };
-            if puppet_model::types::is_instance(&ty, a) {
+            if puppet_model::types::is_instance(ty, a) {
                 continue;
             }
             let described = puppet_model::types::describe(
-                &ty,
+                ty,
                 &puppet_model::types::infer_set(a),
                 &[puppet_model::types::PathElement::Parameter(
                     p.name.to_string(),
@@ -501,7 +501,7 @@ impl<'e> Compiler<'e> {
                 [] => format!(
                     "'{name}' parameter '{}' {}",
                     p.name,
-                    puppet_model::types::describe_mismatch(&ty, a)
+                    puppet_model::types::describe_mismatch(ty, a)
                 ),
                 // Several problems: the signature, then each, as Puppet's
                 // describe_signatures writes one signature's rejections.
@@ -510,7 +510,7 @@ impl<'e> Compiler<'e> {
                     for q in params {
                         let t = match &q.type_expr {
                             Some(t) => match self.eval(t, scope, ctx)? {
-                                Value::Type(t) => t.to_string(),
+                                Value::Type(ref t) => t.to_string(),
                                 _ => "Any".to_string(),
                             },
                             None => "Any".to_string(),
@@ -613,7 +613,7 @@ impl<'e> Compiler<'e> {
         let Some(t) = &p.type_expr else {
             return Ok(());
         };
-        let Value::Type(ty) = self.parameter_type(p, t, scope, ctx)? else {
+        let Value::Type(ref ty) = self.parameter_type(p, t, scope, ctx)? else {
             return Ok(());
         };
         let items = match v {
@@ -621,12 +621,12 @@ impl<'e> Compiler<'e> {
             other => vec![other.clone()],
         };
         for item in &items {
-            if !super::typeops::is_instance(&ty, item) {
+            if !super::typeops::is_instance(ty, item) {
                 return Err(EvalError::runtime(
                     format!(
                         "block parameter '{}' {}",
                         p.name,
-                        puppet_model::types::describe_mismatch(&ty, item)
+                        puppet_model::types::describe_mismatch(ty, item)
                     ),
                     super::error::Location::default(),
                 ));

@@ -232,7 +232,7 @@ impl<'e> Compiler<'e> {
                     out.push((name.clone(), *append, v));
                 }
                 AttributeOp::Splat { value, .. } => match self.eval(value, scope, ctx)? {
-                    Value::Hash(h) => {
+                    Value::Hash(ref h) => {
                         for (k, v) in h.iter() {
                             out.push((k.to_string().into(), false, v.clone()));
                         }
@@ -251,9 +251,9 @@ impl<'e> Compiler<'e> {
     }
 
     fn titles(&self, v: Value) -> Vec<Value> {
-        match v {
+        match &v {
             Value::Array(items) => items.iter().flat_map(|i| self.titles(i.clone())).collect(),
-            other => vec![other],
+            _ => vec![v],
         }
     }
 
@@ -272,7 +272,7 @@ impl<'e> Compiler<'e> {
         // its own name: no value to make and copy.
         let tname: Cow<str> = match &type_name.kind {
             ExprKind::QName(n) => Cow::Borrowed(n),
-            _ => Cow::Owned(match self.eval(type_name, scope, ctx)? {
+            _ => Cow::Owned(match &self.eval(type_name, scope, ctx)? {
                 Value::String(s) => s.to_string(),
                 Value::Type(t) => match t.as_ref() {
                     PType::Resource {
@@ -373,9 +373,9 @@ impl<'e> Compiler<'e> {
                 if title == Value::Default {
                     continue;
                 }
-                let title: Arc<str> = match title {
+                let title: Arc<str> = match &title {
                     // Not through `Display`: most titles are strings.
-                    Value::String(s) => s,
+                    Value::String(s) => s.clone(),
                     other => other.to_string().into(),
                 };
                 if key == "class" {
@@ -830,7 +830,7 @@ impl<'e> Compiler<'e> {
             } => {
                 let attr = refused!(self.query_operand(lhs, scope, ctx)?);
                 let value = refused!(self.query_operand(rhs, scope, ctx)?);
-                let attr = match attr {
+                let attr = match &attr {
                     Value::String(s) => s.to_string(),
                     _ => return Ok(Ok(Query::Never)),
                 };

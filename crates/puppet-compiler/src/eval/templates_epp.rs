@@ -130,7 +130,7 @@ impl Compiler<'_> {
                 }
                 let ty = match &p.type_expr {
                     Some(t) => match self.parameter_type(p, t, scope, &ctx)? {
-                        Value::Type(t) => (*t).clone(),
+                        Value::Type(ref t) => (**t).clone(),
                         _ => PType::Any,
                     },
                     None => PType::Any,

@@ -99,10 +99,10 @@ impl<'de> serde::de::Visitor<'de> for DirectVisitor {
 }
 
 fn as_map(v: Value) -> Map {
-    match v {
+    match v.into_hash() {
         // Taken, not copied, when not shared (a node file's facts are not).
-        Value::Hash(h) => std::sync::Arc::unwrap_or_clone(h),
-        _ => Map::default(),
+        Ok(h) => std::sync::Arc::unwrap_or_clone(h),
+        Err(_) => Map::default(),
     }
 }
 
@@ -201,39 +201,39 @@ fn check_node_keys(doc: &Value) -> Result<(), String> {
 
 /// The node object from a parsed node document.
 pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
-    let Value::Hash(h) = doc else {
+    let Value::Hash(ref h) = doc else {
         return Err("expected a mapping with 'name' and 'values'".into());
     };
     let get = |k: &str| h.get(&Value::string(k)).cloned();
     let name = match get("name") {
-        Some(Value::String(s)) => s.to_string(),
+        Some(Value::String(ref s)) => s.to_string(),
         _ => return Err("missing 'name' (the certname)".into()),
     };
     let mut facts = match get("values") {
-        Some(Value::Hash(v)) => (*v).clone(),
+        Some(Value::Hash(ref v)) => (**v).clone(),
         None | Some(Value::Undef) => Map::default(),
         _ => return Err("'values' must be a mapping of facts".into()),
     };
     // `trusted` is the extensions, or `{extensions, external}`.
     let (mut trusted_extensions, mut trusted_external) = match get("trusted") {
-        Some(Value::Hash(t)) => match t.get(&Value::string("extensions")) {
+        Some(Value::Hash(ref t)) => match t.get(&Value::string("extensions")) {
             Some(x) => {
                 let external = t.get(&Value::string("external")).cloned();
                 (as_map(x.clone()), external.map(as_map).unwrap_or_default())
             }
-            None => ((*t).clone(), Map::default()),
+            None => ((**t).clone(), Map::default()),
         },
         _ => (Map::default(), Map::default()),
     };
     // onceover's `trusted_external`: `$trusted['external']`.
-    if let Some(Value::Hash(x)) = get("trusted_external") {
-        trusted_external = (*x).clone();
+    if let Some(Value::Hash(ref x)) = get("trusted_external") {
+        trusted_external = (**x).clone();
     }
     // `values.trusted`: the trusted data PuppetDB keeps beside the facts
     // (`puppet facts --terminus puppetdb`, the inventory). Read as onceover
     // reads it: its `extensions` and `external`, each only where the
     // top level gave none. It is no fact: an agent never sends one.
-    if let Some(Value::Hash(t)) = facts.shift_remove(&Value::string("trusted")) {
+    if let Some(Value::Hash(ref t)) = facts.shift_remove(&Value::string("trusted")) {
         if trusted_extensions.is_empty() {
             if let Some(x) = t.get(&Value::string("extensions")) {
                 trusted_extensions = as_map(x.clone());
@@ -246,8 +246,8 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
         }
     }
     let classes = match get("classes") {
-        Some(Value::Array(a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
-        Some(Value::Hash(m)) => m
+        Some(Value::Array(ref a)) => a.iter().map(|c| (c.to_string(), None)).collect(),
+        Some(Value::Hash(ref m)) => m
             .iter()
             .map(|(k, v)| {
                 let params = match v {
@@ -261,7 +261,7 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
     };
     let parameters = get("parameters").map(as_map).unwrap_or_default();
     let environment = match get("environment") {
-        Some(Value::String(s)) => Some(s.to_string()),
+        Some(Value::String(ref s)) => Some(s.to_string()),
         _ => None,
     };
     Ok(NodeInfo {
@@ -414,13 +414,13 @@ pub fn apply_enc_within(
             node.name
         )
     })?;
-    let Value::Hash(h) = doc else {
+    let Value::Hash(ref h) = doc else {
         return Err(format!(
             "{}: the ENC's YAML is not a mapping",
             command.display()
         ));
     };
-    let mut with_name = (*h).clone();
+    let mut with_name = (**h).clone();
     with_name.insert(Value::string("name"), Value::string(node.name.as_str()));
     let enc = node_from_value(Value::hash(with_name))?;
     if !enc.classes.is_empty() {

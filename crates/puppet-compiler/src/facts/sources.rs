@@ -77,9 +77,9 @@ fn read_file_nodes(path: &Path) -> Vec<SourceNode> {
 /// selects its environment as a Puppet server would) and its `trusted`
 /// data (its `extensions` and `external`).
 pub fn parse_inventory(path: &Path, text: &str) -> Vec<SourceNode> {
-    let doc = match super::parse_json(text) {
-        Ok(Value::Array(items)) => items,
-        Ok(_) => {
+    let doc = match super::parse_json(text).map(Value::into_array) {
+        Ok(Ok(items)) => items,
+        Ok(Err(_)) => {
             return vec![Err((
                 stem(path),
                 format!("{}: not an inventory ({EXPECTED})", path.display()),
@@ -117,11 +117,11 @@ pub fn parse_inventory(path: &Path, text: &str) -> Vec<SourceNode> {
 
 /// One inventory entry as the node document the reader takes.
 fn inventory_node(entry: &Value) -> Result<NodeInfo, String> {
-    let Value::Hash(h) = entry else {
+    let Value::Hash(ref h) = entry else {
         return Err("expected {\"certname\", \"facts\", ...}".into());
     };
     let get = |k: &str| h.get(&Value::string(k)).cloned();
-    let Some(Value::String(certname)) = get("certname") else {
+    let Some(Value::String(ref certname)) = get("certname") else {
         return Err("missing 'certname'".into());
     };
     let facts = match get("facts") {
@@ -130,9 +130,9 @@ fn inventory_node(entry: &Value) -> Result<NodeInfo, String> {
         Some(_) => return Err("'facts' must be a mapping".into()),
     };
     let mut doc = puppet_model::Map::default();
-    doc.insert(Value::string("name"), Value::String(certname));
+    doc.insert(Value::string("name"), Value::String(certname.clone()));
     doc.insert(Value::string("values"), facts);
-    if let Some(Value::Hash(t)) = get("trusted") {
+    if let Some(Value::Hash(ref t)) = get("trusted") {
         // The whole `$trusted` hash: only what a certificate and the
         // external data carry is the node's own.
         let mut trusted = puppet_model::Map::default();

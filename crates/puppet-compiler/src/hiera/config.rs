@@ -159,11 +159,11 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
     };
     let mut levels = Vec::new();
     for entry in hierarchy {
-        let Value::Hash(e) = entry else { continue };
-        let name = get(&e, "name").map(|v| v.to_string()).unwrap_or_default();
+        let Value::Hash(ref e) = entry else { continue };
+        let name = get(e, "name").map(|v| v.to_string()).unwrap_or_default();
         let backend = ["data_hash", "lookup_key", "data_dig"]
             .iter()
-            .find_map(|k| get(&e, k).map(|v| (k.to_string(), v.to_string())))
+            .find_map(|k| get(e, k).map(|v| (k.to_string(), v.to_string())))
             .or_else(|| default_backend.clone());
         // Puppet's default `defaults` (yaml_data) apply only without a
         // `defaults` section.
@@ -185,7 +185,7 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
             ("lookup_key", _) => (false, false, Some(BackendKind::LookupKey)),
             (_, _) => (false, false, Some(BackendKind::DataDig)),
         };
-        let datadir = get(&e, "datadir")
+        let datadir = get(e, "datadir")
             .map(|v| v.to_string())
             .unwrap_or_else(|| default_datadir.clone());
         let strings = |v: &Value| -> Vec<String> {
@@ -195,27 +195,27 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
             }
         };
         let mut locations = Vec::new();
-        if let Some(p) = get(&e, "path") {
+        if let Some(p) = get(e, "path") {
             locations.push(Location::Path(p.to_string()));
         }
-        if let Some(p) = get(&e, "paths") {
+        if let Some(p) = get(e, "paths") {
             locations.extend(strings(p).into_iter().map(Location::Path));
         }
-        if let Some(p) = get(&e, "glob") {
+        if let Some(p) = get(e, "glob") {
             locations.push(Location::Glob(p.to_string()));
         }
-        if let Some(p) = get(&e, "globs") {
+        if let Some(p) = get(e, "globs") {
             locations.extend(strings(p).into_iter().map(Location::Glob));
         }
         if custom.is_some() {
-            if let Some(p) = get(&e, "uri") {
+            if let Some(p) = get(e, "uri") {
                 locations.push(Location::Uri(p.to_string()));
             }
-            if let Some(p) = get(&e, "uris") {
+            if let Some(p) = get(e, "uris") {
                 locations.extend(strings(p).into_iter().map(Location::Uri));
             }
         }
-        if let Some(Value::Array(m)) = get(&e, "mapped_paths") {
+        if let Some(Value::Array(m)) = get(e, "mapped_paths") {
             if m.len() == 3 {
                 locations.push(Location::Mapped(
                     m[0].to_string(),
@@ -224,12 +224,11 @@ pub fn parse_rooted(path: &Path, root: &Path, doc: &Value) -> Result<Config, Str
                 ));
             }
         }
-        let options = match get(&e, "options")
-            .or_else(|| defaults.as_ref().and_then(|d| get(d, "options")))
-        {
-            Some(Value::Hash(o)) => Some((**o).clone()),
-            _ => None,
-        };
+        let options =
+            match get(e, "options").or_else(|| defaults.as_ref().and_then(|d| get(d, "options"))) {
+                Some(Value::Hash(o)) => Some((**o).clone()),
+                _ => None,
+            };
         levels.push(Level {
             function: backend.1.clone(),
             name,

@@ -99,10 +99,10 @@ pub fn check_v5(path: &Path, doc: &Value) -> Result<(), String> {
 /// Checks a version 3 file (one without `version` too) as Puppet's
 /// `HieraConfigV3#validate_config` does, after filling in its defaults.
 pub fn check_v3(path: &Path, doc: &Value) -> Result<(), String> {
-    let Value::Hash(h) = symbol_keys_to_strings(doc) else {
+    let Value::Hash(ref h) = symbol_keys_to_strings(doc) else {
         return Ok(());
     };
-    let mut config = (*h).clone();
+    let mut config = (**h).clone();
     let defaults = [
         ("version", Value::Integer(3)),
         ("backends", Value::array(vec![Value::string("yaml")])),

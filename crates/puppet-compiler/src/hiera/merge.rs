@@ -68,9 +68,9 @@ impl Merge {
                 .into_iter()
                 .next()
                 .flatten()
-                .map(|v| match (self.kind, v) {
+                .map(|v| match (self.kind, &v) {
                     (MergeKind::Unique, Value::Array(a)) => Value::array(uniq(a.to_vec())),
-                    (_, v) => v,
+                    _ => v,
                 }));
         }
         let mut memo: Option<Value> = None;
@@ -84,10 +84,10 @@ impl Merge {
     }
 
     fn convert(&self, v: Value) -> Value {
-        match (self.kind, v) {
-            (MergeKind::Unique, Value::Array(a)) => Value::array(flatten(&a)),
-            (MergeKind::Unique, v) => Value::array(vec![v]),
-            (_, v) => v,
+        match (self.kind, &v) {
+            (MergeKind::Unique, Value::Array(a)) => Value::array(flatten(a)),
+            (MergeKind::Unique, _) => Value::array(vec![v]),
+            _ => v,
         }
     }
 

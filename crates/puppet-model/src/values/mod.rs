@@ -2,6 +2,7 @@
 //! type's parameters are values), and the value kinds Puppet adds to Ruby's.
 
 pub mod binary;
+mod drop;
 pub mod semver;
 pub mod time;
 pub mod types;

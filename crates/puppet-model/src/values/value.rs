@@ -99,6 +99,23 @@ impl Value {
         Value::Hash(Arc::new(map))
     }
 
+    /// The array's items, taken without copying (a `Value` has a `Drop`,
+    /// so no pattern can move its fields out); else the value back.
+    pub fn into_array(mut self) -> Result<Arc<Vec<Value>>, Value> {
+        match &mut self {
+            Value::Array(a) => Ok(std::mem::take(a)),
+            _ => Err(self),
+        }
+    }
+
+    /// [`Value::into_array`] for a hash.
+    pub fn into_hash(mut self) -> Result<Arc<Map>, Value> {
+        match &mut self {
+            Value::Hash(h) => Ok(std::mem::take(h)),
+            _ => Err(self),
+        }
+    }
+
     pub fn is_undef(&self) -> bool {
         matches!(self, Value::Undef)
     }

@@ -241,7 +241,7 @@ impl Builder {
                 }
                 // Psych's `hash.merge!` at the key's place: merged keys
                 // overwrite earlier ones and later keys overwrite them.
-                Some(k) if k.as_str() == Some("\u{0}<<") => match v {
+                Some(k) if k.as_str() == Some("\u{0}<<") => match &v {
                     Value::Hash(h) => {
                         for (k, x) in h.iter() {
                             map.insert(k.clone(), x.clone());
@@ -261,7 +261,7 @@ impl Builder {
                         }
                     }
                     other => {
-                        map.insert(Value::string("<<"), other);
+                        map.insert(Value::string("<<"), other.clone());
                     }
                 },
                 Some(k) => {
@@ -370,7 +370,7 @@ impl MarkedEventReceiver for Builder {
                     Ok(Value::String(_)) if symbol && self.refuse_symbols => {
                         self.error = Some("Tried to load unspecified class: Symbol".into())
                     }
-                    Ok(Value::String(name)) if symbol && self.hiera => self.push_value(
+                    Ok(Value::String(ref name)) if symbol && self.hiera => self.push_value(
                         Value::string(format!("{SYMBOL_MARK}{name}")),
                         anchor,
                         false,
@@ -1193,7 +1193,7 @@ mod tests {
     #[test]
     fn documents_quotes_merge_keys_and_aliases() {
         let v = load("base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\nq: 'yes'\nl: [*b]\n").unwrap();
-        let Value::Hash(h) = v else { panic!() };
+        let Value::Hash(ref h) = v else { panic!() };
         let x = h.get(&Value::string("x")).unwrap().to_string();
         assert_eq!(x, "{a => 1, b => 3}");
         assert_eq!(h.get(&Value::string("q")), Some(&Value::string("yes")));

@@ -134,7 +134,7 @@ pub fn read(dir: &Path, repo_classes: &BTreeSet<String>) -> Result<Onceover, Str
     let path = dir.join("spec/onceover.yaml");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let doc = puppet_model::yaml::load(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let Value::Hash(doc) = doc else {
+    let Ok(doc) = doc.into_hash() else {
         return Err(format!("{}: expected a mapping", path.display()));
     };
     let get = |k: &str| doc.get(&Value::string(k));

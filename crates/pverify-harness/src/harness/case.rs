@@ -574,7 +574,7 @@ fn header_yaml(header: &Value) -> String {
     fn string(s: &str) -> Node {
         let reads_back = s != "<<"
             && matches!(puppet_model::yaml::plain_scalar(s),
-                Ok(puppet_compiler::eval::Value::String(r)) if &*r == s);
+                Ok(puppet_compiler::eval::Value::String(ref r)) if &**r == s);
         Node::Scalar(Scalar {
             style: if s.contains('\n') {
                 Style::Literal

@@ -19,8 +19,8 @@ pub fn settings_of(
 ) -> Result<puppet_compiler::settings::Settings, String> {
     match settings.map(from_json) {
         None | Some(Value::Undef) => Ok(Default::default()),
-        Some(Value::Hash(m)) => {
-            puppet_compiler::settings::Settings::from_map(&m).map_err(|e| e.to_string())
+        Some(Value::Hash(ref m)) => {
+            puppet_compiler::settings::Settings::from_map(m).map_err(|e| e.to_string())
         }
         Some(other) => Err(format!(
             "settings: expected a mapping of setting names to values, got {other}"
@@ -60,25 +60,27 @@ pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -
         budget: case.budget,
         ..NodeInfo::default()
     };
-    if let Value::Hash(h) = from_json(facts) {
+    if let Ok(h) = from_json(facts).into_hash() {
         // Just made, so not shared: taken, not copied.
         node.facts = std::sync::Arc::unwrap_or_clone(h);
     }
     if let Some(t) = &case.trusted {
         if let Some(x) = t.get("extensions") {
-            if let Value::Hash(h) = from_json(x) {
-                node.trusted_extensions = (*h).clone();
+            if let Ok(h) = from_json(x).into_hash() {
+                node.trusted_extensions = std::sync::Arc::unwrap_or_clone(h);
             }
         }
         if let Some(x) = t.get("external") {
-            if let Value::Hash(h) = from_json(x) {
-                node.trusted_external = (*h).clone();
+            if let Ok(h) = from_json(x).into_hash() {
+                node.trusted_external = std::sync::Arc::unwrap_or_clone(h);
             }
         }
     }
     match case.classes.as_ref().map(from_json) {
-        Some(Value::Array(a)) => node.classes = a.iter().map(|c| (c.to_string(), None)).collect(),
-        Some(Value::Hash(m)) => {
+        Some(Value::Array(ref a)) => {
+            node.classes = a.iter().map(|c| (c.to_string(), None)).collect()
+        }
+        Some(Value::Hash(ref m)) => {
             node.classes = m
                 .iter()
                 .map(|(k, v)| {
@@ -92,8 +94,8 @@ pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -
         }
         _ => {}
     }
-    if let Some(Value::Hash(p)) = case.parameters.as_ref().map(from_json) {
-        node.parameters = (*p).clone();
+    if let Some(Ok(p)) = case.parameters.as_ref().map(|p| from_json(p).into_hash()) {
+        node.parameters = std::sync::Arc::unwrap_or_clone(p);
     }
     // Checked when the case or pverify.yaml was read (`settings_of`).
     node.settings = settings_of(case.settings.as_ref()).unwrap_or_default();

@@ -207,8 +207,11 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
             sub.dispatch(&[sig(&[("String[1]", "type_string")])], args)?;
             let s = args[0].as_str().unwrap_or_default();
             match TypeParser::new(s).value() {
-                Value::Type(t) if !matches!(t.as_ref(), PType::Any) || s.trim() == "Any" => {
-                    Ok(Value::Type(t))
+                t @ Value::Type(_)
+                    if !matches!(&t, Value::Type(p) if matches!(p.as_ref(), PType::Any))
+                        || s.trim() == "Any" =>
+                {
+                    Ok(t)
                 }
                 _ => cx.fail(format!("pverify: cannot parse the type string '{s}'")),
             }

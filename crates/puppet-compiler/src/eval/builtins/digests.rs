@@ -199,7 +199,7 @@ pub(super) fn fqdn_rand(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
             Value::Hash(h) => h.get(&Value::string("networking")).cloned(),
             _ => None,
         })
-        .and_then(|n| match n {
+        .and_then(|n| match &n {
             Value::Hash(h) => h.get(&Value::string("fqdn")).cloned(),
             _ => None,
         })

@@ -225,14 +225,14 @@ pub fn object_member(
 pub fn call_declared_function(label: &str, ty: &PType, args: &[Value], block: bool) -> String {
     let params = match puppet_model::types::assignable::unalias(ty) {
         PType::Callable {
-            params: Some(p),
-            block: b,
+            params: Some(ref mut p),
+            block: ref b,
             ..
         } => {
             if block && b.is_none() {
                 return format!("'{label}'{}", SigError::UnexpectedBlock.format());
             }
-            *p
+            p.take()
         }
         _ => {
             return format!(
@@ -241,10 +241,10 @@ pub fn call_declared_function(label: &str, ty: &PType, args: &[Value], block: bo
             )
         }
     };
-    let PType::Tuple { types, size } = params else {
+    let PType::Tuple { ref types, size } = params else {
         return format!("no method is implemented for {label}");
     };
-    let range = size.unwrap_or_else(|| puppet_model::types::model::tuple_size_range(&types));
+    let range = size.unwrap_or_else(|| puppet_model::types::model::tuple_size_range(types));
     let (min, max) = (
         usize::try_from(range.from).unwrap_or(0),
         usize::try_from(range.to).unwrap_or(usize::MAX),
@@ -345,7 +345,7 @@ fn type_annotation(cx: &Cx<'_, '_>, target: &Value, ty: &Arc<ObjectType>) -> R<O
     let Value::Type(t) = target else {
         return Ok(None);
     };
-    let Some(Value::Hash(h)) = object_of(t).and_then(|o| o.annotations.clone()) else {
+    let Some(Value::Hash(ref h)) = object_of(t).and_then(|o| o.annotations.clone()) else {
         return Ok(None);
     };
     for (k, init) in h.iter() {

@@ -111,8 +111,8 @@ impl Sig {
                     "*"
                 }
             } else if i >= self.required {
-                if let PType::Optional(Some(inner)) = t {
-                    t = *inner;
+                if let PType::Optional(Some(inner)) = &mut t {
+                    t = inner.take();
                 }
                 "?"
             } else {
@@ -222,7 +222,7 @@ impl SigError {
                     }
                 }
                 let expected = match PType::Variant(list).normalize() {
-                    PType::Variant(ts) if ts.len() == 1 => ts[0].clone(),
+                    PType::Variant(ref ts) if ts.len() == 1 => ts[0].clone(),
                     t => t,
                 };
                 SigError::Arg(Mismatch {

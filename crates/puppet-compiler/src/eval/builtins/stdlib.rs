@@ -122,7 +122,7 @@ fn merge_with_block(cx: &mut Cx<'_, '_>, args: &[Value], three: bool) -> R<Value
         } else {
             vec![memo, Value::Integer(n as i64), e.clone()]
         };
-        if let Value::Hash(h) = cx.yield_(&call)? {
+        if let Value::Hash(ref h) = cx.yield_(&call)? {
             for (k, v) in h.iter() {
                 out.insert(k.clone(), v.clone());
             }

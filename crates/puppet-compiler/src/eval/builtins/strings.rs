@@ -24,9 +24,9 @@ pub(super) fn string_op(cx: &mut Cx<'_, '_>, args: &[Value], f: fn(&str) -> Stri
             Ok(Value::array(
                 items
                     .into_iter()
-                    .map(|x| match x {
-                        Value::String(s) => Value::string(f(&s)),
-                        other => other,
+                    .map(|x| match &x {
+                        Value::String(s) => Value::string(f(s)),
+                        _ => x,
                     })
                     .collect(),
             ))

@@ -64,7 +64,7 @@ impl Compiler<'_> {
         let places = self.custom_places(level, scope, chain)?;
         let options = match &level.options {
             Some(o) => match self.interpolate(&Value::hash(o.clone()), scope, chain)? {
-                Value::Hash(h) => (*h).clone(),
+                Value::Hash(ref h) => (**h).clone(),
                 _ => Map::default(),
             },
             None => Map::default(),
@@ -173,12 +173,15 @@ impl Compiler<'_> {
                 else {
                     return Ok(None);
                 };
-                let Value::Hash(h) = answer else {
-                    return Err(Miss::Error(issues::lookup::backend_not_a_hash(
-                        &level.function,
-                        place.shown(),
-                        &answer,
-                    )));
+                let h = match answer.into_hash() {
+                    Ok(h) => h,
+                    Err(answer) => {
+                        return Err(Miss::Error(issues::lookup::backend_not_a_hash(
+                            &level.function,
+                            place.shown(),
+                            &answer,
+                        )))
+                    }
                 };
                 let h = self.module_keys_only(layer, level, place, h);
                 self.hiera.backends.get(id).data = Some(h.clone());
@@ -401,7 +404,7 @@ impl Compiler<'_> {
         };
         let top = self.scopes.top();
         let declared = match self.eval(rt, top, &ctx) {
-            Ok(Value::Type(t)) => t,
+            Ok(Value::Type(ref t)) => t.clone(),
             Ok(_) => return Ok(()),
             Err(e) => return Err(Miss::Raised(Box::new(e))),
         };
@@ -502,7 +505,7 @@ impl Compiler<'_> {
                 v
             }
             "cache_all" => {
-                if let Value::Hash(h) = arg(0) {
+                if let Value::Hash(ref h) = arg(0) {
                     for (k, v) in h.iter() {
                         c(self, id).cache.insert(k.clone(), v.clone());
                     }

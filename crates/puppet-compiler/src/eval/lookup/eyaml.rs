@@ -25,7 +25,7 @@ impl Compiler<'_> {
         // them (key paths may name facts or the environment).
         let options = match &level.options {
             Some(o) => match self.interpolate(&Value::hash(o.clone()), scope, chain)? {
-                Value::Hash(h) => KeyOptions::from_options(&h),
+                Value::Hash(ref h) => KeyOptions::from_options(h),
                 _ => KeyOptions::default(),
             },
             None => KeyOptions::default(),

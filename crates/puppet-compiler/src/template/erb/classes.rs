@@ -275,7 +275,7 @@ pub(super) fn class_method(
             let mut out = Vec::new();
             for p in pairs {
                 match p {
-                    RValue::Array(kv) if kv.len() <= 2 => {
+                    RValue::Array(ref kv) if kv.len() <= 2 => {
                         let k = kv.first().cloned().unwrap_or(RValue::Nil);
                         let v = kv.get(1).cloned().unwrap_or(RValue::Nil);
                         hash_set(&mut out, k, v);

@@ -641,7 +641,7 @@ pub fn eval_title_patterns(src: &str) -> Result<Vec<TitlePatternValue>, String> 
     let r = it.run(&body);
     let v = finish(&mut it, r).map_err(|e| format!("line {}: {}", e.line, e.message))?;
     let bad = || "title_patterns: not a list of [regex, [[:attr], ...]]".to_string();
-    let RValue::Array(list) = v else {
+    let RValue::Array(ref list) = v else {
         return Err(bad());
     };
     let mut out = Vec::new();

@@ -327,7 +327,7 @@ impl<'h> Interp<'h> {
                             }))
                         }
                         Expr::BlockPassValue(e) => match self.eval(e)? {
-                            RValue::Proc(b) => block = Some(b),
+                            RValue::Proc(ref b) => block = Some(b.clone()),
                             RValue::Nil => {}
                             other => {
                                 return self.fail(format!(
@@ -337,7 +337,7 @@ impl<'h> Interp<'h> {
                             }
                         },
                         Expr::Splat(e) => match self.eval(e)? {
-                            RValue::Array(items) => argv.extend(items.iter().cloned()),
+                            RValue::Array(ref items) => argv.extend(items.iter().cloned()),
                             other => argv.push(other),
                         },
                         _ => argv.push(self.eval(a)?),
@@ -550,13 +550,14 @@ impl<'h> Interp<'h> {
                         self.call(Some(cur), op, vec![r], None, n.line)?
                     }
                 };
-                let updated = match (container, keys.first()) {
-                    (RValue::Hash(mut h), Some(k)) => {
-                        hash_set(Rc::make_mut(&mut h), k.clone(), v.clone());
-                        RValue::Hash(h)
+                let mut container = container;
+                let updated = match (&mut container, keys.first()) {
+                    (RValue::Hash(h), Some(k)) => {
+                        hash_set(Rc::make_mut(h), k.clone(), v.clone());
+                        container
                     }
-                    (RValue::Array(mut shared), Some(RValue::Int(i))) => {
-                        let a = Rc::make_mut(&mut shared);
+                    (RValue::Array(shared), Some(RValue::Int(i))) => {
+                        let a = Rc::make_mut(shared);
                         let len = a.len() as i64;
                         let idx = if *i < 0 { i + len } else { *i };
                         if idx < 0 {
@@ -570,9 +571,9 @@ impl<'h> Interp<'h> {
                             a.resize(idx + 1, RValue::Nil);
                         }
                         a[idx] = v.clone();
-                        RValue::Array(shared)
+                        container
                     }
-                    (other, _) => return self.no_method("[]=", &other),
+                    _ => return self.no_method("[]=", &container),
                 };
                 // Values are immutable here: store the changed container back.
                 match &recv.expr {
@@ -644,7 +645,7 @@ impl<'h> Interp<'h> {
         for i in items {
             match &i.expr {
                 Expr::Splat(e) => match self.eval(e)? {
-                    RValue::Array(a) => out.extend(a.iter().cloned()),
+                    RValue::Array(ref a) => out.extend(a.iter().cloned()),
                     RValue::Range(a, b, x) => {
                         check_range(self, a, b, x)?;
                         out.extend(range_items(a, b, x))
@@ -671,7 +672,7 @@ impl<'h> Interp<'h> {
             match p {
                 StrPart::Lit(l) => s.push_str(l),
                 StrPart::Code(body) => match self.run(body)? {
-                    RValue::Str(t) => s.push_str(&t),
+                    RValue::Str(ref t) => s.push_str(t),
                     v => s.push_str(&self.to_s(&v)?),
                 },
             }
@@ -907,8 +908,8 @@ impl<'h> Interp<'h> {
                 if name == "Array" {
                     return Ok(match v {
                         RValue::Nil => RValue::array(vec![]),
-                        RValue::Array(a) => RValue::Array(a),
-                        RValue::Hash(h) => RValue::array(
+                        a @ RValue::Array(_) => a,
+                        RValue::Hash(ref h) => RValue::array(
                             h.iter()
                                 .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
                                 .collect::<Vec<_>>(),
@@ -1504,7 +1505,7 @@ impl Interp<'_> {
         for group in &block.params {
             match (group.as_slice(), args.next().unwrap_or(RValue::Nil)) {
                 ([name], v) => saved.push(self.bind_local(name, v)),
-                (names, RValue::Array(items)) => {
+                (names, RValue::Array(ref items)) => {
                     for (j, name) in names.iter().enumerate() {
                         let item = items.get(j).cloned().unwrap_or(RValue::Nil);
                         saved.push(self.bind_local(name, item));

@@ -340,7 +340,7 @@ fn substitute(
 
 pub fn call_method(
     cx: &mut Interp<'_>,
-    recv: RValue,
+    mut recv: RValue,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
@@ -545,15 +545,15 @@ pub fn call_method(
         }
     }
     match recv {
-        RValue::Enumerator(e) => enumerator(cx, &e, name, args, block),
-        RValue::Proc(b) => match name {
-            "call" | "()" | "yield" | "[]" | "===" => match cx.yield_(&b, args) {
+        RValue::Enumerator(ref e) => enumerator(cx, e, name, args, block),
+        RValue::Proc(ref b) => match name {
+            "call" | "()" | "yield" | "[]" | "===" => match cx.yield_(b, args) {
                 Err(Flow::Next(v)) | Err(Flow::Return(v)) => Ok(v),
                 other => other,
             },
             "arity" => Ok(RValue::Int(b.params.len() as i64)),
-            "to_proc" => Ok(RValue::Proc(b)),
-            _ => cx.no_method(name, &RValue::Proc(b)),
+            "to_proc" => Ok(RValue::Proc(b.clone())),
+            _ => cx.no_method(name, &RValue::Proc(b.clone())),
         },
         // `scope.send('function_x', args)`: the method named by the first argument.
         RValue::Scope if name == "send" || name == "public_send" => {
@@ -578,23 +578,24 @@ pub fn call_method(
             _ => cx.no_method(name, &RValue::Bool(b)),
         },
         RValue::Int(_) | RValue::Big(_) | RValue::Float(_) => numeric(cx, recv, name, args, block),
-        RValue::Str(s) => string(cx, s, name, args, block),
-        RValue::Sym(s) => match name {
-            "to_sym" => Ok(RValue::Sym(s)),
+        RValue::Str(ref s) => string(cx, s.clone(), name, args, block),
+        RValue::Sym(ref s) => match name {
+            "to_sym" => Ok(RValue::Sym(s.clone())),
             "to_proc" => cx.fail_at("Symbol#to_proc is only supported as &:name"),
             "length" | "size" | "upcase" | "downcase" | "capitalize" | "empty?" | "start_with?"
             | "end_with?" => {
-                let r = string(cx, s, name, args, block)?;
+                let r = string(cx, s.clone(), name, args, block)?;
                 Ok(match r {
-                    RValue::Str(x) => RValue::Sym(x),
+                    RValue::Str(ref x) => RValue::Sym(x.clone()),
                     o => o,
                 })
             }
-            "<" | ">" | "<=" | ">=" => compare(cx, RValue::Sym(s), name, args),
-            _ => cx.no_method(name, &RValue::Sym(s)),
+            "<" | ">" | "<=" | ">=" => compare(cx, RValue::Sym(s.clone()), name, args),
+            _ => cx.no_method(name, &RValue::Sym(s.clone())),
         },
-        RValue::Array(a) => array(cx, a, name, args, block),
-        RValue::Hash(h) => hash(cx, h, name, args, block),
+        // Taken, not shared: an in-place edit (`a << x`) need not copy.
+        RValue::Array(ref mut a) => array(cx, std::mem::take(a), name, args, block),
+        RValue::Hash(ref mut h) => hash(cx, std::mem::take(h), name, args, block),
         RValue::Range(a, b, x) => match name {
             "first" if args.is_empty() => Ok(RValue::Int(a)),
             "begin" => Ok(RValue::Int(a)),
@@ -634,27 +635,27 @@ pub fn call_method(
             }
             _ => array(cx, range_items(a, b, x).into(), name, args, block),
         },
-        RValue::Regex(re) => match name {
+        RValue::Regex(ref re) => match name {
             "match" | "=~" | "match?" => {
                 let s = match args.first() {
                     Some(RValue::Str(s)) => s.clone(),
                     Some(RValue::Nil) | None => return Ok(RValue::Nil),
                     Some(o) => o.to_s().into(),
                 };
-                string(cx, s, name, vec![RValue::Regex(re)], block)
+                string(cx, s, name, vec![RValue::Regex(re.clone())], block)
             }
-            "source" => Ok(RValue::str(re)),
-            _ => cx.no_method(name, &RValue::Regex(re)),
+            "source" => Ok(RValue::str(re.as_str())),
+            _ => cx.no_method(name, &recv),
         },
         // A module's own method (`def self.x` in code the interpreter ran,
         // such as a helper module read with a type's `title_patterns`).
         RValue::Class(_) if cx.has_module_function(name) => cx.call_defined(name, args, None),
-        RValue::Class(c) => {
+        RValue::Class(ref c) => {
             // Core classes by their last name (`::JSON`, `Digest::SHA256`).
-            let short = c.rsplit("::").next().unwrap_or(&c).to_string();
-            super::classes::class_method(cx, &c, &short, name, args)
+            let short = c.rsplit("::").next().unwrap_or(c).to_string();
+            super::classes::class_method(cx, c, &short, name, args)
         }
-        RValue::Resource(r) => match name {
+        RValue::Resource(ref r) => match name {
             "[]" => {
                 let key = args.first().map(RValue::to_s).unwrap_or_default();
                 Ok(r.params
@@ -666,44 +667,44 @@ pub fn call_method(
             "type" => Ok(RValue::str(r.type_name.clone())),
             "title" => Ok(RValue::str(r.title.clone())),
             "ref" => Ok(RValue::str(r.reference())),
-            _ => cx.no_method(name, &RValue::Resource(r)),
+            _ => cx.no_method(name, &recv),
         },
         // A binary String: its bytes; text methods on it when they are
         // UTF-8, else a clear refusal.
-        RValue::Bytes(b) => match name {
+        RValue::Bytes(ref b) => match name {
             "bytesize" | "length" | "size" => Ok(RValue::Int(b.len() as i64)),
-            "b" | "force_encoding" => Ok(RValue::Bytes(b)),
+            "b" | "force_encoding" => Ok(RValue::Bytes(b.clone())),
             "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => Ok(RValue::str(
                 b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
             )),
-            _ => match std::str::from_utf8(&b) {
+            _ => match std::str::from_utf8(b) {
                 Ok(text) => string(cx, text.into(), name, args, block),
                 Err(_) => cx.fail_at(format!(
                     "pverify's Ruby does not run String#{name} on binary data"
                 )),
             },
         },
-        RValue::Object(o) => match o.attrs.iter().find(|(k, _)| *k == name) {
+        RValue::Object(ref o) => match o.attrs.iter().find(|(k, _)| *k == name) {
             Some((_, v)) if args.is_empty() => Ok(v.clone()),
             None if o.class == "IPAddr"
                 && matches!(name, "include?" | "===")
                 && args.len() == 1 =>
             {
-                Ok(RValue::Bool(super::classes::ipaddr_includes(&o, &args[0])))
+                Ok(RValue::Bool(super::classes::ipaddr_includes(o, &args[0])))
             }
-            _ => cx.no_method(name, &RValue::Object(o)),
+            _ => cx.no_method(name, &recv),
         },
-        RValue::Opaque(v) if puppet_model::types::object::is_lookup_context(&v) => {
+        RValue::Opaque(ref v) if puppet_model::types::object::is_lookup_context(v) => {
             lookup_context(cx, v, name, args, block)
         }
-        RValue::Opaque(v) => match name {
+        RValue::Opaque(ref v) => match name {
             "unwrap" => match v {
                 puppet_model::value::Value::Sensitive(inner) => {
-                    Ok(super::value::from_puppet(&inner))
+                    Ok(super::value::from_puppet(inner))
                 }
-                o => cx.no_method(name, &RValue::Opaque(o)),
+                _ => cx.no_method(name, &recv),
             },
-            _ => cx.no_method(name, &RValue::Opaque(v)),
+            _ => cx.no_method(name, &recv),
         },
     }
 }
@@ -712,14 +713,14 @@ pub fn call_method(
 /// host keeps its state; blocks run here.
 fn lookup_context(
     cx: &mut Interp<'_>,
-    recv: puppet_model::value::Value,
+    recv: &puppet_model::value::Value,
     name: &str,
     args: Vec<RValue>,
     block: Option<&Block>,
 ) -> R<RValue> {
     let args: Vec<_> = args.iter().map(super::value::to_puppet).collect();
     let call =
-        |cx: &mut Interp<'_>, name: &str| match cx.host.object_method(&recv, name, args.clone()) {
+        |cx: &mut Interp<'_>, name: &str| match cx.host.object_method(recv, name, args.clone()) {
             Ok(v) => Ok(super::value::from_puppet(&v)),
             Err(e) => cx.fail_at(e),
         };
@@ -729,7 +730,7 @@ fn lookup_context(
         // Ruby's environment name is a Symbol.
         ("environment_name", _) => Ok(RValue::Sym(cx.host.environment_name().into())),
         ("cached_entries", Some(b)) => {
-            let RValue::Array(pairs) = call(cx, "cached_entries")? else {
+            let RValue::Array(ref pairs) = call(cx, "cached_entries")? else {
                 return Ok(RValue::Nil);
             };
             for pair in pairs.iter() {
@@ -1124,7 +1125,7 @@ fn string(
                 let m = string(cx, recv.clone(), "match", vec![args[0].clone()], None)?;
                 let i = int_arg(cx, &args, 1)?.unwrap_or(0) as usize;
                 Ok(match m {
-                    RValue::Array(g) => g.get(i).cloned().unwrap_or(RValue::Nil),
+                    RValue::Array(ref g) => g.get(i).cloned().unwrap_or(RValue::Nil),
                     _ => RValue::Nil,
                 })
             }
@@ -1436,7 +1437,7 @@ fn array(
             for i in a.iter().cloned() {
                 let v = cx.yield_(bl, vec![i])?;
                 match v {
-                    RValue::Array(inner) if name == "flat_map" || name == "collect_concat" => out.extend(inner.iter().cloned()),
+                    RValue::Array(ref inner) if name == "flat_map" || name == "collect_concat" => out.extend(inner.iter().cloned()),
                     o => out.push(o),
                 }
             }
@@ -1814,7 +1815,7 @@ fn array(
             let mut h = Vec::new();
             for i in a.iter().cloned() {
                 match i {
-                    RValue::Array(p) if p.len() == 2 => hash_set(&mut h, p[0].clone(), p[1].clone()),
+                    RValue::Array(ref p) if p.len() == 2 => hash_set(&mut h, p[0].clone(), p[1].clone()),
                     o => return cx.fail_at(format!("wrong element type {} (expected array)", o.class_name())),
                 }
             }
@@ -1924,7 +1925,7 @@ fn keyed(
             let mut h = Vec::new();
             for k in keys {
                 match k {
-                    RValue::Array(p) if p.len() == 2 => {
+                    RValue::Array(ref p) if p.len() == 2 => {
                         hash_set(&mut h, p[0].clone(), p[1].clone())
                     }
                     o => {
@@ -2065,7 +2066,7 @@ fn hash(
             let mut out = Arc::unwrap_or_clone(h);
             for a in args {
                 match a {
-                    RValue::Hash(o) => {
+                    RValue::Hash(ref o) => {
                         for (k, v) in o.iter().cloned() {
                             // With a block, a key in both takes the block's
                             // value for (key, old, new).
@@ -2295,7 +2296,7 @@ fn enumerator(
                     items
                         .into_iter()
                         .filter_map(|p| match p {
-                            RValue::Array(kv) if kv.len() == 2 => {
+                            RValue::Array(ref kv) if kv.len() == 2 => {
                                 Some((kv[0].clone(), kv[1].clone()))
                             }
                             _ => None,
@@ -2310,7 +2311,7 @@ fn enumerator(
                     results
                         .into_iter()
                         .flat_map(|r| match r {
-                            RValue::Array(a) => a.to_vec(),
+                            RValue::Array(ref a) => a.to_vec(),
                             o => vec![o],
                         })
                         .collect::<Vec<_>>(),

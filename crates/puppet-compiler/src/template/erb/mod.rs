@@ -15,6 +15,8 @@
 mod bigint;
 pub mod cache;
 mod classes;
+mod drop;
+
 pub mod function_file;
 mod interp;
 mod lexer;

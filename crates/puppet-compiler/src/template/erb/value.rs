@@ -159,10 +159,44 @@ impl RValue {
 
     /// Ruby's `inspect`.
     pub fn inspect(&self) -> String {
-        deep(|| self.inspect_nested())
+        let mut out = String::new();
+        self.inspect_into(&mut out);
+        out
     }
 
-    fn inspect_nested(&self) -> String {
+    /// `inspect` appended to `out`: one buffer for the whole value, so that
+    /// data 100,000 levels deep is written in linear time (each level
+    /// building its own string and copying its child's was quadratic).
+    fn inspect_into(&self, out: &mut String) {
+        deep(|| match self {
+            RValue::Array(items) => {
+                out.push('[');
+                for (i, x) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    x.inspect_into(out);
+                }
+                out.push(']');
+            }
+            RValue::Hash(pairs) => {
+                out.push('{');
+                for (i, (k, v)) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    k.inspect_into(out);
+                    out.push_str("=>");
+                    v.inspect_into(out);
+                }
+                out.push('}');
+            }
+            other => out.push_str(&other.inspect_scalar()),
+        })
+    }
+
+    /// `inspect` of anything but an Array or a Hash.
+    fn inspect_scalar(&self) -> String {
         match self {
             RValue::Nil => "nil".into(),
             RValue::Str(s) => puppet_model::names::ruby_inspect_str(s),
@@ -179,17 +213,7 @@ impl RValue {
                     format!(":{}", puppet_model::names::ruby_inspect_str(s))
                 }
             }
-            RValue::Array(items) => {
-                let parts: Vec<String> = items.iter().map(RValue::inspect).collect();
-                format!("[{}]", parts.join(", "))
-            }
-            RValue::Hash(pairs) => {
-                let parts: Vec<String> = pairs
-                    .iter()
-                    .map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect()))
-                    .collect();
-                format!("{{{}}}", parts.join(", "))
-            }
+            RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Regex(s) => format!("/{s}/"),
             // Ruby's inspect of binary: `\xNN` for all but printable ASCII.
             RValue::Bytes(b) => {

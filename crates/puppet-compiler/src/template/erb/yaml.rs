@@ -28,7 +28,7 @@ pub fn puppet_to_yaml(
 
 fn options_of(options: Option<&RValue>) -> Result<psych::Options, String> {
     Ok(match options.map(to_puppet) {
-        Some(puppet_model::value::Value::Hash(h)) => psych::options_from(&h)?,
+        Some(puppet_model::value::Value::Hash(ref h)) => psych::options_from(h)?,
         Some(puppet_model::value::Value::Undef) | None => psych::Options::default(),
         Some(_) => return Err("no implicit conversion into Hash".into()),
     })

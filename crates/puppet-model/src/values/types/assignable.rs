@@ -3,6 +3,9 @@
 //! type's `_assignable?`, with Puppet's recursion guard for self-referring
 //! aliases (`Data`, `RichData`, user aliases).
 
+/// `Undef` as a static: a type with a `Drop` is not promoted to one.
+static UNDEF: PType = PType::Undef;
+
 use super::model::{tuple_size_range, IntRange, PType, StructMember};
 use crate::values::Value;
 
@@ -347,8 +350,8 @@ impl Guard {
                     if !self.assignable(op, p) {
                         return false;
                     }
-                    let this_block = block.as_deref().unwrap_or(&T::Undef);
-                    let that_block = ob.as_deref().unwrap_or(&T::Undef);
+                    let this_block = block.as_deref().unwrap_or(&UNDEF);
+                    let that_block = ob.as_deref().unwrap_or(&UNDEF);
                     self.assignable(that_block, this_block)
                 }
                 _ => false,

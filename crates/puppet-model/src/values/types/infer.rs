@@ -116,10 +116,10 @@ pub fn infer_generic(v: &Value) -> PType {
     infer(v).generalize()
 }
 
-fn unwrap_single_variant(t: PType) -> PType {
-    match t {
-        T::Variant(mut types) if types.len() == 1 => types.pop().unwrap(),
-        t => t,
+fn unwrap_single_variant(mut t: PType) -> PType {
+    match &mut t {
+        T::Variant(types) if types.len() == 1 => types.pop().unwrap_or(T::Any),
+        _ => t,
     }
 }
 

@@ -3,6 +3,9 @@
 //! `parameter 'n'`), merged over the members of variants the way Puppet
 //! merges them.
 
+/// `Any` as a static: a type with a `Drop` is not promoted to one.
+static ANY: PType = PType::Any;
+
 use super::infer::infer_set;
 use super::model::{IntRange, PType};
 use super::parse::a_an;
@@ -308,7 +311,7 @@ fn short_name(t: &PType) -> String {
         T::Type(x) | T::NotUndef(x) | T::Optional(x) | T::Iterable(x) | T::Iterator(x) => {
             x.as_deref()
         }
-        T::Sensitive(x) => Some(x.as_deref().unwrap_or(&T::Any)),
+        T::Sensitive(x) => Some(x.as_deref().unwrap_or(&ANY)),
         T::Init { type_, .. } => type_.as_deref(),
         _ => None,
     };

@@ -282,6 +282,12 @@ pub enum PType {
 use PType as T;
 
 impl PType {
+    /// Moves the type out, leaving `Any` (a type with a `Drop` cannot be
+    /// moved out of by a pattern).
+    pub fn take(&mut self) -> PType {
+        std::mem::replace(self, T::Any)
+    }
+
     pub const INTEGER: PType = T::Integer {
         from: i64::MIN,
         to: i64::MAX,
@@ -715,10 +721,10 @@ pub fn tuple_size_range(types: &[PType]) -> IntRange {
 
 fn flatten_variants(types: Vec<PType>) -> Vec<PType> {
     let mut out = Vec::with_capacity(types.len());
-    for t in types {
-        match t {
-            T::Variant(inner) => out.extend(inner),
-            t => out.push(t),
+    for mut t in types {
+        match &mut t {
+            T::Variant(inner) => out.append(inner),
+            _ => out.push(t),
         }
     }
     out
@@ -732,29 +738,29 @@ fn normalize(t: &PType, depth: usize) -> PType {
     match t {
         T::NotUndef(None) => t.clone(),
         T::NotUndef(Some(inner)) => {
-            let inner = n(inner);
-            match inner {
+            let mut inner = n(inner);
+            match &mut inner {
                 T::Optional(None) => T::NotUndef(None),
-                T::Optional(Some(x)) => normalize(&T::not_undef(Some(*x)), depth + 1),
-                other => {
-                    if !crate::values::types::is_assignable(&other, &T::Undef) {
-                        other
+                T::Optional(Some(x)) => normalize(&T::not_undef(Some(x.take())), depth + 1),
+                _ => {
+                    if !crate::values::types::is_assignable(&inner, &T::Undef) {
+                        inner
                     } else {
-                        T::not_undef(Some(other))
+                        T::not_undef(Some(inner))
                     }
                 }
             }
         }
         T::Optional(None) => t.clone(),
         T::Optional(Some(inner)) => {
-            let inner = n(inner);
-            match inner {
-                T::NotUndef(x) => normalize(&T::Optional(x), depth + 1),
-                other => {
-                    if crate::values::types::is_assignable(&other, &T::Undef) {
-                        other
+            let mut inner = n(inner);
+            match &mut inner {
+                T::NotUndef(x) => normalize(&T::Optional(x.take()), depth + 1),
+                _ => {
+                    if crate::values::types::is_assignable(&inner, &T::Undef) {
+                        inner
                     } else {
-                        T::optional(other)
+                        T::optional(inner)
                     }
                 }
             }
@@ -823,10 +829,10 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
         let rest: Vec<PType> = types
             .into_iter()
             .filter(|x| !matches!(x, T::Undef))
-            .map(|x| match x {
-                T::Optional(Some(inner)) => *inner,
+            .map(|mut x| match &mut x {
+                T::Optional(Some(inner)) => inner.take(),
                 T::Optional(None) => T::Any,
-                other => other,
+                _ => x,
             })
             .collect();
         let inner = T::variant(rest);
@@ -840,8 +846,8 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
         let inner = T::variant(
             not_undefs
                 .into_iter()
-                .map(|x| match x {
-                    T::NotUndef(Some(i)) => *i,
+                .map(|mut x| match &mut x {
+                    T::NotUndef(Some(i)) => i.take(),
                     _ => T::Any,
                 })
                 .collect(),
@@ -859,10 +865,10 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
         let (enums, mut rest): (Vec<PType>, Vec<PType>) =
             types.into_iter().partition(|x| is_cs_enum(x));
         let mut values = Vec::new();
-        for e in enums {
-            match e {
-                T::Enum { values: v, .. } => values.extend(v),
-                T::String { value: Some(v), .. } => values.push(v),
+        for mut e in enums {
+            match &mut e {
+                T::Enum { values: v, .. } => values.append(v),
+                T::String { value: Some(v), .. } => values.push(std::mem::take(v)),
                 _ => {}
             }
         }
@@ -876,8 +882,8 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
             types.into_iter().partition(|x| is_ci_enum(x));
         let mut values = Vec::new();
         for e in enums {
-            if let T::Enum { values: v, .. } = e {
-                values.extend(v.into_iter().map(|s| s.to_lowercase()));
+            if let T::Enum { values: v, .. } = &e {
+                values.extend(v.iter().map(|s| s.to_lowercase()));
             }
         }
         rest.push(T::enumeration(values, true));
@@ -887,9 +893,9 @@ fn normalize_variant(types: &[PType], depth: usize) -> PType {
         let (pats, mut rest): (Vec<PType>, Vec<PType>) =
             types.into_iter().partition(|x| matches!(x, T::Pattern(_)));
         let mut all: Vec<String> = Vec::new();
-        for p in pats {
-            if let T::Pattern(v) = p {
-                for s in v {
+        for mut p in pats {
+            if let T::Pattern(v) = &mut p {
+                for s in std::mem::take(v) {
                     if !all.contains(&s) {
                         all.push(s);
                     }

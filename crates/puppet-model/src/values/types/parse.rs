@@ -168,9 +168,9 @@ pub fn rich_data_key() -> PType {
 /// `Type[args]` where the result must be a type (everything but resource and
 /// class references with several titles). See [`access`].
 pub fn parameterize(base: &PType, args: &[Value]) -> Result<PType, String> {
-    match access(base, args).map_err(|e| e.message)? {
-        Value::Type(t) => Ok((*t).clone()),
-        other => Err(format!("expected a type, got {}", label_value(&other))),
+    match &access(base, args).map_err(|e| e.message)? {
+        Value::Type(t) => Ok((**t).clone()),
+        other => Err(format!("expected a type, got {}", label_value(other))),
     }
 }
 
@@ -835,7 +835,7 @@ fn struct_type(h: &crate::values::Map) -> Result<PType, String> {
                 (s.to_string(), is_assignable(&value, &T::Undef))
             }
             Value::Type(t) => {
-                let (inner, optional) = match &**t {
+                let (mut inner, optional) = match &**t {
                     T::NotUndef(inner) => (inner.as_deref().cloned(), false),
                     T::Optional(inner) => (inner.as_deref().cloned(), true),
                     s @ T::String { .. } => (Some(s.clone()), false),
@@ -850,7 +850,7 @@ fn struct_type(h: &crate::values::Map) -> Result<PType, String> {
                     }
                 };
                 match inner {
-                    Some(T::String { value: Some(name), .. }) if !name.is_empty() => (name, optional),
+                    Some(T::String { value: Some(ref mut name), .. }) if !name.is_empty() => (std::mem::take(name), optional),
                     _ => {
                         return Err(format!(
                             "Unable to extract a non-empty literal string from Struct member key type {t}"
@@ -1085,15 +1085,15 @@ fn access_resource(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
     }
     let mut refs = Vec::with_capacity(titles.len());
     for (i, t) in titles.drain(..).enumerate() {
-        match t {
-            Value::String(s) => refs.push(Value::Type(Arc::new(T::resource(type_name.clone(), Some(s))))),
+        match &t {
+            Value::String(s) => refs.push(Value::Type(Arc::new(T::resource(type_name.clone(), Some(s.clone()))))),
             other => {
                 return Err(AccessError::at(
                     i + consumed,
                     format!(
                         "Error creating type specialization of {}, Cannot use {} where a resource title String is expected",
                         a_an(&type_label(base)),
-                        bad_key_type_name(&other)
+                        bad_key_type_name(other)
                     ),
                 ))
             }

@@ -101,11 +101,11 @@ fn eval(e: &puppet_syntax::ast::Expr) -> Result<Value, String> {
         ExprKind::Paren(x) => eval(x)?,
         ExprKind::Access { lhs, keys } => {
             let base = eval(lhs)?;
-            let Value::Type(t) = base else {
+            let Value::Type(ref t) = base else {
                 panic!("access on a non-type")
             };
             let keys: Vec<Value> = keys.iter().map(eval).collect::<Result<_, _>>()?;
-            access(&t, &keys).map_err(|e| e.message)?
+            access(t, &keys).map_err(|e| e.message)?
         }
         ExprKind::CallNamed { functor, args, .. } => {
             let n: &str = match &functor.kind {
@@ -121,8 +121,8 @@ fn eval(e: &puppet_syntax::ast::Expr) -> Result<Value, String> {
 }
 
 fn ty(src: &str) -> PType {
-    match lit(src) {
-        Ok(Value::Type(t)) => (*t).clone(),
+    match &lit(src) {
+        Ok(Value::Type(t)) => (**t).clone(),
         other => panic!("{src} is not a type: {other:?}"),
     }
 }

@@ -32,7 +32,7 @@ pub fn shared_ty(src: &str) -> std::rc::Rc<PType> {
         PType::Any
     } else {
         match TypeParser::new(src).value() {
-            Value::Type(t) => (*t).clone(),
+            Value::Type(ref t) => (**t).clone(),
             _ => PType::Any,
         }
     });

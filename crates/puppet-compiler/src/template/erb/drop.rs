@@ -1,0 +1,117 @@
+//! Ruby values are dropped without recursion, as Puppet's are
+//! (`puppet_model`'s `values/drop.rs`): a template sees `@x` 200,000 arrays
+//! deep as Ruby arrays as deep, and the generated drop recursing once per
+//! level overflowed a debug build's stack. A value three or more levels
+//! deep hands its nested arrays and hashes to a work-list instead.
+
+use std::mem;
+use std::sync::Arc;
+
+use super::value::{Enumerator, RValue};
+
+impl Drop for RValue {
+    fn drop(&mut self) {
+        if is_deep(self) {
+            let mut pending = Vec::new();
+            detach(self, &mut pending);
+            while let Some(mut v) = pending.pop() {
+                detach(&mut v, &mut pending);
+                // `v` now holds nothing that holds more: a shallow drop.
+            }
+        }
+    }
+}
+
+fn sole<T>(a: &Arc<T>) -> bool {
+    Arc::strong_count(a) == 1
+}
+
+/// `Arc::get_mut`, tried only when the count says it can succeed.
+fn unique<T>(a: &mut Arc<T>) -> Option<&mut T> {
+    if sole(a) {
+        Arc::get_mut(a)
+    } else {
+        None
+    }
+}
+
+/// Does dropping `v` drop Ruby values nested in it? (A Puppet value held
+/// as `Opaque` drops itself without recursion.)
+fn owns(v: &RValue) -> bool {
+    match v {
+        RValue::Array(a) => sole(a) && !a.is_empty(),
+        RValue::Hash(h) => sole(h) && !h.is_empty(),
+        RValue::Enumerator(e) => sole(e),
+        _ => false,
+    }
+}
+
+/// Does `v` hold a value whose drop drops more (three levels)?
+fn is_deep(v: &RValue) -> bool {
+    match v {
+        RValue::Array(a) => sole(a) && a.iter().any(owns),
+        RValue::Hash(h) => sole(h) && h.iter().any(|(k, v)| owns(k) || owns(v)),
+        RValue::Enumerator(e) => sole(e) && (e.items.iter().any(owns) || owns(&e.receiver)),
+        _ => false,
+    }
+}
+
+/// Moves `v` onto `out` when it owns values, leaving `nil`.
+fn take(v: &mut RValue, out: &mut Vec<RValue>) {
+    if owns(v) {
+        out.push(mem::replace(v, RValue::Nil))
+    }
+}
+
+/// Moves what `v` holds that owns values onto `out`.
+fn detach(v: &mut RValue, out: &mut Vec<RValue>) {
+    match v {
+        RValue::Array(a) => {
+            if let Some(items) = unique(a) {
+                items.iter_mut().for_each(|x| take(x, out))
+            }
+        }
+        RValue::Hash(h) => {
+            if let Some(pairs) = unique(h) {
+                for (k, v) in pairs.iter_mut() {
+                    take(k, out);
+                    take(v, out);
+                }
+            }
+        }
+        RValue::Enumerator(e) => {
+            if let Some(Enumerator {
+                items, receiver, ..
+            }) = unique(e)
+            {
+                items.iter_mut().for_each(|x| take(x, out));
+                take(receiver, out)
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RValue;
+
+    #[test]
+    fn deep_ruby_values_drop_on_a_small_stack() {
+        let mut a = RValue::Int(1);
+        let mut h = RValue::Nil;
+        for _ in 0..300_000 {
+            a = RValue::array(vec![a, RValue::Nil]);
+            h = RValue::hash(vec![
+                (RValue::str("k"), h),
+                (RValue::array(vec![]), RValue::Nil),
+            ]);
+        }
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || drop((a, h)))
+            .expect("spawn")
+            .join()
+            .expect("the drop overflowed or panicked");
+    }
+}
