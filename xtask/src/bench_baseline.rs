@@ -34,12 +34,15 @@ const CHECK_REPOS: &[&str] = &[
     "tests/fixtures/control-repo-8",
 ];
 
+/// A scenario's command for a binary and its side ("new" or "old").
+type CommandFor<'a> = Box<dyn Fn(&Path, &str) -> Command + 'a>;
+
 /// One timed command, run by both binaries.
 struct Scenario<'a> {
     name: String,
     /// The command for a binary; the second argument ("new" or "old")
     /// keeps the two binaries' outputs apart.
-    args: Box<dyn Fn(&Path, &str) -> Command + 'a>,
+    args: CommandFor<'a>,
 }
 
 /// Times the scenarios with the `(new, old)` binaries in turns over
