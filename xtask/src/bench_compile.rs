@@ -65,7 +65,8 @@ use crate::bench::{fmt_times, reexec_release, REEXEC_ENV};
 use crate::bench_diff::peak_rss;
 
 const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] \
-                     [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm [--runs R]]";
+                     [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm [--runs R]] \
+                     [--baseline OLD-PVERIFY [--rounds R]]";
 
 /// Control repos tried in order when none is given (relative to the
 /// workspace): the bigger bundled control repo when it is there, else the
@@ -94,6 +95,11 @@ struct Opts {
     warm_only: bool,
     /// With `--warm`: how many times to take the warm measurements.
     runs: usize,
+    /// `--baseline`: another `pverify` binary to time this tree's against,
+    /// in turns (`bench_baseline.rs`), instead of the other measurements.
+    baseline: Option<PathBuf>,
+    /// With `--baseline`: how many rounds of turns.
+    rounds: usize,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -143,6 +149,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
         load_average()
     );
 
+    if let Some(old) = &opts.baseline {
+        let old = crate::bench_baseline::baseline_binary(old)?;
+        let new = release_binary(workspace)?;
+        let tmp = tempfile_dir("pverify-bench")?;
+        let binaries = (new.as_path(), old.as_path());
+        let result = crate::bench_baseline::run(
+            workspace,
+            binaries,
+            &repo,
+            &nodes,
+            opts.jobs,
+            opts.rounds,
+            &tmp,
+        );
+        let _ = std::fs::remove_dir_all(&tmp);
+        return result;
+    }
     let env = repo.boot()?;
     let tmp = tempfile_dir("pverify-bench")?;
     let result = (|| {
@@ -276,6 +299,8 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
         sizes: vec![2500, 5000, 10000, 20000],
         warm_only: false,
         runs: 1,
+        baseline: None,
+        rounds: 10,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -293,6 +318,13 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
             "--no-puppet" => opts.puppet = false,
             "--warm" => opts.warm_only = true,
             "--runs" => opts.runs = num("--runs")?,
+            "--rounds" => opts.rounds = num("--rounds")?,
+            "--baseline" => {
+                let v = it
+                    .next()
+                    .ok_or(format!("--baseline needs a binary\n{USAGE}"))?;
+                opts.baseline = Some(PathBuf::from(v));
+            }
             "--sizes" => {
                 let v = it.next().ok_or(format!("--sizes needs a list\n{USAGE}"))?;
                 opts.sizes = v
@@ -464,7 +496,11 @@ fn release_binary(workspace: &Path) -> Result<PathBuf, String> {
 
 /// One `pverify compile` node file per node (`{"name", "values", "trusted",
 /// "classes", "parameters", "environment"}`).
-fn write_node_files(repo: &Repo, nodes: &[NodeSpec], dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn write_node_files(
+    repo: &Repo,
+    nodes: &[NodeSpec],
+    dir: &Path,
+) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut files = Vec::with_capacity(nodes.len());
     for n in nodes {
@@ -488,7 +524,7 @@ fn write_node_files(repo: &Repo, nodes: &[NodeSpec], dir: &Path) -> Result<Vec<P
 }
 
 /// `pverify compile` for the repo's environment with `extra` arguments.
-fn compile_command(binary: &Path, repo: &Repo, files: &[PathBuf]) -> Command {
+pub(crate) fn compile_command(binary: &Path, repo: &Repo, files: &[PathBuf]) -> Command {
     let mut cmd = Command::new(binary);
     cmd.arg("compile")
         .arg(&repo.env_dir)

@@ -1,6 +1,7 @@
 //! Developer tasks: `cargo xtask <task>`. Each task lives in its own module.
 
 mod bench;
+mod bench_baseline;
 mod bench_compile;
 mod bench_diff;
 mod bench_modules;
@@ -34,7 +35,7 @@ tasks:
                            install Debian's puppet-module-* packages and parse every *.pp
                            (default: Debian 12's modules and, when the Puppet 8 root exists,
                            Debian 13's; under CI=true a missing root is an error)
-  bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet]
+  bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--baseline OLD [--rounds R]]
                            compile benchmark: a control repo's matrix replicated to N nodes
                            (default 1000), warm and cold ratios to Puppet, linearity
   bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)

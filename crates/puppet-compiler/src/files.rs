@@ -8,6 +8,7 @@
 //! `loader::confine::ConfinedFiles`, the file system of every environment.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -43,6 +44,17 @@ pub trait FileSystem: Send + Sync {
 
     /// The absolute path with every symlink resolved.
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf>;
+
+    /// What [`canonicalize`](FileSystem::canonicalize) answers for
+    /// `real_dir` joined with `name`, given `real_dir` already canonical
+    /// (absolute, no symlinks, no `.` or `..`), when this file system can
+    /// say it more cheaply than resolving the whole path; `None` to have the
+    /// whole path resolved. A file system answers `None` to every question
+    /// or to none. (The confinement resolves a path from its resolved
+    /// directory: one `lstat` instead of a `readlink` per component.)
+    fn canonicalize_child(&self, _real_dir: &Path, _name: &OsStr) -> Option<io::Result<PathBuf>> {
+        None
+    }
 }
 
 /// The machine's file system.
@@ -78,6 +90,17 @@ impl FileSystem for OsFiles {
 
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
         std::fs::canonicalize(path)
+    }
+
+    /// The entry itself when it is no symlink (its directory has none);
+    /// a symlink is resolved in full.
+    fn canonicalize_child(&self, real_dir: &Path, name: &OsStr) -> Option<io::Result<PathBuf>> {
+        let path = real_dir.join(name);
+        Some(match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(&path),
+            Ok(_) => Ok(path),
+            Err(e) => Err(e),
+        })
     }
 }
 
@@ -168,6 +191,15 @@ impl FileSystem for MemoryFiles {
         } else {
             Err(not_found(path))
         }
+    }
+
+    fn canonicalize_child(&self, real_dir: &Path, name: &OsStr) -> Option<io::Result<PathBuf>> {
+        let p = real_dir.join(name);
+        Some(if self.exists(&p) {
+            Ok(p)
+        } else {
+            Err(not_found(&p))
+        })
     }
 }
 

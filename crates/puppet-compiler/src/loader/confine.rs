@@ -18,12 +18,13 @@
 //! `modules.available`): the operator's symlinks, never the repo's.
 //!
 //! Cost: the roots are resolved once per environment; each distinct path
-//! once per run (`realpath`, remembered), so a node's probes of the files
-//! every node probes cost a hash lookup.
+//! once per run, from its directory's resolution (one `lstat` when the last
+//! name is no symlink; remembered and shared by every node and thread), so
+//! a node's probes of the files every node probes cost a hash lookup.
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -35,7 +36,7 @@ pub struct ReadRoots {
     /// The roots as named, made absolute and `..`-free (for config entries,
     /// which are checked without touching the file system).
     named: Vec<PathBuf>,
-    /// The roots that exist, symlinks resolved, sorted.
+    /// The roots that exist, symlinks resolved, sorted by their text.
     real: Vec<PathBuf>,
     /// The granted directories apart from the repo's tree (neither inside
     /// it nor holding it), whose entries count where they point: found on
@@ -130,10 +131,24 @@ fn missing() -> io::Error {
     io::Error::from_raw_os_error(2) // ENOENT: "No such file or directory"
 }
 
-/// Whether one of `real`'s ancestors (itself included) is in the sorted `roots`.
+/// Whether one of `real`'s ancestors (itself included) is in `roots`
+/// (sorted by [`bytes`]). Both sides are resolved paths (absolute, no `.`,
+/// `..` or doubled `/`), so an ancestor is the text up to a `/`: compared as
+/// bytes, which costs a fraction of `Path`'s comparison by components.
 fn inside(real: &Path, roots: &[PathBuf]) -> bool {
-    real.ancestors()
-        .any(|a| roots.binary_search_by(|r| r.as_path().cmp(a)).is_ok())
+    let real = bytes(real);
+    let is_root = |a: &[u8]| roots.binary_search_by(|r| bytes(r).cmp(a)).is_ok();
+    is_root(real)
+        || real
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'/')
+            .any(|(i, _)| is_root(if i == 0 { b"/" } else { &real[..i] }))
+}
+
+/// A path's text.
+fn bytes(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
 }
 
 fn resolve_sorted<'a>(
@@ -141,7 +156,7 @@ fn resolve_sorted<'a>(
     paths: impl Iterator<Item = &'a PathBuf>,
 ) -> Vec<PathBuf> {
     let mut real: Vec<PathBuf> = paths.filter_map(|p| files.canonicalize(p).ok()).collect();
-    real.sort();
+    real.sort_by(|a, b| bytes(a).cmp(bytes(b)));
     real.dedup();
     real
 }
@@ -157,18 +172,37 @@ pub fn normalize(path: &Path) -> PathBuf {
 pub struct ConfinedFiles {
     inner: Arc<dyn FileSystem>,
     roots: ReadRoots,
-    /// Each path's answer, found once per run: nodes probe the same files
-    /// (functions, autoloading, data), and a resolution costs a `readlink`
-    /// per path component. The tree does not change during a run.
-    resolved: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Whether `inner` resolves a path from its resolved directory
+    /// ([`FileSystem::canonicalize_child`]).
+    by_directory: bool,
+    /// Each path's resolution, found once per run and shared by every node
+    /// (they probe the same files: functions, autoloading, data) and every
+    /// thread: the tree does not change during a run. Keyed by the path's
+    /// bytes (hashing a `Path` walks its components).
+    resolved: RwLock<HashMap<Box<[u8]>, Resolution>>,
+}
+
+/// What a path resolves to.
+#[derive(Clone)]
+struct Resolution {
+    /// The path with every symlink resolved; `None` when it is missing (or
+    /// unreadable).
+    real: Option<Arc<Path>>,
+    /// Whether `real` lies inside the roots.
+    admitted: bool,
 }
 
 impl ConfinedFiles {
     pub fn new(inner: Arc<dyn FileSystem>, roots: ReadRoots) -> ConfinedFiles {
+        // A file system answers `None` to every question or to none.
+        let by_directory = inner
+            .canonicalize_child(Path::new("/"), std::ffi::OsStr::new("."))
+            .is_some();
         ConfinedFiles {
             inner,
             roots,
-            resolved: Mutex::default(),
+            by_directory,
+            resolved: RwLock::default(),
         }
     }
 
@@ -176,14 +210,54 @@ impl ConfinedFiles {
         &self.roots
     }
 
-    fn resolve(&self, path: &Path) -> io::Result<PathBuf> {
-        let lock = || self.resolved.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(known) = lock().get(path) {
-            return known.clone().ok_or_else(missing);
+    /// `path` resolved, when it lies inside a root; otherwise the error of
+    /// a missing file, whatever the reason (missing, outside, unreadable).
+    fn resolve(&self, path: &Path) -> io::Result<Arc<Path>> {
+        match self.resolution(path) {
+            Resolution {
+                real: Some(real),
+                admitted: true,
+            } => Ok(real),
+            _ => Err(missing()),
         }
-        let found = self.roots.resolve(&*self.inner, path).ok();
-        lock().insert(path.to_path_buf(), found.clone());
-        found.ok_or_else(missing)
+    }
+
+    fn resolution(&self, path: &Path) -> Resolution {
+        let key = bytes(path);
+        let known = self.resolved.read().unwrap_or_else(|p| p.into_inner());
+        if let Some(r) = known.get(key) {
+            return r.clone();
+        }
+        drop(known);
+        let real = self.real_path(path);
+        let admitted = real
+            .as_deref()
+            .is_some_and(|r| self.roots.admits(&*self.inner, r));
+        let r = Resolution { real, admitted };
+        self.resolved
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.into(), r.clone());
+        r
+    }
+
+    /// `path` with every symlink resolved (`None`: missing). An absolute
+    /// path is resolved from its directory's resolution (remembered too):
+    /// the directory's real path joined with the last name, when that name
+    /// is no symlink (one `lstat`); otherwise the whole path is resolved.
+    fn real_path(&self, path: &Path) -> Option<Arc<Path>> {
+        let by_directory = match (path.parent(), path.file_name()) {
+            (Some(dir), Some(name)) if self.by_directory && path.is_absolute() => {
+                // A missing directory holds nothing.
+                let dir = self.resolution(dir).real?;
+                self.inner.canonicalize_child(&dir, name)
+            }
+            _ => None,
+        };
+        by_directory
+            .unwrap_or_else(|| self.inner.canonicalize(path))
+            .ok()
+            .map(Arc::from)
     }
 }
 
@@ -221,7 +295,7 @@ impl FileSystem for ConfinedFiles {
     }
 
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
-        self.resolve(path)
+        self.resolve(path).map(|p| p.to_path_buf())
     }
 }
 
