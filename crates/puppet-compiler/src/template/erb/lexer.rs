@@ -740,13 +740,14 @@ fn single_quoted(s: &str, open: char, close: char) -> Option<(String, usize, usi
         if c == '\n' {
             lines += 1;
         }
+        // `k + c.len_utf8()`: the delimiter may be a multibyte character.
         if c == close && open != close {
             if depth == 0 {
-                return Some((out, k + 1, lines));
+                return Some((out, k + c.len_utf8(), lines));
             }
             depth -= 1;
         } else if c == close {
-            return Some((out, k + 1, lines));
+            return Some((out, k + c.len_utf8(), lines));
         } else if c == open {
             depth += 1;
         }
