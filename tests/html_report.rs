@@ -268,6 +268,14 @@ fn small_diff_report(out: &Path) {
     let (a, b) = (tmp.path().join("from"), tmp.path().join("to"));
     copy_dir(Path::new(EXAMPLE), &a);
     copy_dir(Path::new(EXAMPLE), &b);
+    // Ten nodes (the example size): two more names on both sides.
+    for side in [&a, &b] {
+        edit(
+            &side.join("pverify.yaml"),
+            "app01.example.com]",
+            "app01.example.com, web02.example.com, db02.example.com]",
+        );
+    }
     edit(
         &b.join("data/common.yaml"),
         "profile::db::max_connections: 100",
@@ -385,7 +393,7 @@ fn small_report_groups_filter_and_diffs() {
         4,
         "{groups:?}"
     );
-    assert_eq!(browser.labels("nodes").len(), 6);
+    assert_eq!(browser.labels("nodes").len(), 10);
     assert!(!browser.labels("resources").is_empty());
     browser.screenshot("small-1-loaded");
 
