@@ -81,6 +81,29 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Evaluates a list of expressions (an array literal's items, a call's
+    /// arguments) onto `out`, unfolding each `*x` as Puppet does.
+    fn eval_unfolding(
+        &mut self,
+        items: &[Expr],
+        scope: ScopeId,
+        ctx: &Ctx,
+        out: &mut Vec<Value>,
+    ) -> R<()> {
+        for x in items {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                expr,
+            } = &x.kind
+            {
+                out.extend(unfold(self.eval(expr, scope, ctx)?));
+            } else {
+                out.push(self.eval(x, scope, ctx)?);
+            }
+        }
+        Ok(())
+    }
+
     pub fn eval(&mut self, e: &Expr, scope: ScopeId, ctx: &Ctx) -> R<Value> {
         match &e.kind {
             ExprKind::Nop | ExprKind::Undef => Ok(Value::Undef),
@@ -198,17 +221,7 @@ impl<'e> Compiler<'e> {
             ExprKind::Var(name) => self.lookup_var(name, scope, ctx, e),
             ExprKind::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
-                for x in items {
-                    if let ExprKind::Unary {
-                        op: UnaryOp::Splat,
-                        expr,
-                    } = &x.kind
-                    {
-                        out.extend(unfold(self.eval(expr, scope, ctx)?));
-                    } else {
-                        out.push(self.eval(x, scope, ctx)?);
-                    }
-                }
+                self.eval_unfolding(items, scope, ctx, &mut out)?;
                 Ok(Value::array(out))
             }
             ExprKind::Hash { entries, .. } => {
@@ -291,17 +304,7 @@ impl<'e> Compiler<'e> {
                     _ => return self.fail(ctx, e, "Illegal function name"),
                 };
                 let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    if let ExprKind::Unary {
-                        op: UnaryOp::Splat,
-                        expr,
-                    } = &a.kind
-                    {
-                        vals.extend(unfold(self.eval(expr, scope, ctx)?));
-                    } else {
-                        vals.push(self.eval(a, scope, ctx)?);
-                    }
-                }
+                self.eval_unfolding(args, scope, ctx, &mut vals)?;
                 self.call_function(&name, vals, lambda.as_deref(), scope, ctx, e)
                     .map_err(|err| self.wrap(ctx, e, err))
             }
@@ -314,17 +317,7 @@ impl<'e> Compiler<'e> {
                 let recv = self.eval(receiver, scope, ctx)?;
                 let mut vals = vec![recv];
                 // `$h.dig(*$path)`: splats unfold as in a named call.
-                for a in args {
-                    if let ExprKind::Unary {
-                        op: UnaryOp::Splat,
-                        expr,
-                    } = &a.kind
-                    {
-                        vals.extend(unfold(self.eval(expr, scope, ctx)?));
-                    } else {
-                        vals.push(self.eval(a, scope, ctx)?);
-                    }
-                }
+                self.eval_unfolding(args, scope, ctx, &mut vals)?;
                 // `$context.not_found()`: a Hiera backend's context.
                 if puppet_model::types::object::is_lookup_context(&vals[0]) {
                     return self

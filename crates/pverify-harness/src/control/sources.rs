@@ -206,29 +206,10 @@ impl Repo {
         items: &mut [Item],
         against: &str,
     ) -> Vec<String> {
-        let reader = self.source_reader();
-        let env_of: std::collections::HashMap<&str, &str> = nodes
-            .iter()
-            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
-            .collect();
         let mut warnings = Vec::new();
-        for (c, item) in compiled.iter().zip(items.iter_mut()) {
-            let Ok(cat) = &c.result else { continue };
-            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
-                continue;
-            };
-            let env = env_of
-                .get(c.id.as_str())
-                .copied()
-                .unwrap_or(&self.config.environment_name);
-            let now = reader.read(env, &catalog);
-            let record = self.relative(
-                &self
-                    .root
-                    .join(&self.config.golden)
-                    .join(SOURCES_DIR)
-                    .join(format!("{}.json", c.id)),
-            );
+        let texts = self.source_texts(nodes, compiled);
+        for ((c, item), text) in compiled.iter().zip(items.iter_mut()).zip(texts) {
+            let Some((now, record)) = text else { continue };
             let recorded = match read_recorded(&self.config.golden, &self.root, &c.id) {
                 Ok(Some(r)) => r,
                 Ok(None) if now.is_empty() => continue,
@@ -269,6 +250,39 @@ impl Repo {
         warnings
     }
 
+    /// For each compiled node (in order), the text behind its catalog's
+    /// module sources, read in the node's environment, and the path of its
+    /// record beside the goldens; `None` for a node without a catalog.
+    fn source_texts(
+        &self,
+        nodes: &[NodeSpec],
+        compiled: &[Compiled],
+    ) -> Vec<Option<(Sources, String)>> {
+        let reader = self.source_reader();
+        let env_of: std::collections::HashMap<&str, &str> = nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
+            .collect();
+        compiled
+            .iter()
+            .map(|c| {
+                let catalog = serde_json::from_str::<Value>(c.result.as_ref().ok()?).ok()?;
+                let env = env_of
+                    .get(c.id.as_str())
+                    .copied()
+                    .unwrap_or(&self.config.environment_name);
+                let record = self.relative(
+                    &self
+                        .root
+                        .join(&self.config.golden)
+                        .join(SOURCES_DIR)
+                        .join(format!("{}.json", c.id)),
+                );
+                Some((reader.read(env, &catalog), record))
+            })
+            .collect()
+    }
+
     /// Records the text behind each compiled catalog's module sources
     /// beside its golden (`bless`); the lines to print and whether a write
     /// failed.
@@ -278,29 +292,10 @@ impl Repo {
         compiled: &[Compiled],
         paint: Paint,
     ) -> (String, bool) {
-        let reader = self.source_reader();
-        let env_of: std::collections::HashMap<&str, &str> = nodes
-            .iter()
-            .map(|n| (n.id.as_str(), n.case.environment.as_str()))
-            .collect();
         let (mut out, mut failed) = (String::new(), false);
-        for c in compiled {
-            let Ok(cat) = &c.result else { continue };
-            let Ok(catalog) = serde_json::from_str::<Value>(cat) else {
-                continue;
-            };
-            let env = env_of
-                .get(c.id.as_str())
-                .copied()
-                .unwrap_or(&self.config.environment_name);
-            let now = reader.read(env, &catalog);
-            let rel = self.relative(
-                &self
-                    .root
-                    .join(&self.config.golden)
-                    .join(SOURCES_DIR)
-                    .join(format!("{}.json", c.id)),
-            );
+        let texts = self.source_texts(nodes, compiled);
+        for (c, text) in compiled.iter().zip(texts) {
+            let Some((now, rel)) = text else { continue };
             match write_recorded(&self.config.golden, &self.root, &c.id, &now) {
                 Ok(true) => out.push_str(&format!(
                     "{} {rel} ({} source{})\n",

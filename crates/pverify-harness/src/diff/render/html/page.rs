@@ -15,6 +15,7 @@
 
 use std::sync::OnceLock;
 
+use puppet_model::values::binary::strict_encode;
 use sha2::{Digest, Sha256};
 
 const SKELETON: &str = include_str!("skeleton.html");
@@ -73,28 +74,7 @@ fn csp() -> &'static str {
 
 /// A CSP hash source: `sha256-<base64 of the digest>`.
 fn sha256_source(text: &str) -> String {
-    format!("sha256-{}", base64(&Sha256::digest(text.as_bytes())))
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    format!("sha256-{}", strict_encode(&Sha256::digest(text.as_bytes())))
 }
 
 /// JSON that can sit inside `<script type="application/json">`: no `<`
@@ -173,10 +153,10 @@ mod tests {
 
     #[test]
     fn base64_matches_known_values() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(strict_encode(b""), "");
+        assert_eq!(strict_encode(b"f"), "Zg==");
+        assert_eq!(strict_encode(b"fo"), "Zm8=");
+        assert_eq!(strict_encode(b"foo"), "Zm9v");
+        assert_eq!(strict_encode(b"foobar"), "Zm9vYmFy");
     }
 }
