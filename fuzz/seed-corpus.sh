@@ -83,6 +83,15 @@ printf '<%% x = []; 30000.times { x = [x] } %%><%%= x.to_yaml.length %%><%%= x.i
 printf '<%%= ("ab" * 40000000).length %%><%%= Array.new(100000000).length %%><%%= (1..100000000000).to_a.length %%>\n' \
   > "$corpus/erb/hostile-caps.erb"
 printf 'a\377\376<%%= 1 %%>\n' > "$corpus/erb/hostile-invalid-utf8.erb"
+# Deep data as a hash key (Value's Hash and ==, the Ruby subset's ==), a
+# Ruby Range handed to Puppet (iterated, printed, in a catalog), and bytes
+# that are not UTF-8 in a Hiera data file and an EPP template.
+printf '$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n$y = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n$h = { $x => 1 }\nnotice($h[$y], $x == $y, [$x] == [$y], { $y => 1 } == $h)\nnotice(inline_template("<%% h = { @x => 1 } %%><%%= h[@y] %%>"))\n' \
+  > "$corpus/compile/hostile-deep-hash-key.pp"
+printf 'Puppet::Functions.create_function(:%sm::f%s) do\n  def f(*args)\n    [(1..100000000000), (5...3), (1..200000)]\n  end\nend\n' "'" "'" \
+  > "$corpus/ruby_function/hostile-range.rb"
+printf -- '---\nok: 1\na: "x\377y"\nb: "\342\202"\n' > "$corpus/hiera_yaml/hostile-invalid-utf8.yaml"
+printf 'a\377\376<%%= 1 %%>\n' > "$corpus/epp/hostile-invalid-utf8.epp"
 { printf '{"name": "n", "values": {"x": '; deep 3000 '[' ']' | tr -d '\n'; printf '}}\n'; } > "$corpus/facts/hostile-deep.json"
 
 for d in "$corpus"/*; do echo "$(ls "$d" | wc -l) seeds in $d"; done

@@ -442,3 +442,158 @@ fn hiera_alias_chains_are_bounded() {
         Ok(())
     );
 }
+
+/// An array 100,000 deep as a hash key, in a manifest and in a template:
+/// hashing and `==` recursed through every level (a stack overflow in a
+/// debug build; Puppet 7.23 dies with "stack level too deep"). `Hash` now
+/// looks 32 levels deep and `==` goes on past that with a work list, so the
+/// key is stored and found.
+#[test]
+fn deep_value_as_hash_key() {
+    assert_eq!(
+        compile(
+            "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+             $y = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
+             $z = Integer[1, 100000].reduce([1]) |$m, $i| { [$m] }\n\
+             $h = { $x => 1, $z => 2 }\n\
+             if $h[$y] != 1 or $h[$z] != 2 or $h.length != 2 or !($x == $y) or $x == $z { fail('x') }\n\
+             if [$x] != [$y] or !($x in [$y]) or { $y => 1 } != $h.filter |$k, $v| { $v == 1 } { fail('y') }\n\
+             $t = inline_template('<% h = { @x => 1 } %><%= h[@y] %> <%= { @x => 2 }.length %>')\n\
+             if $t != '1 1' { fail($t) }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// A Ruby Range a function returns is the Range (Puppet's Runtime[ruby,
+/// 'Range'], spec-suite/ruby-functions/v4-range-*.case), no list cut at
+/// 100,000 items as it was; iterating one past 10,000,000 integers fails
+/// the node naming the limit (Puppet would iterate for hours).
+#[test]
+fn ruby_range_iteration_is_bounded() {
+    let files = [(
+        "modules/m/lib/puppet/functions/m/range.rb",
+        "Puppet::Functions.create_function(:'m::range') do\n  def range(n)\n    (1..n)\n  end\nend\n",
+    )];
+    match compile_with(&files, "m::range(100000000000).each |$i| { }\n") {
+        Ok(()) => panic!("compiled"),
+        Err(e) => assert!(
+            e.contains("the range 1..100000000000 is over pverify's limit of 10000000 integers"),
+            "{e}"
+        ),
+    }
+    assert_eq!(
+        compile_with(
+            &files,
+            "$s = m::range(200000).reduce |$m, $v| { $m + $v }\n\
+             if $s != 20000100000 or \"${m::range(200000)}\" != '1..200000' { fail(\"${s}\") }\n"
+        ),
+        Ok(())
+    );
+}
+
+/// Invalid UTF-8 is found where the bytes are read (Puppet 7.23 and 8.10):
+/// a Hiera YAML file fails with libyaml's words at line 1 column 1, an EPP
+/// template fails the `epp()` call with Ruby's "invalid byte sequence in
+/// UTF-8"; a file or an ERB template read with bad bytes keeps them (one
+/// character each: Ruby's length), and a U+FFFD a valid file holds is text
+/// like any other even when another file had bad bytes.
+#[test]
+fn invalid_utf8_found_where_read() {
+    let run = |files: Vec<(&'static str, &'static [u8])>, manifest: &str| {
+        let manifest = manifest.to_string();
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let env_dir = dir.path().join("production");
+                std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
+                std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
+                for (path, bytes) in &files {
+                    let p = env_dir.join(path);
+                    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+                    std::fs::write(p, bytes).expect("write");
+                }
+                let overrides = Overrides {
+                    basemodulepath: Some(String::new()),
+                    ..Overrides::default()
+                };
+                let env = Environment::boot(&env_dir, &overrides)?;
+                let node = NodeInfo {
+                    name: NODE.into(),
+                    puppet: puppet_compiler::version::PuppetVersion::V7,
+                    ..NodeInfo::default()
+                };
+                eval::compile(&env, node)
+                    .map(|_| ())
+                    .map_err(|e| e.for_node(NODE))
+            })
+            .expect("spawn")
+            .join()
+            .expect("the compile thread panicked")
+    };
+    let hiera: (&str, &[u8]) = (
+        "hiera.yaml",
+        b"---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    // Puppet: "Unable to parse (.../data/common.yaml): invalid leading
+    // UTF-8 octet at line 1 column 1 on node n.example.com".
+    match run(
+        vec![hiera, ("data/common.yaml", b"---\nok: 1\nk: \"a\xffb\"\n")],
+        "notice(lookup('ok'))\n",
+    ) {
+        Ok(()) => panic!("hiera: compiled"),
+        Err(e) => assert!(
+            e.starts_with("Unable to parse (")
+                && e.ends_with("/data/common.yaml): invalid leading UTF-8 octet at line 1 column 1 on node n.example.com"),
+            "{e}"
+        ),
+    }
+    // Puppet: "Evaluation Error: Error while evaluating a Function Call,
+    // invalid byte sequence in UTF-8 (file: .../site.pp, line: 1, column:
+    // 26) on node n.example.com".
+    match run(
+        vec![("modules/m/templates/bad.epp", b"a\xfe<%= 1 %>\n")],
+        "notify { 'a': message => epp('m/bad.epp') }\n",
+    ) {
+        Ok(()) => panic!("epp: compiled"),
+        Err(e) => assert!(
+            e.starts_with("Evaluation Error: Error while evaluating a Function Call, invalid byte sequence in UTF-8 (file: ")
+                && e.ends_with("site.pp, line: 1, column: 26) on node n.example.com"),
+            "{e}"
+        ),
+    }
+    // Puppet: `file('m/bad.txt').length` is 4 for `x\xFFy\n`, 3 for
+    // `\xE2\x82a` (a sequence cut short is two characters).
+    let files = vec![
+        ("modules/m/files/bad.txt", &b"x\xffy\n"[..]),
+        ("modules/m/files/cut.txt", b"\xe2\x82a"),
+        ("modules/m/files/fffd.txt", "ok \u{fffd}\n".as_bytes()),
+    ];
+    assert_eq!(
+        run(
+            files.clone(),
+            "if file('m/bad.txt').length != 4 or file('m/cut.txt').length != 3 { fail('length') }\n\
+             notify { 'a': message => file('m/fffd.txt') }\n"
+        ),
+        Ok(())
+    );
+    match run(
+        files.clone(),
+        "notify { 'a': message => file('m/cut.txt') }\n",
+    ) {
+        Ok(()) => panic!("bad bytes in the catalog: compiled"),
+        Err(e) => assert!(e.contains("cut.txt, which is not UTF-8"), "{e}"),
+    }
+    // Puppet: "Evaluation Error: Error while evaluating a '=~' expression,
+    // invalid byte sequence in UTF-8 (file: .../site.pp, line: 1, column:
+    // 24) on node n.example.com" (the column of `=~`; 7.23 and 8.10).
+    match run(files, "$x = file('m/bad.txt') =~ /y/\n") {
+        Ok(()) => panic!("=~: compiled"),
+        Err(e) => assert!(
+            e.starts_with("Evaluation Error: Error while evaluating a '=~' expression, invalid byte sequence in UTF-8 (file: ")
+                && e.ends_with("site.pp, line: 1, column: 24) on node n.example.com"),
+            "{e}"
+        ),
+    }
+}

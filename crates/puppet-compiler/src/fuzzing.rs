@@ -75,12 +75,12 @@ pub fn compile(data: &[u8]) {
 /// data, as a Hiera config), then the text as the environment's
 /// `data/common.yaml` with lookups of its keys `a`, `b` and `c`.
 pub fn hiera_yaml(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = yaml::load(text);
-    if let Ok(doc) = yaml::load_hiera(text) {
-        let _ = crate::hiera::config::parse(Path::new("hiera.yaml"), &doc);
+    // Bytes that are not UTF-8 still go to Hiera, which refuses them.
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = yaml::load(text);
+        if let Ok(doc) = yaml::load_hiera(text) {
+            let _ = crate::hiera::config::parse(Path::new("hiera.yaml"), &doc);
+        }
     }
     let dir = workspace().join("hiera");
     write(&dir.join("data/common.yaml"), data);

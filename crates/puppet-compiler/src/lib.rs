@@ -15,6 +15,7 @@
 // (`eval/catalog_emit.rs`), each with its SAFETY argument and tests.
 #![deny(unsafe_code)]
 
+pub mod bad_bytes;
 pub mod budget;
 pub mod catalog;
 pub mod eval;

@@ -2,6 +2,11 @@
 
 use std::fmt;
 
+/// Ruby's `ArgumentError` for a source that is not UTF-8 (Puppet's lexer
+/// matches a regexp on it): a manifest's syntax error at the first bad byte;
+/// for an EPP template, the error of the `epp()` call itself.
+pub const INVALID_BYTE_SEQUENCE: &str = "invalid byte sequence in UTF-8";
+
 /// One syntax or validation error, located as Puppet locates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {

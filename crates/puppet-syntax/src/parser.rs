@@ -103,7 +103,7 @@ fn parse_source(
     let text = std::str::from_utf8(source).map_err(|e| {
         locate(RawError::at(
             e.valid_up_to(),
-            "invalid byte sequence in UTF-8",
+            super::error::INVALID_BYTE_SEQUENCE,
         ))
     })?;
     let tokens = if epp {

@@ -600,7 +600,8 @@ pub fn emit_value(v: &Value, s: &mut impl JsonSink) {
         | Value::Timespan(_)
         | Value::SemVer(_)
         | Value::SemVerRange(_)
-        | Value::Uri(_) => s.string(&v.to_string()),
+        | Value::Uri(_)
+        | Value::Range(_) => s.string(&v.to_string()),
         Value::Array(items) => {
             s.begin_array();
             for i in items.iter() {

@@ -82,22 +82,24 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
     result?;
     check_parameter_nesting(&c)?;
     check_invalid_utf8(&c)?;
+    super::runtime_values::check(&mut c)?;
     Ok(c)
 }
 
 /// A catalog string made from a file that is not UTF-8 (`file()`, a
 /// `template()`): Ruby keeps the bytes, and neither Puppet can write the
 /// catalog (7.23 falls back to PSON with a warning, 8.10 fails: `source
-/// sequence is illegal/malformed utf-8`). pverify read them as U+FFFD, so
-/// rather than a catalog that differs from Puppet's, the node fails naming
-/// the file. A compile that only measured or matched the text passes.
+/// sequence is illegal/malformed utf-8`). pverify read each bad byte as its
+/// stand-in (`crate::bad_bytes`), so rather than a catalog that differs
+/// from Puppet's, the node fails naming the file. A compile that only
+/// measured the text passes; a U+FFFD a valid file holds is no bad byte.
 fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
     let Some(path) = &c.invalid_utf8 else {
         return Ok(());
     };
     fn holds_replacement(v: &Value) -> bool {
         match v {
-            Value::String(s) => s.contains('\u{FFFD}'),
+            Value::String(s) => crate::bad_bytes::holds_bad_byte(s),
             Value::Array(items) => items.iter().any(holds_replacement),
             Value::Hash(h) => h
                 .iter()

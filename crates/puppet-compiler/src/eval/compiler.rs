@@ -301,8 +301,8 @@ pub struct Compiler<'e> {
     /// How deep the evaluation of nested defines, functions and includes is.
     pub(crate) depth: usize,
     /// The first file read with invalid UTF-8 (`file()`, a `template()`):
-    /// its bytes became U+FFFD, so a catalog string holding one fails the
-    /// node (`compile::check_invalid_utf8`).
+    /// its bad bytes became stand-ins (`crate::bad_bytes`), and a catalog
+    /// string holding one fails the node (`compile::check_invalid_utf8`).
     pub(crate) invalid_utf8: Option<std::path::PathBuf>,
 }
 

@@ -718,6 +718,15 @@ impl<'e> Compiler<'e> {
             BinaryOp::Eq => Ok(Value::Boolean(l.puppet_eq(&r))),
             BinaryOp::Ne => Ok(Value::Boolean(!l.puppet_eq(&r))),
             BinaryOp::Match | BinaryOp::NotMatch => {
+                // Text with bytes that are not UTF-8 (`crate::bad_bytes`,
+                // only once a file had some): Ruby's regexp refuses it.
+                if self.invalid_utf8.is_some()
+                    && matches!(r, Value::Regexp(_) | Value::String(_))
+                    && matches!(&l, Value::String(s) if crate::bad_bytes::holds_bad_byte(s))
+                {
+                    let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string();
+                    return Err(self.wrap_detail(ctx, e, detail));
+                }
                 let matched = self.eval_match(l, r, lhs, rhs, scope, ctx)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }

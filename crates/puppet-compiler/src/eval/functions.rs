@@ -677,6 +677,18 @@ impl<'e> Compiler<'e> {
                 }
                 _ => subject.clone(),
             },
+            // A Ruby Range over its integers (`Iterable.on`), listed only
+            // when it is within the limit and the node's memory budget.
+            Value::Range(r) => {
+                if r.len() > issues::limits::MAX_RANGE_ITEMS {
+                    return Err(EvalError::runtime(
+                        issues::limits::range_too_long(&r.to_string()),
+                        at,
+                    ));
+                }
+                crate::budget::reserve_items(r.len(), std::mem::size_of::<Value>())?;
+                Value::array(r.iter().map(Value::Integer).collect())
+            }
             _ => subject,
         };
         // The signature taken says how many arguments the block gets

@@ -16,6 +16,7 @@ pub mod lookup;
 pub mod resources;
 mod rtypes;
 mod ruby_functions;
+mod runtime_values;
 pub mod scope;
 mod state;
 mod templates_epp;

@@ -40,10 +40,14 @@ impl Compiler<'_> {
             ));
         };
         let program = self.env.parse_epp(&path).map_err(|e| {
-            EvalError::runtime(
-                issues::templates::invalid_epp("epp", e.puppet_style()),
-                at.clone(),
-            )
+            // Puppet reads the file, then its lexer fails on the bytes with
+            // Ruby's bare `ArgumentError`, wrapped by the call (7.23, 8.10).
+            let detail = if e.message == puppet_syntax::error::INVALID_BYTE_SEQUENCE {
+                e.message
+            } else {
+                issues::templates::invalid_epp("epp", e.puppet_style())
+            };
+            EvalError::runtime(detail, at.clone())
         })?;
         let global = self.scopes.global_scope(scope);
         self.render_epp(program, "epp", global, args, at)

@@ -94,10 +94,21 @@ impl DataCache {
 }
 
 fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool, ruby: RubyVersion) -> FileData {
-    let text = match fs.read_to_string(path) {
-        Ok(t) => t,
+    let bytes = match fs.read(path) {
+        Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        // libyaml refuses the bytes before it reads the YAML (Psych's
+        // `invalid leading UTF-8 octet at line 1 column 1`).
+        Err(e) => {
+            return Err(match puppet_model::yaml::utf8_error(e.as_bytes()) {
+                Some(y) if !json => format!("({}): {y}", path.display()),
+                _ => format!("{}: {e}", path.display()),
+            })
+        }
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if json {

@@ -209,6 +209,20 @@ impl Builder {
                 }
             }
             Value::Type(t) => self.type_node(t)?,
+            // Psych's `visit_Range`: `!ruby/range` with `begin`, `end`, `excl`.
+            Value::Range(r) => {
+                let key = |k: &str| Node::Scalar(Scalar::plain(k));
+                Node::Map {
+                    anchor: None,
+                    tag: Some("!ruby/range".into()),
+                    implicit: false,
+                    entries: vec![
+                        (key("begin"), Node::int(r.first)),
+                        (key("end"), Node::int(r.last)),
+                        (key("excl"), Node::bool(r.exclusive)),
+                    ],
+                }
+            }
             // Their Ruby objects carry `@hash`, a per-process hash value
             // (the Object's class is anonymous: `!ruby/object` alone).
             // Psych dumps the URI object with its parser and that parser's

@@ -63,6 +63,57 @@ pub enum Value {
     SemVerRange(Arc<super::semver::VersionRange>),
     /// A URI (Ruby's `URI::Generic` and subclasses, `super::uri`).
     Uri(Arc<super::uri::Uri>),
+    /// A Ruby Range of Integers that Ruby code handed to Puppet (a
+    /// function returning `(1..n)`): Puppet keeps the Ruby object, a
+    /// `Runtime[ruby, 'Range']` that iterates over its integers and prints
+    /// as `1..n`; a catalog holding one gets that text (Puppet 7 warns,
+    /// Puppet 8 fails). Boxed: a `Value` stays three words.
+    Range(Arc<RubyRange>),
+}
+
+/// A Ruby Range of Integers: `first..last`, or `first...last` when
+/// `exclusive` (the end left out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RubyRange {
+    pub first: i64,
+    pub last: i64,
+    pub exclusive: bool,
+}
+
+impl RubyRange {
+    /// How many integers it holds.
+    pub fn len(&self) -> u64 {
+        let end = i128::from(self.last) + i128::from(!self.exclusive);
+        (end - i128::from(self.first)).max(0) as u64
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its smallest and largest integer, unless it is empty.
+    pub fn bounds(&self) -> Option<(i64, i64)> {
+        let last = if self.exclusive {
+            self.last.checked_sub(1)?
+        } else {
+            self.last
+        };
+        (last >= self.first).then_some((self.first, last))
+    }
+
+    /// Its integers, in order.
+    pub fn iter(&self) -> impl Iterator<Item = i64> {
+        let first = self.first;
+        (0..self.len()).map(move |i| first.wrapping_add(i as i64))
+    }
+}
+
+impl fmt::Display for RubyRange {
+    /// Ruby's `Range#to_s`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.exclusive { "..." } else { ".." };
+        write!(f, "{}{dots}{}", self.first, self.last)
+    }
 }
 
 /// A deferred function call: the function's name and, when given, its
@@ -135,6 +186,18 @@ impl Value {
     /// Puppet's `==`: strings case-insensitively, numbers by value, collections
     /// element-wise.
     pub fn puppet_eq(&self, other: &Value) -> bool {
+        self.puppet_eq_within(other, NESTING_BY_RECURSION)
+    }
+
+    /// [`Value::puppet_eq`], `depth` more levels deep before it makes sure
+    /// of stack (grown on the heap: data deeper than any stack compares).
+    fn puppet_eq_within(&self, other: &Value, depth: u32) -> bool {
+        if depth == 0 {
+            return stacker::maybe_grow(256 << 10, 4 << 20, || {
+                self.puppet_eq_within(other, NESTING_BY_RECURSION)
+            });
+        }
+        let nested = |x: &Value, y: &Value| x.puppet_eq_within(y, depth - 1);
         match (self, other) {
             (Value::String(a), Value::String(b)) => str_puppet_eq(a, b),
             (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
@@ -148,12 +211,12 @@ impl Value {
             (Value::Timestamp(t) | Value::Timespan(t), Value::Float(f))
             | (Value::Float(f), Value::Timestamp(t) | Value::Timespan(t)) => t.as_f64() == *f,
             (Value::Array(a), Value::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.puppet_eq(y))
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| nested(x, y))
             }
             (Value::Hash(a), Value::Hash(b)) => {
                 a.len() == b.len()
                     && a.iter()
-                        .all(|(k, v)| b.iter().any(|(k2, v2)| k.puppet_eq(k2) && v.puppet_eq(v2)))
+                        .all(|(k, v)| b.iter().any(|(k2, v2)| nested(k, k2) && nested(v, v2)))
             }
             _ => self == other,
         }
@@ -169,8 +232,86 @@ pub fn str_puppet_eq(a: &str, b: &str) -> bool {
             .eq(b.chars().flat_map(char::to_lowercase))
 }
 
+/// How deep `==` and `Hash` follow nested arrays and hashes by recursion.
+/// Keys are shallow (a few levels), so they pay nothing more; data nested
+/// deeper (a 100,000-deep array as a hash key, built by `reduce`) would
+/// overflow the stack: past this depth `==` goes on with a work list of its
+/// own, and `Hash` stops (values equal to this depth hash alike, so equal
+/// values still do; deeper differences are left to `==`).
+const NESTING_BY_RECURSION: u32 = 32;
+
 impl PartialEq for Value {
     fn eq(&self, other: &Value) -> bool {
+        self.eq_within(other, NESTING_BY_RECURSION)
+    }
+}
+
+impl Value {
+    /// `==`, recursing `depth` more levels, then by [`Value::eq_by_work_list`].
+    fn eq_within(&self, other: &Value, depth: u32) -> bool {
+        match (self, other) {
+            (Value::Array(a), Value::Array(b)) => {
+                Arc::ptr_eq(a, b)
+                    || (a.len() == b.len()
+                        && if depth == 0 {
+                            self.eq_by_work_list(other)
+                        } else {
+                            a.iter()
+                                .zip(b.iter())
+                                .all(|(x, y)| x.eq_within(y, depth - 1))
+                        })
+            }
+            (Value::Hash(a), Value::Hash(b)) => {
+                Arc::ptr_eq(a, b)
+                    || (a.len() == b.len()
+                        && if depth == 0 {
+                            self.eq_by_work_list(other)
+                        } else {
+                            a.iter().zip(b.iter()).all(|((k, v), (k2, v2))| {
+                                k.eq_within(k2, depth - 1) && v.eq_within(v2, depth - 1)
+                            })
+                        })
+            }
+            _ => self.eq_scalar(other),
+        }
+    }
+
+    /// `==` of arbitrarily deep data without recursion: the pairs still to
+    /// compare are kept in a list.
+    fn eq_by_work_list(&self, other: &Value) -> bool {
+        let mut todo = vec![(self, other)];
+        while let Some((x, y)) = todo.pop() {
+            match (x, y) {
+                (Value::Array(a), Value::Array(b)) => {
+                    if Arc::ptr_eq(a, b) {
+                        continue;
+                    }
+                    if a.len() != b.len() {
+                        return false;
+                    }
+                    todo.extend(a.iter().zip(b.iter()));
+                }
+                (Value::Hash(a), Value::Hash(b)) => {
+                    if Arc::ptr_eq(a, b) {
+                        continue;
+                    }
+                    if a.len() != b.len() {
+                        return false;
+                    }
+                    for ((k, v), (k2, v2)) in a.iter().zip(b.iter()) {
+                        todo.push((k, k2));
+                        todo.push((v, v2));
+                    }
+                }
+                _ if !x.eq_scalar(y) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// `==` of anything but two arrays or two hashes.
+    fn eq_scalar(&self, other: &Value) -> bool {
         match (self, other) {
             (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
             (Value::Boolean(a), Value::Boolean(b)) => a == b,
@@ -178,10 +319,6 @@ impl PartialEq for Value {
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
             (Value::String(a), Value::String(b)) => a == b,
             (Value::Regexp(a), Value::Regexp(b)) => a == b,
-            (Value::Array(a), Value::Array(b)) => a == b,
-            (Value::Hash(a), Value::Hash(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x == y)
-            }
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
             (Value::Binary(a), Value::Binary(b)) => a == b,
@@ -193,6 +330,7 @@ impl PartialEq for Value {
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             // Ruby's `URI#==`: the normalized components and the class.
             (Value::Uri(a), Value::Uri(b)) => a == b,
+            (Value::Range(a), Value::Range(b)) => a == b,
             _ => false,
         }
     }
@@ -202,6 +340,14 @@ impl Eq for Value {}
 
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        self.hash_within(state, NESTING_BY_RECURSION);
+    }
+}
+
+impl Value {
+    /// `Hash`, of `depth` more levels of arrays and hashes (their lengths
+    /// below that).
+    fn hash_within<H: Hasher>(&self, state: &mut H, depth: u32) {
         std::mem::discriminant(self).hash(state);
         match self {
             Value::Undef | Value::Default => {}
@@ -209,11 +355,21 @@ impl Hash for Value {
             Value::Integer(i) => i.hash(state),
             Value::Float(f) => f.to_bits().hash(state),
             Value::String(s) | Value::Regexp(s) => s.hash(state),
-            Value::Array(a) => a.hash(state),
+            Value::Array(a) => {
+                a.len().hash(state);
+                if depth > 0 {
+                    for x in a.iter() {
+                        x.hash_within(state, depth - 1);
+                    }
+                }
+            }
             Value::Hash(h) => {
-                for (k, v) in h.iter() {
-                    k.hash(state);
-                    v.hash(state);
+                h.len().hash(state);
+                if depth > 0 {
+                    for (k, v) in h.iter() {
+                        k.hash_within(state, depth - 1);
+                        v.hash_within(state, depth - 1);
+                    }
                 }
             }
             Value::Type(t) => t.hash(state),
@@ -228,6 +384,7 @@ impl Hash for Value {
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
             Value::Uri(u) => u.hash(state),
+            Value::Range(r) => r.hash(state),
         }
     }
 }
@@ -279,6 +436,7 @@ impl fmt::Display for Value {
             Value::SemVer(v) => write!(f, "{v}"),
             Value::SemVerRange(r) => write!(f, "{r}"),
             Value::Uri(u) => write!(f, "{u}"),
+            Value::Range(r) => write!(f, "{r}"),
         }
     }
 }
@@ -314,6 +472,6 @@ pub fn value_label(v: &Value) -> String {
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
         // Puppet's label of a Ruby object that is no Puppet value.
-        Value::Uri(_) => "Object".into(),
+        Value::Uri(_) | Value::Range(_) => "Object".into(),
     }
 }

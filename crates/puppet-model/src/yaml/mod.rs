@@ -16,6 +16,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 use crate::values::{Map, Value};
 
 mod errors;
+mod reader;
+
+pub use reader::utf8_error;
 
 /// A YAML error with its 1-based position (0 when unknown).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -880,6 +880,9 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
             "URI({})",
             puppet_model::types::format::puppet_quote(&u.to_string())
         ),
+        // Ruby's `Range#to_s` and `inspect` alike: `1..4`, also inside a
+        // collection.
+        Value::Range(r) => r.to_string(),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(n) => n.to_string(),
         Value::Float(f) => {

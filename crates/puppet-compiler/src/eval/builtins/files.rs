@@ -51,7 +51,7 @@ pub(super) fn file(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         if let Some(p) = find_in_modules(cx, &reference).filter(|p| cx.c.env.files().exists(p)) {
             return match cx.c.env.files().read(&p) {
                 Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
+                    let text = crate::bad_bytes::decode(&bytes);
                     if matches!(text, std::borrow::Cow::Owned(_)) && cx.c.invalid_utf8.is_none() {
                         cx.c.invalid_utf8 = Some(p.clone());
                     }

@@ -27,6 +27,10 @@ pub(super) fn iterable(v: &Value) -> Option<(Vec<Value>, bool)> {
         Value::Integer(n) if *n >= 0 && *n <= MAX_ITERATION => {
             Some(((0..*n).map(Value::Integer).collect(), false))
         }
+        // A Ruby Range (a Ruby function's value): its integers.
+        Value::Range(r) if r.len() <= MAX_ITERATION as u64 => {
+            Some((r.iter().map(Value::Integer).collect(), false))
+        }
         Value::Type(t) => type_iterable(t),
         _ => None,
     }

@@ -95,6 +95,9 @@ pub fn emit_rich(v: &Value, s: &mut impl JsonSink) {
         Value::SemVerRange(_) => with_string("SemVerRange", &v.to_string(), s),
         Value::Binary(_) => with_string("Binary", &v.to_string(), s),
         Value::Uri(_) => with_string("URI", &v.to_string(), s),
+        // The converter's `unknown_to_string` (a node with one fails before
+        // its catalog is written: `compile::check_runtime_values`).
+        Value::Range(r) => s.string(&r.to_string()),
         Value::Deferred(d) => {
             s.begin_object();
             s.key("__ptype");

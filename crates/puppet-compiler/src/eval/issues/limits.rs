@@ -29,6 +29,18 @@ pub(crate) fn invalid_utf8_in_catalog(resource: &str, param: &str, file: &str) -
     )
 }
 
+/// The most integers a Ruby Range handed to Puppet (a function's `(1..n)`)
+/// is iterated over: as many as the Ruby subset's own ranges may hold
+/// (`template::erb::interp::MAX_STEPS`). Puppet iterates without end.
+pub(crate) const MAX_RANGE_ITEMS: u64 = 10_000_000;
+
+/// A Ruby Range iterated past [`MAX_RANGE_ITEMS`], in the Ruby subset's
+/// words for the same limit (`the range 1..N is over pverify's limit of
+/// 10000000 integers`).
+pub(crate) fn range_too_long(range: &str) -> String {
+    format!("the range {range} is over pverify's limit of {MAX_RANGE_ITEMS} integers")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -24,8 +24,8 @@ pub enum LoadError {
 pub struct ParseCache<T> {
     files: PathSlots<Loaded<T>>,
     parse: fn(&str) -> Result<T, ErbError>,
-    /// Files that were not UTF-8 (read with U+FFFD in place of the bad
-    /// bytes, as Ruby keeps them as they are).
+    /// Files that were not UTF-8 (their bad bytes read as
+    /// `crate::bad_bytes` stand-ins, as Ruby keeps them as they are).
     invalid_utf8: std::sync::Mutex<Vec<std::path::PathBuf>>,
 }
 
@@ -34,7 +34,7 @@ impl<T> ParseCache<T> {
         let (_, slot) = self.files.slot(path);
         slot.get_or_init(|| {
             let bytes = fs.read(path).map_err(|e| LoadError::Read(e.to_string()))?;
-            let text = String::from_utf8_lossy(&bytes);
+            let text = crate::bad_bytes::decode(&bytes);
             if matches!(text, std::borrow::Cow::Owned(_)) {
                 self.invalid_utf8
                     .lock()

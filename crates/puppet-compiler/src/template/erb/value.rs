@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use puppet_model::value::{Map, Value};
+use puppet_model::value::{Map, RubyRange, Value};
 use puppet_model::yaml::SYMBOL_MARK;
 
 #[derive(Clone, Debug)]
@@ -354,6 +354,7 @@ fn from_puppet_nested(v: &Value) -> RValue {
             None => RValue::Str(s.clone()),
         },
         Value::Regexp(s) => RValue::Regex(s.to_string()),
+        Value::Range(r) => RValue::Range(r.first, r.last, r.exclusive),
         Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect::<Vec<_>>()),
         Value::Hash(h) => RValue::hash(
             h.iter()
@@ -365,7 +366,7 @@ fn from_puppet_nested(v: &Value) -> RValue {
 }
 
 /// A Ruby value as a Puppet function receives it back (symbols become
-/// strings, ranges arrays).
+/// strings; a Range stays a Range, `Value::Range`).
 pub fn to_puppet(v: &RValue) -> Value {
     convert(v, false)
 }
@@ -413,15 +414,13 @@ fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
         RValue::Bytes(b) => Value::string(String::from_utf8_lossy(b).as_ref()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
-        RValue::Range(a, b, excl) => {
-            let end = if *excl { *b } else { b.saturating_add(1) };
-            Value::array(
-                (*a..end.max(*a))
-                    .take(100_000)
-                    .map(Value::Integer)
-                    .collect(),
-            )
-        }
+        // Puppet keeps the Ruby object: a `Runtime[ruby, 'Range']` that
+        // iterates lazily and prints as `1..n` (never a list cut short).
+        RValue::Range(a, b, excl) => Value::Range(Arc::new(RubyRange {
+            first: *a,
+            last: *b,
+            exclusive: *excl,
+        })),
         RValue::Hash(pairs) => {
             let mut m = Map::default();
             for (k, v) in pairs.iter() {

@@ -737,6 +737,7 @@ impl TypeFormatter {
             Value::SemVer(_) | Value::SemVerRange(_) => self.push(&format!("'{v}'")),
             // `string_URI`: `URI('...')`.
             Value::Uri(u) => self.push(&format!("URI({})", puppet_quote(&u.to_string()))),
+            Value::Range(r) => self.push(&r.to_string()),
             Value::Deferred(d) => {
                 self.push("Deferred(");
                 self.value(&d.init_hash());

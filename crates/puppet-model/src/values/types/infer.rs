@@ -66,6 +66,10 @@ fn infer_nested(v: &Value) -> PType {
         Value::SemVerRange(_) => T::SemVerRange,
         // `infer_set_URI`: `URI[uri_to_hash(uri)]`.
         Value::Uri(u) => crate::values::uri::infer_type(u),
+        Value::Range(_) => T::Runtime {
+            runtime: Some("ruby".into()),
+            name: Some("Range".into()),
+        },
     }
 }
 

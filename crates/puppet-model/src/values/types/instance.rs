@@ -148,6 +148,7 @@ impl Checker {
                 if any_elem {
                     match v {
                         Value::String(_) | Value::Array(_) | Value::Hash(_) => true,
+                        Value::Range(_) => true,
                         Value::Integer(i) => *i >= 0,
                         Value::Type(t) => match &**t {
                             T::Enum { .. } => true,
@@ -158,6 +159,8 @@ impl Checker {
                         _ => false,
                     }
                 } else {
+                    // A Range too is only by its type, `Runtime[ruby,
+                    // 'Range']`: no `Iterable[Integer]` (7.23, 8.10).
                     is_assignable(t, &super::infer(v))
                 }
             }
@@ -169,7 +172,8 @@ impl Checker {
             },
             // only catalog resources are, and they are not values
             T::Class(_) | T::Resource { .. } | T::CatalogEntry => false,
-            T::Runtime { .. } => false,
+            // The one Ruby object pverify keeps: by its inferred type.
+            T::Runtime { .. } => matches!(v, Value::Range(_)) && is_assignable(t, &super::infer(v)),
             T::Sensitive(inner) => match v {
                 Value::Sensitive(x) => inner.as_deref().is_none_or(|i| self.check(i, x)),
                 _ => false,
@@ -291,6 +295,7 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::SemVer(_)
         | Value::SemVerRange(_)
         | Value::Uri(_) => true,
+        Value::Range(_) => false,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

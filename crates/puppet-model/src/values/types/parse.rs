@@ -1224,6 +1224,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
         Value::Uri(u) => format!("URI::{}", u.class()),
+        Value::Range(_) => "Range".into(),
     }
 }
 
@@ -1279,6 +1280,7 @@ pub fn label_value(v: &Value) -> String {
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
         Value::Uri(_) => "URI".into(),
+        Value::Range(_) => "Object".into(),
     }
 }
 
