@@ -1,23 +1,41 @@
-//! Values and types are dropped without recursion.
+//! Values and types are dropped without deep recursion.
 //!
 //! A manifest builds data as deep as it likes (`Integer[1, 200000].reduce([])
 //! |$m, $i| { [$m] }`), and a type inferred from it is as deep. Rust's
 //! generated drop recurses once per level, and a debug build's frames are
 //! large: 200,000 levels overflowed a 64 MiB stack, which aborts the whole
-//! run. So a value or type owned by nobody else that is three or more
-//! levels deep hands what it holds to a work-list instead, and those are
-//! dropped one after another, each only after its own contents were moved
-//! onto the list.
+//! run. So a drop recurses only through the first [`RECURSION_LEVELS`]
+//! levels (counted per thread); a value or type deeper than that hands what
+//! it holds to a work-list instead, and those are dropped one after
+//! another, each only after its own contents were moved onto the list.
 //!
-//! On good input this costs a look at the children of each dropped
-//! collection; shared collections (an `Arc` still owned elsewhere) are
-//! left to their other owners and cost one load.
+//! On good input, which is never that deep, a drop costs a look at whether
+//! the value owns anything (scalars, empty and shared collections do not)
+//! and a thread-local counter: no scan of the children beforehand (an
+//! earlier design looked at every child of every dropped collection to
+//! decide whether it was deep, about 2 % of a compile's instructions).
+//! Shared collections (an `Arc` still owned elsewhere) are left to their
+//! other owners and cost one load.
 
+use std::cell::Cell;
 use std::mem;
 use std::sync::Arc;
 
 use super::types::PType;
 use super::value::Value;
+
+/// Levels of nesting a drop recurses through before it switches to the
+/// work-list. A level costs a few frames (the drop, the detach, the
+/// element's drop glue): in a debug build about 1 KiB, so 64 levels stay
+/// well inside the smallest stack a drop is tested on (256 KiB), and good
+/// data (facts, Hiera, catalogs: a dozen levels) never reaches it.
+const RECURSION_LEVELS: u32 = 64;
+
+thread_local! {
+    /// How many drops of values or types are in progress on this thread,
+    /// one inside another.
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
 
 /// A value or a type waiting on the work-list: types hold values (bounds,
 /// `Init` arguments) and values hold types, so either may nest in the other.
@@ -26,23 +44,76 @@ enum Owned {
     Type(PType),
 }
 
+/// Where [`detach_value`] and [`detach_type`] put what they take out.
+trait Sink {
+    fn put(&mut self, owned: Owned);
+}
+
+/// Drops each part at once, one level deeper.
+struct Recurse;
+
+impl Sink for Recurse {
+    #[inline]
+    fn put(&mut self, owned: Owned) {
+        drop(owned)
+    }
+}
+
+impl Sink for Vec<Owned> {
+    #[inline]
+    fn put(&mut self, owned: Owned) {
+        self.push(owned)
+    }
+}
+
+/// A value or a type, whose owned parts can be taken out.
+trait Detach {
+    fn detach(&mut self, out: &mut impl Sink);
+}
+
+impl Detach for Value {
+    #[inline]
+    fn detach(&mut self, out: &mut impl Sink) {
+        detach_value(self, out)
+    }
+}
+
+impl Detach for PType {
+    #[inline]
+    fn detach(&mut self, out: &mut impl Sink) {
+        detach_type(self, out)
+    }
+}
+
+/// Drops what `owner` holds: recursively while the thread's drops are
+/// shallow, else through a work-list.
+#[inline]
+fn dispose(owner: &mut impl Detach) {
+    let depth = DEPTH.with(Cell::get);
+    if depth < RECURSION_LEVELS {
+        DEPTH.with(|d| d.set(depth + 1));
+        owner.detach(&mut Recurse);
+        DEPTH.with(|d| d.set(depth));
+    } else {
+        let mut pending = Vec::new();
+        owner.detach(&mut pending);
+        drain(pending);
+    }
+}
+
 impl Drop for Value {
     fn drop(&mut self) {
-        if value_is_deep(self) {
-            let mut pending = Vec::new();
-            detach_value(self, &mut pending);
-            drain(pending);
+        if value_owns(self) {
+            dispose(self)
         }
-        // Else the generated drop recurses one level at most.
+        // Else the generated drop frees only what holds no values or types.
     }
 }
 
 impl Drop for PType {
     fn drop(&mut self) {
-        if type_is_deep(self) {
-            let mut pending = Vec::new();
-            detach_type(self, &mut pending);
-            drain(pending);
+        if type_owns(self) {
+            dispose(self)
         }
     }
 }
@@ -100,51 +171,23 @@ fn type_owns(t: &PType) -> bool {
         }
 }
 
-/// Does `v` hold something whose drop drops more (three levels)? A type
-/// held is not looked into: its own drop is iterative.
-fn value_is_deep(v: &Value) -> bool {
-    match v {
-        Value::Array(a) => sole(a) && a.iter().any(value_owns),
-        Value::Hash(h) => sole(h) && h.iter().any(|(k, v)| value_owns(k) || value_owns(v)),
-        Value::Sensitive(s) => sole(s) && value_owns(s),
-        Value::Deferred(d) => sole(d) && d.arguments.iter().flatten().any(value_owns),
-        Value::Object(o) => sole(o) && o.values.iter().any(|(_, v)| value_owns(v)),
-        _ => false,
-    }
-}
-
-/// [`value_is_deep`] for a type.
-fn type_is_deep(t: &PType) -> bool {
-    let mut found = false;
-    t.for_each_child(&mut |c| found = found || type_owns(c));
-    found
-        || match t {
-            PType::Timestamp { from, to } | PType::Timespan { from, to } => {
-                [from, to].into_iter().flatten().any(|b| value_owns(b))
-            }
-            PType::Uri(Some(u)) => value_owns(u),
-            PType::Init { args, .. } => args.iter().any(value_owns),
-            _ => false,
-        }
-}
-
 /// Moves `v` onto `out` when it owns something, leaving `Undef`.
-fn take_value(v: &mut Value, out: &mut Vec<Owned>) {
+fn take_value(v: &mut Value, out: &mut impl Sink) {
     if value_owns(v) {
-        out.push(Owned::Value(mem::replace(v, Value::Undef)))
+        out.put(Owned::Value(mem::replace(v, Value::Undef)))
     }
 }
 
 /// Moves `t` onto `out` when it owns something, leaving `Any`.
-fn take_type(t: &mut PType, out: &mut Vec<Owned>) {
+fn take_type(t: &mut PType, out: &mut impl Sink) {
     if type_owns(t) {
-        out.push(Owned::Type(mem::replace(t, PType::Any)))
+        out.put(Owned::Type(mem::replace(t, PType::Any)))
     }
 }
 
 /// Moves what `v` holds that owns something onto `out`. A hash's keys
 /// cannot be replaced in place, so a hash is drained whole.
-fn detach_value(v: &mut Value, out: &mut Vec<Owned>) {
+fn detach_value(v: &mut Value, out: &mut impl Sink) {
     match v {
         Value::Array(a) => {
             if let Some(items) = unique(a) {
@@ -184,7 +227,7 @@ fn detach_value(v: &mut Value, out: &mut Vec<Owned>) {
 }
 
 /// Moves what `t` holds that owns something onto `out`.
-fn detach_type(t: &mut PType, out: &mut Vec<Owned>) {
+fn detach_type(t: &mut PType, out: &mut impl Sink) {
     match t {
         PType::NotUndef(Some(x))
         | PType::Optional(Some(x))

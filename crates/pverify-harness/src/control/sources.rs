@@ -266,19 +266,28 @@ impl Repo {
         compiled
             .iter()
             .map(|c| {
-                let catalog = serde_json::from_str::<Value>(c.result.as_ref().ok()?).ok()?;
+                let text = c.result.as_ref().ok()?;
+                let record = || {
+                    self.relative(
+                        &self
+                            .root
+                            .join(&self.config.golden)
+                            .join(SOURCES_DIR)
+                            .join(format!("{}.json", c.id)),
+                    )
+                };
+                // Only a `puppet://` URL names a module file, and the text
+                // (serde_json's, which escapes no `/`) writes one as it is:
+                // a catalog without one is not parsed again (most are not).
+                if !text.contains("puppet://") {
+                    return Some((Sources::new(), record()));
+                }
+                let catalog = serde_json::from_str::<Value>(text).ok()?;
                 let env = env_of
                     .get(c.id.as_str())
                     .copied()
                     .unwrap_or(&self.config.environment_name);
-                let record = self.relative(
-                    &self
-                        .root
-                        .join(&self.config.golden)
-                        .join(SOURCES_DIR)
-                        .join(format!("{}.json", c.id)),
-                );
-                Some((reader.read(env, &catalog), record))
+                Some((reader.read(env, &catalog), record()))
             })
             .collect()
     }

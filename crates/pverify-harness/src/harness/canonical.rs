@@ -13,7 +13,12 @@ pub const CANONICAL_UUID: &str = "00000000-0000-0000-0000-000000000000";
 /// else, order included (keys, resources, tags, edges, classes), is kept as
 /// given. Pretty-printed with a two-space indent, no final newline.
 pub fn canonicalize_catalog(json: &Value, env_dir: &str) -> String {
-    let mut v = json.clone();
+    canonical_catalog_text(json.clone(), env_dir)
+}
+
+/// [`canonicalize_catalog`] of a catalog the caller no longer needs: made
+/// canonical in place, without a copy of the whole tree.
+pub fn canonical_catalog_text(mut v: Value, env_dir: &str) -> String {
     if let Value::Object(m) = &mut v {
         // Assigning through get_mut keeps each key where Puppet put it.
         if let Some(x) = m.get_mut("version") {

@@ -15,7 +15,9 @@ pub mod oracle;
 mod run;
 pub mod suite;
 
-pub use canonical::{canonicalize_catalog, relativize_text, CANONICAL_UUID};
+pub use canonical::{
+    canonical_catalog_text, canonicalize_catalog, relativize_text, CANONICAL_UUID,
+};
 pub use case::{
     load_suite, materialize, parse_case, replace_expectations, write_case, Case, CaseExports,
     Expect, PuppetVersion, Versioned,

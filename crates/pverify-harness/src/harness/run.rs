@@ -8,8 +8,8 @@ use puppet_compiler::facts::from_json;
 use puppet_compiler::loader::{Environment, Overrides};
 
 use super::{
-    canonicalize_catalog, materialize, relativize_text, Case, Expect, PuppetVersion, FACTSETS_DIR,
-    SERVER_FACTS,
+    canonical_catalog_text, materialize, relativize_text, Case, Expect, PuppetVersion,
+    FACTSETS_DIR, SERVER_FACTS,
 };
 
 /// A `settings:` mapping (a case's, pverify.yaml's) checked and typed: an
@@ -175,7 +175,7 @@ pub fn run_case_granted(
     }
     let name = node.name.clone();
     match eval::compile(&env, node) {
-        Ok(c) => Expect::Catalog(canonicalize_catalog(&c.catalog, &dir)),
+        Ok(c) => Expect::Catalog(canonical_catalog_text(c.catalog, &dir)),
         Err(e) => Expect::Error(relativize_text(&e.for_node(&name), &dir)),
     }
 }

@@ -1,21 +1,42 @@
-//! Ruby values are dropped without recursion, as Puppet's are
+//! Ruby values are dropped without deep recursion, as Puppet's are
 //! (`puppet_model`'s `values/drop.rs`): a template sees `@x` 200,000 arrays
 //! deep as Ruby arrays as deep, and the generated drop recursing once per
-//! level overflowed a debug build's stack. A value three or more levels
-//! deep hands its nested arrays and hashes to a work-list instead.
+//! level overflowed a debug build's stack. A drop recurses through the
+//! first [`RECURSION_LEVELS`] levels (counted per thread); past them a value
+//! hands its nested arrays and hashes to a work-list instead. Good data is
+//! never that deep, and pays only a look at whether a value owns anything
+//! and a thread-local counter (no scan of the children beforehand).
 
+use std::cell::Cell;
 use std::mem;
 use std::sync::Arc;
 
 use super::value::{Enumerator, RValue};
 
+/// Levels of nesting a drop recurses through before it switches to the
+/// work-list (a few frames a level; see `values/drop.rs`).
+const RECURSION_LEVELS: u32 = 64;
+
+thread_local! {
+    /// Ruby-value drops in progress on this thread, one inside another.
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
 impl Drop for RValue {
     fn drop(&mut self) {
-        if is_deep(self) {
+        if !owns(self) {
+            return;
+        }
+        let depth = DEPTH.with(Cell::get);
+        if depth < RECURSION_LEVELS {
+            DEPTH.with(|d| d.set(depth + 1));
+            detach(self, &mut drop);
+            DEPTH.with(|d| d.set(depth));
+        } else {
             let mut pending = Vec::new();
-            detach(self, &mut pending);
+            detach(self, &mut |v| pending.push(v));
             while let Some(mut v) = pending.pop() {
-                detach(&mut v, &mut pending);
+                detach(&mut v, &mut |x| pending.push(x));
                 // `v` now holds nothing that holds more: a shallow drop.
             }
         }
@@ -46,25 +67,15 @@ fn owns(v: &RValue) -> bool {
     }
 }
 
-/// Does `v` hold a value whose drop drops more (three levels)?
-fn is_deep(v: &RValue) -> bool {
-    match v {
-        RValue::Array(a) => sole(a) && a.iter().any(owns),
-        RValue::Hash(h) => sole(h) && h.iter().any(|(k, v)| owns(k) || owns(v)),
-        RValue::Enumerator(e) => sole(e) && (e.items.iter().any(owns) || owns(&e.receiver)),
-        _ => false,
-    }
-}
-
 /// Moves `v` onto `out` when it owns values, leaving `nil`.
-fn take(v: &mut RValue, out: &mut Vec<RValue>) {
+fn take(v: &mut RValue, out: &mut impl FnMut(RValue)) {
     if owns(v) {
-        out.push(mem::replace(v, RValue::Nil))
+        out(mem::replace(v, RValue::Nil))
     }
 }
 
 /// Moves what `v` holds that owns values onto `out`.
-fn detach(v: &mut RValue, out: &mut Vec<RValue>) {
+fn detach(v: &mut RValue, out: &mut impl FnMut(RValue)) {
     match v {
         RValue::Array(a) => {
             if let Some(items) = unique(a) {
