@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn changes_read_back_with_renames_and_nulls() {
         let listen = |port: &str| json!({"type": "Apache::Listen", "title": port, "parameters": {"port": port, "ip": "*"}});
-        let changes = vec![
+        let original = vec![
             Change::ResourceRemoved {
                 resource: "Apache::Listen[8080]".into(),
                 value: listen("8080"),
@@ -240,11 +240,11 @@ mod tests {
                 removed: vec![],
             },
         ];
-        let wire = changes_json(&changes);
+        let wire = changes_json(&original);
         let back = changes(wire.as_array().unwrap()).unwrap();
         assert_eq!(changes_json(&back), wire);
         assert!(is_rename(&back[0], &back[1]));
         assert!(!is_rename(&back[2], &back[3]));
-        assert_eq!(back[4..], changes[4..]);
+        assert_eq!(back[4..], original[4..]);
     }
 }
