@@ -649,13 +649,16 @@ fn empty_shard((i, n): (usize, usize), total: usize) -> String {
     format!("--shard {i}/{n} selects no node (the two sides have {total})")
 }
 
+/// One side's catalogs by node name.
+pub type Catalogs = Vec<(String, SideCatalog)>;
+
 /// `--shard I/N` over catalog sets: the nodes of that shard of the union
 /// of both sides' names.
 pub fn shard_catalogs(
-    from: Vec<(String, SideCatalog)>,
-    to: Vec<(String, SideCatalog)>,
+    from: Catalogs,
+    to: Catalogs,
     (i, n): (usize, usize),
-) -> Result<(Vec<(String, SideCatalog)>, Vec<(String, SideCatalog)>), String> {
+) -> Result<(Catalogs, Catalogs), String> {
     let union: std::collections::BTreeSet<String> =
         from.iter().chain(&to).map(|(k, _)| k.clone()).collect();
     let total = union.len();
@@ -666,10 +669,8 @@ pub fn shard_catalogs(
     if kept.is_empty() && total > 0 {
         return Err(empty_shard((i, n), total));
     }
-    let keep = |side: Vec<(String, SideCatalog)>| {
-        side.into_iter()
-            .filter(|(k, _)| kept.contains(k))
-            .collect::<Vec<_>>()
+    let keep = |side: Catalogs| -> Catalogs {
+        side.into_iter().filter(|(k, _)| kept.contains(k)).collect()
     };
     Ok((keep(from), keep(to)))
 }
