@@ -47,6 +47,8 @@ struct Common {
     #[arg(long)]
     filter: Option<String>,
     /// Only shard I of N (1-based): the nodes sorted by name, every N-th.
+    /// With `--format json` the report says which shard it is, for
+    /// `pverify report merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
     #[command(flatten)]
