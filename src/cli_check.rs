@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use pverify_harness::control::{parse_shard, shard, Compiled, NodeSpec, Repo};
-use pverify_harness::report::{Format, Report};
+use pverify_harness::report::{Format, Report, ShardOf};
 
 use crate::cli_report::{emit, paint, progress_bar, EXIT_SETUP};
 use crate::cli_run::Oracle;
@@ -47,6 +47,8 @@ struct Common {
     #[arg(long)]
     filter: Option<String>,
     /// Only shard I of N (1-based): the nodes sorted by name, every N-th.
+    /// With `--format json` the report says which shard it is, for
+    /// `pverify report merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
     #[command(flatten)]
@@ -55,7 +57,9 @@ struct Common {
 
 /// The repo, the nodes selected, and all its nodes (the in-run mode of
 /// exported resources compiles them all for their exports).
-fn prepare(c: &Common) -> Result<(Repo, Vec<NodeSpec>, Vec<NodeSpec>), String> {
+type Prepared = (Repo, Vec<NodeSpec>, Vec<NodeSpec>);
+
+fn prepare(c: &Common) -> Result<Prepared, String> {
     c.compile.require_existing()?;
     let mut repo = Repo::open(&c.dir)?;
     c.compile.apply_to_repo(&mut repo)?;
@@ -136,17 +140,51 @@ pub fn check(args: CheckArgs) -> ExitCode {
     for w in repo.check_sources(&nodes, &compiled, &mut items, against) {
         eprintln!("warning: {w}");
     }
+    let shard = args.common.shard.as_deref().map(parse_shard);
     // Goldens of nodes gone from the matrix: a warning, or with
-    // --strict-goldens a failed item each.
-    for name in repo.stale_goldens(&all) {
-        if args.review.strict_goldens {
-            items.push(repo.stale_item(&name));
-        } else {
-            eprintln!("warning: stale golden {}", repo.stale_message(&name));
+    // --strict-goldens a failed item each. Every shard sees the same
+    // ones: they are shard 1's, so a merged report has each once.
+    if !matches!(shard, Some(Ok((i, _))) if i > 1) {
+        for name in repo.stale_goldens(&all) {
+            if args.review.strict_goldens {
+                items.push(repo.stale_item(&name));
+            } else {
+                eprintln!("warning: stale golden {}", repo.stale_message(&name));
+            }
         }
     }
-    let report = Report::new("check", &args.common.dir.display().to_string(), items);
+    let mut report = Report::new("check", &args.common.dir.display().to_string(), items);
+    if let Some(Ok((index, count))) = shard {
+        report.shard = Some(shard_of(&report, &all, index, count));
+    }
     emit(&report, args.format)
+}
+
+/// A shard's place in the whole run: each item's position in the
+/// unsharded report (nodes in the matrix's order, then stale goldens).
+fn shard_of(report: &Report, all: &[NodeSpec], index: usize, count: usize) -> ShardOf {
+    let at: std::collections::HashMap<&str, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id.as_str(), i))
+        .collect();
+    let mut stale = all.len();
+    let positions = report
+        .items
+        .iter()
+        .map(|item| match at.get(item.name.as_str()) {
+            Some(&i) => i,
+            None => {
+                stale += 1;
+                stale - 1
+            }
+        })
+        .collect();
+    ShardOf {
+        index,
+        count,
+        positions,
+    }
 }
 
 pub fn bless(args: BlessArgs) -> ExitCode {

@@ -76,6 +76,8 @@ pub struct DiffArgs {
     compile: crate::cli_opts_compile::CompileOpts,
     #[command(flatten)]
     review: crate::cli_opts_review::DiffReviewOpts,
+    #[command(flatten)]
+    shards: crate::cli_opts_shards::DiffShardOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -84,6 +86,10 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(args: DiffArgs) -> ExitCode {
+    let shard = match args.shards.shard() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let mut ignore = Ignore {
         rules: Vec::new(),
         tags: args.ignore_tag.clone(),
@@ -95,7 +101,7 @@ pub fn run(args: DiffArgs) -> ExitCode {
         }
     }
     let report = match (&args.from, &args.to, &args.from_catalogs, &args.to_catalogs) {
-        (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore) {
+        (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore, shard) {
             Ok(r) => r,
             Err(e) => return fail(e),
         },
@@ -121,6 +127,13 @@ pub fn run(args: DiffArgs) -> ExitCode {
                 (rename(a), rename(b))
             } else {
                 (a, b)
+            };
+            let (a, b) = match shard {
+                Some(s) => match sides::shard_catalogs(a, b, s) {
+                    Ok(sharded) => sharded,
+                    Err(e) => return fail(e),
+                },
+                None => (a, b),
             };
             // Sources are read only in the modulepaths given (and --grant).
             let from_modulepath = args.from_modulepath.clone().unwrap_or_default();
@@ -156,10 +169,15 @@ pub fn run(args: DiffArgs) -> ExitCode {
         return fail("no nodes found on either side");
     }
     let text = match args.format {
-        Format::Markdown => match markdown_within_budget(&args, &report) {
-            Ok(t) => t,
-            Err(e) => return fail(e),
-        },
+        Format::Markdown => {
+            match markdown_within_budget(&args.review, args.output.as_ref(), args.detail, &report) {
+                Ok(t) => t,
+                Err(e) => return fail(e),
+            }
+        }
+        Format::Json if shard.is_some() => {
+            pverify_harness::diff::render::json::render_shard(&report, shard.unwrap_or((1, 1)))
+        }
         _ => render(&report, args.format, args.detail),
     };
     // A report that cannot be written is a failed result (1), as on every
@@ -178,25 +196,27 @@ pub fn run(args: DiffArgs) -> ExitCode {
 /// The Markdown within `--max-bytes`. When it had to be cut and no
 /// `--full-report-url` says where the whole report is, `--output FILE`
 /// also gets the full Markdown beside it (`FILE` → `<stem>.full.md`).
-fn markdown_within_budget(args: &DiffArgs, report: &DiffReport) -> Result<String, String> {
-    let r = &args.review;
+pub fn markdown_within_budget(
+    r: &crate::cli_opts_review::DiffReviewOpts,
+    output: Option<&PathBuf>,
+    detail: bool,
+    report: &DiffReport,
+) -> Result<String, String> {
     if r.max_bytes != 0 && r.max_bytes < 2_000 {
         return Err(format!(
             "--max-bytes {}: at least 2000 (the summary must fit), or 0 for no limit",
             r.max_bytes
         ));
     }
-    let full_path = args
-        .output
-        .as_ref()
+    let full_path = output
         .filter(|_| r.full_report_url.is_none())
         .map(|p| p.with_extension("full.md"));
     let full_report = r
         .full_report_url
         .clone()
         .or_else(|| full_path.as_ref().map(|p| p.display().to_string()));
-    let text = render_markdown(report, args.detail, r.max_bytes, full_report);
-    let whole = render_markdown(report, args.detail, 0, None);
+    let text = render_markdown(report, detail, r.max_bytes, full_report);
+    let whole = render_markdown(report, detail, 0, None);
     if let Some(p) = full_path.filter(|_| text != whole) {
         std::fs::write(&p, &whole).map_err(|e| format!("{}: {e}", p.display()))?;
     }
@@ -222,6 +242,7 @@ fn diff_refs(
     from: &str,
     to: &str,
     mut ignore: Ignore,
+    shard: Option<(usize, usize)>,
 ) -> Result<DiffReport, String> {
     let c = &args.compile;
     if c.exports.exports_run {
@@ -261,6 +282,7 @@ fn diff_refs(
             .as_deref()
             .map(crate::cli_opts_compile::absolute),
         enc: c.enc.as_deref().map(crate::cli_opts_compile::absolute),
+        shard,
     };
     let a = Prepared::new(&Ref::parse(from), &opts)?;
     let b = Prepared::new(&Ref::parse(to), &opts)?;

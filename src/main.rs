@@ -10,6 +10,7 @@ mod cli_check;
 mod cli_compile;
 mod cli_diff;
 mod cli_init;
+mod cli_merge;
 mod cli_opts_budgets;
 mod cli_opts_compile;
 mod cli_opts_exports;
@@ -18,6 +19,7 @@ mod cli_opts_fleet;
 mod cli_opts_puppetfile;
 mod cli_opts_reads;
 mod cli_opts_review;
+mod cli_opts_shards;
 mod cli_parse;
 mod cli_report;
 mod cli_run;
@@ -69,6 +71,10 @@ enum Command {
     /// definitions on a few fact sets (or onceover's spec tests).
     #[command(after_help = cli_report::EXIT_CODES_HELP)]
     Init(cli_init::InitArgs),
+    /// Reports: `report merge` puts the JSON reports of a sharded check or
+    /// diff together into one run's report, in any format.
+    #[command(after_help = cli_report::EXIT_CODES_HELP)]
+    Report(cli_merge::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -92,5 +98,6 @@ fn main() -> ExitCode {
         Command::Bless(args) => cli_check::bless(args),
         Command::Diff(args) => cli_diff::run(*args),
         Command::Init(args) => cli_init::run(args),
+        Command::Report(args) => cli_merge::run(args),
     }
 }

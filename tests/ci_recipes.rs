@@ -1,9 +1,14 @@
 //! docs/ci.md's recipes, run: each job's commands in order, as GitHub
-//! Actions or GitLab CI would run them, in a temporary git repository (a bare
-//! `origin` with `main`, a clone on a request branch that changes one node's
-//! catalog). `cargo install` is the built binary already on PATH; `gh` and
-//! `curl` are stubs that record what they were asked to post.
+//! Actions or GitLab CI would run them, each job (and each shard of one) in
+//! a directory of its own holding a copy of the checkout (a clone of a bare
+//! `origin` with `main`, on a request branch that changes one node's
+//! catalog). Artefacts are directory copies: uploaded into a store beside
+//! the jobs, downloaded (GitHub's `download-artifact`) or handed to the
+//! later stage (GitLab's `.post`) from it. `cargo install` is the built
+//! binary already on PATH; `gh` and `curl` are stubs that record what they
+//! were asked to post.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -182,13 +187,17 @@ fn assert_junit(file: &Path) {
         !text.contains("<failure"),
         "the request's goldens match its catalogs: {text}"
     );
+    // One suite of every node of the matrix: the shards merged.
+    assert!(text.contains("tests=\"6\""), "{text}");
 }
 
-fn assert_diff_outputs(work: &Path) {
-    let md = std::fs::read_to_string(work.join("pverify-diff.md")).expect("pverify-diff.md");
+fn assert_diff_outputs(dir: &Path) {
+    let md = std::fs::read_to_string(dir.join("pverify-diff.md")).expect("pverify-diff.md");
     assert!(md.len() <= 65_000);
     assert!(md.contains("/etc/motd.d/main"), "{md}");
-    let html = std::fs::read_to_string(work.join("pverify-diff.html")).expect("pverify-diff.html");
+    // Every node of both shards.
+    assert!(md.contains("| 6 | 4 | 2 | 0 | 0 | 0 |"), "{md}");
+    let html = std::fs::read_to_string(dir.join("pverify-diff.html")).expect("pverify-diff.html");
     assert!(
         html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"),
         "{}",
@@ -196,20 +205,64 @@ fn assert_diff_outputs(work: &Path) {
     );
 }
 
+/// `*` matches any run of characters in a file name (the recipes' artefact
+/// paths and patterns are names in the job's directory).
+fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.find('*') {
+        None => pattern == name,
+        Some(i) => {
+            name.starts_with(&pattern[..i])
+                && (i..=name.len())
+                    .any(|j| name.is_char_boundary(j) && matches(&pattern[i + 1..], &name[j..]))
+        }
+    }
+}
+
+/// Copies the files of `from` named by `patterns` into `to` (each pattern
+/// must name one at least: a missing artefact is the recipe's bug).
+fn copy_matching(from: &Path, patterns: &[String], to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for pattern in patterns {
+        let mut found = 0;
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.file_type().unwrap().is_file() && matches(pattern, &name) {
+                std::fs::copy(entry.path(), to.join(&name)).unwrap();
+                found += 1;
+            }
+        }
+        assert!(found > 0, "no {pattern} in {}", from.display());
+    }
+}
+
+/// A job's own directory, empty.
+fn job_dir(tmp: &Path, job: &str, instance: &str) -> PathBuf {
+    let dir = tmp.join("jobs").join(format!("{job}-{instance}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn github_actions_recipe_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let (work, base) = checkout(tmp.path());
     let path = path_with_stubs(tmp.path());
+    let store = tmp.path().join("artifacts");
     let workflow = recipe("github");
     let jobs = workflow["jobs"].as_object().expect("jobs");
-    assert_eq!(jobs.keys().collect::<Vec<_>>(), ["check", "diff"]);
+    assert_eq!(
+        jobs.keys().collect::<Vec<_>>(),
+        ["check", "diff", "check-report", "diff-report"]
+    );
+    let mut last_dir = HashMap::new();
     for (name, job) in jobs {
         let shards: Vec<String> = match job["strategy"]["matrix"]["shard"].as_array() {
             Some(list) => list.iter().map(|s| s.to_string()).collect(),
             None => vec![String::new()],
         };
         for shard in &shards {
+            let dir = job_dir(tmp.path(), name, shard);
             let vars = [
                 ("matrix.shard", shard.clone()),
                 ("github.base_ref", "main".to_string()),
@@ -218,27 +271,55 @@ fn github_actions_recipe_runs() {
                 ("github.event.pull_request.number", "7".to_string()),
             ];
             for step in job["steps"].as_array().expect("steps") {
-                let Some(script) = step["run"].as_str() else {
-                    continue; // `uses:` steps are GitHub's actions
-                };
-                let env: Vec<(String, String)> = step["env"]
-                    .as_object()
-                    .map(|m| {
-                        m.iter()
-                            .map(|(k, v)| (k.clone(), github_expand(v.as_str().unwrap(), &vars)))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                run_step(&work, &path, &env, &github_expand(script, &vars));
+                let with =
+                    |key: &str| github_expand(step["with"][key].as_str().unwrap_or(""), &vars);
+                match step["uses"].as_str() {
+                    Some(a) if a.starts_with("actions/checkout@") => copy_tree(&work, &dir),
+                    Some(a) if a.starts_with("actions/upload-artifact@") => {
+                        let files: Vec<String> = with("path")
+                            .lines()
+                            .map(str::trim)
+                            .filter(|l| !l.is_empty())
+                            .map(str::to_string)
+                            .collect();
+                        copy_matching(&dir, &files, &store.join(with("name")));
+                    }
+                    Some(a) if a.starts_with("actions/download-artifact@") => {
+                        assert_eq!(step["with"]["merge-multiple"], true, "{step}");
+                        let pattern = with("pattern");
+                        let mut found = 0;
+                        for artefact in std::fs::read_dir(&store).unwrap() {
+                            let artefact = artefact.unwrap();
+                            if matches(&pattern, &artefact.file_name().to_string_lossy()) {
+                                copy_matching(&artefact.path(), &["*".to_string()], &dir);
+                                found += 1;
+                            }
+                        }
+                        assert!(found > 0, "no artefact {pattern}");
+                    }
+                    Some(_) => {} // other actions: the toolchain
+                    None => {
+                        let script = step["run"].as_str().expect("a run step");
+                        let env: Vec<(String, String)> = step["env"]
+                            .as_object()
+                            .map(|m| {
+                                m.iter()
+                                    .map(|(k, v)| {
+                                        (k.clone(), github_expand(v.as_str().unwrap(), &vars))
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        run_step(&dir, &path, &env, &github_expand(script, &vars));
+                    }
+                }
             }
-        }
-        if name == "check" {
-            for shard in &shards {
-                assert_junit(&work.join(format!("pverify-check-{shard}.xml")));
-            }
+            last_dir.insert(name.clone(), dir);
         }
     }
-    assert_diff_outputs(&work);
+    assert_junit(&last_dir["check-report"].join("pverify-check.xml"));
+    assert!(store.join("pverify-check/pverify-check.html").is_file());
+    assert_diff_outputs(&last_dir["diff-report"]);
     let posted = std::fs::read_to_string(tmp.path().join("posted.log")).unwrap();
     assert_eq!(
         posted.trim(),
@@ -252,12 +333,14 @@ fn gitlab_ci_recipe_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let (work, base) = checkout(tmp.path());
     let path = path_with_stubs(tmp.path());
+    let store = tmp.path().join("artifacts");
     let pipeline = recipe("gitlab");
     let jobs = pipeline.as_object().expect("jobs");
     assert_eq!(
         jobs.keys().collect::<Vec<_>>(),
-        ["pverify-check", "pverify-diff"]
+        ["pverify-check", "pverify-diff", "pverify-report"]
     );
+    let mut report_dir = None;
     for (name, job) in jobs {
         let parallel = job["parallel"].as_u64().unwrap_or(1);
         let script: Vec<&str> = job["script"]
@@ -266,6 +349,8 @@ fn gitlab_ci_recipe_runs() {
             .iter()
             .map(|l| l.as_str().expect("a script line"))
             .collect();
+        // `.post` runs after every other stage, with their artefacts.
+        let post = job["stage"] == ".post";
         for index in 1..=parallel {
             let env: Vec<(String, String)> = [
                 ("CI_NODE_INDEX", index.to_string()),
@@ -284,15 +369,37 @@ fn gitlab_ci_recipe_runs() {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
+            // GitLab clones the repository for every job.
+            let dir = job_dir(tmp.path(), name, &index.to_string());
+            copy_tree(&work, &dir);
+            if post {
+                for artefact in std::fs::read_dir(&store).unwrap() {
+                    copy_matching(&artefact.unwrap().path(), &["*".to_string()], &dir);
+                }
+            }
             // GitLab runs a job's lines in one shell, stopping at the first
             // that fails.
-            run_step(&work, &path, &env, &script.join("\n"));
-            if name == "pverify-check" {
-                assert_junit(&work.join(format!("pverify-check-{index}.xml")));
+            run_step(&dir, &path, &env, &script.join("\n"));
+            let paths: Vec<String> = job["artifacts"]["paths"]
+                .as_array()
+                .expect("artifacts")
+                .iter()
+                .chain(
+                    job["artifacts"]["reports"]["junit"]
+                        .as_str()
+                        .map(|_| &job["artifacts"]["reports"]["junit"]),
+                )
+                .map(|p| p.as_str().unwrap().to_string())
+                .collect();
+            copy_matching(&dir, &paths, &store.join(format!("{name}-{index}")));
+            if post {
+                report_dir = Some(dir);
             }
         }
     }
-    assert_diff_outputs(&work);
+    let report_dir = report_dir.expect("a .post job");
+    assert_junit(&report_dir.join("pverify-check.xml"));
+    assert_diff_outputs(&report_dir);
     let posted = std::fs::read_to_string(tmp.path().join("posted.log")).unwrap();
     assert_eq!(
         posted.trim(),

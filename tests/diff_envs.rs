@@ -353,7 +353,8 @@ fn json_markdown_and_junit_formats() {
             {"kind": "parameter_changed", "resource": "Class[Base]", "parameter": "motd_mode",
              "old": "0644", "new": "0600"},
             {"kind": "parameter_changed", "resource": "File[/etc/motd]", "parameter": "mode",
-             "old": "0644", "new": "0600"}]})
+             "old": "0644", "new": "0600"}],
+            "names": [{"name": "web01", "placeholder": "<certname>"}]})
     );
     assert_eq!(
         j["groups"][1],

@@ -3,7 +3,8 @@
 //! and one walk for every command) and how `run` and `check` show it
 //! ([`catalog_diff`]), golden control repos
 //! ([`control`]), `pverify diff` between revisions ([`diff`]), the reports
-//! of `run` and `check` ([`report`]), where outputs are written ([`output`]:
+//! of `run` and `check` ([`report`]) and the merging of sharded runs'
+//! reports ([`merge`]), where outputs are written ([`output`]:
 //! per-node files confined to their directory, written atomically), and Puppet itself as an oracle ([`reference`]: 7.23 or 8.10).
 
 #![forbid(unsafe_code)]
@@ -15,6 +16,7 @@ pub mod diff;
 pub mod factsets;
 pub mod file_content;
 pub mod harness;
+pub mod merge;
 pub mod output;
 pub mod puppetfile;
 pub mod reference;

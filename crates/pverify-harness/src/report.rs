@@ -65,6 +65,22 @@ pub struct Report {
     pub target: String,
     pub summary: Summary,
     pub items: Vec<Item>,
+    /// Only in the report of one shard (`check --shard I/N`): what
+    /// `pverify report merge` needs to put the shards back together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardOf>,
+}
+
+/// Which shard a report is, and where its items stand in the unsharded
+/// run's order (the matrix's order, which sorting by name would lose).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShardOf {
+    /// 1-based.
+    pub index: usize,
+    pub count: usize,
+    /// For each item, its position in the unsharded report.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -92,6 +108,7 @@ impl Report {
             target: target.to_string(),
             summary,
             items,
+            shard: None,
         }
     }
 

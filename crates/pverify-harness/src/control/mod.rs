@@ -863,9 +863,16 @@ impl Repo {
 /// every `count`-th from position `index - 1`. Every node is in exactly one
 /// shard, the same one on every machine.
 pub fn shard(nodes: Vec<NodeSpec>, index: usize, count: usize) -> Vec<NodeSpec> {
-    let mut nodes = nodes;
-    nodes.sort_by(|a, b| a.id.cmp(&b.id));
-    nodes
+    shard_by(nodes, |n| n.id.as_str(), index, count)
+}
+
+/// The one selection rule of `--shard` (`check` and `diff`): `items`
+/// sorted by their key, every `count`-th from position `index - 1`, in
+/// key order.
+pub fn shard_by<T>(items: Vec<T>, key: impl Fn(&T) -> &str, index: usize, count: usize) -> Vec<T> {
+    let mut items = items;
+    items.sort_by(|a, b| key(a).cmp(key(b)));
+    items
         .into_iter()
         .enumerate()
         .filter(|(i, _)| count > 0 && i % count == index.wrapping_sub(1))

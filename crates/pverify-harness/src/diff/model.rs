@@ -130,9 +130,34 @@ impl<'a> From<&'a Change> for Wire<'a> {
     }
 }
 
-/// Changes as the `changes` of a node in `pverify-diff/1`.
+/// Changes as the `changes` of a node in `pverify-diff/1`. Besides each
+/// change's wire form: `renamed_from` on an added resource that is the
+/// rename of the removed one just before it ([`is_rename`]), and
+/// `old_null`/`new_null` where a side's value is JSON `null` rather than
+/// absent (both are `null` in `old`/`new`), so the report can be read
+/// back exactly (`pverify report merge`).
 pub fn changes_json(changes: &[Change]) -> J {
-    serde_json::to_value(changes.iter().map(Wire::from).collect::<Vec<_>>()).unwrap_or(J::Null)
+    let mut out = Vec::with_capacity(changes.len());
+    for (i, c) in changes.iter().enumerate() {
+        let mut v = serde_json::to_value(Wire::from(c)).unwrap_or(J::Null);
+        if let Some(prev) = i.checked_sub(1).map(|p| &changes[p]) {
+            if is_rename(prev, c) {
+                v["renamed_from"] = J::String(prev.kind().subject);
+            }
+        }
+        if let Change::ParameterChanged { from, to, .. }
+        | Change::AttributeChanged { from, to, .. }
+        | Change::CatalogKeyChanged { from, to, .. } = c
+        {
+            for (key, side) in [("old_null", from), ("new_null", to)] {
+                if side == &Some(J::Null) {
+                    v[key] = J::Bool(true);
+                }
+            }
+        }
+        out.push(v);
+    }
+    J::Array(out)
 }
 
 /// The change without its values: what changes are grouped by across nodes.

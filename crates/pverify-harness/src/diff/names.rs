@@ -76,6 +76,25 @@ impl NodeNames {
         self.names.is_empty()
     }
 
+    /// Each name and its placeholder, longest first (the JSON report's
+    /// `names`, which [`NodeNames::from_entries`] reads back).
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &'static str)> {
+        self.names.iter().map(|(n, p)| (n.as_str(), *p))
+    }
+
+    /// The names [`NodeNames::entries`] listed; `None` for a placeholder
+    /// that is not one of [`PLACEHOLDERS`].
+    pub fn from_entries<'a>(
+        entries: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Option<NodeNames> {
+        let mut names = NodeNames::default();
+        for (name, placeholder) in entries {
+            let p = PLACEHOLDERS.iter().find(|p| **p == placeholder)?;
+            names.add(name, p);
+        }
+        Some(names)
+    }
+
     /// `text` with every whole-token occurrence of a name replaced by its
     /// placeholder.
     pub fn generalize(&self, text: &str) -> String {

@@ -231,6 +231,10 @@ pub struct RefOptions {
     /// `--enc`: over a control repo side's `enc:` (node files take it
     /// through [`FactsFiles`] and [`NodesDir`]).
     pub enc: Option<PathBuf>,
+    /// `--shard I/N`: only the nodes of that shard of both sides' nodes
+    /// (`control::shard_by`, over the union, so a node on one side only is
+    /// in one shard too).
+    pub shard: Option<(usize, usize)>,
 }
 
 /// A side ready to compile; holds its worktree (deleted on drop).
@@ -251,6 +255,17 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// An error's paths inside a git revision's temporary checkout made
+    /// relative to the revision's tree (`modules/x/manifests/init.pp`):
+    /// the checkout's name means nothing to a reader and differs from run
+    /// to run (and from shard to shard, which `report merge` relies on not).
+    fn within_tree(&self, text: String) -> String {
+        match &self._worktree {
+            Some(_) => text.replace(&format!("{}/", self.root.display()), ""),
+            None => text,
+        }
+    }
+
     pub fn new(r: &Ref, opts: &RefOptions) -> Result<Prepared, String> {
         match r {
             Ref::Dir(d) => Ok(Prepared {
@@ -529,6 +544,7 @@ fn compile_node(
             Some(d) => d.explain(e.for_node(&name)),
             None => e.for_node(&name),
         })
+        .map_err(|e| side.within_tree(e))
 }
 
 /// Compiles both sides and compares them, node by node: each node's two
@@ -548,7 +564,7 @@ pub fn diff_refs(
         .stack_size(64 << 20)
         .build()
         .map_err(|e| e.to_string())?;
-    Ok(pool.install(|| {
+    pool.install(|| {
         let ((env_a, ma, fa), (env_b, mb, fb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
@@ -556,6 +572,16 @@ pub fn diff_refs(
         }
         for (key, spec) in nodes.nodes(to) {
             pairs.entry(key).or_default().1 = Some(spec);
+        }
+        let total = pairs.len();
+        let pairs: Vec<_> = match opts.shard {
+            Some((i, n)) => {
+                crate::control::shard_by(pairs.into_iter().collect(), |p| p.0.as_str(), i, n)
+            }
+            None => pairs.into_iter().collect(),
+        };
+        if let (Some(shard), true) = (opts.shard, pairs.is_empty() && total > 0) {
+            return Err(empty_shard(shard, total));
         }
         let ctx = CompareContext {
             from_modulepath: ma,
@@ -565,8 +591,6 @@ pub fn diff_refs(
             ignore,
         };
         let outcomes = pairs
-            .into_iter()
-            .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(name, (a, b))| {
                 // The new side's names, else the old side's.
@@ -611,12 +635,44 @@ pub fn diff_refs(
                 }
             })
             .collect();
-        DiffReport {
+        Ok(DiffReport {
             from_label: from.label.clone(),
             to_label: to.label.clone(),
             nodes: outcomes,
-        }
-    }))
+        })
+    })
+}
+
+/// An empty shard compares nothing: no evidence of "no change", as
+/// `check --shard` says of its own.
+fn empty_shard((i, n): (usize, usize), total: usize) -> String {
+    format!("--shard {i}/{n} selects no node (the two sides have {total})")
+}
+
+/// One side's catalogs by node name.
+pub type Catalogs = Vec<(String, SideCatalog)>;
+
+/// `--shard I/N` over catalog sets: the nodes of that shard of the union
+/// of both sides' names.
+pub fn shard_catalogs(
+    from: Catalogs,
+    to: Catalogs,
+    (i, n): (usize, usize),
+) -> Result<(Catalogs, Catalogs), String> {
+    let union: std::collections::BTreeSet<String> =
+        from.iter().chain(&to).map(|(k, _)| k.clone()).collect();
+    let total = union.len();
+    let kept: std::collections::HashSet<String> =
+        crate::control::shard_by(union.into_iter().collect(), |k| k.as_str(), i, n)
+            .into_iter()
+            .collect();
+    if kept.is_empty() && total > 0 {
+        return Err(empty_shard((i, n), total));
+    }
+    let keep = |side: Catalogs| -> Catalogs {
+        side.into_iter().filter(|(k, _)| kept.contains(k)).collect()
+    };
+    Ok((keep(from), keep(to)))
 }
 
 /// Catalogs from a file (one node) or a directory of `<node>.json` files.

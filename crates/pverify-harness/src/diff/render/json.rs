@@ -17,6 +17,15 @@ pub fn to_value(report: &DiffReport) -> J {
             match &n.status {
                 NodeStatus::Changed(changes) => {
                     o["changes"] = changes_json(changes);
+                    // What the grouping stood placeholders for (and what
+                    // `pverify report merge` groups shards' changes by).
+                    o["names"] = n
+                        .names
+                        .entries()
+                        .map(
+                            |(name, placeholder)| json!({"name": name, "placeholder": placeholder}),
+                        )
+                        .collect();
                 }
                 NodeStatus::Added { resources } | NodeStatus::Removed { resources } => {
                     o["resources"] = json!(resources);
@@ -66,6 +75,16 @@ pub fn to_value(report: &DiffReport) -> J {
 
 pub fn render(report: &DiffReport) -> String {
     let mut s = serde_json::to_string_pretty(&to_value(report)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The report of one shard (`diff --shard I/N`): `shard` says which, for
+/// `pverify report merge`.
+pub fn render_shard(report: &DiffReport, (index, count): (usize, usize)) -> String {
+    let mut v = to_value(report);
+    v["shard"] = json!({"index": index, "count": count});
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
     s.push('\n');
     s
 }
