@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use puppet_compiler::loader::Overrides;
+use pverify_harness::diff::cache::ImpactCache;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
+use pverify_harness::diff::impact::ImpactStats;
 use pverify_harness::diff::render::{render, render_markdown, Format};
 use pverify_harness::diff::report::DiffReport;
 use pverify_harness::diff::sides::{
@@ -76,6 +78,8 @@ pub struct DiffArgs {
     compile: crate::cli_opts_compile::CompileOpts,
     #[command(flatten)]
     review: crate::cli_opts_review::DiffReviewOpts,
+    #[command(flatten)]
+    impact: crate::cli_opts_impact::ImpactOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -94,9 +98,22 @@ pub fn run(args: DiffArgs) -> ExitCode {
             Err(e) => return fail(e),
         }
     }
+    let mut verify_failed = false;
     let report = match (&args.from, &args.to, &args.from_catalogs, &args.to_catalogs) {
         (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore) {
-            Ok(r) => r,
+            Ok((r, stats)) => {
+                // On stderr, so the report is the same in every mode.
+                eprintln!("pverify diff: {}", stats.line());
+                if !stats.wrong_skips.is_empty() {
+                    for n in &stats.wrong_skips {
+                        eprintln!(
+                            "pverify diff: --verify-impact: {n}: its read set held, but its catalog changed"
+                        );
+                    }
+                    verify_failed = true;
+                }
+                r
+            }
             Err(e) => return fail(e),
         },
         (None, None, Some(from), Some(to)) => {
@@ -172,6 +189,9 @@ pub fn run(args: DiffArgs) -> ExitCode {
         eprintln!("pverify diff: {e}");
         return ExitCode::FAILURE;
     }
+    if verify_failed {
+        return ExitCode::from(pverify_harness::diff::report::EXIT_ERROR);
+    }
     ExitCode::from(report.exit_code())
 }
 
@@ -222,7 +242,7 @@ fn diff_refs(
     from: &str,
     to: &str,
     mut ignore: Ignore,
-) -> Result<DiffReport, String> {
+) -> Result<(DiffReport, ImpactStats), String> {
     let c = &args.compile;
     if c.exports.exports_run {
         return Err("--exports-run is not supported by diff (give --exports FILE)".into());
@@ -295,5 +315,17 @@ fn diff_refs(
             )
         }
     };
-    sides::diff_refs(&a, &b, nodes.as_ref(), &opts, ignore)
+    let cache = match &args.impact.cache {
+        Some(dir) => Some(ImpactCache::open(dir)?),
+        None => None,
+    };
+    sides::diff_refs_with(
+        &a,
+        &b,
+        nodes.as_ref(),
+        &opts,
+        ignore,
+        args.impact.mode(),
+        cache.as_ref(),
+    )
 }

@@ -19,9 +19,13 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value as J;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::cache::ImpactCache;
 use super::compare::CompareContext;
 use super::git::Worktree;
 use super::ignore::Ignore;
+use super::impact::{self, ImpactStats, Mode, ReadSet};
 use super::names::NodeNames;
 use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
@@ -30,7 +34,7 @@ use puppet_compiler::budget::Limits;
 use puppet_compiler::eval::{FunctionMocks, NodeInfo};
 use puppet_compiler::facts::overrides::FactOverride;
 use puppet_compiler::loader::environments::Environments;
-use puppet_compiler::loader::Overrides;
+use puppet_compiler::loader::{Environment, Overrides};
 
 /// A node to compile, or a node file that could not be read (named by its
 /// file stem, so it pairs with the other side's node of that name).
@@ -493,16 +497,16 @@ fn spec_name(spec: &NodeSpec) -> &str {
     }
 }
 
-/// One node's catalog, compiled as `pverify compile` does.
-fn compile_node(
+/// A node made ready to compile on `side`: the side's mocks, budget,
+/// Puppet version, `--setting`s, fact overrides and exports applied.
+fn prepare_node(
     side: &Prepared,
-    envs: &Result<Environments, String>,
     spec: NodeSpec,
     allow_generate: bool,
     puppet: PuppetVersion,
     opts: &RefOptions,
     budget: Limits,
-) -> SideCatalog {
+) -> Result<NodeInfo, String> {
     let mut node = spec.map_err(|(_, e)| e)?;
     if let Some(m) = side.mocks.as_ref().map_err(Clone::clone)? {
         node.function_mocks = m.clone();
@@ -520,15 +524,134 @@ fn compile_node(
     for o in &opts.fact_overrides {
         o.apply(&mut node.facts);
     }
-    let envs = envs.as_ref().map_err(Clone::clone)?;
-    let env = envs.get(node.environment.as_deref())?;
+    Ok(node)
+}
+
+/// One node's catalog, compiled as `pverify compile` does.
+fn compile_prepared(side: &Prepared, env: &Environment, node: NodeInfo) -> SideCatalog {
     let name = node.name.clone();
-    puppet_compiler::eval::compile(&env, node)
+    puppet_compiler::eval::compile(env, node)
         .map(|c| c.catalog)
         .map_err(|e| match side.deployment() {
             Some(d) => d.explain(e.for_node(&name)),
             None => e.for_node(&name),
         })
+}
+
+impl Prepared {
+    /// A node of this side made ready to compile.
+    fn prepare(&self, spec: NodeSpec, opts: &RefOptions) -> Result<NodeInfo, String> {
+        prepare_node(
+            self,
+            spec,
+            self.allows_generate(opts),
+            self.puppet(opts),
+            opts,
+            self.budget(opts),
+        )
+    }
+}
+
+/// One node's catalog, compiled as `pverify compile` does.
+fn compile_node(
+    side: &Prepared,
+    envs: &Result<Environments, String>,
+    spec: NodeSpec,
+    opts: &RefOptions,
+) -> SideCatalog {
+    let node = side.prepare(spec, opts)?;
+    let envs = envs.as_ref().map_err(Clone::clone)?;
+    let env = envs.get(node.environment.as_deref())?;
+    compile_prepared(side, &env, node)
+}
+
+/// A node's catalog on one side with its read set: `None` when the
+/// catalog cannot stand for another side's (the compile failed, or the
+/// catalog names its side's tree). Taken from `cache` when a cached read
+/// set still holds; else compiled, and stored in `cache`.
+#[allow(clippy::too_many_arguments)]
+fn compile_recorded(
+    id: &str,
+    side: &Prepared,
+    envs: &Result<Environments, String>,
+    spec: NodeSpec,
+    opts: &RefOptions,
+    cache: Option<&ImpactCache>,
+    stats: &Counters,
+    from: bool,
+) -> (SideCatalog, Option<ReadSet>) {
+    let node = match side.prepare(spec, opts) {
+        Ok(n) => n,
+        Err(e) => return (Err(e), None),
+    };
+    let env = match envs
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|e| e.get(node.environment.as_deref()))
+    {
+        Ok(e) => e,
+        Err(e) => return (Err(e), None),
+    };
+    let key = impact::inputs_key(&node, &env, &side.root);
+    // Cached by the key pairing the sides' nodes (a matrix has one
+    // certname on several fact sets).
+    let name = id;
+    if let Some(hit) = cache.and_then(|c| c.lookup(name, key, &env, &side.root)) {
+        stats.cached.fetch_add(1, Ordering::Relaxed);
+        return (Ok(hit.catalog), Some(hit.reads));
+    }
+    let (catalog, questions) = puppet_compiler::reads::record(|| {
+        puppet_compiler::reads::replay(&env.boot_reads);
+        compile_prepared(side, &env, node)
+    });
+    if from {
+        stats.from.fetch_add(1, Ordering::Relaxed);
+    } else {
+        stats.to.fetch_add(1, Ordering::Relaxed);
+    }
+    let reads = match &catalog {
+        Ok(c) if !impact::names_tree(c, &side.root) => {
+            let reads = ReadSet::answer(key, questions, &env, &side.root);
+            if let Some(cache) = cache {
+                cache.store(name, &reads, c);
+            }
+            Some(reads)
+        }
+        _ => None,
+    };
+    (catalog, reads)
+}
+
+/// Whether `reads` (a `from` compile's) still holds for the node `spec`
+/// on `side`: its catalog then stands for this side's.
+fn still_holds(
+    reads: &ReadSet,
+    side: &Prepared,
+    envs: &Result<Environments, String>,
+    spec: &NodeSpec,
+    opts: &RefOptions,
+) -> bool {
+    let Ok(node) = side.prepare(spec.clone(), opts) else {
+        return false;
+    };
+    let Ok(env) = envs
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|e| e.get(node.environment.as_deref()))
+    else {
+        return false;
+    };
+    let key = impact::inputs_key(&node, &env, &side.root);
+    reads.still_holds(key, &env, &side.root)
+}
+
+/// The compiles of a run, counted from parallel workers.
+#[derive(Default)]
+struct Counters {
+    from: AtomicUsize,
+    to: AtomicUsize,
+    skipped: AtomicUsize,
+    cached: AtomicUsize,
 }
 
 /// Compiles both sides and compares them, node by node: each node's two
@@ -542,13 +665,34 @@ pub fn diff_refs(
     opts: &RefOptions,
     ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    diff_refs_with(from, to, nodes, opts, ignore, Mode::Full, None).map(|(r, _)| r)
+}
+
+/// [`diff_refs`] in `mode` ([`impact`]): by default a node whose `from`
+/// read set still holds on `to` is not compiled on `to` (its `from`
+/// catalog stands for it); with a `cache`, `from` catalogs whose read set
+/// still holds are not compiled either.
+pub fn diff_refs_with(
+    from: &Prepared,
+    to: &Prepared,
+    nodes: &dyn NodeSource,
+    opts: &RefOptions,
+    ignore: Ignore,
+    mode: Mode,
+    cache: Option<&ImpactCache>,
+) -> Result<(DiffReport, ImpactStats), String> {
+    if mode != Mode::Full || cache.is_some() {
+        puppet_compiler::reads::enable();
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
         // Deep manifests recurse in the evaluator, as in `pverify compile`.
         .stack_size(64 << 20)
         .build()
         .map_err(|e| e.to_string())?;
-    Ok(pool.install(|| {
+    let counters = Counters::default();
+    let wrong_skips = std::sync::Mutex::new(Vec::new());
+    let report = pool.install(|| {
         let ((env_a, ma, fa), (env_b, mb, fb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
@@ -576,34 +720,60 @@ pub fn diff_refs(
                     }
                     _ => NodeNames::certname(&name),
                 };
-                let (ca, cb) = rayon::join(
-                    || {
-                        a.map(|s| {
-                            compile_node(
-                                from,
-                                &env_a,
-                                s,
-                                from.allows_generate(opts),
-                                from.puppet(opts),
-                                opts,
-                                from.budget(opts),
-                            )
-                        })
-                    },
-                    || {
-                        b.map(|s| {
-                            compile_node(
-                                to,
-                                &env_b,
-                                s,
-                                to.allows_generate(opts),
-                                to.puppet(opts),
-                                opts,
-                                to.budget(opts),
-                            )
-                        })
-                    },
-                );
+                let (ca, cb) = if mode == Mode::Full && cache.is_none() {
+                    let (ca, cb) = rayon::join(
+                        || a.map(|s| compile_node(from, &env_a, s, opts)),
+                        || b.map(|s| compile_node(to, &env_b, s, opts)),
+                    );
+                    counters
+                        .from
+                        .fetch_add(ca.is_some() as usize, Ordering::Relaxed);
+                    counters
+                        .to
+                        .fetch_add(cb.is_some() as usize, Ordering::Relaxed);
+                    (ca, cb)
+                } else {
+                    let (ca, reads) = match a {
+                        Some(s) => {
+                            let (c, r) = compile_recorded(
+                                &name, from, &env_a, s, opts, cache, &counters, true,
+                            );
+                            (Some(c), r)
+                        }
+                        None => (None, None),
+                    };
+                    let holds = match (&reads, &b) {
+                        (Some(r), Some(spec)) => still_holds(r, to, &env_b, spec, opts),
+                        _ => false,
+                    };
+                    let cb = match (holds, mode, &ca) {
+                        (true, Mode::Impact, Some(Ok(c))) => {
+                            counters.skipped.fetch_add(1, Ordering::Relaxed);
+                            Some(Ok(c.clone()))
+                        }
+                        _ => {
+                            let cb = b.map(|s| {
+                                let (c, _) = compile_recorded(
+                                    &name, to, &env_b, s, opts, cache, &counters, false,
+                                );
+                                c
+                            });
+                            // Under --verify-impact, `skipped` counts the
+                            // nodes the default would have skipped.
+                            if holds && mode == Mode::Verify {
+                                counters.skipped.fetch_add(1, Ordering::Relaxed);
+                            }
+                            if holds && !same_catalog(ca.as_ref(), cb.as_ref()) {
+                                wrong_skips
+                                    .lock()
+                                    .unwrap_or_else(|p| p.into_inner())
+                                    .push(name.clone());
+                            }
+                            cb
+                        }
+                    };
+                    (ca, cb)
+                };
                 NodeOutcome {
                     name,
                     status: node_status(ca, cb, &ctx),
@@ -616,7 +786,31 @@ pub fn diff_refs(
             to_label: to.label.clone(),
             nodes: outcomes,
         }
-    }))
+    });
+    let mut wrong_skips = wrong_skips.into_inner().unwrap_or_else(|p| p.into_inner());
+    wrong_skips.sort();
+    let stats = ImpactStats {
+        compiled_from: counters.from.into_inner(),
+        compiled_to: counters.to.into_inner(),
+        skipped: counters.skipped.into_inner(),
+        cached: counters.cached.into_inner(),
+        wrong_skips,
+    };
+    if let Some(c) = cache {
+        c.save()?;
+    }
+    Ok((report, stats))
+}
+
+/// Whether a skipped node's `to` catalog is its `from` catalog: no change
+/// at all between them (no ignore rule, sources compared by name).
+fn same_catalog(a: Option<&SideCatalog>, b: Option<&SideCatalog>) -> bool {
+    match (a, b) {
+        (Some(Ok(a)), Some(Ok(b))) => {
+            super::compare::compare(a, b, &CompareContext::default()).is_ok_and(|c| c.is_empty())
+        }
+        _ => false,
+    }
 }
 
 /// Catalogs from a file (one node) or a directory of `<node>.json` files.
