@@ -98,20 +98,11 @@ pub fn run(args: DiffArgs) -> ExitCode {
             Err(e) => return fail(e),
         }
     }
-    let mut verify_failed = false;
+    let mut stats = None;
     let report = match (&args.from, &args.to, &args.from_catalogs, &args.to_catalogs) {
         (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore) {
-            Ok((r, stats)) => {
-                // On stderr, so the report is the same in every mode.
-                eprintln!("pverify diff: {}", stats.line());
-                if !stats.wrong_skips.is_empty() {
-                    for n in &stats.wrong_skips {
-                        eprintln!(
-                            "pverify diff: --verify-impact: {n}: its read set held, but its catalog changed"
-                        );
-                    }
-                    verify_failed = true;
-                }
+            Ok((r, s)) => {
+                stats = Some(s);
                 r
             }
             Err(e) => return fail(e),
@@ -171,6 +162,17 @@ pub fn run(args: DiffArgs) -> ExitCode {
     // an empty catalog directory).
     if report.nodes.is_empty() {
         return fail("no nodes found on either side");
+    }
+    // On stderr, so the report is the same in every mode.
+    let mut verify_failed = false;
+    if let Some(stats) = &stats {
+        eprintln!("pverify diff: {}", stats.line());
+        for n in &stats.wrong_skips {
+            eprintln!(
+                "pverify diff: --verify-impact: {n}: its read set held, but its catalog changed"
+            );
+            verify_failed = true;
+        }
     }
     let text = match args.format {
         Format::Markdown => match markdown_within_budget(&args, &report) {
