@@ -7,7 +7,9 @@
 //! the sets of two checkouts of one repository (diff's two worktrees, or
 //! two runs' worktrees for `--cache`) compare.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
 
 use puppet_compiler::eval::NodeInfo;
 use puppet_compiler::loader::Environment;
@@ -86,19 +88,69 @@ impl Observation {
     }
 }
 
-/// A node's read set: its inputs key and every question with its answer.
+/// A node's read set: its inputs key and its observations, as indices
+/// into the run's [`Table`] (sorted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadSet {
     pub key: u128,
-    pub observations: Vec<Observation>,
+    pub ids: Vec<u32>,
 }
 
-impl ReadSet {
+/// The observations of a run, each once: read sets are lists of indices,
+/// and whether an observation holds on a side is found once per run
+/// (a fleet's nodes share most of theirs: 10,000 nodes of 4,000
+/// observations each check a few thousand distinct ones).
+#[derive(Default)]
+pub struct Table {
+    inner: RwLock<TableInner>,
+    /// Per environment (by address: a run's environments live as long as
+    /// the run), each observation's state there: 0 not known, 1 holds,
+    /// 2 does not.
+    states: Mutex<HashMap<usize, Arc<Mutex<Vec<u8>>>>>,
+}
+
+#[derive(Default)]
+struct TableInner {
+    all: Vec<Observation>,
+    index: HashMap<Observation, u32>,
+}
+
+impl Table {
+    /// The index of `o`, added when new.
+    pub fn intern(&self, o: Observation) -> u32 {
+        if let Some(&i) = self.read().index.get(&o) {
+            return i;
+        }
+        let mut t = self.inner.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(&i) = t.index.get(&o) {
+            return i;
+        }
+        let i = t.all.len() as u32;
+        t.all.push(o.clone());
+        t.index.insert(o, i);
+        i
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, TableInner> {
+        self.inner.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The observation at `i`.
+    pub fn get(&self, i: u32) -> Option<Observation> {
+        self.read().all.get(i as usize).cloned()
+    }
+
     /// The answers to a compile's `questions` in `env` (the environment
-    /// the node compiled in, its side's tree at `root`), sorted.
-    pub fn answer(key: u128, questions: Questions, env: &Environment, root: &Path) -> ReadSet {
+    /// the node compiled in, its side's tree at `root`).
+    pub fn answer(
+        &self,
+        key: u128,
+        questions: Questions,
+        env: &Environment,
+        root: &Path,
+    ) -> ReadSet {
         let root = absolute(root);
-        let mut observations: Vec<Observation> = questions
+        let mut ids: Vec<u32> = questions
             .into_iter()
             .map(|(path, what)| {
                 let answer = env.read_answers.answer(env.files(), &path, what);
@@ -106,24 +158,55 @@ impl ReadSet {
                     Ok(rel) => (rel.to_path_buf(), true),
                     Err(_) => (path, false),
                 };
-                Observation {
+                self.intern(Observation {
                     path,
                     rooted,
                     what,
                     answer,
-                }
+                })
             })
             .collect();
-        observations.sort();
-        ReadSet { key, observations }
+        ids.sort_unstable();
+        ReadSet { key, ids }
     }
 
-    /// Whether every question gets the same answer in `env` (another
-    /// side's environment, its tree at `root`), for a node with inputs key
-    /// `key`.
-    pub fn still_holds(&self, key: u128, env: &Environment, root: &Path) -> bool {
+    /// Whether every observation of `set` holds in `env` (a side's
+    /// environment, its tree at `root`), for a node with inputs key `key`.
+    pub fn still_holds(&self, set: &ReadSet, key: u128, env: &Environment, root: &Path) -> bool {
+        set.key == key && self.holds(&set.ids, env, root)
+    }
+
+    /// Whether every observation of `ids` holds in `env`.
+    pub fn holds(&self, ids: &[u32], env: &Environment, root: &Path) -> bool {
         let root = absolute(root);
-        self.key == key && self.observations.iter().all(|o| o.holds(env, &root))
+        let states = self
+            .states
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(env as *const Environment as usize)
+            .or_default()
+            .clone();
+        let mut states = states.lock().unwrap_or_else(|p| p.into_inner());
+        for &i in ids {
+            let state = match states.get(i as usize) {
+                Some(&s) if s != 0 => s,
+                _ => {
+                    let Some(o) = self.get(i) else {
+                        return false;
+                    };
+                    let s = if o.holds(env, &root) { 1 } else { 2 };
+                    if states.len() <= i as usize {
+                        states.resize(i as usize + 1, 0);
+                    }
+                    states[i as usize] = s;
+                    s
+                }
+            };
+            if state != 1 {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -21,13 +21,13 @@ use serde_json::Value as J;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::cache::ImpactCache;
+use super::cache::{Entry, ImpactCache};
 use super::compare::CompareContext;
 use super::git::Worktree;
 use super::ignore::Ignore;
-use super::impact::{self, ImpactStats, Mode, ReadSet};
+use super::impact::{self, ImpactStats, Mode, ReadSet, Table};
 use super::names::NodeNames;
-use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
+use super::report::{node_status, DiffReport, NodeOutcome, NodeStatus, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
 use puppet_compiler::budget::Limits;
@@ -565,84 +565,133 @@ fn compile_node(
     compile_prepared(side, &env, node)
 }
 
-/// A node's catalog on one side with its read set: `None` when the
-/// catalog cannot stand for another side's (the compile failed, or the
-/// catalog names its side's tree). Taken from `cache` when a cached read
-/// set still holds; else compiled, and stored in `cache`.
-#[allow(clippy::too_many_arguments)]
-fn compile_recorded(
-    id: &str,
-    side: &Prepared,
-    envs: &Result<Environments, String>,
-    spec: NodeSpec,
-    opts: &RefOptions,
-    cache: Option<&ImpactCache>,
-    stats: &Counters,
-    from: bool,
-) -> (SideCatalog, Option<ReadSet>) {
-    let node = match side.prepare(spec, opts) {
-        Ok(n) => n,
-        Err(e) => return (Err(e), None),
-    };
-    let env = match envs
-        .as_ref()
-        .map_err(Clone::clone)
-        .and_then(|e| e.get(node.environment.as_deref()))
-    {
-        Ok(e) => e,
-        Err(e) => return (Err(e), None),
-    };
-    let key = impact::inputs_key(&node, &env, &side.root);
-    // Cached by the key pairing the sides' nodes (a matrix has one
-    // certname on several fact sets).
-    let name = id;
-    if let Some(hit) = cache.and_then(|c| c.lookup(name, key, &env, &side.root)) {
-        stats.cached.fetch_add(1, Ordering::Relaxed);
-        return (Ok(hit.catalog), Some(hit.reads));
-    }
-    let (catalog, questions) = puppet_compiler::reads::record(|| {
-        puppet_compiler::reads::replay(&env.boot_reads);
-        compile_prepared(side, &env, node)
-    });
-    if from {
-        stats.from.fetch_add(1, Ordering::Relaxed);
-    } else {
-        stats.to.fetch_add(1, Ordering::Relaxed);
-    }
-    let reads = match &catalog {
-        Ok(c) if !impact::names_tree(c, &side.root) => {
-            let reads = ReadSet::answer(key, questions, &env, &side.root);
-            if let Some(cache) = cache {
-                cache.store(name, &reads, c);
-            }
-            Some(reads)
-        }
-        _ => None,
-    };
-    (catalog, reads)
+/// A side's catalog: compiled, or a cache entry whose catalog is read
+/// only when needed (an unaffected node's without sources never is).
+enum Got {
+    Compiled(SideCatalog),
+    Cached(Entry),
 }
 
-/// Whether `reads` (a `from` compile's) still holds for the node `spec`
-/// on `side`: its catalog then stands for this side's.
-fn still_holds(
-    reads: &ReadSet,
-    side: &Prepared,
-    envs: &Result<Environments, String>,
-    spec: &NodeSpec,
-    opts: &RefOptions,
-) -> bool {
-    let Ok(node) = side.prepare(spec.clone(), opts) else {
-        return false;
-    };
-    let Ok(env) = envs
-        .as_ref()
-        .map_err(Clone::clone)
-        .and_then(|e| e.get(node.environment.as_deref()))
-    else {
-        return false;
-    };
-    let key = impact::inputs_key(&node, &env, &side.root);
-    reads.still_holds(key, &env, &side.root)
+/// What the recorded compiles of a run share: the options, the
+/// observations' table, the cache, the counters.
+struct Recorder<'r> {
+    opts: &'r RefOptions,
+    table: &'r Table,
+    cache: Option<&'r ImpactCache>,
+    counters: &'r Counters,
+}
+
+impl Recorder<'_> {
+    /// Node `id`'s catalog on `side` with its read set (`None` when the
+    /// catalog cannot stand for another side's: the compile failed, or
+    /// the catalog names its side's tree): from the cache when a cached
+    /// read set still holds (and `cached` allows), else compiled (and
+    /// cached).
+    fn get(
+        &self,
+        id: &str,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+        cached: bool,
+        from: bool,
+    ) -> (Got, Option<ReadSet>) {
+        let node = match side.prepare(spec.clone(), self.opts) {
+            Ok(n) => n,
+            Err(e) => return (Got::Compiled(Err(e)), None),
+        };
+        let env = match envs
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|e| e.get(node.environment.as_deref()))
+        {
+            Ok(e) => e,
+            Err(e) => return (Got::Compiled(Err(e)), None),
+        };
+        let key = impact::inputs_key(&node, &env, &side.root);
+        // Cached by the key pairing the sides' nodes (a matrix has one
+        // certname on several fact sets).
+        let hit = match self.cache {
+            Some(c) if cached => c.lookup(id, key, &env, &side.root),
+            _ => None,
+        };
+        if let Some(entry) = hit {
+            self.counters.cached.fetch_add(1, Ordering::Relaxed);
+            let reads = entry.reads.clone();
+            return (Got::Cached(entry), Some(reads));
+        }
+        let (catalog, questions) = puppet_compiler::reads::record(|| {
+            puppet_compiler::reads::replay(&env.boot_reads);
+            compile_prepared(side, &env, node)
+        });
+        let count = if from {
+            &self.counters.from
+        } else {
+            &self.counters.to
+        };
+        count.fetch_add(1, Ordering::Relaxed);
+        let reads = match &catalog {
+            Ok(c) if !impact::names_tree(c, &side.root) => {
+                let reads = self.table.answer(key, questions, &env, &side.root);
+                if let Some(cache) = self.cache {
+                    cache.store(id, &reads, c);
+                }
+                Some(reads)
+            }
+            _ => None,
+        };
+        (Got::Compiled(catalog), reads)
+    }
+
+    /// The catalog of `got`: a cached one read (compiled again when its
+    /// file is gone or corrupt).
+    #[allow(clippy::too_many_arguments)]
+    fn catalog(
+        &self,
+        got: Got,
+        id: &str,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+        from: bool,
+    ) -> SideCatalog {
+        match got {
+            Got::Compiled(c) => c,
+            Got::Cached(entry) => match self.cache.and_then(|c| c.catalog(&entry.catalog)) {
+                Some(c) => Ok(c),
+                None => {
+                    self.counters.cached.fetch_sub(1, Ordering::Relaxed);
+                    match self.get(id, side, envs, spec, false, from).0 {
+                        Got::Compiled(c) => c,
+                        Got::Cached(_) => Err("cache".into()),
+                    }
+                }
+            },
+        }
+    }
+
+    /// Whether `reads` (a `from` catalog's) still holds for the node `spec`
+    /// on `side`: its catalog then stands for this side's.
+    fn still_holds(
+        &self,
+        reads: &ReadSet,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+    ) -> bool {
+        let Ok(node) = side.prepare(spec.clone(), self.opts) else {
+            return false;
+        };
+        let Ok(env) = envs
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|e| e.get(node.environment.as_deref()))
+        else {
+            return false;
+        };
+        let key = impact::inputs_key(&node, &env, &side.root);
+        self.table.still_holds(reads, key, &env, &side.root)
+    }
 }
 
 /// The compiles of a run, counted from parallel workers.
@@ -692,6 +741,13 @@ pub fn diff_refs_with(
         .map_err(|e| e.to_string())?;
     let counters = Counters::default();
     let wrong_skips = std::sync::Mutex::new(Vec::new());
+    let own_table = Table::default();
+    let rec = Recorder {
+        opts,
+        table: cache.map_or(&own_table, |c| &c.table),
+        cache,
+        counters: &counters,
+    };
     let report = pool.install(|| {
         let ((env_a, ma, fa), (env_b, mb, fb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
@@ -720,7 +776,7 @@ pub fn diff_refs_with(
                     }
                     _ => NodeNames::certname(&name),
                 };
-                let (ca, cb) = if mode == Mode::Full && cache.is_none() {
+                if mode == Mode::Full && cache.is_none() {
                     let (ca, cb) = rayon::join(
                         || a.map(|s| compile_node(from, &env_a, s, opts)),
                         || b.map(|s| compile_node(to, &env_b, s, opts)),
@@ -731,53 +787,26 @@ pub fn diff_refs_with(
                     counters
                         .to
                         .fetch_add(cb.is_some() as usize, Ordering::Relaxed);
-                    (ca, cb)
+                    NodeOutcome {
+                        name,
+                        status: node_status(ca, cb, &ctx),
+                        names,
+                    }
                 } else {
-                    let (ca, reads) = match a {
-                        Some(s) => {
-                            let (c, r) = compile_recorded(
-                                &name, from, &env_a, s, opts, cache, &counters, true,
-                            );
-                            (Some(c), r)
-                        }
-                        None => (None, None),
-                    };
-                    let holds = match (&reads, &b) {
-                        (Some(r), Some(spec)) => still_holds(r, to, &env_b, spec, opts),
-                        _ => false,
-                    };
-                    let cb = match (holds, mode, &ca) {
-                        (true, Mode::Impact, Some(Ok(c))) => {
-                            counters.skipped.fetch_add(1, Ordering::Relaxed);
-                            Some(Ok(c.clone()))
-                        }
-                        _ => {
-                            let cb = b.map(|s| {
-                                let (c, _) = compile_recorded(
-                                    &name, to, &env_b, s, opts, cache, &counters, false,
-                                );
-                                c
-                            });
-                            // Under --verify-impact, `skipped` counts the
-                            // nodes the default would have skipped.
-                            if holds && mode == Mode::Verify {
-                                counters.skipped.fetch_add(1, Ordering::Relaxed);
-                            }
-                            if holds && !same_catalog(ca.as_ref(), cb.as_ref()) {
-                                wrong_skips
-                                    .lock()
-                                    .unwrap_or_else(|p| p.into_inner())
-                                    .push(name.clone());
-                            }
-                            cb
-                        }
-                    };
-                    (ca, cb)
-                };
-                NodeOutcome {
-                    name,
-                    status: node_status(ca, cb, &ctx),
-                    names,
+                    let status = impact_node(
+                        &rec,
+                        &name,
+                        (from, &env_a, a),
+                        (to, &env_b, b),
+                        mode,
+                        &ctx,
+                        &wrong_skips,
+                    );
+                    NodeOutcome {
+                        name,
+                        status,
+                        names,
+                    }
                 }
             })
             .collect();
@@ -800,6 +829,68 @@ pub fn diff_refs_with(
         c.save()?;
     }
     Ok((report, stats))
+}
+
+/// One node's status in impact mode (or under a cache): `from` compiled
+/// (or cached) with its read set; `to` compiled only when the read set no
+/// longer holds there (always under `--verify-impact`, which then checks
+/// that a node whose read set held kept its catalog).
+fn impact_node(
+    rec: &Recorder<'_>,
+    id: &str,
+    (from, env_a, a): (&Prepared, &Result<Environments, String>, Option<NodeSpec>),
+    (to, env_b, b): (&Prepared, &Result<Environments, String>, Option<NodeSpec>),
+    mode: Mode,
+    ctx: &CompareContext,
+    wrong_skips: &std::sync::Mutex<Vec<String>>,
+) -> NodeStatus {
+    let (got_a, reads) = match &a {
+        Some(s) => {
+            let (g, r) = rec.get(id, from, env_a, s, true, true);
+            (Some(g), r)
+        }
+        None => (None, None),
+    };
+    let holds = match (&reads, &b) {
+        (Some(r), Some(spec)) => rec.still_holds(r, to, env_b, spec),
+        _ => false,
+    };
+    if holds && mode == Mode::Impact {
+        rec.counters.skipped.fetch_add(1, Ordering::Relaxed);
+        let catalog = match got_a {
+            // Unaffected and nothing read from the sides' files: no change,
+            // without reading the catalog.
+            Some(Got::Cached(e)) if !e.sources => return NodeStatus::Unchanged,
+            Some(got) => rec.catalog(got, id, from, env_a, a.as_ref().expect("from"), true),
+            None => unreachable_status(),
+        };
+        // Compared with itself: a `source` read from each side may differ.
+        return node_status(Some(catalog.clone()), Some(catalog), ctx);
+    }
+    let ca = match (got_a, &a) {
+        (Some(got), Some(spec)) => Some(rec.catalog(got, id, from, env_a, spec, true)),
+        _ => None,
+    };
+    let cb = b.as_ref().map(|spec| {
+        let (got, _) = rec.get(id, to, env_b, spec, mode != Mode::Verify, false);
+        rec.catalog(got, id, to, env_b, spec, false)
+    });
+    if holds && mode == Mode::Verify {
+        // `skipped` counts the nodes the default would have skipped.
+        rec.counters.skipped.fetch_add(1, Ordering::Relaxed);
+    }
+    if holds && !same_catalog(ca.as_ref(), cb.as_ref()) {
+        wrong_skips
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(id.to_string());
+    }
+    node_status(ca, cb, ctx)
+}
+
+/// A `from` side that was there (`holds` needs its read set).
+fn unreachable_status() -> SideCatalog {
+    Err("no catalog".into())
 }
 
 /// Whether a skipped node's `to` catalog is its `from` catalog: no change
