@@ -41,8 +41,15 @@ pub const CONTENT: u8 = 2;
 /// The directory's entry names.
 pub const LISTING: u8 = 4;
 
-/// The questions of a frame: each path with what was asked of it.
-pub type Questions = HashMap<PathBuf, u8>;
+/// The questions of a frame: each path (its bytes: hashing a `Path` walks
+/// its components, a tenth of a recorded compile) with what was asked of it.
+pub type Questions = HashMap<Vec<u8>, u8>;
+
+/// A question's path from its bytes.
+pub fn path_of(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    PathBuf::from(std::ffi::OsString::from_vec(bytes.to_vec()))
+}
 
 thread_local! {
     static FRAMES: RefCell<Vec<Questions>> = const { RefCell::new(Vec::new()) };
@@ -69,10 +76,11 @@ pub fn note(path: &Path, what: u8) {
     FRAMES.with(|f| {
         if let Ok(mut frames) = f.try_borrow_mut() {
             if let Some(top) = frames.last_mut() {
-                match top.get_mut(path) {
+                let key = path.as_os_str().as_encoded_bytes();
+                match top.get_mut(key) {
                     Some(w) => *w |= what,
                     None => {
-                        top.insert(path.to_path_buf(), what);
+                        top.insert(key.to_vec(), what);
                     }
                 }
             }
@@ -159,13 +167,13 @@ pub fn record<T>(f: impl FnOnce() -> T) -> (T, Questions) {
 fn drop_one_for_tests(questions: &mut Questions) {
     static NAME: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     if let Some(name) = NAME.get_or_init(|| std::env::var("PVERIFY_TEST_DROP_READ").ok()) {
-        questions.retain(|p, _| p.file_name().is_none_or(|n| n != name.as_str()));
+        questions.retain(|p, _| path_of(p).file_name().is_none_or(|n| n != name.as_str()));
     }
 }
 
 /// The questions a cache entry's build asked, kept with the entry.
 #[derive(Clone, Debug, Default)]
-pub struct Trace(Option<Arc<[(PathBuf, u8)]>>);
+pub struct Trace(Option<Arc<[(Vec<u8>, u8)]>>);
 
 /// Runs a cache entry's build, keeping its questions (when read sets are
 /// [`enable`]d) and passing them to the enclosing frame.
@@ -183,9 +191,20 @@ pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Trace) {
 /// Asks again, in the current frame, what a cache entry's build asked.
 pub fn replay(trace: &Trace) {
     if let Some(t) = &trace.0 {
-        for (p, w) in t.iter() {
-            note(p, *w);
-        }
+        FRAMES.with(|f| {
+            if let Ok(mut frames) = f.try_borrow_mut() {
+                if let Some(top) = frames.last_mut() {
+                    for (p, w) in t.iter() {
+                        match top.get_mut(p.as_slice()) {
+                            Some(x) => *x |= w,
+                            None => {
+                                top.insert(p.clone(), *w);
+                            }
+                        }
+                    }
+                }
+            }
+        })
     }
 }
 
@@ -338,7 +357,7 @@ mod tests {
         });
         assert_eq!(outer.len(), 2);
         let ((), again) = record(|| replay(&trace));
-        assert_eq!(again.get(Path::new("/b")), Some(&CONTENT));
+        assert_eq!(again.get(b"/b".as_slice()), Some(&CONTENT));
         // Outside a frame nothing is kept.
         note(Path::new("/c"), KIND);
         let ((), none) = record(|| ());

@@ -107,7 +107,13 @@ pub struct Table {
     /// the run), each observation's state there: 0 not known, 1 holds,
     /// 2 does not.
     states: Mutex<HashMap<usize, Arc<Mutex<Vec<u8>>>>>,
+    /// Per environment, each question's observation (by what was asked).
+    questions: Mutex<HashMap<usize, Arc<Mutex<QuestionIds>>>>,
 }
+
+/// A path's observations (by its bytes) by what was asked of it
+/// (`u32::MAX`: not yet).
+type QuestionIds = rustc_hash::FxHashMap<Vec<u8>, [u32; 8]>;
 
 #[derive(Default)]
 struct TableInner {
@@ -141,7 +147,9 @@ impl Table {
     }
 
     /// The answers to a compile's `questions` in `env` (the environment
-    /// the node compiled in, its side's tree at `root`).
+    /// the node compiled in, its side's tree at `root`). Each question is
+    /// answered and interned once per run and environment; a node's
+    /// questions then cost a lookup each.
     pub fn answer(
         &self,
         key: u128,
@@ -150,23 +158,40 @@ impl Table {
         root: &Path,
     ) -> ReadSet {
         let root = absolute(root);
-        let mut ids: Vec<u32> = questions
-            .into_iter()
-            .map(|(path, what)| {
-                let answer = env.read_answers.answer(env.files(), &path, what);
-                let (path, rooted) = match path.strip_prefix(&root) {
-                    Ok(rel) => (rel.to_path_buf(), true),
-                    Err(_) => (path, false),
-                };
-                self.intern(Observation {
-                    path,
-                    rooted,
-                    what,
-                    answer,
-                })
-            })
-            .collect();
+        let known = self
+            .questions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(env as *const Environment as usize)
+            .or_default()
+            .clone();
+        let mut known = known.lock().unwrap_or_else(|p| p.into_inner());
+        let mut ids: Vec<u32> = Vec::with_capacity(questions.len());
+        for (path, what) in questions {
+            let slot = (what & 7) as usize;
+            if let Some(&id) = known.get(path.as_slice()).and_then(|a| a.get(slot)) {
+                if id != u32::MAX {
+                    ids.push(id);
+                    continue;
+                }
+            }
+            let full = puppet_compiler::reads::path_of(&path);
+            let answer = env.read_answers.answer(env.files(), &full, what);
+            let (rel, rooted) = match full.strip_prefix(&root) {
+                Ok(rel) => (rel.to_path_buf(), true),
+                Err(_) => (full.clone(), false),
+            };
+            let id = self.intern(Observation {
+                path: rel,
+                rooted,
+                what,
+                answer,
+            });
+            known.entry(path).or_insert([u32::MAX; 8])[slot] = id;
+            ids.push(id);
+        }
         ids.sort_unstable();
+        ids.dedup();
         ReadSet { key, ids }
     }
 
