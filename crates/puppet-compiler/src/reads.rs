@@ -173,7 +173,10 @@ fn drop_one_for_tests(questions: &mut Questions) {
 
 /// The questions a cache entry's build asked, kept with the entry.
 #[derive(Clone, Debug, Default)]
-pub struct Trace(Option<Arc<[(Vec<u8>, u8)]>>);
+pub struct Trace(Option<Arc<[Question]>>);
+
+/// A path's bytes and what was asked of it.
+type Question = (Vec<u8>, u8);
 
 /// Runs a cache entry's build, keeping its questions (when read sets are
 /// [`enable`]d) and passing them to the enclosing frame.
