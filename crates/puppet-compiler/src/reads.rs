@@ -52,7 +52,16 @@ pub fn path_of(bytes: &[u8]) -> PathBuf {
 }
 
 thread_local! {
-    static FRAMES: RefCell<Vec<Questions>> = const { RefCell::new(Vec::new()) };
+    static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A compile's or a cache build's questions, and the traces already
+/// replayed into it (by address: a name-keyed cache is hit again and
+/// again by one node, its trace replayed once).
+#[derive(Default)]
+struct Frame {
+    questions: Questions,
+    replayed: rustc_hash::FxHashSet<usize>,
 }
 
 static ENABLED: AtomicBool = AtomicBool::new(false);
@@ -77,10 +86,10 @@ pub fn note(path: &Path, what: u8) {
         if let Ok(mut frames) = f.try_borrow_mut() {
             if let Some(top) = frames.last_mut() {
                 let key = path.as_os_str().as_encoded_bytes();
-                match top.get_mut(key) {
+                match top.questions.get_mut(key) {
                     Some(w) => *w |= what,
                     None => {
-                        top.insert(key.to_vec(), what);
+                        top.questions.insert(key.to_vec(), what);
                     }
                 }
             }
@@ -98,8 +107,8 @@ impl Drop for FrameGuard {
             let mut frames = f.borrow_mut();
             if let Some(done) = frames.pop() {
                 if let Some(parent) = frames.last_mut() {
-                    for (p, w) in done {
-                        *parent.entry(p).or_default() |= w;
+                    for (p, w) in done.questions {
+                        *parent.questions.entry(p).or_default() |= w;
                     }
                 }
             }
@@ -117,7 +126,7 @@ pub fn begin() -> Capture {
     if !enabled() {
         return Capture(None);
     }
-    FRAMES.with(|frames| frames.borrow_mut().push(Questions::default()));
+    FRAMES.with(|frames| frames.borrow_mut().push(Frame::default()));
     Capture(Some(FrameGuard))
 }
 
@@ -129,24 +138,25 @@ impl Capture {
         }
         FRAMES.with(|frames| {
             let frames = frames.borrow();
-            Trace(
-                frames
-                    .last()
-                    .map(|q| q.iter().map(|(p, w)| (p.clone(), *w)).collect::<Arc<[_]>>()),
-            )
+            Trace(frames.last().map(|f| {
+                f.questions
+                    .iter()
+                    .map(|(p, w)| (p.clone(), *w))
+                    .collect::<Arc<[_]>>()
+            }))
         })
     }
 }
 
 fn in_frame<T>(f: impl FnOnce() -> T) -> (T, Questions) {
-    FRAMES.with(|frames| frames.borrow_mut().push(Questions::default()));
+    FRAMES.with(|frames| frames.borrow_mut().push(Frame::default()));
     let guard = FrameGuard;
     let out = f();
     let questions = FRAMES.with(|frames| {
         frames
             .borrow_mut()
             .last_mut()
-            .map(std::mem::take)
+            .map(|f| std::mem::take(&mut f.questions))
             .unwrap_or_default()
     });
     drop(guard);
@@ -197,11 +207,14 @@ pub fn replay(trace: &Trace) {
         FRAMES.with(|f| {
             if let Ok(mut frames) = f.try_borrow_mut() {
                 if let Some(top) = frames.last_mut() {
+                    if !top.replayed.insert(Arc::as_ptr(t) as *const u8 as usize) {
+                        return;
+                    }
                     for (p, w) in t.iter() {
-                        match top.get_mut(p.as_slice()) {
+                        match top.questions.get_mut(p.as_slice()) {
                             Some(x) => *x |= w,
                             None => {
-                                top.insert(p.clone(), *w);
+                                top.questions.insert(p.clone(), *w);
                             }
                         }
                     }
