@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use puppet_compiler::loader::Overrides;
+use pverify_harness::diff::cache::ImpactCache;
 use pverify_harness::diff::ignore::{Ignore, IgnoreRule};
+use pverify_harness::diff::impact::ImpactStats;
 use pverify_harness::diff::render::{render, render_markdown, Format};
 use pverify_harness::diff::report::DiffReport;
 use pverify_harness::diff::sides::{
@@ -78,6 +80,8 @@ pub struct DiffArgs {
     review: crate::cli_opts_review::DiffReviewOpts,
     #[command(flatten)]
     shards: crate::cli_opts_shards::DiffShardOpts,
+    #[command(flatten)]
+    impact: crate::cli_opts_impact::ImpactOpts,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -100,9 +104,13 @@ pub fn run(args: DiffArgs) -> ExitCode {
             Err(e) => return fail(e),
         }
     }
+    let mut stats = None;
     let report = match (&args.from, &args.to, &args.from_catalogs, &args.to_catalogs) {
         (Some(from), Some(to), None, None) => match diff_refs(&args, from, to, ignore, shard) {
-            Ok(r) => r,
+            Ok((r, s)) => {
+                stats = Some(s);
+                r
+            }
             Err(e) => return fail(e),
         },
         (None, None, Some(from), Some(to)) => {
@@ -168,6 +176,17 @@ pub fn run(args: DiffArgs) -> ExitCode {
     if report.nodes.is_empty() {
         return fail("no nodes found on either side");
     }
+    // On stderr, so the report is the same in every mode.
+    let mut verify_failed = false;
+    if let Some(stats) = &stats {
+        eprintln!("pverify diff: {}", stats.line());
+        for n in &stats.wrong_skips {
+            eprintln!(
+                "pverify diff: --verify-impact: {n}: its read set held, but its catalog changed"
+            );
+            verify_failed = true;
+        }
+    }
     let text = match args.format {
         Format::Markdown => {
             match markdown_within_budget(&args.review, args.output.as_ref(), args.detail, &report) {
@@ -189,6 +208,9 @@ pub fn run(args: DiffArgs) -> ExitCode {
     if let Err(e) = written {
         eprintln!("pverify diff: {e}");
         return ExitCode::FAILURE;
+    }
+    if verify_failed {
+        return ExitCode::from(pverify_harness::diff::report::EXIT_ERROR);
     }
     ExitCode::from(report.exit_code())
 }
@@ -243,7 +265,7 @@ fn diff_refs(
     to: &str,
     mut ignore: Ignore,
     shard: Option<(usize, usize)>,
-) -> Result<DiffReport, String> {
+) -> Result<(DiffReport, ImpactStats), String> {
     let c = &args.compile;
     if c.exports.exports_run {
         return Err("--exports-run is not supported by diff (give --exports FILE)".into());
@@ -317,5 +339,17 @@ fn diff_refs(
             )
         }
     };
-    sides::diff_refs(&a, &b, nodes.as_ref(), &opts, ignore)
+    let cache = match &args.impact.cache {
+        Some(dir) => Some(ImpactCache::open(dir)?),
+        None => None,
+    };
+    sides::diff_refs_with(
+        &a,
+        &b,
+        nodes.as_ref(),
+        &opts,
+        ignore,
+        args.impact.mode(),
+        cache.as_ref(),
+    )
 }

@@ -16,6 +16,7 @@ mod cli_opts_compile;
 mod cli_opts_exports;
 mod cli_opts_eyaml;
 mod cli_opts_fleet;
+mod cli_opts_impact;
 mod cli_opts_puppetfile;
 mod cli_opts_reads;
 mod cli_opts_review;

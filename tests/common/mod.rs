@@ -25,6 +25,15 @@ pub fn pverify(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `pverify diff`'s stderr without its line counting the compiles
+/// (`compiled: N from, M to; skipped: K`).
+pub fn without_compile_counts(err: &str) -> String {
+    err.lines()
+        .filter(|l| !l.starts_with("pverify diff: compiled: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// Copies a directory tree (files and directories only).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();

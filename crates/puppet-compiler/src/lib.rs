@@ -4,6 +4,7 @@
 //! [`version`] (which Puppet a compile reproduces: 7.23 or 8.10),
 //! [`budget`] (a node's time and memory budget, checked by the loops),
 //! [`files`] (the file system interface every read goes through),
+//! [`reads`] (read sets: what a node's compile asked of the file system),
 //! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
 //! [`catalog`] (the index of titles, aliases and uniqueness keys; tags),
 //! [`facts`] (node files and the node object), [`hiera`] (Hiera 5's
@@ -24,6 +25,7 @@ pub mod files;
 pub mod fuzzing;
 pub mod hiera;
 pub mod loader;
+pub mod reads;
 pub mod restypes;
 pub mod settings;
 pub mod template;

@@ -647,7 +647,10 @@ impl Compiler<'_> {
         each_type_name(t, &mut |n| {
             shared = shared
                 && (super::typeops::type_by_name(n).is_some()
-                    || aliases.contains_key(&n.trim_colons().to_lowercase()));
+                    // A shared alias's files are questions every node
+                    // must ask while read sets are recorded.
+                    || (!crate::reads::enabled()
+                        && aliases.contains_key(&n.trim_colons().to_lowercase())));
         });
         shared
     }

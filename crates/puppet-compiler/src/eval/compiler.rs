@@ -503,6 +503,8 @@ impl<'e> Compiler<'e> {
             return Ok(Some(t.clone()));
         }
         let mut autoloaded = None;
+        // What resolving it asks, kept with a shared type (`crate::reads`).
+        let capture = crate::reads::begin();
         if self.defs.type_alias(&key).is_none() {
             let shared = self
                 .env
@@ -511,7 +513,8 @@ impl<'e> Compiler<'e> {
                 .unwrap_or_else(|p| p.into_inner())
                 .get(&key)
                 .cloned();
-            if let Some((path, t)) = shared {
+            if let Some((path, t, trace)) = shared {
+                crate::reads::replay(&trace);
                 // Loaded as without the shared type, so the compile knows
                 // the same definitions.
                 self.load_file(&path)?;
@@ -597,7 +600,7 @@ impl<'e> Compiler<'e> {
                     .resolved_type_aliases
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(key.clone(), (path, alias.clone()));
+                    .insert(key.clone(), (path, alias.clone(), capture.trace()));
             }
         }
         self.defs.set_resolved_alias(key, alias.clone());

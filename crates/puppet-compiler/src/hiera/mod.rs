@@ -52,6 +52,7 @@ impl DataCache {
         json: bool,
         ruby: RubyVersion,
     ) -> FileData {
+        crate::reads::note(path, crate::reads::KIND | crate::reads::CONTENT);
         let slot = {
             let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
             files
@@ -78,6 +79,7 @@ impl DataCache {
         root: &Path,
         ruby: RubyVersion,
     ) -> ConfigData {
+        crate::reads::note(path, crate::reads::KIND | crate::reads::CONTENT);
         let slot = {
             let mut configs = self.configs.lock().unwrap_or_else(|p| p.into_inner());
             configs

@@ -29,6 +29,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::files::FileSystem;
+use crate::reads::{self, CONTENT, KIND, LISTING};
 
 /// The directories a compile may read in, resolved once.
 #[derive(Debug)]
@@ -262,29 +263,36 @@ impl ConfinedFiles {
 }
 
 impl FileSystem for ConfinedFiles {
+    // Every question is noted for the node asking (`crate::reads`).
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        reads::note(path, KIND | CONTENT);
         self.inner.read(&self.resolve(path)?)
     }
 
     fn read_to_string(&self, path: &Path) -> io::Result<String> {
+        reads::note(path, KIND | CONTENT);
         self.inner.read_to_string(&self.resolve(path)?)
     }
 
     fn is_file(&self, path: &Path) -> bool {
+        reads::note(path, KIND);
         self.resolve(path).is_ok_and(|p| self.inner.is_file(&p))
     }
 
     fn is_dir(&self, path: &Path) -> bool {
+        reads::note(path, KIND);
         self.resolve(path).is_ok_and(|p| self.inner.is_dir(&p))
     }
 
     fn exists(&self, path: &Path) -> bool {
+        reads::note(path, KIND);
         self.resolve(path).is_ok()
     }
 
     /// The entries keep the directory's spelling (module paths and messages
     /// name files as the modulepath does); each is checked when read.
     fn read_dir(&self, dir: &Path) -> io::Result<Vec<PathBuf>> {
+        reads::note(dir, KIND | LISTING);
         let real = self.resolve(dir)?;
         Ok(self
             .inner
@@ -295,6 +303,7 @@ impl FileSystem for ConfinedFiles {
     }
 
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        reads::note(path, KIND);
         self.resolve(path).map(|p| p.to_path_buf())
     }
 }

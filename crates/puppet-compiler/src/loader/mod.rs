@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use puppet_syntax::{self as syntax, ast::Program, FileNamespace, SyntaxError};
 
 use crate::files::{FileSystem, OsFiles};
+use crate::reads::{self, Trace, CONTENT, KIND};
 use confine::{ConfinedFiles, ReadRoots};
 
 /// Puppet 7 on Debian: `$codedir/modules:/usr/share/puppet/modules`.
@@ -61,6 +62,10 @@ impl std::fmt::Debug for SharedFiles {
     }
 }
 
+/// Autoload candidates: groups of files imported together, most specific
+/// first.
+type Candidates = Arc<[Vec<PathBuf>]>;
+
 /// A parsed file, or why it could not be parsed.
 pub type Parsed = Result<Arc<Program>, SyntaxError>;
 
@@ -80,12 +85,14 @@ pub struct Environment {
     cache: PathSlots<Parsed>,
     /// EPP templates, each parsed once per run like the manifests.
     templates: PathSlots<Parsed>,
-    modules: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Each entry with the questions its probe asked (`crate::reads`), as
+    /// every name-keyed cache below keeps them.
+    modules: Mutex<HashMap<String, (Option<PathBuf>, Trace)>>,
     /// Files to parse ahead of the compile, on a spare thread.
     parse_ahead: parse_ahead::ParseAhead,
     /// Autoload candidates by class or define name: the files that exist,
     /// probed once per run rather than once per node.
-    autoload: Mutex<HashMap<String, Arc<[Vec<PathBuf>]>>>,
+    autoload: Mutex<HashMap<String, (Candidates, Trace)>>,
     /// Hiera's data and config files, each parsed once per run.
     pub hiera: crate::hiera::DataCache,
     /// Module resource types, each `lib/puppet/type/*.rb` read once per run.
@@ -98,20 +105,20 @@ pub struct Environment {
     pub ruby_functions: crate::template::erb::cache::FunctionCache,
     /// Function names and the Ruby file each resolves to (or none), found
     /// once per run.
-    pub ruby_function_paths: Mutex<HashMap<String, Option<PathBuf>>>,
+    pub ruby_function_paths: Mutex<HashMap<String, (Option<PathBuf>, Trace)>>,
     /// `template()`/`epp()` references and the file each names (or none):
     /// found once per run, not per call.
-    pub template_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    pub template_files: Mutex<HashMap<String, (Option<PathBuf>, Trace)>>,
     /// Type aliases resolved from an autoloaded `types/*.pp` file whose
     /// definition reads no variable and calls no function: the same type for
     /// every node, so each compile after the first skips evaluating it
     /// (stdlib's nest several `Pattern`s deep). By lower-case name: the file
     /// and the type.
-    pub resolved_type_aliases: Mutex<HashMap<String, (PathBuf, puppet_model::types::PType)>>,
+    pub resolved_type_aliases: Mutex<HashMap<String, (PathBuf, puppet_model::types::PType, Trace)>>,
     /// Type alias names and the `types/*.pp` file each autoloads from (or
     /// none), probed once per run: every resource reference such as
     /// `Apache::Mod['x']` first asks whether `apache/types/mod.pp` exists.
-    type_alias_files: Mutex<HashMap<String, Option<PathBuf>>>,
+    type_alias_files: Mutex<HashMap<String, (Option<PathBuf>, Trace)>>,
     /// Manifest paths and the module each lies in (`$module_name`), found
     /// once per run: every class and define evaluation asks.
     module_names: Mutex<HashMap<String, Option<Arc<str>>>>,
@@ -120,6 +127,11 @@ pub struct Environment {
     pub hiera_yaml: PathBuf,
     /// hiera-eyaml's settings for the run.
     pub eyaml: crate::hiera::eyaml::Settings,
+    /// What booting asked of the file system (environment.conf, the
+    /// manifests' directory): part of every node's read set.
+    pub boot_reads: Trace,
+    /// The answers to read-set questions, each found once per run.
+    pub read_answers: reads::Memo,
 }
 
 impl std::fmt::Debug for Environment {
@@ -232,6 +244,18 @@ impl Environment {
     /// [`Environment::boot`] over any file system (an environment held in
     /// memory, for tests and fuzzing).
     pub fn boot_with(
+        files: Arc<dyn FileSystem>,
+        dir: &Path,
+        overrides: &Overrides,
+    ) -> Result<Environment, String> {
+        let (env, trace) = reads::capture(|| Environment::boot_traced(files, dir, overrides));
+        env.map(|mut env| {
+            env.boot_reads = trace;
+            env
+        })
+    }
+
+    fn boot_traced(
         files: Arc<dyn FileSystem>,
         dir: &Path,
         overrides: &Overrides,
@@ -360,6 +384,8 @@ impl Environment {
             },
             dir,
             conf_warnings,
+            boot_reads: Trace::default(),
+            read_answers: Default::default(),
         })
     }
 
@@ -385,6 +411,7 @@ impl Environment {
     /// for every spelling of its path): what a compile keys the files it
     /// loaded by.
     pub fn parse_numbered(&self, path: &Path) -> (FileNumber, Parsed) {
+        reads::note(path, KIND | CONTENT);
         let (number, slot) = self.cache.slot(path);
         let parsed = slot.get_or_init(|| {
             let parsed = self.parse_uncached(path);
@@ -413,15 +440,19 @@ impl Environment {
     }
 
     fn queue_references(&self, program: &Program) {
-        let mut files = Vec::new();
-        for name in parse_ahead::referenced_names(program) {
-            files.extend(self.autoload_candidates(&name).iter().flatten().cloned());
-        }
-        self.parse_ahead.push(files);
+        // A guess for later nodes, not a question of this one.
+        reads::unrecorded(|| {
+            let mut files = Vec::new();
+            for name in parse_ahead::referenced_names(program) {
+                files.extend(self.autoload_candidates(&name).iter().flatten().cloned());
+            }
+            self.parse_ahead.push(files);
+        })
     }
 
     /// An EPP template's tree (`epp()`), parsed on first use only and shared.
     pub fn parse_epp(&self, path: &Path) -> Parsed {
+        reads::note(path, KIND | CONTENT);
         let (_, slot) = self.templates.slot(path);
         slot.get_or_init(|| {
             let name = path.display().to_string();
@@ -475,11 +506,12 @@ impl Environment {
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
         };
-        if let Some(found) = lock().get(key) {
+        if let Some((found, trace)) = lock().get(key) {
+            reads::replay(trace);
             return found.clone();
         }
-        let found = self.probe_type_alias_file(key);
-        lock().insert(key.to_string(), found.clone());
+        let (found, trace) = reads::capture(|| self.probe_type_alias_file(key));
+        lock().insert(key.to_string(), (found.clone(), trace));
         found
     }
 
@@ -520,16 +552,17 @@ impl Environment {
             return None;
         }
         let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
-        modules
-            .entry(name.to_string())
-            .or_insert_with(|| {
+        let (found, trace) = modules.entry(name.to_string()).or_insert_with(|| {
+            reads::capture(|| {
                 self.modulepath
                     .iter()
                     .map(|d| d.join(name))
                     .find(|d| self.files.is_dir(d))
                     .filter(|d| metadata_acceptable(&*self.files, &d.join("metadata.json")))
             })
-            .clone()
+        });
+        reads::replay(trace);
+        found.clone()
     }
 
     /// Puppet's 3.x autoload search for a class or defined type: for
@@ -539,11 +572,13 @@ impl Environment {
     pub fn autoload_candidates(&self, name: &str) -> Arc<[Vec<PathBuf>]> {
         let name = name.trim_colons().to_lowercase();
         let lock = || self.autoload.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(found) = lock().get(&name) {
+        if let Some((found, trace)) = lock().get(&name) {
+            reads::replay(trace);
             return found.clone();
         }
-        let found: Arc<[Vec<PathBuf>]> = self.probe_autoload_candidates(&name).into();
-        lock().insert(name, found.clone());
+        let (found, trace) = reads::capture(|| self.probe_autoload_candidates(&name));
+        let found: Arc<[Vec<PathBuf>]> = found.into();
+        lock().insert(name, (found.clone(), trace));
         found
     }
 

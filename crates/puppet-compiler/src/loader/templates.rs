@@ -16,14 +16,15 @@ impl Environment {
             .unwrap_or_else(|p| p.into_inner())
             .get(reference)
             .cloned();
-        if let Some(found) = known {
+        if let Some((found, trace)) = known {
+            crate::reads::replay(&trace);
             return found;
         }
-        let found = locate_template(self, reference);
+        let (found, trace) = crate::reads::capture(|| locate_template(self, reference));
         self.template_files
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(reference.to_string(), found.clone());
+            .insert(reference.to_string(), (found.clone(), trace));
         found
     }
 }

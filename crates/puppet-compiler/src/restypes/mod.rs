@@ -189,7 +189,7 @@ type Lookup = Result<Arc<TypeDef>, Option<String>>;
 #[derive(Default)]
 pub struct TypeCache {
     /// `Err`: no such type (`None`) or the file the reader refused, why.
-    types: Mutex<HashMap<String, Lookup>>,
+    types: Mutex<HashMap<String, (Lookup, crate::reads::Trace)>>,
 }
 
 impl TypeCache {
@@ -225,25 +225,29 @@ impl TypeCache {
         }
         let mut types = self.types.lock().unwrap_or_else(|p| p.into_inner());
         // Found: no key to allocate (this is asked at every resource).
-        if let Some(found) = types.get(name) {
+        if let Some((found, trace)) = types.get(name) {
+            crate::reads::replay(trace);
             return found.clone();
         }
         types
             .entry(name.to_string())
             .or_insert_with(|| {
-                let file = type_file(fs, name, modulepath).ok_or(None)?;
-                let refused = |why: String| Some(format!("{}: {why}", file.display()));
-                let mut def = read_type_file(fs, &file, modulepath).map_err(refused)?;
-                if def.name != name {
-                    return Err(refused(format!("it defines type '{}'", def.name)));
-                }
-                if has_providers(fs, name, modulepath)
-                    && !def.parameters.iter().any(|p| p == "provider")
-                {
-                    def.parameters.push("provider".to_string());
-                }
-                Ok(Arc::new(def))
+                crate::reads::capture(|| {
+                    let file = type_file(fs, name, modulepath).ok_or(None)?;
+                    let refused = |why: String| Some(format!("{}: {why}", file.display()));
+                    let mut def = read_type_file(fs, &file, modulepath).map_err(refused)?;
+                    if def.name != name {
+                        return Err(refused(format!("it defines type '{}'", def.name)));
+                    }
+                    if has_providers(fs, name, modulepath)
+                        && !def.parameters.iter().any(|p| p == "provider")
+                    {
+                        def.parameters.push("provider".to_string());
+                    }
+                    Ok(Arc::new(def))
+                })
             })
+            .0
             .clone()
     }
 }

@@ -12,10 +12,12 @@
 //! - [`report`]: the whole run: one [`report::NodeOutcome`] per node, the
 //!   grouping, exit codes; [`render`] writes it as text, Markdown, JSON, JUnit.
 
+pub mod cache;
 pub mod compare;
 pub mod content;
 pub mod git;
 pub mod ignore;
+pub mod impact;
 pub mod model;
 pub mod names;
 pub mod refs;

@@ -19,18 +19,22 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value as J;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::cache::{Entry, ImpactCache};
 use super::compare::CompareContext;
 use super::git::Worktree;
 use super::ignore::Ignore;
+use super::impact::{self, ImpactStats, Mode, ReadSet, Table};
 use super::names::NodeNames;
-use super::report::{node_status, DiffReport, NodeOutcome, SideCatalog};
+use super::report::{node_status, DiffReport, NodeOutcome, NodeStatus, SideCatalog};
 use crate::control::{Repo, CONFIG_FILE};
 use crate::reference::PuppetVersion;
 use puppet_compiler::budget::Limits;
 use puppet_compiler::eval::{FunctionMocks, NodeInfo};
 use puppet_compiler::facts::overrides::FactOverride;
 use puppet_compiler::loader::environments::Environments;
-use puppet_compiler::loader::Overrides;
+use puppet_compiler::loader::{Environment, Overrides};
 
 /// A node to compile, or a node file that could not be read (named by its
 /// file stem, so it pairs with the other side's node of that name).
@@ -508,16 +512,16 @@ fn spec_name(spec: &NodeSpec) -> &str {
     }
 }
 
-/// One node's catalog, compiled as `pverify compile` does.
-fn compile_node(
+/// A node made ready to compile on `side`: the side's mocks, budget,
+/// Puppet version, `--setting`s, fact overrides and exports applied.
+fn prepare_node(
     side: &Prepared,
-    envs: &Result<Environments, String>,
     spec: NodeSpec,
     allow_generate: bool,
     puppet: PuppetVersion,
     opts: &RefOptions,
     budget: Limits,
-) -> SideCatalog {
+) -> Result<NodeInfo, String> {
     let mut node = spec.map_err(|(_, e)| e)?;
     if let Some(m) = side.mocks.as_ref().map_err(Clone::clone)? {
         node.function_mocks = m.clone();
@@ -535,16 +539,184 @@ fn compile_node(
     for o in &opts.fact_overrides {
         o.apply(&mut node.facts);
     }
-    let envs = envs.as_ref().map_err(Clone::clone)?;
-    let env = envs.get(node.environment.as_deref())?;
+    Ok(node)
+}
+
+/// One node's catalog, compiled as `pverify compile` does.
+fn compile_prepared(side: &Prepared, env: &Environment, node: NodeInfo) -> SideCatalog {
     let name = node.name.clone();
-    puppet_compiler::eval::compile(&env, node)
+    puppet_compiler::eval::compile(env, node)
         .map(|c| c.catalog)
         .map_err(|e| match side.deployment() {
             Some(d) => d.explain(e.for_node(&name)),
             None => e.for_node(&name),
         })
         .map_err(|e| side.within_tree(e))
+}
+
+impl Prepared {
+    /// A node of this side made ready to compile.
+    fn prepare(&self, spec: NodeSpec, opts: &RefOptions) -> Result<NodeInfo, String> {
+        prepare_node(
+            self,
+            spec,
+            self.allows_generate(opts),
+            self.puppet(opts),
+            opts,
+            self.budget(opts),
+        )
+    }
+}
+
+/// One node's catalog, compiled as `pverify compile` does.
+fn compile_node(
+    side: &Prepared,
+    envs: &Result<Environments, String>,
+    spec: NodeSpec,
+    opts: &RefOptions,
+) -> SideCatalog {
+    let node = side.prepare(spec, opts)?;
+    let envs = envs.as_ref().map_err(Clone::clone)?;
+    let env = envs.get(node.environment.as_deref())?;
+    compile_prepared(side, &env, node)
+}
+
+/// A side's catalog: compiled, or a cache entry whose catalog is read
+/// only when needed (an unaffected node's without sources never is).
+enum Got {
+    Compiled(SideCatalog),
+    Cached(Entry),
+}
+
+/// What the recorded compiles of a run share: the options, the
+/// observations' table, the cache, the counters.
+struct Recorder<'r> {
+    opts: &'r RefOptions,
+    table: &'r Table,
+    cache: Option<&'r ImpactCache>,
+    counters: &'r Counters,
+}
+
+impl Recorder<'_> {
+    /// Node `id`'s catalog on `side` with its read set (`None` when the
+    /// catalog cannot stand for another side's: the compile failed, or
+    /// the catalog names its side's tree): from the cache when a cached
+    /// read set still holds (and `cached` allows), else compiled (and
+    /// cached).
+    fn get(
+        &self,
+        id: &str,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+        cached: bool,
+        from: bool,
+    ) -> (Got, Option<ReadSet>) {
+        let node = match side.prepare(spec.clone(), self.opts) {
+            Ok(n) => n,
+            Err(e) => return (Got::Compiled(Err(e)), None),
+        };
+        let env = match envs
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|e| e.get(node.environment.as_deref()))
+        {
+            Ok(e) => e,
+            Err(e) => return (Got::Compiled(Err(e)), None),
+        };
+        let key = impact::inputs_key(&node, &env, &side.root);
+        // Cached by the key pairing the sides' nodes (a matrix has one
+        // certname on several fact sets).
+        let hit = match self.cache {
+            Some(c) if cached => c.lookup(id, key, &env, &side.root),
+            _ => None,
+        };
+        if let Some(entry) = hit {
+            self.counters.cached.fetch_add(1, Ordering::Relaxed);
+            let reads = entry.reads.clone();
+            return (Got::Cached(entry), Some(reads));
+        }
+        let (catalog, questions) = puppet_compiler::reads::record(|| {
+            puppet_compiler::reads::replay(&env.boot_reads);
+            compile_prepared(side, &env, node)
+        });
+        let count = if from {
+            &self.counters.from
+        } else {
+            &self.counters.to
+        };
+        count.fetch_add(1, Ordering::Relaxed);
+        let reads = match &catalog {
+            Ok(c) if !impact::names_tree(c, &side.root) => {
+                let reads = self.table.answer(key, questions, &env, &side.root);
+                if let Some(cache) = self.cache {
+                    cache.store(id, &reads, c);
+                }
+                Some(reads)
+            }
+            _ => None,
+        };
+        (Got::Compiled(catalog), reads)
+    }
+
+    /// The catalog of `got`: a cached one read (compiled again when its
+    /// file is gone or corrupt).
+    #[allow(clippy::too_many_arguments)]
+    fn catalog(
+        &self,
+        got: Got,
+        id: &str,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+        from: bool,
+    ) -> SideCatalog {
+        match got {
+            Got::Compiled(c) => c,
+            Got::Cached(entry) => match self.cache.and_then(|c| c.catalog(&entry.catalog)) {
+                Some(c) => Ok(c),
+                None => {
+                    self.counters.cached.fetch_sub(1, Ordering::Relaxed);
+                    match self.get(id, side, envs, spec, false, from).0 {
+                        Got::Compiled(c) => c,
+                        Got::Cached(_) => Err("cache".into()),
+                    }
+                }
+            },
+        }
+    }
+
+    /// Whether `reads` (a `from` catalog's) still holds for the node `spec`
+    /// on `side`: its catalog then stands for this side's.
+    fn still_holds(
+        &self,
+        reads: &ReadSet,
+        side: &Prepared,
+        envs: &Result<Environments, String>,
+        spec: &NodeSpec,
+    ) -> bool {
+        let Ok(node) = side.prepare(spec.clone(), self.opts) else {
+            return false;
+        };
+        let Ok(env) = envs
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|e| e.get(node.environment.as_deref()))
+        else {
+            return false;
+        };
+        let key = impact::inputs_key(&node, &env, &side.root);
+        self.table.still_holds(reads, key, &env, &side.root)
+    }
+}
+
+/// The compiles of a run, counted from parallel workers.
+#[derive(Default)]
+struct Counters {
+    from: AtomicUsize,
+    to: AtomicUsize,
+    skipped: AtomicUsize,
+    cached: AtomicUsize,
 }
 
 /// Compiles both sides and compares them, node by node: each node's two
@@ -558,13 +730,41 @@ pub fn diff_refs(
     opts: &RefOptions,
     ignore: Ignore,
 ) -> Result<DiffReport, String> {
+    diff_refs_with(from, to, nodes, opts, ignore, Mode::Full, None).map(|(r, _)| r)
+}
+
+/// [`diff_refs`] in `mode` ([`impact`]): by default a node whose `from`
+/// read set still holds on `to` is not compiled on `to` (its `from`
+/// catalog stands for it); with a `cache`, `from` catalogs whose read set
+/// still holds are not compiled either.
+pub fn diff_refs_with(
+    from: &Prepared,
+    to: &Prepared,
+    nodes: &dyn NodeSource,
+    opts: &RefOptions,
+    ignore: Ignore,
+    mode: Mode,
+    cache: Option<&ImpactCache>,
+) -> Result<(DiffReport, ImpactStats), String> {
+    if mode != Mode::Full || cache.is_some() {
+        puppet_compiler::reads::enable();
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
         // Deep manifests recurse in the evaluator, as in `pverify compile`.
         .stack_size(64 << 20)
         .build()
         .map_err(|e| e.to_string())?;
-    pool.install(|| {
+    let counters = Counters::default();
+    let wrong_skips = std::sync::Mutex::new(Vec::new());
+    let own_table = Table::default();
+    let rec = Recorder {
+        opts,
+        table: cache.map_or(&own_table, |c| &c.table),
+        cache,
+        counters: &counters,
+    };
+    let report = pool.install(|| {
         let ((env_a, ma, fa), (env_b, mb, fb)) = rayon::join(|| from.boot(opts), || to.boot(opts));
         let mut pairs: BTreeMap<String, (Option<NodeSpec>, Option<NodeSpec>)> = BTreeMap::new();
         for (key, spec) in nodes.nodes(from) {
@@ -600,38 +800,37 @@ pub fn diff_refs(
                     }
                     _ => NodeNames::certname(&name),
                 };
-                let (ca, cb) = rayon::join(
-                    || {
-                        a.map(|s| {
-                            compile_node(
-                                from,
-                                &env_a,
-                                s,
-                                from.allows_generate(opts),
-                                from.puppet(opts),
-                                opts,
-                                from.budget(opts),
-                            )
-                        })
-                    },
-                    || {
-                        b.map(|s| {
-                            compile_node(
-                                to,
-                                &env_b,
-                                s,
-                                to.allows_generate(opts),
-                                to.puppet(opts),
-                                opts,
-                                to.budget(opts),
-                            )
-                        })
-                    },
-                );
-                NodeOutcome {
-                    name,
-                    status: node_status(ca, cb, &ctx),
-                    names,
+                if mode == Mode::Full && cache.is_none() {
+                    let (ca, cb) = rayon::join(
+                        || a.map(|s| compile_node(from, &env_a, s, opts)),
+                        || b.map(|s| compile_node(to, &env_b, s, opts)),
+                    );
+                    counters
+                        .from
+                        .fetch_add(ca.is_some() as usize, Ordering::Relaxed);
+                    counters
+                        .to
+                        .fetch_add(cb.is_some() as usize, Ordering::Relaxed);
+                    NodeOutcome {
+                        name,
+                        status: node_status(ca, cb, &ctx),
+                        names,
+                    }
+                } else {
+                    let status = impact_node(
+                        &rec,
+                        &name,
+                        (from, &env_a, a),
+                        (to, &env_b, b),
+                        mode,
+                        &ctx,
+                        &wrong_skips,
+                    );
+                    NodeOutcome {
+                        name,
+                        status,
+                        names,
+                    }
                 }
             })
             .collect();
@@ -640,7 +839,93 @@ pub fn diff_refs(
             to_label: to.label.clone(),
             nodes: outcomes,
         })
-    })
+    })?;
+    let mut wrong_skips = wrong_skips.into_inner().unwrap_or_else(|p| p.into_inner());
+    wrong_skips.sort();
+    let stats = ImpactStats {
+        compiled_from: counters.from.into_inner(),
+        compiled_to: counters.to.into_inner(),
+        skipped: counters.skipped.into_inner(),
+        cached: counters.cached.into_inner(),
+        wrong_skips,
+    };
+    if let Some(c) = cache {
+        c.save()?;
+    }
+    Ok((report, stats))
+}
+
+/// One node's status in impact mode (or under a cache): `from` compiled
+/// (or cached) with its read set; `to` compiled only when the read set no
+/// longer holds there (always under `--verify-impact`, which then checks
+/// that a node whose read set held kept its catalog).
+fn impact_node(
+    rec: &Recorder<'_>,
+    id: &str,
+    (from, env_a, a): (&Prepared, &Result<Environments, String>, Option<NodeSpec>),
+    (to, env_b, b): (&Prepared, &Result<Environments, String>, Option<NodeSpec>),
+    mode: Mode,
+    ctx: &CompareContext,
+    wrong_skips: &std::sync::Mutex<Vec<String>>,
+) -> NodeStatus {
+    let (got_a, reads) = match &a {
+        Some(s) => {
+            let (g, r) = rec.get(id, from, env_a, s, true, true);
+            (Some(g), r)
+        }
+        None => (None, None),
+    };
+    let holds = match (&reads, &b) {
+        (Some(r), Some(spec)) => rec.still_holds(r, to, env_b, spec),
+        _ => false,
+    };
+    if holds && mode == Mode::Impact {
+        rec.counters.skipped.fetch_add(1, Ordering::Relaxed);
+        let catalog = match got_a {
+            // Unaffected and nothing read from the sides' files: no change,
+            // without reading the catalog.
+            Some(Got::Cached(e)) if !e.sources => return NodeStatus::Unchanged,
+            Some(got) => rec.catalog(got, id, from, env_a, a.as_ref().expect("from"), true),
+            None => unreachable_status(),
+        };
+        // Compared with itself: a `source` read from each side may differ.
+        return node_status(Some(catalog.clone()), Some(catalog), ctx);
+    }
+    let ca = match (got_a, &a) {
+        (Some(got), Some(spec)) => Some(rec.catalog(got, id, from, env_a, spec, true)),
+        _ => None,
+    };
+    let cb = b.as_ref().map(|spec| {
+        let (got, _) = rec.get(id, to, env_b, spec, mode != Mode::Verify, false);
+        rec.catalog(got, id, to, env_b, spec, false)
+    });
+    if holds && mode == Mode::Verify {
+        // `skipped` counts the nodes the default would have skipped.
+        rec.counters.skipped.fetch_add(1, Ordering::Relaxed);
+    }
+    if holds && !same_catalog(ca.as_ref(), cb.as_ref()) {
+        wrong_skips
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(id.to_string());
+    }
+    node_status(ca, cb, ctx)
+}
+
+/// A `from` side that was there (`holds` needs its read set).
+fn unreachable_status() -> SideCatalog {
+    Err("no catalog".into())
+}
+
+/// Whether a skipped node's `to` catalog is its `from` catalog: no change
+/// at all between them (no ignore rule, sources compared by name).
+fn same_catalog(a: Option<&SideCatalog>, b: Option<&SideCatalog>) -> bool {
+    match (a, b) {
+        (Some(Ok(a)), Some(Ok(b))) => {
+            super::compare::compare(a, b, &CompareContext::default()).is_ok_and(|c| c.is_empty())
+        }
+        _ => false,
+    }
 }
 
 /// An empty shard compares nothing: no evidence of "no change", as

@@ -37,14 +37,15 @@ fn cached_lookup(
         .unwrap_or_else(|p| p.into_inner())
         .get(&key)
         .cloned();
-    if let Some(found) = known {
+    if let Some((found, trace)) = known {
+        crate::reads::replay(&trace);
         return found;
     }
-    let found = find();
+    let (found, trace) = crate::reads::capture(find);
     env.ruby_function_paths
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .insert(key, found.clone());
+        .insert(key, (found.clone(), trace));
     found
 }
 

@@ -31,6 +31,7 @@ pub struct ParseCache<T> {
 
 impl<T> ParseCache<T> {
     pub fn load(&self, fs: &dyn FileSystem, path: &Path) -> Loaded<T> {
+        crate::reads::note(path, crate::reads::KIND | crate::reads::CONTENT);
         let (_, slot) = self.files.slot(path);
         slot.get_or_init(|| {
             let bytes = fs.read(path).map_err(|e| LoadError::Read(e.to_string()))?;
