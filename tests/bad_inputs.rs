@@ -264,7 +264,9 @@ fn invalid_utf8_in_a_manifest() {
 
 #[test]
 fn invalid_utf8_in_templates() {
-    // An EPP template fails at its file, line and column, before the ERB
+    // An EPP template fails the `epp()` call, at the call (Puppet 7.23 and
+    // 8.10: "Error while evaluating a Function Call, invalid byte sequence
+    // in UTF-8 (file: .../site.pp, line: 2, column: 30)"), before the ERB
     // one is reached (an ERB template's bytes fail only when they reach the
     // catalog, as Puppet cannot write them as JSON: tests/limits.rs).
     let f = Fixture::new(
@@ -281,8 +283,8 @@ fn invalid_utf8_in_templates() {
         &f,
         &o,
         &[
-            "invalid byte sequence in UTF-8",
-            "t.epp, line: 1, column: 13)",
+            "Error while evaluating a Function Call, invalid byte sequence in UTF-8",
+            "site.pp, line: 2, column: 30)",
             "bad.example.com",
         ],
     );

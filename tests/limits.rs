@@ -588,12 +588,30 @@ fn invalid_utf8_found_where_read() {
     // Puppet: "Evaluation Error: Error while evaluating a '=~' expression,
     // invalid byte sequence in UTF-8 (file: .../site.pp, line: 1, column:
     // 24) on node n.example.com" (the column of `=~`; 7.23 and 8.10).
-    match run(files, "$x = file('m/bad.txt') =~ /y/\n") {
+    match run(files.clone(), "$x = file('m/bad.txt') =~ /y/\n") {
         Ok(()) => panic!("=~: compiled"),
         Err(e) => assert!(
             e.starts_with("Evaluation Error: Error while evaluating a '=~' expression, invalid byte sequence in UTF-8 (file: ")
                 && e.ends_with("site.pp, line: 1, column: 24) on node n.example.com"),
             "{e}"
         ),
+    }
+    // Puppet: the same words for `inline_epp(file(...))` ("a Function
+    // Call", column 26) and `file(...).split('y')` ("a Method call",
+    // column 49 in this manifest).
+    for (manifest, end) in [
+        (
+            "notify { 'a': message => inline_epp(file('m/bad.txt')) }\n",
+            "a Function Call, invalid byte sequence in UTF-8",
+        ),
+        (
+            "notify { 'a': message => file('m/bad.txt').split('y').length }\n",
+            "a Method call, invalid byte sequence in UTF-8",
+        ),
+    ] {
+        match run(files.clone(), manifest) {
+            Ok(()) => panic!("{manifest}: compiled"),
+            Err(e) => assert!(e.contains(end), "{manifest}: {e}"),
+        }
     }
 }

@@ -391,6 +391,13 @@ impl<'e> Compiler<'e> {
         Ok(Some(program))
     }
 
+    /// Whether `s` holds bytes of a file that was not UTF-8
+    /// (`crate::bad_bytes`), which Ruby's regexps and EPP's lexer refuse
+    /// (`invalid byte sequence in UTF-8`). Free until such a file was read.
+    pub(crate) fn holds_bad_bytes(&self, s: &str) -> bool {
+        self.invalid_utf8.is_some() && crate::bad_bytes::holds_bad_byte(s)
+    }
+
     /// Whether `disable_warnings` silences warnings of this kind.
     pub(crate) fn warnings_disabled(&self, kind: crate::settings::WarningKind) -> bool {
         self.node.settings.warnings_disabled(kind)

@@ -720,9 +720,8 @@ impl<'e> Compiler<'e> {
             BinaryOp::Match | BinaryOp::NotMatch => {
                 // Text with bytes that are not UTF-8 (`crate::bad_bytes`,
                 // only once a file had some): Ruby's regexp refuses it.
-                if self.invalid_utf8.is_some()
-                    && matches!(r, Value::Regexp(_) | Value::String(_))
-                    && matches!(&l, Value::String(s) if crate::bad_bytes::holds_bad_byte(s))
+                if matches!(r, Value::Regexp(_) | Value::String(_))
+                    && matches!(&l, Value::String(s) if self.holds_bad_bytes(s))
                 {
                     let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string();
                     return Err(self.wrap_detail(ctx, e, detail));

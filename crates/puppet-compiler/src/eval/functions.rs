@@ -664,6 +664,8 @@ impl<'e> Compiler<'e> {
                 at,
             ));
         };
+        // `each` returns what it was given: a Range, not its list.
+        let range = matches!(subject, Value::Range(_)).then(|| subject.clone());
         // An Integer range type iterates over its values.
         let subject = match &subject {
             Value::Type(t) => match t.as_ref() {
@@ -772,7 +774,7 @@ impl<'e> Compiler<'e> {
                         }
                     }
                 }
-                Ok(subject)
+                Ok(range.unwrap_or(subject))
             }
             "map" => {
                 let mut out = Vec::with_capacity(elements.len());

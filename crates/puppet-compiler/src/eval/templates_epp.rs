@@ -61,6 +61,11 @@ impl Compiler<'_> {
         scope: ScopeId,
         at: &Location,
     ) -> R<Value> {
+        // Text of a file that was not UTF-8: EPP's lexer refuses it.
+        if self.holds_bad_bytes(text) {
+            let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE;
+            return Err(EvalError::runtime(detail, at.clone()));
+        }
         let program =
             puppet_syntax::parse_epp("inlined-epp-text", text.as_bytes()).map_err(|e| {
                 EvalError::runtime(

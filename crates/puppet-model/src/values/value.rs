@@ -475,3 +475,57 @@ pub fn value_label(v: &Value) -> String {
         Value::Uri(_) | Value::Range(_) => "Object".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(depth: usize, leaf: i64) -> Value {
+        (0..depth).fold(Value::Integer(leaf), |v, _| Value::array(vec![v]))
+    }
+
+    /// Hashing and comparing a 100,000-deep value (a hash key built by
+    /// `reduce`) fit in a small stack: `Hash` stops 32 levels down, `==`
+    /// and Puppet's `==` go on without recursing through every level.
+    #[test]
+    fn deep_values_hash_and_compare_in_a_small_stack() {
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(|| {
+                let (a, b, c) = (nested(100_000, 1), nested(100_000, 1), nested(100_000, 2));
+                assert_eq!(map_key_hash(&a), map_key_hash(&b));
+                assert!(a == b && a != c);
+                assert!(a.puppet_eq(&b) && !a.puppet_eq(&c));
+                let mut m = Map::default();
+                m.insert(a, Value::Integer(1));
+                m.insert(c, Value::Integer(2));
+                assert_eq!(m.get(&b), Some(&Value::Integer(1)));
+                assert_eq!(m.len(), 2);
+                // Dropped without recursion (values/drop.rs).
+                drop(m);
+            })
+            .expect("spawn")
+            .join()
+            .expect("overflowed");
+    }
+
+    #[test]
+    fn ruby_ranges() {
+        let r = RubyRange {
+            first: 1,
+            last: 4,
+            exclusive: true,
+        };
+        assert_eq!(
+            (r.to_string(), r.len(), r.bounds()),
+            ("1...4".into(), 3, Some((1, 3)))
+        );
+        assert_eq!(r.iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+        let empty = RubyRange {
+            first: 5,
+            last: 3,
+            exclusive: false,
+        };
+        assert_eq!((empty.len(), empty.bounds()), (0, None));
+    }
+}

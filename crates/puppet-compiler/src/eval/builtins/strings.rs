@@ -431,6 +431,10 @@ pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         Value::Sensitive(inner) => (inner.as_str().unwrap_or_default(), true),
         v => (v.as_str().unwrap_or_default(), false),
     };
+    // Text of a file that was not UTF-8: Ruby's `String#split` refuses it.
+    if cx.c.holds_bad_bytes(s) {
+        return cx.fail(puppet_syntax::error::INVALID_BYTE_SEQUENCE);
+    }
     let pattern = match &args[1] {
         Value::String(p) | Value::Regexp(p) => p.to_string(),
         Value::Type(t) => match t.as_ref() {

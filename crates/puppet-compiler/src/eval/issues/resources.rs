@@ -129,6 +129,15 @@ pub(crate) fn no_title_pattern_matched(title: impl Display) -> String {
     format!("No set of title patterns matched the title \"{title}\".")
 }
 
+/// Puppet's `SERIALIZATION_UNKNOWN_CONVERTED_TO_STRING`: "%{path} contains
+/// a %{klass} value. It will be converted to the String '%{value}'", raised
+/// by the catalog's `ToDataConverter` for a Ruby object that is no Puppet
+/// value (a Range a Ruby function returned). Puppet 7 logs it as a warning,
+/// Puppet 8 (`strict = error`) fails with it.
+pub(crate) fn converted_to_string(path: &str, class: &str, text: &str) -> String {
+    format!("{path} contains a {class} value. It will be converted to the String '{text}'")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,13 +211,4 @@ mod tests {
             "No set of title patterns matched the title \"x\"."
         );
     }
-}
-
-/// Puppet's `SERIALIZATION_UNKNOWN_CONVERTED_TO_STRING`: "%{path} contains
-/// a %{klass} value. It will be converted to the String '%{value}'", raised
-/// by the catalog's `ToDataConverter` for a Ruby object that is no Puppet
-/// value (a Range a Ruby function returned). Puppet 7 logs it as a warning,
-/// Puppet 8 (`strict = error`) fails with it.
-pub(crate) fn converted_to_string(path: &str, class: &str, text: &str) -> String {
-    format!("{path} contains a {class} value. It will be converted to the String '{text}'")
 }

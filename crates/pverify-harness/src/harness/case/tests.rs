@@ -286,7 +286,10 @@ fn bundled_suite_is_well_formed() {
                         || text.starts_with("cannot load such file -- ")
                         // Ruby's SystemStackError (an alias chain too long
                         // for Puppet's stack) is let through bare too.
-                        || text == "stack level too deep",
+                        || text == "stack level too deep"
+                        // Puppet 8's catalog converter fails (`strict`) on
+                        // a Ruby object without naming the node.
+                        || text.contains(" value. It will be converted to the String '"),
                     "{name}: {text}"
                 ),
                 Expect::None => panic!("{name}: no expectation"),
