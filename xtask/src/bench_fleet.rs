@@ -271,8 +271,8 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default();
-    let has_full = help.contains("--full");
-    let has_cache = help.contains("--cache");
+    let has_full = has_flag(&help, "--full");
+    let has_cache = has_flag(&help, "--cache");
     let report = tmp.join("diff.json");
     let diff = |extra: &[&str]| -> Result<(Measured, Value), String> {
         let _ = std::fs::remove_file(&report);
@@ -344,6 +344,15 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
     }
     print_table(&rows, jobs);
     Ok(())
+}
+
+/// Whether a `--help` text offers `flag` itself (`--full`, not only
+/// `--full-report-url`).
+fn has_flag(help: &str, flag: &str) -> bool {
+    help.match_indices(flag).any(|(at, _)| {
+        let next = help[at + flag.len()..].chars().next();
+        !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    })
 }
 
 fn print_table(rows: &[Row], jobs: usize) {
@@ -463,6 +472,14 @@ fn copy_tree(from: &Path, to: &Path, keep: &dyn Fn(&str) -> bool) -> Result<(), 
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_flag_is_not_the_start_of_a_longer_one() {
+        let help = "      --full-report-url <TEXT>\n      --cache <DIR>\n";
+        assert!(!has_flag(help, "--full"));
+        assert!(has_flag(help, "--cache"));
+        assert!(has_flag("  --full  Compile every node\n", "--full"));
+    }
 
     #[test]
     fn counts_are_read_from_the_summary_or_an_impact_object() {

@@ -50,7 +50,20 @@ class fleet::base (
       content => "APT::Install-Recommends \"false\";\n",
     }
   }
-  ensure_packages(['curl', 'vim', 'htop', 'tmux', 'rsync'], { ensure => 'installed' })
+  ensure_packages(['curl', 'vim', 'htop', 'tmux', 'git'], { ensure => 'installed' })
+  ['sshd', 'cron', 'rsyslog'].each |String $s| {
+    service { $s:
+      ensure => running,
+      enable => true,
+    }
+  }
+  $infra = { 'puppet' => '10.0.0.2', 'mirror' => '10.0.0.3', 'syslog' => '10.0.0.4' }
+  $infra.each |$h, $ip| {
+    host { "${h}.${trusted['domain']}":
+      ip           => $ip,
+      host_aliases => [$h],
+    }
+  }
   $users.each |Integer $i| {
     $name = "admin${i}"
     group { $name:
@@ -70,6 +83,11 @@ class fleet::base (
       owner   => $name,
       mode    => '0700',
       require => User[$name],
+    }
+    file { "/etc/sudoers.d/${name}":
+      ensure  => file,
+      mode    => '0440',
+      content => "${name} ALL=(ALL) NOPASSWD: ALL\n",
     }
   }
   $tunables.each |Integer $i| {
@@ -154,7 +172,7 @@ class fleet::lb (Integer[1] $members = 2) {
     haproxy::balancermember { "web${i}":
       listening_service => 'web',
       server_names      => "web${i}.${trusted['domain']}",
-      ipaddresses       => "10.1.0.${i + 10}",
+      ipaddresses       => "10.1.0.${$i + 10}",
       ports             => '80',
       options           => 'check',
     }
@@ -216,7 +234,7 @@ const ROLES: &[Role] = &[
     },
     Role {
         class: "fleet::web",
-        param: Some(("sites", 1, 10)),
+        param: Some(("sites", 1, 2)),
         factsets: &["debian-12", "ubuntu-22.04", "redhat-9"],
         weight: 4,
         prefix: "web",
@@ -298,8 +316,8 @@ pub(crate) fn build(workspace: &Path, dir: &Path) -> Result<(Repo, Vec<NodeSpec>
     for i in 0..NODES {
         let role = wheel[draw(i, 1, 0, wheel.len() as u64 - 1) as usize];
         let factset = role.factsets[i % role.factsets.len()];
-        let users = draw(i, 2, 0, 4);
-        let tunables = draw(i, 3, 0, 6);
+        let users = draw(i, 2, 1, 3);
+        let tunables = draw(i, 3, 2, 6);
         let mut classes = format!("fleet::base: {{users: {users}, tunables: {tunables}}}");
         if !role.class.is_empty() {
             let params = match role.param {
