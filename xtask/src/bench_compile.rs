@@ -721,7 +721,7 @@ pub(crate) fn warm_ratio(
         paired.processes
     );
     Ok(print_paired(
-        &repo.puppet().release(),
+        repo.puppet().release(),
         &paired,
         equal,
         sample.len(),

@@ -127,7 +127,7 @@ fn run_in(
         paired.processes
     );
     Ok(Some(print_paired(
-        &repo.puppet().release(),
+        repo.puppet().release(),
         &paired,
         equal,
         picked.len(),
