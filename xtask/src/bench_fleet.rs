@@ -7,7 +7,8 @@
 //! code, factsets and Hiera data (not its goldens), and a `pverify.yaml`
 //! whose matrix lists the N certnames, each with its factset. One more
 //! profile, `profile::canary`, is included by about one node in twenty (a
-//! rollout ring chosen by `fqdn_rand`, as sites pick canaries). First
+//! rollout ring chosen by `fqdn_rand` seeded with the certname, as sites
+//! pick canaries). First
 //! commit; then a second one changing one line of `profile::canary`.
 //!
 //! Each measurement is its own `pverify` process (the release binary),
@@ -104,8 +105,9 @@ pub(crate) fn build(workspace: &Path, tmp: &Path, count: usize) -> Result<Fleet,
         &site,
         &format!(
             "{text}\n# The canary ring: about one node in {CANARY_RING}, the same ones from run \
-             to run.\nif fqdn_rand({CANARY_RING}, 'canary ring') == 0 {{\n  include \
-             profile::canary\n}}\n"
+             to run (seeded with the certname: the replicated nodes share their fact set's \
+             fqdn).\nif fqdn_rand({CANARY_RING}, \"canary ${{trusted['certname']}}\") == 0 \
+             {{\n  include profile::canary\n}}\n"
         ),
     )?;
     git(&dir, &["init", "--quiet", "--initial-branch=main"])?;
