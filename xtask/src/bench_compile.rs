@@ -1,4 +1,4 @@
-//! `cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--sizes N,...] [--warm [--runs R]]`
+//! `cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--sizes N,...] [--warm [--runs R]] [--fleet] [--fleet-nodes N]`
 //!
 //! (docs/benchmark.md)
 //!
@@ -38,8 +38,17 @@
 //! 5. **The Debian-module catalogs** of issue 4 (`bench_modules.rs`): every
 //!    public class of the 14 module packages on two fact sets, warm, one
 //!    thread; with Puppet, the ratio on the S biggest of them.
+//! 6. **The fleet** (`bench_fleet.rs`): the matrix replicated to a 10,000-node
+//!    control repo in git, a one-line change of a profile used by about 5 %
+//!    of the nodes: full compile, full diff and impact-aware diff, each a
+//!    `pverify` process (`--fleet` runs only this); with Puppet, a warm
+//!    ratio on S nodes spread over the fleet.
 //!
-//! `--warm` runs only the two warm ratios (2 and 5's), for checking a change
+//! Every warm ratio is given twice: against Puppet with a fresh environment
+//! per node (`environment_timeout = 0`) and with one cached environment
+//! (`environment_timeout = unlimited`, as production servers run).
+//!
+//! `--warm` runs only the warm ratios (2, 5's and 6's), for checking a change
 //! quickly; `--runs R` repeats them R times in one process and ends with
 //! each ratio's lowest, median and highest value, since one run's ratio
 //! moves with the machine's speed while Puppet and pverify take turns.
@@ -66,7 +75,7 @@ use crate::bench_diff::peak_rss;
 
 const USAGE: &str = "usage: cargo xtask bench [REPO] [--nodes N] [--jobs J] [--sample S] \
                      [--cold-runs K] [--no-puppet] [--sizes N,N,...] [--warm [--runs R]] \
-                     [--baseline OLD-PVERIFY [--rounds R]]";
+                     [--fleet] [--fleet-nodes N] [--baseline OLD-PVERIFY [--rounds R]]";
 
 /// Control repos tried in order when none is given (relative to the
 /// workspace): the bigger bundled control repo when it is there, else the
@@ -100,6 +109,10 @@ struct Opts {
     baseline: Option<PathBuf>,
     /// With `--baseline`: how many rounds of turns.
     rounds: usize,
+    /// `--fleet`: only the fleet scenario (`bench_fleet.rs`).
+    fleet_only: bool,
+    /// The fleet's size (`--fleet-nodes`, default 10,000).
+    fleet_nodes: usize,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -166,13 +179,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let _ = std::fs::remove_dir_all(&tmp);
         return result;
     }
+    if opts.fleet_only {
+        let binary = release_binary(workspace)?;
+        return crate::bench_fleet::run(workspace, &binary, opts.fleet_nodes, opts.jobs);
+    }
     let env = repo.boot()?;
     let tmp = tempfile_dir("pverify-bench")?;
     let result = (|| {
         if opts.warm_only {
             // Warm the environment as the throughput run does otherwise.
             compile_timed(&env, &nodes[..opts.sample.min(nodes.len())], 1, version)?;
-            let mut ratios = (Vec::new(), Vec::new(), Vec::new());
+            let mut ratios = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for run in 1..=opts.runs {
                 if opts.runs > 1 {
                     println!("run {run} of {}:", opts.runs);
@@ -190,14 +207,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 if let Some(r) = crate::bench_modules::run(workspace, opts.sample, puppet)? {
                     ratios.1.push(r);
                 }
+                if puppet {
+                    if let Some(r) = crate::bench_fleet::sample_ratio(workspace, opts.sample)? {
+                        ratios.3.push(r);
+                    }
+                }
             }
             if opts.runs > 1 {
                 print_spread(
                     &format!("control repo (Puppet {})", version.major()),
-                    &mut ratios.0,
+                    &ratios.0,
                 );
-                print_spread("control repo (Puppet 8)", &mut ratios.2);
-                print_spread("debian modules", &mut ratios.1);
+                print_spread("control repo (Puppet 8)", &ratios.2);
+                print_spread("debian modules", &ratios.1);
+                print_spread("fleet sample", &ratios.3);
             }
             return Ok(());
         }
@@ -205,11 +228,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let binary = release_binary(workspace)?;
         let files = write_node_files(&repo, &nodes, &tmp.join("nodes"))?;
         throughput_tool(&binary, &repo, &files, &tmp.join("out"), opts.jobs)?;
+        // The fleet early: its figures do not wait on Puppet's half hour,
+        // and a failure there does not end the rest.
+        if let Err(e) = crate::bench_fleet::run(workspace, &binary, opts.fleet_nodes, opts.jobs) {
+            println!("fleet: failed: {e}");
+        }
         if puppet {
             warm_ratio(&repo, &env, &nodes, opts.sample)?;
             if let Some(dir) = &second {
                 other_repo_ratio(dir, opts.sample)?;
             }
+            crate::bench_fleet::sample_ratio(workspace, opts.sample)?;
             cold_ratio(&binary, &repo, &nodes[0], &files[0], opts.cold_runs)?;
         } else {
             println!(
@@ -226,7 +255,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// The warm ratio of another control repo against its own reference (the
 /// Puppet 8 repo against Puppet 8.10): `None` when that Puppet is missing.
-fn other_repo_ratio(dir: &Path, sample: usize) -> Result<Option<f64>, String> {
+fn other_repo_ratio(dir: &Path, sample: usize) -> Result<Option<Ratios>, String> {
     let repo = Repo::open(dir)?;
     let version = repo.puppet();
     let reference = match Reference::locate(version) {
@@ -270,9 +299,16 @@ fn warm_alone(
     Ok(())
 }
 
-/// One sample's warm ratios over `--runs`: lowest, median, highest, and
-/// each run's in order.
-fn print_spread(what: &str, ratios: &mut [f64]) {
+/// One sample's two warm ratios over `--runs`: lowest, median, highest,
+/// and each run's in order.
+fn print_spread(what: &str, ratios: &[Ratios]) {
+    let fresh: Vec<f64> = ratios.iter().map(|r| r.fresh).collect();
+    let cached: Vec<f64> = ratios.iter().map(|r| r.cached).collect();
+    print_spread_of(&format!("{what}, fresh environment"), &mut fresh.clone());
+    print_spread_of(&format!("{what}, cached environment"), &mut cached.clone());
+}
+
+fn print_spread_of(what: &str, ratios: &mut [f64]) {
     if ratios.is_empty() {
         return;
     }
@@ -301,6 +337,8 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
         runs: 1,
         baseline: None,
         rounds: 10,
+        fleet_only: false,
+        fleet_nodes: 10_000,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -319,6 +357,8 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
             "--warm" => opts.warm_only = true,
             "--runs" => opts.runs = num("--runs")?,
             "--rounds" => opts.rounds = num("--rounds")?,
+            "--fleet" => opts.fleet_only = true,
+            "--fleet-nodes" => opts.fleet_nodes = num("--fleet-nodes")?,
             "--baseline" => {
                 let v = it
                     .next()
@@ -345,12 +385,15 @@ fn parse_args(args: &[String]) -> Result<Option<Opts>, String> {
     if opts.runs > 1 && !opts.warm_only {
         return Err(format!("--runs needs --warm\n{USAGE}"));
     }
+    if opts.fleet_only && opts.warm_only {
+        return Err(format!("--fleet and --warm are two separate runs\n{USAGE}"));
+    }
     Ok(Some(opts))
 }
 
 /// `n` nodes cycling through the matrix, each under its own certname: the
 /// index appended to the host part, zero-padded so names sort in order.
-fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
+pub(crate) fn replicate(bases: &[NodeSpec], n: usize) -> Result<Vec<NodeSpec>, String> {
     let mut seen = std::collections::HashSet::with_capacity(n);
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
@@ -473,7 +516,7 @@ fn throughput_in_process(
 
 /// `target/release/pverify`, built first (the xtask's own release build does
 /// not build the binary).
-fn release_binary(workspace: &Path) -> Result<PathBuf, String> {
+pub(crate) fn release_binary(workspace: &Path) -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(&cargo)
         .current_dir(workspace)
@@ -526,8 +569,11 @@ pub(crate) fn write_node_files(
 /// `pverify compile` for the repo's environment with `extra` arguments.
 pub(crate) fn compile_command(binary: &Path, repo: &Repo, files: &[PathBuf]) -> Command {
     let mut cmd = Command::new(binary);
+    // `compile` takes no pverify.yaml: the repo's version is given (its
+    // default is Puppet 8).
     cmd.arg("compile")
         .arg(&repo.env_dir)
+        .args(["--puppet", &repo.puppet().major().to_string()])
         .arg("--facts")
         .args(files);
     if let Some(m) = &repo.config.modulepath {
@@ -558,7 +604,13 @@ fn throughput_tool(
         .arg(out)
         .arg("--jobs")
         .arg(jobs.to_string());
-    let (wall, status, rss_kb, stderr) = run_measured(&mut cmd)?;
+    let Measured {
+        wall,
+        success: status,
+        rss_kb,
+        stderr,
+        ..
+    } = run_measured(&mut cmd)?;
     println!(
         "real tool: `pverify compile --out-dir DIR --jobs {jobs}` over {} node files:",
         files.len()
@@ -579,7 +631,7 @@ fn throughput_tool(
 /// in KiB and stderr. The peak is the child's own `VmHWM`, sampled every
 /// millisecond while it runs: `getrusage`/`wait4`'s `ru_maxrss` would report
 /// this (much bigger) process's peak, which survives the child's `exec`.
-fn run_measured(cmd: &mut Command) -> Result<(Duration, bool, u64, String), String> {
+pub(crate) fn run_measured(cmd: &mut Command) -> Result<Measured, String> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::null())
@@ -611,7 +663,25 @@ fn run_measured(cmd: &mut Command) -> Result<(Duration, bool, u64, String), Stri
     };
     let wall = start.elapsed();
     let stderr = reader.join().unwrap_or_default();
-    Ok((wall, status.success(), peak_kb, stderr))
+    Ok(Measured {
+        wall,
+        success: status.success(),
+        code: status.code().unwrap_or(-1),
+        rss_kb: peak_kb,
+        stderr,
+    })
+}
+
+/// One process's run as [`run_measured`] measures it.
+pub(crate) struct Measured {
+    /// Start to exit.
+    pub wall: Duration,
+    pub success: bool,
+    /// The exit status (-1 when a signal ended it).
+    pub code: i32,
+    /// Peak RSS (`VmHWM`), KiB.
+    pub rss_kb: u64,
+    pub stderr: String,
 }
 
 /// `VmHWM` in KiB from the text of a /proc/PID/status file.
@@ -625,19 +695,15 @@ fn vm_hwm_kb(status: &str) -> Option<u64> {
         .ok()
 }
 
-fn warm_ratio(
+pub(crate) fn warm_ratio(
     repo: &Repo,
     env: &Environment,
     nodes: &[NodeSpec],
     sample: usize,
-) -> Result<f64, String> {
+) -> Result<Ratios, String> {
     // Spread the sample over the matrix: consecutive nodes cycle through it.
     let sample: Vec<NodeSpec> = nodes.iter().take(sample.max(2)).cloned().collect();
     let paired = crate::bench_paired::paired(repo, env, &sample)?;
-    let (p_median, _) = median_p95(&paired.puppet_times);
-    let ours = &paired.ours;
-    let (v_median, _) = median_p95(&ours.with_node);
-    let (c_median, _) = median_p95(&ours.compile_only);
     // Agreement on the sample, in canonical form.
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let mut equal = 0;
@@ -654,12 +720,47 @@ fn warm_ratio(
         sample.len(),
         paired.processes
     );
-    println!(
-        "  puppet {}: median {}; each process compiles its nodes twice and the second pass is \
-         timed inside Ruby (neither Ruby's start-up nor a root's is counted); each node gets a \
-         fresh environment object (compile.rb), as a server after an environment timeout",
+    Ok(print_paired(
         repo.puppet().release(),
-        ms(p_median)
+        &paired,
+        equal,
+        sample.len(),
+    ))
+}
+
+/// Puppet's warm time per catalog over pverify's, with Puppet a server
+/// whose environment expires at once (`fresh`: a new environment object per
+/// node, `environment_timeout = 0`) and one that caches it (`cached`:
+/// `environment_timeout = unlimited`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ratios {
+    pub fresh: f64,
+    pub cached: f64,
+}
+
+/// The lines every warm sample prints from its paired timing, and its two
+/// ratios (pverify's node object included, as Puppet's time includes
+/// making its node and merging its facts: compile.rb).
+pub(crate) fn print_paired(
+    release: &str,
+    paired: &crate::bench_paired::Paired,
+    equal: usize,
+    n: usize,
+) -> Ratios {
+    let (p_median, _) = median_p95(&paired.puppet_times);
+    let (k_median, _) = median_p95(&paired.cached_times);
+    let ours = &paired.ours;
+    let (v_median, _) = median_p95(&ours.with_node);
+    let (c_median, _) = median_p95(&ours.compile_only);
+    println!(
+        "  puppet {release}: median {} with a fresh environment per node (environment_timeout = 0, \
+         a server's default), {} with one cached environment (environment_timeout = unlimited, \
+         {}/{n} catalogs the same as the fresh environment's); each Ruby process compiles its \
+         nodes twice and the second pass is timed inside Ruby (neither Ruby's start-up nor a \
+         root's is counted)",
+        ms(p_median),
+        ms(k_median),
+        paired.cached_equal,
     );
     println!(
         "  pverify: median {} (node object from JSON facts + compile + catalog JSON); \
@@ -668,17 +769,21 @@ fn warm_ratio(
         ms(c_median),
         ms(ours.node_only_each())
     );
-    // The headline includes pverify's node object, as Puppet's time
-    // includes making its node and merging its facts (compile.rb).
-    let ratio = |d: Duration| p_median.as_secs_f64() / d.as_secs_f64().max(1e-9);
+    let ratio = |p: Duration, d: Duration| p.as_secs_f64() / d.as_secs_f64().max(1e-9);
+    let ratios = Ratios {
+        fresh: ratio(p_median, v_median),
+        cached: ratio(k_median, v_median),
+    };
     println!(
-        "  ratio puppet/pverify: {:.0}x ({:.0}x for compile + catalog JSON alone); \
-         catalogs equal to Puppet's: {equal}/{}",
-        ratio(v_median),
-        ratio(c_median),
-        sample.len()
+        "  ratio puppet/pverify: {:.0}x against a fresh environment, {:.0}x against a cached one \
+         ({:.0}x and {:.0}x for compile + catalog JSON alone); catalogs equal to Puppet's: \
+         {equal}/{n}",
+        ratios.fresh,
+        ratios.cached,
+        ratio(p_median, c_median),
+        ratio(k_median, c_median),
     );
-    Ok(ratio(v_median))
+    ratios
 }
 
 /// Rounds of the warm sample pverify compiles at least, for a steadier median.
@@ -802,7 +907,13 @@ fn cold_ratio(
     let mut rss = 0;
     for _ in 0..runs {
         let mut cmd = compile_command(binary, repo, &[file.to_path_buf()]);
-        let (wall, ok, kb, stderr) = run_measured(&mut cmd)?;
+        let Measured {
+            wall,
+            success: ok,
+            rss_kb: kb,
+            stderr,
+            ..
+        } = run_measured(&mut cmd)?;
         if !ok {
             return Err(format!("pverify compile failed:\n{}", tail(&stderr)));
         }
@@ -961,13 +1072,13 @@ pub(crate) fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
 
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".into())
 }
 
-fn tail(text: &str) -> String {
+pub(crate) fn tail(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(20)..].join("\n")
 }

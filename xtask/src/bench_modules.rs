@@ -23,13 +23,15 @@ use puppet_compiler::eval;
 use pverify_harness::control::{NodeSpec, Repo};
 use pverify_harness::harness::{canonicalize_catalog, node_for, FACTSETS_DIR};
 
-use crate::bench_compile::{compile_timed, median_p95, ms, pverify_warm, tempfile_dir};
+use crate::bench_compile::{
+    compile_timed, median_p95, ms, print_paired, pverify_warm, tempfile_dir, Ratios,
+};
 use crate::oracle_modules::{
     class_case, module_classes, read_params, FACTSETS, MODULES, MODULE_DIR, PARAMS_FILE,
 };
 
 /// The module catalogs' figures; with Puppet, the warm ratio too.
-pub fn run(workspace: &Path, sample: usize, puppet: bool) -> Result<Option<f64>, String> {
+pub fn run(workspace: &Path, sample: usize, puppet: bool) -> Result<Option<Ratios>, String> {
     if !Path::new(MODULE_DIR).is_dir() {
         println!(
             "debian modules: not run ({MODULE_DIR} is missing; cargo xtask corpus --install-only)"
@@ -47,7 +49,7 @@ fn run_in(
     tmp: &Path,
     sample: usize,
     puppet: bool,
-) -> Result<Option<f64>, String> {
+) -> Result<Option<Ratios>, String> {
     let repo = module_repo(tmp)?;
     let nodes = class_nodes(workspace)?;
     let env = repo.boot()?;
@@ -109,9 +111,6 @@ fn run_in(
         return Ok(None);
     }
     let paired = crate::bench_paired::paired(&repo, &env, &picked)?;
-    let (p_median, _) = median_p95(&paired.puppet_times);
-    let (o_median, _) = median_p95(&paired.ours.with_node);
-    let (c_median, _) = median_p95(&paired.ours.compile_only);
     let dir = repo.env_dir.to_string_lossy().into_owned();
     let equal = picked
         .iter()
@@ -123,23 +122,16 @@ fn run_in(
         })
         .count();
     println!(
-        "  puppet median {} per catalog ({} Ruby processes, each compiling its nodes twice, \
-         the second pass timed; fresh environment per node), pverify median {} (one thread, \
-         warm environment, node object + compile + catalog JSON), timed in turns",
-        ms(p_median),
-        paired.processes,
-        ms(o_median)
+        "  warm, per catalog ({} Ruby processes, each compiling its nodes twice, the second pass \
+         timed; pverify on one thread, warm environment), timed in turns:",
+        paired.processes
     );
-    let ratio = |d: Duration| p_median.as_secs_f64() / d.as_secs_f64().max(1e-9);
-    println!(
-        "  ratio puppet/pverify: {:.0}x ({:.0}x for compile + catalog JSON alone, {} each); \
-         catalogs equal to Puppet's: {equal}/{}",
-        ratio(o_median),
-        ratio(c_median),
-        ms(c_median),
-        picked.len()
-    );
-    Ok(Some(ratio(o_median)))
+    Ok(Some(print_paired(
+        repo.puppet().release(),
+        &paired,
+        equal,
+        picked.len(),
+    )))
 }
 
 /// A throwaway control repo whose environment sees the module packages.

@@ -16,6 +16,15 @@
 //! sample has not always: if anything this favours Puppet. After each chunk,
 //! pverify compiles the whole sample on one thread, the environment warm,
 //! for [`TURN_WINDOW`].
+//!
+//! Puppet is timed twice over each chunk, by two Ruby processes: a server
+//! whose environments expire at once (`environment_timeout = 0`, the
+//! default: a fresh environment object per node, so every catalog parses
+//! the manifests it needs again), and a server that caches its environment
+//! (`environment_timeout = unlimited`, as production servers run: one
+//! environment object kept across the process's nodes, its parsed classes
+//! and definitions with it; compile.rb). Both run before the same pverify
+//! turn, so the two ratios share pverify's figure.
 
 use std::time::Duration;
 
@@ -34,8 +43,15 @@ const TURN_WINDOW: Duration = Duration::from_secs(1);
 pub(crate) struct Paired {
     /// Puppet's result for each sample node (the timed pass), in order.
     pub puppet: Vec<Compiled>,
-    /// Puppet's time per catalog (the timed pass).
+    /// Puppet's time per catalog (the timed pass), a fresh environment
+    /// per node.
     pub puppet_times: Vec<Duration>,
+    /// Puppet's time per catalog (the timed pass) with one cached
+    /// environment (`environment_timeout = unlimited`).
+    pub cached_times: Vec<Duration>,
+    /// How many of the cached environment's catalogs equal the fresh
+    /// environment's (they must all: caching changes no catalog).
+    pub cached_equal: usize,
     /// How many Ruby processes Puppet's side took.
     pub processes: usize,
     /// pverify's times, all turns together.
@@ -50,23 +66,35 @@ pub(crate) fn paired(
 ) -> Result<Paired, String> {
     let chunk = sample.len().div_ceil(TURNS).max(1);
     let mut puppet = Vec::with_capacity(sample.len());
+    let mut cached = Vec::with_capacity(sample.len());
     let mut ours = PverifyWarm::default();
     let mut processes = 0;
     for part in sample.chunks(chunk) {
-        // The chunk twice in one process: a warm-up pass, then the timed one.
+        // The chunk twice in one process: a warm-up pass, then the timed
+        // one; once per environment policy.
         let twice: Vec<NodeSpec> = part.iter().chain(part).cloned().collect();
-        let mut replies = repo.compile_with_puppet(&twice, 1)?;
-        processes += 1;
-        puppet.extend(replies.drain(part.len()..));
+        for (cache, out) in [(false, &mut puppet), (true, &mut cached)] {
+            let mut replies = repo.compile_with_puppet_as(&twice, 1, cache)?;
+            processes += 1;
+            out.extend(replies.drain(part.len()..));
+        }
         ours.extend(pverify_warm(env, sample, TURN_WINDOW, repo.puppet())?);
     }
-    let puppet_times = puppet
+    let times = |v: &[Compiled]| v.iter().map(|c| Duration::from_millis(c.millis)).collect();
+    let cached_equal = puppet
         .iter()
-        .map(|c| Duration::from_millis(c.millis))
-        .collect();
+        .zip(&cached)
+        .filter(|(a, b)| match (&a.result, &b.result) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        })
+        .count();
     Ok(Paired {
+        puppet_times: times(&puppet),
+        cached_times: times(&cached),
+        cached_equal,
         puppet,
-        puppet_times,
         processes,
         ours,
     })

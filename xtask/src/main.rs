@@ -4,6 +4,8 @@ mod bench;
 mod bench_baseline;
 mod bench_compile;
 mod bench_diff;
+mod bench_fleet;
+mod bench_module_fleet;
 mod bench_modules;
 mod bench_paired;
 mod bless;
@@ -36,8 +38,10 @@ tasks:
                            (default: Debian 12's modules and, when the Puppet 8 root exists,
                            Debian 13's; under CI=true a missing root is an error)
   bench [REPO] [--nodes N] [--jobs J] [--sample S] [--cold-runs K] [--no-puppet] [--baseline OLD [--rounds R]]
+        [--warm [--runs R]] [--fleet] [--fleet-nodes N]
                            compile benchmark: a control repo's matrix replicated to N nodes
-                           (default 1000), warm and cold ratios to Puppet, linearity
+                           (default 1000), warm and cold ratios to Puppet (fresh and cached
+                           environment), linearity, the 10,000-node fleet's compile and diffs
   bench-parse [DIR]        parse benchmark over the Debian module corpus (MB/s, one core)
   bench-diff [--nodes N] [--resources N] [--jobs N]
                            compile both sides of an N-node matrix (default 1000) and diff

@@ -600,6 +600,19 @@ impl Repo {
         nodes: &[NodeSpec],
         workers: usize,
     ) -> Result<Vec<Compiled>, String> {
+        self.compile_with_puppet_as(nodes, workers, false)
+    }
+
+    /// As [`Repo::compile_with_puppet`], each Ruby process a server with
+    /// `environment_timeout = unlimited` (when `cached_environment`): one
+    /// cached environment object for all its nodes (compile.rb), instead
+    /// of a fresh one per node.
+    pub fn compile_with_puppet_as(
+        &self,
+        nodes: &[NodeSpec],
+        workers: usize,
+        cached_environment: bool,
+    ) -> Result<Vec<Compiled>, String> {
         let puppet = Reference::locate(self.puppet())?;
         let tmp = tempfile::Builder::new()
             .prefix("pverify-check-")
@@ -666,6 +679,9 @@ impl Repo {
                 }
                 if let Some(h) = self.hiera_config() {
                     r["environment_hiera_config"] = Value::from(h.to_string_lossy().into_owned());
+                }
+                if cached_environment {
+                    r["environment_timeout"] = Value::from("unlimited");
                 }
                 r
             })
