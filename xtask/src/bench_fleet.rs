@@ -21,8 +21,8 @@
 //! (c) the impact-aware diff, when `pverify diff --help` offers `--full`:
 //!     without `--full`, and with `--cache DIR` filled by an untimed run of
 //!     the same diff.
-//! How many nodes each diff compiled comes from its JSON report when the
-//! report says (see [`compiled_counts`]).
+//! How many nodes each diff compiled comes from the line `pverify diff`
+//! prints on stderr (see [`compiled_counts`]).
 //!
 //! The fleet also gives a warm-ratio sample (`--warm`, and the full run):
 //! S of its nodes spread evenly over it, timed against Puppet with a fresh
@@ -305,7 +305,7 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
     let failed = summary(&json, "failed");
     rows.push(Row {
         what: format!("diff{}", if has_full { " --full" } else { "" }),
-        compiled: compiled_counts(&json).or(Some(format!("{} (2 x {n})", 2 * n))),
+        compiled: compiled_counts(&m.stderr).or(Some(format!("{} (2 x {n})", 2 * n))),
         note: format!("{changed} nodes changed, {failed} failed"),
         measured: m,
     });
@@ -314,7 +314,7 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
         let (m, json) = diff(&[])?;
         rows.push(Row {
             what: "diff (impact-aware)".into(),
-            compiled: compiled_counts(&json),
+            compiled: compiled_counts(&m.stderr),
             note: format!(
                 "{} nodes changed; {:.1}x faster than the full diff (targets: 1.5 s, 10x)",
                 summary(&json, "changed"),
@@ -330,7 +330,7 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
             let (m, json) = diff(&["--cache", &cache_arg])?;
             rows.push(Row {
                 what: "diff (impact-aware) --cache DIR, filled".into(),
-                compiled: compiled_counts(&json),
+                compiled: compiled_counts(&m.stderr),
                 note: format!(
                     "{} nodes changed; {:.1}x faster than the full diff",
                     summary(&json, "changed"),
@@ -383,41 +383,23 @@ fn summary(report: &Value, key: &str) -> String {
         .map_or("?".into(), |n| n.to_string())
 }
 
-/// How many nodes a diff compiled (and skipped), from its JSON report.
-/// Expected as `summary.compiled` and `summary.skipped` (node counts); also
-/// taken from any object of the report outside its per-node lists whose
-/// keys name compiled and skipped nodes (`compiled`, `nodes_compiled`,
-/// `compiled_nodes`, ... in `summary`, `impact`, `stats`), so that the
-/// scenario reads whatever the impact-aware diff settles on.
-pub(crate) fn compiled_counts(report: &Value) -> Option<String> {
-    let mut found: (Option<u64>, Option<u64>) = (None, None);
-    find_counts(report, 0, &mut found);
-    match found {
-        (Some(c), Some(s)) => Some(format!("{c} (skipped {s})")),
-        (Some(c), None) => Some(c.to_string()),
-        (None, Some(s)) => Some(format!("? (skipped {s})")),
-        (None, None) => None,
+/// How many nodes a diff compiled (and skipped), from the one line
+/// `pverify diff` prints on stderr after its node check:
+/// `pverify diff: compiled: N from, M to; skipped: K[; cached: C]`
+/// (its reports stay byte-equal to `--full`'s, so the counts are not in them).
+pub(crate) fn compiled_counts(stderr: &str) -> Option<String> {
+    let line = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("pverify diff: compiled: "))?;
+    let mut parts = line.split("; ");
+    let sides = parts.next()?;
+    let (from, to) = sides.split_once(" from, ")?;
+    let to = to.strip_suffix(" to")?;
+    let mut text = format!("{from} + {to}");
+    for p in parts {
+        text.push_str(&format!(", {p}"));
     }
-}
-
-fn find_counts(v: &Value, depth: usize, found: &mut (Option<u64>, Option<u64>)) {
-    let Value::Object(map) = v else { return };
-    if depth > 3 {
-        return;
-    }
-    for (k, v) in map {
-        let key = k.to_ascii_lowercase();
-        // Per-node entries and change groups are not counts.
-        if matches!(key.as_str(), "nodes" | "groups" | "changes") && v.is_array() {
-            continue;
-        }
-        let count = v.as_u64().or_else(|| v.as_array().map(|a| a.len() as u64));
-        match count {
-            Some(c) if key.contains("compiled") && found.0.is_none() => found.0 = Some(c),
-            Some(c) if key.contains("skipped") && found.1.is_none() => found.1 = Some(c),
-            _ => find_counts(v, depth + 1, found),
-        }
-    }
+    Some(text)
 }
 
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
@@ -484,14 +466,17 @@ mod tests {
     }
 
     #[test]
-    fn counts_are_read_from_the_summary_or_an_impact_object() {
-        let r = json!({"summary": {"nodes": 3, "changed": 1, "compiled": 2, "skipped": 1},
-                       "nodes": [{"name": "a", "compiled": true}]});
-        assert_eq!(compiled_counts(&r).as_deref(), Some("2 (skipped 1)"));
-        let r =
-            json!({"summary": {"nodes": 3}, "impact": {"nodes_compiled": 5, "skipped_nodes": 7}});
-        assert_eq!(compiled_counts(&r).as_deref(), Some("5 (skipped 7)"));
-        let r = json!({"summary": {"nodes": 3}, "nodes": [{"compiled": 1}]});
-        assert_eq!(compiled_counts(&r), None);
+    fn counts_are_read_from_diffs_stderr_line() {
+        let err = "warning: x\npverify diff: compiled: 10000 from, 492 to; skipped: 9508\n";
+        assert_eq!(
+            compiled_counts(err).as_deref(),
+            Some("10000 + 492, skipped: 9508")
+        );
+        let err = "pverify diff: compiled: 492 from, 492 to; skipped: 9508; cached: 9508\n";
+        assert_eq!(
+            compiled_counts(err).as_deref(),
+            Some("492 + 492, skipped: 9508, cached: 9508")
+        );
+        assert_eq!(compiled_counts("nothing\n"), None);
     }
 }
