@@ -102,8 +102,19 @@ fn dispose(owner: &mut impl Detach) {
 }
 
 impl Drop for Value {
+    #[inline]
     fn drop(&mut self) {
-        if value_owns(self) {
+        // Scalars and strings (most values dropped) own nothing: one test
+        // of the variant, inlined into the generated drop.
+        let owns = match self {
+            Value::Array(a) => sole(a) && !a.is_empty(),
+            Value::Hash(h) => sole(h) && !h.is_empty(),
+            Value::Sensitive(_) | Value::Deferred(_) | Value::Object(_) | Value::Type(_) => {
+                value_owns(self)
+            }
+            _ => false,
+        };
+        if owns {
             dispose(self)
         }
         // Else the generated drop frees only what holds no values or types.
@@ -111,6 +122,7 @@ impl Drop for Value {
 }
 
 impl Drop for PType {
+    #[inline]
     fn drop(&mut self) {
         if type_owns(self) {
             dispose(self)
@@ -139,6 +151,7 @@ fn unique<T>(a: &mut Arc<T>) -> Option<&mut T> {
     }
 }
 
+#[inline]
 fn sole<T>(a: &Arc<T>) -> bool {
     Arc::strong_count(a) == 1
 }
@@ -156,19 +169,33 @@ fn value_owns(v: &Value) -> bool {
     }
 }
 
-/// Does dropping `t` drop types or values nested in it?
+/// Does dropping `t` drop types or values nested in it? (The variants
+/// [`PType::for_each_child`] visits, and the values of bounds, URIs and
+/// `Init` arguments.)
+#[inline]
 fn type_owns(t: &PType) -> bool {
-    let mut found = false;
-    t.for_each_child(&mut |_| found = true);
-    found
-        || match t {
-            PType::Timestamp { from, to } | PType::Timespan { from, to } => {
-                from.is_some() || to.is_some()
-            }
-            PType::Uri(u) => u.is_some(),
-            PType::Init { args, .. } => !args.is_empty(),
-            _ => false,
+    match t {
+        PType::NotUndef(x)
+        | PType::Optional(x)
+        | PType::Iterable(x)
+        | PType::Iterator(x)
+        | PType::Type(x)
+        | PType::Sensitive(x) => x.is_some(),
+        PType::Array { .. } | PType::Hash { .. } => true,
+        PType::Tuple { types, .. } | PType::Variant(types) => !types.is_empty(),
+        PType::Struct(members) => !members.is_empty(),
+        PType::Callable {
+            params,
+            block,
+            return_type,
+        } => params.is_some() || block.is_some() || return_type.is_some(),
+        PType::Timestamp { from, to } | PType::Timespan { from, to } => {
+            from.is_some() || to.is_some()
         }
+        PType::Uri(u) => u.is_some(),
+        PType::Init { type_, args } => type_.is_some() || !args.is_empty(),
+        _ => false,
+    }
 }
 
 /// Moves `v` onto `out` when it owns something, leaving `Undef`.

@@ -23,6 +23,7 @@ thread_local! {
 }
 
 impl Drop for RValue {
+    #[inline]
     fn drop(&mut self) {
         if !owns(self) {
             return;
@@ -43,6 +44,7 @@ impl Drop for RValue {
     }
 }
 
+#[inline]
 fn sole<T>(a: &Arc<T>) -> bool {
     Arc::strong_count(a) == 1
 }
@@ -58,6 +60,7 @@ fn unique<T>(a: &mut Arc<T>) -> Option<&mut T> {
 
 /// Does dropping `v` drop Ruby values nested in it? (A Puppet value held
 /// as `Opaque` drops itself without recursion.)
+#[inline]
 fn owns(v: &RValue) -> bool {
     match v {
         RValue::Array(a) => sole(a) && !a.is_empty(),
