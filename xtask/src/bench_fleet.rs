@@ -455,7 +455,6 @@ fn copy_tree(from: &Path, to: &Path, keep: &dyn Fn(&str) -> bool) -> Result<(), 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_flag_is_not_the_start_of_a_longer_one() {
