@@ -414,6 +414,16 @@ fn invalid_utf8_reaches_no_catalog() {
         run("notify { 'a': message => file('m/bad.txt').length }\n"),
         Ok(())
     );
+    // A binary Ruby String that is not UTF-8 (`Base64.decode64('/0E=')` is
+    // "\xFFA"): the same for a template's output, never a U+FFFD.
+    match run("notify { 'a': message => inline_template(\"<%= Base64.decode64('/0E=') %>\") }\n") {
+        Ok(()) => panic!("a binary String reached the catalog"),
+        Err(e) => assert!(e.contains("a binary Ruby String"), "{e}"),
+    }
+    assert_eq!(
+        run("notify { 'a': message => inline_template(\"<%= Base64.decode64('/0E=').length %>\") }\n"),
+        Ok(())
+    );
 }
 
 /// A chain of Hiera aliases (`k0: "%{alias('k1')}"`, ...): Puppet 7.23

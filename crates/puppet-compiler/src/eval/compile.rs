@@ -67,6 +67,8 @@ pub fn compile_pretty(
 
 fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalError> {
     let budget = crate::budget::enter(node.budget);
+    // A binary String noted by an earlier compile on this thread is not ours.
+    crate::bad_bytes::take_binary_noted();
     let mut c = Compiler::new(env, node);
     c.warnings.extend(env.conf_warnings.iter().cloned());
     let strict = c.node.strict_variables();
@@ -94,8 +96,11 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
 /// from Puppet's, the node fails naming the file. A compile that only
 /// measured the text passes; a U+FFFD a valid file holds is no bad byte.
 fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
-    let Some(path) = &c.invalid_utf8 else {
-        return Ok(());
+    let binary = crate::bad_bytes::take_binary_noted();
+    let origin = match &c.invalid_utf8 {
+        Some(path) => path.display().to_string(),
+        None if binary => issues::limits::BINARY_STRING.to_string(),
+        None => return Ok(()),
     };
     fn holds_replacement(v: &Value) -> bool {
         match v {
@@ -115,7 +120,7 @@ fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
                     issues::limits::invalid_utf8_in_catalog(
                         &puppet_model::names::reference(&r.type_name, &r.title),
                         name,
-                        &path.display().to_string(),
+                        &origin,
                     ),
                 ));
             }

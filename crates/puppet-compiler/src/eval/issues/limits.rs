@@ -29,6 +29,11 @@ pub(crate) fn invalid_utf8_in_catalog(resource: &str, param: &str, file: &str) -
     )
 }
 
+/// What [`invalid_utf8_in_catalog`] names when the text came from a binary
+/// Ruby String (`Base64.decode64`) rather than a file: Puppet 7.23 cannot
+/// write that catalog either; 8.10 would make the value a Binary.
+pub(crate) const BINARY_STRING: &str = "a binary Ruby String (a template's or a Ruby function's)";
+
 /// The most integers a Ruby Range handed to Puppet (a function's `(1..n)`)
 /// is iterated over: as many as the Ruby subset's own ranges may hold
 /// (`template::erb::interp::MAX_STEPS`). Puppet iterates without end.

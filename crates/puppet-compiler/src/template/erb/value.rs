@@ -139,7 +139,7 @@ impl RValue {
             RValue::Big(b) => b.to_string(),
             RValue::Float(f) => puppet_syntax::ruby_float::ruby_float(*f),
             RValue::Str(s) => s.to_string(),
-            RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+            RValue::Bytes(b) => crate::bad_bytes::binary_text(b).into_owned(),
             RValue::Sym(s) => s.to_string(),
             RValue::Array(_) | RValue::Hash(_) => self.inspect(),
             RValue::Range(a, b, excl) => format!("{a}{}{b}", if *excl { "..." } else { ".." }),
@@ -411,7 +411,7 @@ fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
         RValue::Big(b) => Value::Float(super::bigint::to_f64(b)),
         RValue::Float(f) => Value::Float(*f),
         RValue::Str(s) | RValue::Sym(s) => Value::String(s.clone()),
-        RValue::Bytes(b) => Value::string(String::from_utf8_lossy(b).as_ref()),
+        RValue::Bytes(b) => Value::string(crate::bad_bytes::binary_text(b).as_ref()),
         RValue::Regex(s) => Value::Regexp(Arc::from(s.as_str())),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
         // Puppet keeps the Ruby object: a `Runtime[ruby, 'Range']` that
