@@ -342,7 +342,20 @@ pub fn from_puppet(v: &Value) -> RValue {
     deep(|| from_puppet_nested(v))
 }
 
+/// Whether the node is over its time or memory budget, asked at each
+/// collection a conversion copies: data shared many times over (a DAG built
+/// by `reduce`, `[$m, {a => $m}]`) is copied once per path, which can be
+/// exponential, and a copy calls no other budget point. Past the budget the
+/// rest converts to nil; the compile then fails with the budget's text
+/// (`budget::exceeded`, checked when the node ends).
+fn over_budget() -> bool {
+    crate::budget::tick().is_err()
+}
+
 fn from_puppet_nested(v: &Value) -> RValue {
+    if matches!(v, Value::Array(_) | Value::Hash(_)) && over_budget() {
+        return RValue::Nil;
+    }
     match v {
         Value::Undef => RValue::Nil,
         Value::Boolean(b) => RValue::Bool(*b),
@@ -381,6 +394,9 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
 /// A Ruby value as a Puppet 8 function returns it: binary Strings become
 /// Binary values, which is what Puppet 8's catalog makes of them.
 pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
+    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && over_budget() {
+        return Value::Undef;
+    }
     deep(|| match v {
         RValue::Bytes(b) => Value::Binary(b.clone()),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet_keeping_binary).collect()),
@@ -401,6 +417,9 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
 
 fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
     let to_puppet = |v: &RValue| convert(v, keep_symbols);
+    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && over_budget() {
+        return Value::Undef;
+    }
     match v {
         RValue::Sym(s) if keep_symbols => Value::string(format!("{SYMBOL_MARK}{s}")),
         RValue::Nil => Value::Undef,
