@@ -331,3 +331,37 @@ fn jobs_beyond_what_helps_are_capped() {
         "{stderr}"
     );
 }
+
+/// Data shared many times over (each level held twice: `[$m, {a => $m}]`)
+/// is copied once per path when a template reads it, exponentially; the
+/// copy asks the budget, so the node fails with the memory budget's text
+/// (it used to take the machine's memory and the OOM killer; a fuzz finding).
+#[test]
+fn shared_data_copied_into_a_template_meets_the_memory_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path().join("env");
+    write(
+        &env.join("manifests/site.pp"),
+        "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m, {a => $m}] }\n\
+         notify { inline_template('<%= @x.class %>'): }\n",
+    );
+    let node = dir.path().join("n.json");
+    write(&node, r#"{"name": "n", "values": {}}"#);
+    let out = pverify(
+        &[
+            &"compile",
+            &env,
+            &"--facts",
+            &node,
+            &"--node-memory",
+            &MEMORY,
+        ],
+        dir.path(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the node exceeded its memory budget of 256 MiB (--node-memory)"),
+        "{stderr}"
+    );
+}
