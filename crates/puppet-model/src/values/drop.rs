@@ -26,10 +26,12 @@ use super::value::Value;
 
 /// Levels of nesting a drop recurses through before it switches to the
 /// work-list. A level costs a few frames (the drop, the detach, the
-/// element's drop glue): in a debug build about 1 KiB, so 64 levels stay
-/// well inside the smallest stack a drop is tested on (256 KiB), and good
-/// data (facts, Hiera, catalogs: a dozen levels) never reaches it.
-const RECURSION_LEVELS: u32 = 64;
+/// element's drop glue): in a debug build about 1 KiB, and several times
+/// that in a fuzzing build (coverage counters), where 64 levels overflowed
+/// the 256 KiB a stacker-grown stack keeps in reserve (a fuzz finding: a
+/// value dropped at the end of a deep conversion). 16 levels stay well inside
+/// it; good data (facts, Hiera, catalogs: a dozen levels) rarely passes them.
+const RECURSION_LEVELS: u32 = 16;
 
 thread_local! {
     /// How many drops of values or types are in progress on this thread,

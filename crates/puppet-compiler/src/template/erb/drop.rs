@@ -15,7 +15,7 @@ use super::value::{Enumerator, RValue};
 
 /// Levels of nesting a drop recurses through before it switches to the
 /// work-list (a few frames a level; see `values/drop.rs`).
-const RECURSION_LEVELS: u32 = 64;
+const RECURSION_LEVELS: u32 = 16;
 
 thread_local! {
     /// Ruby-value drops in progress on this thread, one inside another.
