@@ -200,9 +200,23 @@ fn type_owns(t: &PType) -> bool {
     }
 }
 
-/// Moves `v` onto `out` when it owns something, leaving `Undef`.
+/// Whether `v` holds values or types, shared or not. A part shared with a
+/// sibling (data built as `[$m, {a => $m}]`) is moved out too: it becomes
+/// its last holder's only when that sibling is gone, and left in place its
+/// drop would then recurse through the generated drop glue, one level per
+/// frame, past any stack (a fuzz finding).
+fn value_may_own(v: &Value) -> bool {
+    match v {
+        Value::Array(a) => !a.is_empty(),
+        Value::Hash(h) => !h.is_empty(),
+        Value::Sensitive(_) | Value::Deferred(_) | Value::Object(_) | Value::Type(_) => true,
+        _ => false,
+    }
+}
+
+/// Moves `v` onto `out` when it holds something, leaving `Undef`.
 fn take_value(v: &mut Value, out: &mut impl Sink) {
-    if value_owns(v) {
+    if value_may_own(v) {
         out.put(Owned::Value(mem::replace(v, Value::Undef)))
     }
 }
@@ -333,6 +347,17 @@ mod tests {
     #[test]
     fn deep_arrays() {
         drop_on_small_stack(nest(|v| Value::array(vec![v, Value::string("x")])));
+    }
+
+    /// Each level shares the one below with a sibling (`[$m, {a => $m}]`):
+    /// the lower level is its holder's alone only once the sibling is gone.
+    #[test]
+    fn deep_data_shared_with_a_sibling() {
+        drop_on_small_stack(nest(|v| {
+            let mut m = Map::default();
+            m.insert(Value::string("a"), v.clone());
+            Value::array(vec![v, Value::hash(m)])
+        }));
     }
 
     #[test]
