@@ -70,9 +70,18 @@ fn owns(v: &RValue) -> bool {
     }
 }
 
-/// Moves `v` onto `out` when it owns values, leaving `nil`.
+/// Moves `v` onto `out` when it holds values, shared or not, leaving
+/// `nil`: a part shared with a sibling (`y = [y, y]`) left in place would
+/// be dropped later through the generated glue, a frame per level
+/// (`puppet_model::values::drop::value_may_own` has the same rule).
 fn take(v: &mut RValue, out: &mut impl FnMut(RValue)) {
-    if owns(v) {
+    let may_own = match v {
+        RValue::Array(a) => !a.is_empty(),
+        RValue::Hash(h) => !h.is_empty(),
+        RValue::Enumerator(_) => true,
+        _ => false,
+    };
+    if may_own {
         out(mem::replace(v, RValue::Nil))
     }
 }
