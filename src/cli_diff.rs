@@ -343,7 +343,7 @@ fn diff_refs(
         Some(dir) => Some(ImpactCache::open(dir)?),
         None => None,
     };
-    sides::diff_refs_with(
+    sides::diff_refs(
         &a,
         &b,
         nodes.as_ref(),

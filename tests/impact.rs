@@ -161,27 +161,33 @@ fn check_kind(name: &str, expected: usize, change: impl FnOnce(&Path)) {
     );
 }
 
+/// A one-line change in `profile::redis` (the three `cache01` nodes).
+fn change_the_profile(r: &Path) {
+    replace(
+        &r.join("site/profile/manifests/redis.pp"),
+        "LimitNOFILE=65536",
+        "LimitNOFILE=131072",
+    )
+}
+
+/// A new text for the `impact` module's ERB template.
+fn change_the_erb_template(r: &Path) {
+    write(
+        &r.join("site/impact/templates/erb.conf.erb"),
+        "erb=<%= 2 + 2 %>\n",
+    )
+}
+
 const CACHE_NODES: usize = 3;
 
 #[test]
 fn manifest_change_compiles_the_profiles_nodes() {
-    check_kind("manifest", CACHE_NODES, |r| {
-        replace(
-            &r.join("site/profile/manifests/redis.pp"),
-            "LimitNOFILE=65536",
-            "LimitNOFILE=131072",
-        )
-    });
+    check_kind("manifest", CACHE_NODES, change_the_profile);
 }
 
 #[test]
 fn erb_template_change() {
-    check_kind("erb", CACHE_NODES, |r| {
-        write(
-            &r.join("site/impact/templates/erb.conf.erb"),
-            "erb=<%= 2 + 2 %>\n",
-        )
-    });
+    check_kind("erb", CACHE_NODES, change_the_erb_template);
 }
 
 #[test]
@@ -269,12 +275,7 @@ fn a_recorder_that_forgets_a_file_fails_the_proof() {
         return;
     }
     let (_tmp, r) = repo();
-    branch(&r, "erb", |r| {
-        write(
-            &r.join("site/impact/templates/erb.conf.erb"),
-            "erb=<%= 2 + 2 %>\n",
-        )
-    });
+    branch(&r, "erb", change_the_erb_template);
     let broken = [("PVERIFY_TEST_DROP_READ", "erb.conf.erb")];
     let verify = diff(&r, "base", "erb", &["--verify-impact"], &broken);
     assert_eq!(verify.code, 1, "{}", verify.err);
@@ -295,13 +296,7 @@ fn the_cache_reuses_catalogs_and_a_corrupt_entry_is_a_miss() {
         return;
     }
     let (tmp, r) = repo();
-    branch(&r, "manifest", |r| {
-        replace(
-            &r.join("site/profile/manifests/redis.pp"),
-            "LimitNOFILE=65536",
-            "LimitNOFILE=131072",
-        )
-    });
+    branch(&r, "manifest", change_the_profile);
     let cache = tmp.path().join("cache");
     let c = cache.to_str().unwrap();
     let first = diff(&r, "base", "manifest", &["--cache", c], &[]);
@@ -347,12 +342,7 @@ fn the_cache_reuses_catalogs_and_a_corrupt_entry_is_a_miss() {
     // A changed file invalidates exactly the nodes that read it: the
     // cache now holds `base` and `manifest`; an ERB change on top of
     // `manifest` compiles the three cache01 nodes, on `from` none.
-    branch_off(&r, "manifest-erb", "manifest", |r| {
-        write(
-            &r.join("site/impact/templates/erb.conf.erb"),
-            "erb=<%= 2 + 2 %>\n",
-        )
-    });
+    branch_off(&r, "manifest-erb", "manifest", change_the_erb_template);
     let erb = diff(&r, "manifest", "manifest-erb", &["--cache", c], &[]);
     assert_eq!(
         (erb.from, erb.to, erb.skipped),

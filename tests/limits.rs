@@ -18,10 +18,16 @@ fn compile(manifest: &str) -> Result<(), String> {
 
 /// [`compile`], with more files of the environment (`path`, `text`).
 fn compile_with(files: &[(&str, &str)], manifest: &str) -> Result<(), String> {
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
+    compile_bytes(&files, manifest)
+}
+
+/// [`compile_with`], for files whose bytes need not be UTF-8.
+fn compile_bytes(files: &[(&str, &[u8])], manifest: &str) -> Result<(), String> {
     let manifest = manifest.to_string();
-    let files: Vec<(String, String)> = files
+    let files: Vec<(String, Vec<u8>)> = files
         .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .map(|(p, t)| (p.to_string(), t.to_vec()))
         .collect();
     std::thread::Builder::new()
         .stack_size(64 << 20)
@@ -30,10 +36,10 @@ fn compile_with(files: &[(&str, &str)], manifest: &str) -> Result<(), String> {
             let env_dir = dir.path().join("production");
             std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
             std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
-            for (path, text) in &files {
+            for (path, bytes) in &files {
                 let p = env_dir.join(path);
                 std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-                std::fs::write(p, text).expect("write");
+                std::fs::write(p, bytes).expect("write");
             }
             let overrides = Overrides {
                 basemodulepath: Some(String::new()),
@@ -359,42 +365,11 @@ fn ruby_subset_limits_are_errors() {
 /// (`file(...).length` is 4 for `x\xFFy\n` in both).
 #[test]
 fn invalid_utf8_reaches_no_catalog() {
-    let run = |manifest: &str| {
-        let manifest = manifest.to_string();
-        std::thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let dir = tempfile::tempdir().expect("tempdir");
-                let env_dir = dir.path().join("production");
-                for d in ["manifests", "modules/m/files", "modules/m/templates"] {
-                    std::fs::create_dir_all(env_dir.join(d)).expect("mkdir");
-                }
-                std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
-                std::fs::write(env_dir.join("modules/m/files/bad.txt"), b"x\xffy\n")
-                    .expect("write");
-                std::fs::write(
-                    env_dir.join("modules/m/templates/bad.erb"),
-                    b"a\xfe<%= 1 %>\n",
-                )
-                .expect("write");
-                let overrides = Overrides {
-                    basemodulepath: Some(String::new()),
-                    ..Overrides::default()
-                };
-                let env = Environment::boot(&env_dir, &overrides)?;
-                let node = NodeInfo {
-                    name: NODE.into(),
-                    puppet: puppet_compiler::version::PuppetVersion::V7,
-                    ..NodeInfo::default()
-                };
-                eval::compile(&env, node)
-                    .map(|_| ())
-                    .map_err(|e| e.for_node(NODE))
-            })
-            .expect("spawn")
-            .join()
-            .expect("the compile thread panicked")
-    };
+    let files: [(&str, &[u8]); 2] = [
+        ("modules/m/files/bad.txt", b"x\xffy\n"),
+        ("modules/m/templates/bad.erb", b"a\xfe<%= 1 %>\n"),
+    ];
+    let run = |manifest: &str| compile_bytes(&files, manifest);
     for (manifest, file) in [
         ("notify { 'a': message => file('m/bad.txt') }\n", "bad.txt"),
         (
@@ -510,38 +485,7 @@ fn ruby_range_iteration_is_bounded() {
 /// like any other even when another file had bad bytes.
 #[test]
 fn invalid_utf8_found_where_read() {
-    let run = |files: Vec<(&'static str, &'static [u8])>, manifest: &str| {
-        let manifest = manifest.to_string();
-        std::thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let dir = tempfile::tempdir().expect("tempdir");
-                let env_dir = dir.path().join("production");
-                std::fs::create_dir_all(env_dir.join("manifests")).expect("mkdir");
-                std::fs::write(env_dir.join("manifests/site.pp"), manifest).expect("write");
-                for (path, bytes) in &files {
-                    let p = env_dir.join(path);
-                    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-                    std::fs::write(p, bytes).expect("write");
-                }
-                let overrides = Overrides {
-                    basemodulepath: Some(String::new()),
-                    ..Overrides::default()
-                };
-                let env = Environment::boot(&env_dir, &overrides)?;
-                let node = NodeInfo {
-                    name: NODE.into(),
-                    puppet: puppet_compiler::version::PuppetVersion::V7,
-                    ..NodeInfo::default()
-                };
-                eval::compile(&env, node)
-                    .map(|_| ())
-                    .map_err(|e| e.for_node(NODE))
-            })
-            .expect("spawn")
-            .join()
-            .expect("the compile thread panicked")
-    };
+    let run = |files: Vec<(&str, &[u8])>, manifest: &str| compile_bytes(&files, manifest);
     let hiera: (&str, &[u8]) = (
         "hiera.yaml",
         b"---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",

@@ -9,7 +9,7 @@
 //! totals are the sum of the items', as in a single run.
 
 mod common;
-use common::{copy_dir, edit, git, pverify};
+use common::{copy_dir, edit, git, pverify, pverify_in};
 
 use std::path::{Path, PathBuf};
 
@@ -45,21 +45,6 @@ fn without_timings(text: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Runs pverify in `dir`; (exit code, stdout, stderr).
-fn pverify_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pverify"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("pverify runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Each shard's JSON report written to `dir/shard-I.json`; their paths.

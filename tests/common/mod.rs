@@ -13,11 +13,20 @@ pub const EXAMPLE: &str = "tests/fixtures/example-repo";
 
 /// Runs the built `pverify` binary without colour: (exit code, stdout, stderr).
 pub fn pverify(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pverify"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("pverify runs");
+    outcome(Command::new(env!("CARGO_BIN_EXE_pverify")).args(args))
+}
+
+/// [`pverify`], run in `dir`.
+pub fn pverify_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    outcome(
+        Command::new(env!("CARGO_BIN_EXE_pverify"))
+            .args(args)
+            .current_dir(dir),
+    )
+}
+
+fn outcome(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.env("NO_COLOR", "1").output().expect("pverify runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

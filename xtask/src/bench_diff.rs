@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pverify_harness::diff::ignore::Ignore;
+use pverify_harness::diff::impact::Mode;
 use pverify_harness::diff::render::{render, Format};
 use pverify_harness::diff::sides::{diff_refs, FactsFiles, Prepared, Ref, RefOptions};
 
@@ -131,7 +132,7 @@ fn bench(
     let start = Instant::now();
     let a = Prepared::new(&Ref::Dir(from), &opts)?;
     let b = Prepared::new(&Ref::Dir(to), &opts)?;
-    let report = diff_refs(&a, &b, &source, &opts, Ignore::default())?;
+    let (report, _) = diff_refs(&a, &b, &source, &opts, Ignore::default(), Mode::Full, None)?;
     let compared = start.elapsed();
     let t = Instant::now();
     let text = render(&report, Format::Text, false);

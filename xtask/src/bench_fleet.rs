@@ -37,6 +37,7 @@ use pverify_harness::control::{NodeSpec, Repo};
 use crate::bench_compile::{
     compile_command, replicate, run_measured, tail, tempfile_dir, write_node_files, Measured,
 };
+use crate::git::git;
 
 /// Where the fleet's code comes from (relative to the workspace).
 pub(crate) const SOURCE_REPO: &str = "tests/fixtures/control-repo";
@@ -311,33 +312,34 @@ fn measure(binary: &Path, fleet: &Fleet, tmp: &Path, jobs: usize) -> Result<(), 
     });
     let full_wall = rows[1].measured.wall;
     if has_full {
-        let (m, json) = diff(&[])?;
-        rows.push(Row {
-            what: "diff (impact-aware)".into(),
-            compiled: compiled_counts(&m.stderr),
-            note: format!(
-                "{} nodes changed; {:.1}x faster than the full diff (targets: 1.5 s, 10x)",
-                summary(&json, "changed"),
-                full_wall.as_secs_f64() / m.wall.as_secs_f64().max(1e-9)
-            ),
-            measured: m,
-        });
+        let impact_row = |what: &str, extra: &[&str], targets: &str| -> Result<Row, String> {
+            let (m, json) = diff(extra)?;
+            Ok(Row {
+                what: what.into(),
+                compiled: compiled_counts(&m.stderr),
+                note: format!(
+                    "{} nodes changed; {:.1}x faster than the full diff{targets}",
+                    summary(&json, "changed"),
+                    full_wall.as_secs_f64() / m.wall.as_secs_f64().max(1e-9)
+                ),
+                measured: m,
+            })
+        };
+        rows.push(impact_row(
+            "diff (impact-aware)",
+            &[],
+            " (targets: 1.5 s, 10x)",
+        )?);
         if has_cache {
             let cache = tmp.join("cache");
             let cache_arg = cache.to_string_lossy().into_owned();
             // Filled by an earlier run on the same `from` (untimed).
             diff(&["--cache", &cache_arg])?;
-            let (m, json) = diff(&["--cache", &cache_arg])?;
-            rows.push(Row {
-                what: "diff (impact-aware) --cache DIR, filled".into(),
-                compiled: compiled_counts(&m.stderr),
-                note: format!(
-                    "{} nodes changed; {:.1}x faster than the full diff",
-                    summary(&json, "changed"),
-                    full_wall.as_secs_f64() / m.wall.as_secs_f64().max(1e-9)
-                ),
-                measured: m,
-            });
+            rows.push(impact_row(
+                "diff (impact-aware) --cache DIR, filled",
+                &["--cache", &cache_arg],
+                "",
+            )?);
         }
     } else {
         println!(
@@ -400,30 +402,6 @@ pub(crate) fn compiled_counts(stderr: &str) -> Option<String> {
         text.push_str(&format!(", {p}"));
     }
     Some(text)
-}
-
-fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args([
-            "-c",
-            "user.name=pverify bench",
-            "-c",
-            "user.email=bench@example.invalid",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {

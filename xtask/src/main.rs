@@ -13,6 +13,7 @@ mod corpus;
 mod coverage;
 mod difffuzz;
 mod fuzz;
+mod git;
 mod oracle;
 mod oracle_ast;
 mod oracle_compile;

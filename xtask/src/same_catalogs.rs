@@ -42,6 +42,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use crate::git::git;
 use serde_json::{json, Map, Value};
 
 const USAGE: &str = "usage: cargo xtask same-catalogs [--base REV] [--pverify-new PATH] [--pverify-base PATH] [--jobs N]
@@ -261,23 +262,6 @@ fn target_dir(cargo: &str, root: &Path) -> Result<PathBuf, String> {
         .as_str()
         .map(PathBuf::from)
         .ok_or_else(|| "cargo metadata: no target_directory".into())
-}
-
-/// `git ARGS` in `dir`: its trimmed standard output.
-fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn existing_binary(p: &Path) -> Result<PathBuf, String> {

@@ -588,6 +588,20 @@ enum Got {
     Cached(Entry),
 }
 
+/// Which side of the diff a compile is for (counted apart).
+#[derive(Clone, Copy)]
+enum Which {
+    From,
+    To,
+}
+
+/// Whether a catalog may come from the cache or must be compiled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lookup {
+    CacheFirst,
+    CompileOnly,
+}
+
 /// What the recorded compiles of a run share: the options, the
 /// observations' table, the cache, the counters.
 struct Recorder<'r> {
@@ -601,7 +615,7 @@ impl Recorder<'_> {
     /// Node `id`'s catalog on `side` with its read set (`None` when the
     /// catalog cannot stand for another side's: the compile failed, or
     /// the catalog names its side's tree): from the cache when a cached
-    /// read set still holds (and `cached` allows), else compiled (and
+    /// read set still holds (and `lookup` allows), else compiled (and
     /// cached).
     fn get(
         &self,
@@ -609,8 +623,8 @@ impl Recorder<'_> {
         side: &Prepared,
         envs: &Result<Environments, String>,
         spec: &NodeSpec,
-        cached: bool,
-        from: bool,
+        lookup: Lookup,
+        which: Which,
     ) -> (Got, Option<ReadSet>) {
         let node = match side.prepare(spec.clone(), self.opts) {
             Ok(n) => n,
@@ -628,7 +642,7 @@ impl Recorder<'_> {
         // Cached by the key pairing the sides' nodes (a matrix has one
         // certname on several fact sets).
         let hit = match self.cache {
-            Some(c) if cached => c.lookup(id, key, &env, &side.root),
+            Some(c) if lookup == Lookup::CacheFirst => c.lookup(id, key, &env, &side.root),
             _ => None,
         };
         if let Some(entry) = hit {
@@ -640,10 +654,9 @@ impl Recorder<'_> {
             puppet_compiler::reads::replay(&env.boot_reads);
             compile_prepared(side, &env, node)
         });
-        let count = if from {
-            &self.counters.from
-        } else {
-            &self.counters.to
+        let count = match which {
+            Which::From => &self.counters.from,
+            Which::To => &self.counters.to,
         };
         count.fetch_add(1, Ordering::Relaxed);
         let reads = match &catalog {
@@ -669,15 +682,16 @@ impl Recorder<'_> {
         side: &Prepared,
         envs: &Result<Environments, String>,
         spec: &NodeSpec,
-        from: bool,
+        which: Which,
     ) -> SideCatalog {
         match got {
             Got::Compiled(c) => c,
             Got::Cached(entry) => match self.cache.and_then(|c| c.catalog(&entry.catalog)) {
                 Some(c) => Ok(c),
                 None => {
+                    // Counted as a hit when found; it is a compile after all.
                     self.counters.cached.fetch_sub(1, Ordering::Relaxed);
-                    match self.get(id, side, envs, spec, false, from).0 {
+                    match self.get(id, side, envs, spec, Lookup::CompileOnly, which).0 {
                         Got::Compiled(c) => c,
                         Got::Cached(_) => Err("cache".into()),
                     }
@@ -723,21 +737,12 @@ struct Counters {
 /// catalogs compile in parallel (`rayon::join`), nodes run in parallel, and
 /// a node's catalogs are dropped as soon as they are compared, so memory
 /// does not grow with the number of nodes.
-pub fn diff_refs(
-    from: &Prepared,
-    to: &Prepared,
-    nodes: &dyn NodeSource,
-    opts: &RefOptions,
-    ignore: Ignore,
-) -> Result<DiffReport, String> {
-    diff_refs_with(from, to, nodes, opts, ignore, Mode::Full, None).map(|(r, _)| r)
-}
-
-/// [`diff_refs`] in `mode` ([`impact`]): by default a node whose `from`
+///
+/// In `mode` ([`impact`]): by default a node whose `from`
 /// read set still holds on `to` is not compiled on `to` (its `from`
 /// catalog stands for it); with a `cache`, `from` catalogs whose read set
 /// still holds are not compiled either.
-pub fn diff_refs_with(
+pub fn diff_refs(
     from: &Prepared,
     to: &Prepared,
     nodes: &dyn NodeSource,
@@ -870,7 +875,7 @@ fn impact_node(
 ) -> NodeStatus {
     let (got_a, reads) = match &a {
         Some(s) => {
-            let (g, r) = rec.get(id, from, env_a, s, true, true);
+            let (g, r) = rec.get(id, from, env_a, s, Lookup::CacheFirst, Which::From);
             (Some(g), r)
         }
         None => (None, None),
@@ -885,19 +890,24 @@ fn impact_node(
             // Unaffected and nothing read from the sides' files: no change,
             // without reading the catalog.
             Some(Got::Cached(e)) if !e.sources => return NodeStatus::Unchanged,
-            Some(got) => rec.catalog(got, id, from, env_a, a.as_ref().expect("from"), true),
+            Some(got) => rec.catalog(got, id, from, env_a, a.as_ref().expect("from"), Which::From),
             None => unreachable_status(),
         };
         // Compared with itself: a `source` read from each side may differ.
         return node_status(Some(catalog.clone()), Some(catalog), ctx);
     }
     let ca = match (got_a, &a) {
-        (Some(got), Some(spec)) => Some(rec.catalog(got, id, from, env_a, spec, true)),
+        (Some(got), Some(spec)) => Some(rec.catalog(got, id, from, env_a, spec, Which::From)),
         _ => None,
     };
     let cb = b.as_ref().map(|spec| {
-        let (got, _) = rec.get(id, to, env_b, spec, mode != Mode::Verify, false);
-        rec.catalog(got, id, to, env_b, spec, false)
+        // `--verify-impact` proves the skips with fresh compiles.
+        let lookup = match mode {
+            Mode::Verify => Lookup::CompileOnly,
+            _ => Lookup::CacheFirst,
+        };
+        let (got, _) = rec.get(id, to, env_b, spec, lookup, Which::To);
+        rec.catalog(got, id, to, env_b, spec, Which::To)
     });
     if holds && mode == Mode::Verify {
         // `skipped` counts the nodes the default would have skipped.
