@@ -4,39 +4,42 @@
 //! |$m, $i| { [$m] }`), and a type inferred from it is as deep. Rust's
 //! generated drop recurses once per level, and a debug build's frames are
 //! large: 200,000 levels overflowed a 64 MiB stack, which aborts the whole
-//! run. So a drop recurses only through the first [`RECURSION_LEVELS`]
-//! levels (counted per thread); a value or type deeper than that hands what
-//! it holds to a work-list instead, and those are dropped one after
-//! another, each only after its own contents were moved onto the list.
+//! run. So a drop that owns nested values looks at the stack it has left:
+//! with more than [`STACK_RESERVE`] the generated drop goes on (each level
+//! looks again), with less the value hands what it holds to a work-list,
+//! and those are dropped one after another, each only after its own
+//! contents were moved onto the list.
 //!
 //! On good input, which is never that deep, a drop costs a look at whether
 //! the value owns anything (scalars, empty and shared collections do not)
-//! and a thread-local counter: no scan of the children beforehand (an
-//! earlier design looked at every child of every dropped collection to
-//! decide whether it was deep, about 2 % of a compile's instructions).
+//! and, when it does, a compare of the stack pointer with the thread's
+//! limit. Earlier designs cost more: a scan of every child of every dropped
+//! collection (about 2 % of a compile's instructions), then a per-thread
+//! level counter with every part moved out and dropped by hand (about 3 %).
+//! Looking at the stack itself also holds wherever the drop starts: on a
+//! `stacker`-grown segment, or under a deep evaluation.
+//!
 //! Shared collections (an `Arc` still owned elsewhere) are left to their
 //! other owners and cost one load.
 
-use std::cell::Cell;
 use std::mem;
 use std::sync::Arc;
 
 use super::types::PType;
 use super::value::Value;
 
-/// Levels of nesting a drop recurses through before it switches to the
-/// work-list. A level costs a few frames (the drop, the detach, the
-/// element's drop glue): in a debug build about 1 KiB, and several times
-/// that in a fuzzing build (coverage counters), where 64 levels overflowed
-/// the 256 KiB a stacker-grown stack keeps in reserve (a fuzz finding: a
-/// value dropped at the end of a deep conversion). 16 levels stay well inside
-/// it; good data (facts, Hiera, catalogs: a dozen levels) rarely passes them.
-const RECURSION_LEVELS: u32 = 16;
+/// Stack a drop keeps in hand before it switches to the work-list. A level
+/// of the generated drop costs a few frames: in a debug build about 1 KiB,
+/// several times that in a fuzzing build (coverage counters); the work-list
+/// itself needs a few frames more. 128 KiB is also under the 256 KiB red
+/// zone the evaluator's `stacker::maybe_grow` calls keep.
+const STACK_RESERVE: usize = 128 << 10;
 
-thread_local! {
-    /// How many drops of values or types are in progress on this thread,
-    /// one inside another.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
+/// Whether a drop here must not recurse: less than [`STACK_RESERVE`] left
+/// (or a thread whose stack limit is unknown).
+#[inline]
+pub fn stack_is_low() -> bool {
+    stacker::remaining_stack().is_none_or(|left| left < STACK_RESERVE)
 }
 
 /// A value or a type waiting on the work-list: types hold values (bounds,
@@ -49,16 +52,6 @@ enum Owned {
 /// Where [`detach_value`] and [`detach_type`] put what they take out.
 trait Sink {
     fn put(&mut self, owned: Owned);
-}
-
-/// Drops each part at once, one level deeper.
-struct Recurse;
-
-impl Sink for Recurse {
-    #[inline]
-    fn put(&mut self, owned: Owned) {
-        drop(owned)
-    }
 }
 
 impl Sink for Vec<Owned> {
@@ -87,16 +80,11 @@ impl Detach for PType {
     }
 }
 
-/// Drops what `owner` holds: recursively while the thread's drops are
-/// shallow, else through a work-list.
+/// Drops what `owner` holds through the work-list when the stack is low;
+/// else the generated drop recurses, one level, and each level looks again.
 #[inline]
 fn dispose(owner: &mut impl Detach) {
-    let depth = DEPTH.with(Cell::get);
-    if depth < RECURSION_LEVELS {
-        DEPTH.with(|d| d.set(depth + 1));
-        owner.detach(&mut Recurse);
-        DEPTH.with(|d| d.set(depth));
-    } else {
+    if stack_is_low() {
         let mut pending = Vec::new();
         owner.detach(&mut pending);
         drain(pending);

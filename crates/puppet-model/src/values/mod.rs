@@ -9,4 +9,5 @@ pub mod types;
 pub mod uri;
 pub mod value;
 
+pub use drop::stack_is_low;
 pub use value::{Map, Value};

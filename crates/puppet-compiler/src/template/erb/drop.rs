@@ -1,45 +1,32 @@
 //! Ruby values are dropped without deep recursion, as Puppet's are
 //! (`puppet_model`'s `values/drop.rs`): a template sees `@x` 200,000 arrays
 //! deep as Ruby arrays as deep, and the generated drop recursing once per
-//! level overflowed a debug build's stack. A drop recurses through the
-//! first [`RECURSION_LEVELS`] levels (counted per thread); past them a value
-//! hands its nested arrays and hashes to a work-list instead. Good data is
-//! never that deep, and pays only a look at whether a value owns anything
-//! and a thread-local counter (no scan of the children beforehand).
+//! level overflowed a debug build's stack. A value that owns nested values
+//! lets the generated drop recurse while the stack has room
+//! ([`puppet_model::values::stack_is_low`]); with less, it hands its nested
+//! arrays and hashes to a work-list instead. Good data is never that deep,
+//! and pays only a look at whether a value owns anything and a compare of
+//! the stack pointer (no scan of the children beforehand).
 
-use std::cell::Cell;
 use std::mem;
 use std::sync::Arc;
 
+use puppet_model::values::stack_is_low;
+
 use super::value::{Enumerator, RValue};
-
-/// Levels of nesting a drop recurses through before it switches to the
-/// work-list (a few frames a level; see `values/drop.rs`).
-const RECURSION_LEVELS: u32 = 16;
-
-thread_local! {
-    /// Ruby-value drops in progress on this thread, one inside another.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
-}
 
 impl Drop for RValue {
     #[inline]
     fn drop(&mut self) {
-        if !owns(self) {
+        if !owns(self) || !stack_is_low() {
+            // Nothing nested, or room for the generated drop's next level.
             return;
         }
-        let depth = DEPTH.with(Cell::get);
-        if depth < RECURSION_LEVELS {
-            DEPTH.with(|d| d.set(depth + 1));
-            detach(self, &mut drop);
-            DEPTH.with(|d| d.set(depth));
-        } else {
-            let mut pending = Vec::new();
-            detach(self, &mut |v| pending.push(v));
-            while let Some(mut v) = pending.pop() {
-                detach(&mut v, &mut |x| pending.push(x));
-                // `v` now holds nothing that holds more: a shallow drop.
-            }
+        let mut pending = Vec::new();
+        detach(self, &mut |v| pending.push(v));
+        while let Some(mut v) = pending.pop() {
+            detach(&mut v, &mut |x| pending.push(x));
+            // `v` now holds nothing that holds more: a shallow drop.
         }
     }
 }
