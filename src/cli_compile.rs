@@ -367,7 +367,7 @@ fn make_node(
     store: &Store,
 ) -> Result<eval::NodeInfo, String> {
     for o in &args.opts.fleet.fact_overrides {
-        o.apply(&mut n.facts);
+        o.apply(std::sync::Arc::make_mut(&mut n.facts));
     }
     if let Some(enc) = &args.opts.enc {
         let limit = args.opts.enc_timeout.duration()?;

@@ -154,7 +154,7 @@ fn run_pverify_with(env: &Path, interpret: bool) -> (String, Option<String>) {
         ..NodeInfo::default()
     };
     if let Value::Hash(ref h) = puppet_compiler::facts::from_json(&facts()) {
-        node.facts = (**h).clone();
+        node.facts = h.clone();
     }
     let mut server = Map::default();
     for (k, v) in pverify_harness::harness::SERVER_FACTS {

@@ -169,7 +169,12 @@ pub(crate) fn run(
         let fleet = build(workspace, &tmp, count)?;
         measure(binary, &fleet, &tmp, jobs)
     })();
-    let _ = std::fs::remove_dir_all(&tmp);
+    // Kept for profiling a run by hand (`PVERIFY_BENCH_KEEP=1`).
+    if std::env::var_os("PVERIFY_BENCH_KEEP").is_some() {
+        println!("fleet kept in {}", tmp.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
     result
 }
 

@@ -209,10 +209,15 @@ fn compile_in(dir: &Path) {
     };
     let mut node = NodeInfo {
         name: "fuzz.example.com".into(),
+        // The CLI's memory budget, and a time budget well inside the
+        // `-timeout=60` the fuzz runs use: an input that runs long ends as
+        // the node error the CLI gives it, even on a loaded machine, and
+        // libFuzzer's watchdog reports only what the budget cannot stop.
+        budget: crate::budget::Limits::resolve(Some(20.0), None),
         ..NodeInfo::default()
     };
     for (k, v) in [("os", "Debian"), ("fqdn", "fuzz.example.com")] {
-        node.facts.insert(Value::string(k), Value::string(v));
+        std::sync::Arc::make_mut(&mut node.facts).insert(Value::string(k), Value::string(v));
     }
     // On a thread with the CLI's node stack (64 MiB, src/cli_compile.rs), so
     // a finding is one the CLI would have too, not an artefact of

@@ -309,7 +309,7 @@ impl<'e> Compiler<'e> {
         top.vars
             .insert("environment".into(), Value::string(env_name));
         let trusted = self.node.trusted();
-        let facts = Value::hash(self.node.facts.clone());
+        let facts = Value::Hash(self.node.facts.clone());
         let mut server_facts = self.node.server_facts.clone();
         server_facts.insert(
             Value::string("environment"),

@@ -266,7 +266,7 @@ pub fn node_from_value(doc: Value) -> Result<NodeInfo, String> {
     };
     Ok(NodeInfo {
         name,
-        facts,
+        facts: std::sync::Arc::new(facts),
         trusted_extensions,
         trusted_external,
         classes,

@@ -7,7 +7,9 @@ use puppet_model::{Map, Value};
 pub struct NodeInfo {
     /// The certname, as given (matching downcases it).
     pub name: String,
-    pub facts: Map,
+    /// Shared: a fleet's nodes on one fact set hold one map (`diff`
+    /// keeps both sides' nodes while it runs).
+    pub facts: std::sync::Arc<Map>,
     /// Certificate extensions for `$trusted['extensions']`.
     pub trusted_extensions: Map,
     /// ENC classes in order, each with its parameters (`None`: plain include).

@@ -13,6 +13,7 @@ pub mod onceover;
 pub mod sources;
 mod stale;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -254,13 +255,28 @@ impl Repo {
                 return Err(format!("nodes.inventory '{pattern}' matches no file"));
             }
         }
+        // Each fact set read and parsed once, however many nodes share it
+        // (a fleet's matrix lists thousands of certnames per fact set).
+        let mut factsets: HashMap<&str, serde_json::Map<String, Value>> = HashMap::new();
+        for entry in &self.config.nodes.matrix {
+            for fs in &entry.factsets {
+                if !factsets.contains_key(fs.as_str()) {
+                    let facts = crate::factsets::read(
+                        &self.root.join(&self.config.factsets),
+                        fs,
+                        self.puppet(),
+                    )?;
+                    factsets.insert(fs, facts);
+                }
+            }
+        }
         for entry in &self.config.nodes.matrix {
             for name in &entry.names {
                 if entry.factsets.is_empty() {
-                    out.push(self.matrix_node(entry, name, None)?);
+                    out.push(self.matrix_node(entry, name, None));
                 }
                 for fs in &entry.factsets {
-                    out.push(self.matrix_node(entry, name, Some(fs))?);
+                    out.push(self.matrix_node(entry, name, Some((fs, &factsets[fs.as_str()]))));
                 }
             }
         }
@@ -332,19 +348,18 @@ impl Repo {
         }
     }
 
+    /// A node of the matrix: certname `name` on fact set `fs` (its name
+    /// and its facts: the repo's file, else pverify's built-in set).
     fn matrix_node(
         &self,
         e: &MatrixEntry,
         name: &str,
-        fs: Option<&String>,
-    ) -> Result<NodeSpec, String> {
+        fs: Option<(&String, &serde_json::Map<String, Value>)>,
+    ) -> NodeSpec {
         let mut case = self.base_case(name);
         let mut facts = match fs {
             None => serde_json::Map::new(),
-            // The repo's file, else pverify's built-in set of that name.
-            Some(fs) => {
-                crate::factsets::read(&self.root.join(&self.config.factsets), fs, self.puppet())?
-            }
+            Some((_, facts)) => facts.clone(),
         };
         for (k, v) in &e.facts {
             facts.insert(k.clone(), v.clone());
@@ -358,9 +373,9 @@ impl Repo {
         }
         let id = match fs {
             None => name.to_string(),
-            Some(fs) => format!("{name}@{fs}"),
+            Some((fs, _)) => format!("{name}@{fs}"),
         };
-        Ok(NodeSpec::new(id, case))
+        NodeSpec::new(id, case)
     }
 
     /// The nodes of a node file, a server's fact cache or an inventory, read

@@ -20,7 +20,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use puppet_compiler::loader::Environment;
 use puppet_compiler::reads::Hash128;
@@ -164,8 +164,8 @@ impl ImpactCache {
             entries.truncate(ENTRIES_PER_NODE);
             let mut list = Vec::new();
             for e in entries {
-                let mut ids = Vec::with_capacity(e.reads.ids.len());
-                for &i in &e.reads.ids {
+                let mut ids = Vec::new();
+                for i in e.reads.ids() {
                     let id = match file_ids.get(&i) {
                         Some(&id) => id,
                         None => {
@@ -184,6 +184,7 @@ impl ImpactCache {
                     ids.push(id);
                 }
                 ids.sort_unstable();
+                ids.dedup();
                 let mut masks: BTreeMap<u32, u64> = BTreeMap::new();
                 for id in ids {
                     *masks.entry(id / 64).or_default() |= 1 << (id % 64);
@@ -274,6 +275,7 @@ fn parse_index(text: &str, table: &Table) -> Option<BTreeMap<String, Vec<Entry>>
             }))
         })
         .collect::<Option<Vec<u32>>>()?;
+    // Each chunk once, shared by the entries made of it (see `ReadSet`).
     let chunks = doc
         .get("chunks")?
         .as_array()?
@@ -287,24 +289,24 @@ fn parse_index(text: &str, table: &Table) -> Option<BTreeMap<String, Vec<Entry>>
                     ids.get(block.checked_mul(64)?.checked_add(b)? as usize)
                         .copied()
                 })
-                .collect::<Option<Vec<u32>>>()
+                .collect::<Option<Arc<[u32]>>>()
         })
-        .collect::<Option<Vec<Vec<u32>>>>()?;
+        .collect::<Option<Vec<Arc<[u32]>>>>()?;
     let mut nodes = BTreeMap::new();
     for (name, entries) in doc.get("nodes")?.as_object()? {
         let mut list = Vec::new();
         for e in entries.as_array()? {
             let mut last: u32 = 0;
-            let mut ids = Vec::new();
+            let mut parts = Vec::new();
             for d in e.get("chunks")?.as_array()? {
                 last = last.checked_add(u32::try_from(d.as_u64()?).ok()?)?;
-                ids.extend_from_slice(chunks.get(last as usize)?);
+                parts.push(chunks.get(last as usize)?.clone());
             }
-            ids.sort_unstable();
             list.push(Entry {
                 reads: ReadSet {
                     key: u128::from_str_radix(e.get("key")?.as_str()?, 16).ok()?,
-                    ids,
+                    parts,
+                    chunked: true,
                 },
                 catalog: e.get("catalog")?.as_str()?.to_string(),
                 sources: e.get("sources")?.as_bool()?,

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 
-use puppet_compiler::eval::NodeInfo;
+use puppet_compiler::eval::{Map, NodeInfo};
 use puppet_compiler::loader::Environment;
 use puppet_compiler::reads::{Hash128, Questions};
 use serde_json::Value as J;
@@ -89,11 +89,24 @@ impl Observation {
 }
 
 /// A node's read set: its inputs key and its observations, as indices
-/// into the run's [`Table`] (sorted).
+/// into the run's [`Table`], in parts: a compile's set is one part (its
+/// sorted indices); a set read from `--cache` is the cache's chunks it is
+/// made of, shared with every other node that has them, so that whether
+/// a chunk holds is found once per run and environment, not once per node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadSet {
     pub key: u128,
-    pub ids: Vec<u32>,
+    pub parts: Vec<Arc<[u32]>>,
+    /// Whether the parts are the cache's chunks, which live as long as the
+    /// run (so a part's address names it: see [`Table::still_holds`]).
+    pub chunked: bool,
+}
+
+impl ReadSet {
+    /// Every observation's index (a part at a time; parts may overlap).
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.parts.iter().flat_map(|p| p.iter().copied())
+    }
 }
 
 /// The observations of a run, each once: read sets are lists of indices,
@@ -109,7 +122,20 @@ pub struct Table {
     states: Mutex<HashMap<usize, Arc<Mutex<Vec<u8>>>>>,
     /// Per environment, each question's observation (by what was asked).
     questions: Mutex<HashMap<usize, Arc<Mutex<QuestionIds>>>>,
+    /// Per environment and shared part (by address: parts live as long as
+    /// the cache that holds them), whether all of the part holds there.
+    parts: Mutex<HashMap<(usize, usize), bool>>,
+    /// The hashes of nodes' fact maps by address and side root (holding the
+    /// map, so that the address names it), for nodes that share one.
+    facts_keys: Mutex<FactsKeys>,
 }
+
+/// A fact map's hash by its address and side root, with the map held.
+type FactsKeys = HashMap<(usize, PathBuf), (Arc<Map>, u128)>;
+
+/// How many fact maps [`Table::inputs_key`] remembers: a fleet's matrix
+/// has a few dozen fact sets; node files, one map each, are not kept.
+const FACTS_KEYS_KEPT: usize = 256;
 
 /// A path's observations (by its bytes) by what was asked of it
 /// (`u32::MAX`: not yet).
@@ -122,6 +148,55 @@ struct TableInner {
 }
 
 impl Table {
+    /// The inputs of a compile besides its files: the node object (facts,
+    /// ENC data, settings, mocks, exports, Puppet version, budget), the
+    /// environment's configuration, and pverify's build. Paths inside the
+    /// side's tree are written relative to it. A fact map shared by many
+    /// nodes (a fleet's fact sets) is hashed once.
+    pub fn inputs_key(&self, node: &NodeInfo, env: &Environment, root: &Path) -> u128 {
+        use std::fmt::Write;
+        let root = absolute(root);
+        let root_text = root.to_string_lossy();
+        let id = (Arc::as_ptr(&node.facts) as usize, root.clone());
+        let known = self
+            .facts_keys
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&id)
+            .map(|(_, key)| *key);
+        let facts = known.unwrap_or_else(|| {
+            let mut text = RootHashing::new(&root_text);
+            let _ = write!(text, "{:?}", node.facts);
+            let key = text.finish();
+            let mut keys = self.facts_keys.lock().unwrap_or_else(|p| p.into_inner());
+            if keys.len() >= FACTS_KEYS_KEPT {
+                keys.clear();
+            }
+            keys.insert(id, (node.facts.clone(), key));
+            key
+        });
+        let rest = NodeInfo {
+            facts: Arc::default(),
+            ..node.clone()
+        };
+        // Written straight into the hash, the root replaced on the way.
+        let mut text = RootHashing::new(&root_text);
+        let _ = write!(
+            text,
+            "{}\n{facts:x}\n{:?}\n{}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+            build_id(),
+            rest,
+            env.name,
+            env.dir,
+            env.manifest,
+            env.modulepath,
+            env.hiera_yaml,
+            env.eyaml,
+            env.conf_warnings
+        );
+        text.finish()
+    }
+
     /// The index of `o`, added when new.
     pub fn intern(&self, o: Observation) -> u32 {
         if let Some(&i) = self.read().index.get(&o) {
@@ -192,13 +267,41 @@ impl Table {
         }
         ids.sort_unstable();
         ids.dedup();
-        ReadSet { key, ids }
+        ReadSet {
+            key,
+            parts: vec![ids.into()],
+            chunked: false,
+        }
     }
 
     /// Whether every observation of `set` holds in `env` (a side's
     /// environment, its tree at `root`), for a node with inputs key `key`.
+    /// A part shared between read sets is looked at once per environment.
     pub fn still_holds(&self, set: &ReadSet, key: u128, env: &Environment, root: &Path) -> bool {
-        set.key == key && self.holds(&set.ids, env, root)
+        if set.key != key {
+            return false;
+        }
+        if !set.chunked {
+            return set.parts.iter().all(|part| self.holds(part, env, root));
+        }
+        let env_id = env as *const Environment as usize;
+        set.parts.iter().all(|part| {
+            let id = (env_id, part.as_ptr() as usize);
+            let known = self
+                .parts
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&id)
+                .copied();
+            known.unwrap_or_else(|| {
+                let holds = self.holds(part, env, root);
+                self.parts
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(id, holds);
+                holds
+            })
+        })
     }
 
     /// Whether every observation of `ids` holds in `env`.
@@ -240,33 +343,84 @@ pub fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// The inputs of a compile besides its files: the node object (facts,
-/// ENC data, settings, mocks, exports, Puppet version, budget), the
-/// environment's configuration, and pverify's build. Paths inside the
-/// side's tree are written relative to it.
-pub fn inputs_key(node: &NodeInfo, env: &Environment, root: &Path) -> u128 {
-    let root = absolute(root);
-    let text = format!(
-        "{}\n{:?}\n{}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
-        build_id(),
-        node,
-        env.name,
-        env.dir,
-        env.manifest,
-        env.modulepath,
-        env.hiera_yaml,
-        env.eyaml,
-        env.conf_warnings
-    );
-    let root = root.to_string_lossy();
-    let text = if root.len() > 1 {
-        text.replace(&*root, "<root>")
-    } else {
-        text
-    };
-    let mut h = Hash128::default();
-    h.write(text.as_bytes());
-    h.finish()
+/// Text hashed as it is written, with every occurrence of a side's root
+/// written as `<root>` (so the keys of two checkouts compare). The text
+/// after replacement is hashed in blocks of a fixed size, so the key does
+/// not depend on how the text was cut into writes, nor on the root's
+/// length. Held back only what could still begin an occurrence.
+struct RootHashing<'r> {
+    root: &'r str,
+    /// Written, not yet looked at for the root.
+    pending: String,
+    /// Replaced, not yet hashed (under [`RootHashing::BLOCK`] bytes).
+    out: Vec<u8>,
+    hash: Hash128,
+}
+
+impl<'r> RootHashing<'r> {
+    const BLOCK: usize = 16 << 10;
+
+    fn new(root: &'r str) -> RootHashing<'r> {
+        RootHashing {
+            // `/` alone would be every path's start: nothing to replace.
+            root: if root.len() > 1 { root } else { "" },
+            pending: String::new(),
+            out: Vec::with_capacity(2 * Self::BLOCK),
+            hash: Hash128::default(),
+        }
+    }
+
+    /// Replaces in what no later text can change: all but the last
+    /// `root.len() - 1` bytes, unless `end`.
+    fn replace(&mut self, end: bool) {
+        let text = std::mem::take(&mut self.pending);
+        let mut keep = if end || self.root.is_empty() {
+            text.len()
+        } else {
+            text.len().saturating_sub(self.root.len() - 1)
+        };
+        while !text.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        let mut done = 0;
+        if !self.root.is_empty() {
+            // An occurrence starting before `keep` ends within the text.
+            while let Some(at) = text[done..].find(self.root) {
+                let start = done + at;
+                if start >= keep {
+                    break;
+                }
+                self.out.extend_from_slice(&text.as_bytes()[done..start]);
+                self.out.extend_from_slice(b"<root>");
+                done = start + self.root.len();
+            }
+        }
+        let keep = keep.max(done);
+        self.out.extend_from_slice(&text.as_bytes()[done..keep]);
+        self.pending = text;
+        self.pending.drain(..keep);
+        let whole = self.out.len() - self.out.len() % Self::BLOCK;
+        for block in self.out[..whole].chunks(Self::BLOCK) {
+            self.hash.write(block);
+        }
+        self.out.drain(..whole);
+    }
+
+    fn finish(mut self) -> u128 {
+        self.replace(true);
+        self.hash.write(&self.out);
+        self.hash.finish()
+    }
+}
+
+impl std::fmt::Write for RootHashing<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.pending.push_str(s);
+        if self.pending.len() >= Self::BLOCK {
+            self.replace(false);
+        }
+        Ok(())
+    }
 }
 
 /// pverify's version and this binary's identity (size and modification
@@ -317,5 +471,49 @@ pub fn names_tree(catalog: &J, root: &Path) -> bool {
             _ => walk(v, &root, false),
         }),
         other => walk(other, &root, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RootHashing;
+    use std::fmt::Write;
+
+    fn key(root: &str, pieces: &[&str]) -> u128 {
+        let mut h = RootHashing::new(root);
+        for p in pieces {
+            h.write_str(p).unwrap();
+        }
+        h.finish()
+    }
+
+    /// The same text under two roots of other lengths, cut into writes
+    /// differently (a root split across writes and across blocks), gives
+    /// one key; another text does not.
+    #[test]
+    fn keys_do_not_depend_on_the_root_or_the_writes() {
+        let text = |root: &str| {
+            (0..3000)
+                .map(|i| format!("{i}: {root}/modules/m{i} é\n"))
+                .collect::<String>()
+        };
+        let a = text("/tmp/a-side");
+        let b = text("/var/tmp/pverify-diff-123456/to");
+        let whole = key("/tmp/a-side", &[&a]);
+        let mut cuts = Vec::new();
+        let mut rest = b.as_str();
+        let mut n = 1;
+        while !rest.is_empty() {
+            let mut at = n.min(rest.len());
+            while !rest.is_char_boundary(at) {
+                at += 1;
+            }
+            cuts.push(&rest[..at]);
+            rest = &rest[at..];
+            n = n % 37 + 3;
+        }
+        assert_eq!(key("/var/tmp/pverify-diff-123456/to", &cuts), whole);
+        assert_ne!(key("/tmp/a-side", &[&a, "x"]), whole);
+        assert_ne!(key("/tmp/other", &[&a]), whole);
     }
 }

@@ -13,8 +13,9 @@
 //! Catalog files (from real Puppet, PuppetDB or earlier runs) are read with
 //! [`read_catalogs`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_json::Value as J;
@@ -150,6 +151,10 @@ impl NodeSource for ControlMatrix {
         let Some(Ok(repo)) = &side.control else {
             return Vec::new();
         };
+        // Nodes with equal facts (a fleet's certnames on one fact set) share
+        // one converted map: compared with the last node's of that fact set.
+        let mut last: HashMap<String, (serde_json::Value, Arc<puppet_compiler::eval::Map>)> =
+            HashMap::new();
         match repo.nodes() {
             Ok(specs) => specs
                 .into_iter()
@@ -157,7 +162,16 @@ impl NodeSource for ControlMatrix {
                     if let Some(e) = n.refusal() {
                         return (n.id.clone(), Err((n.id, e)));
                     }
-                    let mut node = crate::harness::node_for(&n.case, &n.case.facts, repo.puppet());
+                    let factset = n.id.split_once('@').map_or("", |(_, f)| f).to_string();
+                    let facts = match last.get(&factset) {
+                        Some((json, facts)) if *json == n.case.facts => facts.clone(),
+                        _ => {
+                            let facts = crate::harness::facts_of(&n.case.facts);
+                            last.insert(factset, (n.case.facts.clone(), facts.clone()));
+                            facts
+                        }
+                    };
+                    let mut node = crate::harness::node_with_facts(&n.case, facts, repo.puppet());
                     // The node's environment selects its environment's code.
                     node.environment = Some(n.case.environment.clone());
                     (n.id, Ok(node))
@@ -537,7 +551,7 @@ fn prepare_node(
         node.settings.set_assignment(s).map_err(|e| e.to_string())?;
     }
     for o in &opts.fact_overrides {
-        o.apply(&mut node.facts);
+        o.apply(std::sync::Arc::make_mut(&mut node.facts));
     }
     Ok(node)
 }
@@ -638,7 +652,7 @@ impl Recorder<'_> {
             Ok(e) => e,
             Err(e) => return (Got::Compiled(Err(e)), None),
         };
-        let key = impact::inputs_key(&node, &env, &side.root);
+        let key = self.table.inputs_key(&node, &env, &side.root);
         // Cached by the key pairing the sides' nodes (a matrix has one
         // certname on several fact sets).
         let hit = match self.cache {
@@ -719,7 +733,7 @@ impl Recorder<'_> {
         else {
             return false;
         };
-        let key = impact::inputs_key(&node, &env, &side.root);
+        let key = self.table.inputs_key(&node, &env, &side.root);
         self.table.still_holds(reads, key, &env, &side.root)
     }
 }

@@ -23,8 +23,8 @@ pub use case::{
     Expect, PuppetVersion, Versioned,
 };
 pub use run::{
-    node_for, outcome, overlay_settings, run_case, run_case_granted, run_case_mocked, settings_of,
-    verdict, Outcome,
+    facts_of, node_for, node_with_facts, outcome, overlay_settings, run_case, run_case_granted,
+    run_case_mocked, settings_of, verdict, Outcome,
 };
 
 /// The server facts both the oracle and pverify give every node:

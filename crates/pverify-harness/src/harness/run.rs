@@ -54,16 +54,24 @@ pub fn overlay_settings(
 
 /// The node object of a case, as the oracle builds it for Puppet.
 pub fn node_for(case: &Case, facts: &serde_json::Value, puppet: PuppetVersion) -> NodeInfo {
+    node_with_facts(case, facts_of(facts), puppet)
+}
+
+/// Facts as the compiler takes them (a fact set that is not a hash: none).
+pub fn facts_of(facts: &serde_json::Value) -> std::sync::Arc<Map> {
+    from_json(facts).into_hash().unwrap_or_default()
+}
+
+/// [`node_for`] with the facts already converted (and perhaps shared with
+/// other nodes).
+pub fn node_with_facts(case: &Case, facts: std::sync::Arc<Map>, puppet: PuppetVersion) -> NodeInfo {
     let mut node = NodeInfo {
         name: case.node.clone(),
         puppet,
         budget: case.budget,
+        facts,
         ..NodeInfo::default()
     };
-    if let Ok(h) = from_json(facts).into_hash() {
-        // Just made, so not shared: taken, not copied.
-        node.facts = std::sync::Arc::unwrap_or_clone(h);
-    }
     if let Some(t) = &case.trusted {
         if let Some(x) = t.get("extensions") {
             if let Ok(h) = from_json(x).into_hash() {
