@@ -71,6 +71,9 @@ pub struct NodeSpec {
     /// file is unreadable, its ENC failed): the node's result on every side;
     /// the other nodes still compile.
     pub failed: Option<String>,
+    /// Nodes with the same origin have equal facts (a matrix entry's
+    /// certnames on one fact set), so a consumer may convert them once.
+    pub facts_origin: Option<u64>,
 }
 
 impl NodeSpec {
@@ -79,6 +82,7 @@ impl NodeSpec {
             id,
             case,
             failed: None,
+            facts_origin: None,
         }
     }
 
@@ -270,13 +274,19 @@ impl Repo {
                 }
             }
         }
-        for entry in &self.config.nodes.matrix {
+        for (e, entry) in self.config.nodes.matrix.iter().enumerate() {
+            let origin = |f: usize| Some(((e as u64) << 32) | f as u64);
             for name in &entry.names {
                 if entry.factsets.is_empty() {
-                    out.push(self.matrix_node(entry, name, None));
+                    let mut node = self.matrix_node(entry, name, None);
+                    node.facts_origin = origin(u32::MAX as usize);
+                    out.push(node);
                 }
-                for fs in &entry.factsets {
-                    out.push(self.matrix_node(entry, name, Some((fs, &factsets[fs.as_str()]))));
+                for (f, fs) in entry.factsets.iter().enumerate() {
+                    let mut node =
+                        self.matrix_node(entry, name, Some((fs, &factsets[fs.as_str()])));
+                    node.facts_origin = origin(f);
+                    out.push(node);
                 }
             }
         }

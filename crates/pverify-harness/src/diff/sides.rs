@@ -151,10 +151,9 @@ impl NodeSource for ControlMatrix {
         let Some(Ok(repo)) = &side.control else {
             return Vec::new();
         };
-        // Nodes with equal facts (a fleet's certnames on one fact set) share
-        // one converted map: compared with the last node's of that fact set.
-        let mut last: HashMap<String, (serde_json::Value, Arc<puppet_compiler::eval::Map>)> =
-            HashMap::new();
+        // Nodes with equal facts (a fleet's certnames on one fact set, one
+        // origin) share one converted map.
+        let mut converted: HashMap<u64, Arc<puppet_compiler::eval::Map>> = HashMap::new();
         match repo.nodes() {
             Ok(specs) => specs
                 .into_iter()
@@ -162,14 +161,12 @@ impl NodeSource for ControlMatrix {
                     if let Some(e) = n.refusal() {
                         return (n.id.clone(), Err((n.id, e)));
                     }
-                    let factset = n.id.split_once('@').map_or("", |(_, f)| f).to_string();
-                    let facts = match last.get(&factset) {
-                        Some((json, facts)) if *json == n.case.facts => facts.clone(),
-                        _ => {
-                            let facts = crate::harness::facts_of(&n.case.facts);
-                            last.insert(factset, (n.case.facts.clone(), facts.clone()));
-                            facts
-                        }
+                    let facts = match n.facts_origin {
+                        Some(origin) => converted
+                            .entry(origin)
+                            .or_insert_with(|| crate::harness::facts_of(&n.case.facts))
+                            .clone(),
+                        None => crate::harness::facts_of(&n.case.facts),
                     };
                     let mut node = crate::harness::node_with_facts(&n.case, facts, repo.puppet());
                     // The node's environment selects its environment's code.
