@@ -365,3 +365,56 @@ fn shared_data_copied_into_a_template_meets_the_memory_budget() {
         "{stderr}"
     );
 }
+
+/// A value sharing its parts at every level (`{k => $m, s => $m, t =>
+/// [$m]}`, 30 levels) is walked once per path by type inference, hashing,
+/// `==`, string conversion and JSON, exponentially, as Puppet walks it (it
+/// runs for hours). Each walk ticks the node's budget, so the node fails
+/// with the budget's text (a fuzz finding: `type()` ran past every limit).
+#[test]
+fn walks_of_shared_data_meet_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = dir.path().join("n.json");
+    write(&node, r#"{"name": "n", "values": {}}"#);
+    for walk in [
+        "notice(type($h))",
+        "notice(type($h, 'reduced'))",
+        "notice({ $h => 1 })",
+        "notice($h == $g)",
+        "notice(\"${h}\")",
+        "notice(to_json($h))",
+        "notice(to_json_pretty($h))",
+        "notice(inline_epp(\"<%= $h %>\"))",
+    ] {
+        let env = dir.path().join("env");
+        write(
+            &env.join("manifests/site.pp"),
+            &format!(
+                "$h = Integer[1, 30].reduce({{}}) |$m, $i| {{ {{ k => $m, s => $m, t => [$m] }} }}\n\
+                 $g = Integer[1, 30].reduce({{}}) |$m, $i| {{ {{ k => $m, s => $m, t => [$m] }} }}\n\
+                 {walk}\n"
+            ),
+        );
+        let out = pverify(
+            &[
+                &"compile",
+                &env,
+                &"--facts",
+                &node,
+                &"--node-memory",
+                &MEMORY,
+                &"--node-timeout",
+                &"2",
+            ],
+            dir.path(),
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{walk}: {stderr}");
+        assert!(
+            stderr.contains("the node exceeded its time budget of 2 s (--node-timeout)")
+                || stderr
+                    .contains("the node exceeded its memory budget of 256 MiB (--node-memory)"),
+            "{walk}: {stderr}"
+        );
+    }
+}

@@ -2,7 +2,8 @@
 //!
 //! From the bottom up (each module uses only those listed before it):
 //! [`version`] (which Puppet a compile reproduces: 7.23 or 8.10),
-//! [`budget`] (a node's time and memory budget, checked by the loops),
+//! [`budget`] (a node's time and memory budget, checked by the loops;
+//! `puppet_model`'s, whose value walks tick it too),
 //! [`files`] (the file system interface every read goes through),
 //! [`reads`] (read sets: what a node's compile asked of the file system),
 //! [`template`] (ERB's Ruby subset and EPP), [`restypes`] (resource types),
@@ -17,7 +18,7 @@
 #![deny(unsafe_code)]
 
 pub mod bad_bytes;
-pub mod budget;
+pub use puppet_model::budget;
 pub mod catalog;
 pub mod eval;
 pub mod facts;

@@ -9,11 +9,17 @@
 //! - [`yaml`]: YAML read as Ruby's Psych reads it (YAML 1.1 scalars,
 //!   libyaml's error texts); [`psych`]: Ruby's `to_yaml` byte for byte.
 //!
+//! - [`budget`]: a node's time and memory budget (the compiler enters it
+//!   for each node); the walks here that a shared value can make
+//!   exponential (type inference, hashing, `==`, formatting) tick it.
+//!
 //! Depends only on `puppet-syntax` (for names shared with the tree and
-//! Ruby's float text). Does no I/O.
+//! Ruby's float text) and `pverify-alloc` (the budget's allocation count).
+//! Does no I/O.
 
 #![forbid(unsafe_code)]
 
+pub mod budget;
 pub mod names;
 pub mod psych;
 pub mod ruby;

@@ -72,6 +72,10 @@ impl<'e> Compiler<'e> {
         ctx: &Ctx,
         call: &Expr,
     ) -> R<Value> {
+        // After the arguments: one that went over the budget while it was
+        // evaluated (a shared value printed in a string) must not reach a
+        // function that parses or walks it without ticking.
+        crate::budget::tick()?;
         let at = self.loc(&ctx.program, call);
         match registry::resolve(self, name, Caller::Code)? {
             Resolved::Native(entry) => match entry.evaluator() {

@@ -14,6 +14,11 @@ pub const MAX_NESTING: usize = 100;
 /// The walk stops at that depth, so it is cheap and bounded.
 pub fn json_nesting_error(v: &Value) -> Option<String> {
     fn too_deep(v: &Value, depth: usize) -> bool {
+        // A value sharing its parts is walked once per path: the budget
+        // bounds it (once exceeded the compile fails with its error).
+        if crate::budget::tick().is_err() {
+            return false;
+        }
         match v {
             Value::Array(items) => {
                 depth >= MAX_NESTING || items.iter().any(|x| too_deep(x, depth + 1))
@@ -33,6 +38,10 @@ pub fn ruby_json(v: &Value) -> String {
 }
 
 fn ruby_json_nested(v: &Value) -> String {
+    // See `json_nesting_error`.
+    if crate::budget::tick().is_err() {
+        return String::new();
+    }
     match v {
         Value::Undef => "null".into(),
         Value::Boolean(b) => b.to_string(),
@@ -118,6 +127,10 @@ pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>, ruby: RubyVersion) -> 
 /// object writes object_nl after its elements only when it has some (an
 /// empty one is `{\n  }`). json 2.7 writes an empty one as `[]`/`{}`.
 fn generate(v: &Value, l: &Layout, depth: usize, out: &mut String) {
+    // See `json_nesting_error`.
+    if crate::budget::tick().is_err() {
+        return;
+    }
     match v {
         Value::Array(items) if items.is_empty() && l.compact_empty => out.push_str("[]"),
         Value::Hash(h) if h.is_empty() && l.compact_empty => out.push_str("{}"),

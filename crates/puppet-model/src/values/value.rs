@@ -192,6 +192,10 @@ impl Value {
     /// [`Value::puppet_eq`], `depth` more levels deep before it makes sure
     /// of stack (grown on the heap: data deeper than any stack compares).
     fn puppet_eq_within(&self, other: &Value, depth: u32) -> bool {
+        // Exponential on shared parts (see `infer`): ticks the budget.
+        if crate::budget::tick().is_err() {
+            return false;
+        }
         if depth == 0 {
             return stacker::maybe_grow(256 << 10, 4 << 20, || {
                 self.puppet_eq_within(other, NESTING_BY_RECURSION)
@@ -249,6 +253,11 @@ impl PartialEq for Value {
 impl Value {
     /// `==`, recursing `depth` more levels, then by [`Value::eq_by_work_list`].
     fn eq_within(&self, other: &Value, depth: u32) -> bool {
+        // Exponential on equal values that share parts but not the same
+        // ones (see `infer`): ticks the budget, unequal once exceeded.
+        if matches!(self, Value::Array(_) | Value::Hash(_)) && crate::budget::tick().is_err() {
+            return false;
+        }
         match (self, other) {
             (Value::Array(a), Value::Array(b)) => {
                 Arc::ptr_eq(a, b)
@@ -281,6 +290,9 @@ impl Value {
     fn eq_by_work_list(&self, other: &Value) -> bool {
         let mut todo = vec![(self, other)];
         while let Some((x, y)) = todo.pop() {
+            if crate::budget::tick().is_err() {
+                return false;
+            }
             match (x, y) {
                 (Value::Array(a), Value::Array(b)) => {
                     if Arc::ptr_eq(a, b) {
@@ -357,7 +369,9 @@ impl Value {
             Value::String(s) | Value::Regexp(s) => s.hash(state),
             Value::Array(a) => {
                 a.len().hash(state);
-                if depth > 0 {
+                // Exponential on shared parts (see `infer`): ticks the
+                // budget, and stops once it is exceeded.
+                if depth > 0 && crate::budget::tick().is_ok() {
                     for x in a.iter() {
                         x.hash_within(state, depth - 1);
                     }
@@ -365,7 +379,7 @@ impl Value {
             }
             Value::Hash(h) => {
                 h.len().hash(state);
-                if depth > 0 {
+                if depth > 0 && crate::budget::tick().is_ok() {
                     for (k, v) in h.iter() {
                         k.hash_within(state, depth - 1);
                         v.hash_within(state, depth - 1);
@@ -401,6 +415,9 @@ impl fmt::Display for Value {
             Value::Float(x) => f.write_str(&puppet_syntax::pn::ruby_float(*x)),
             Value::String(s) => f.write_str(s),
             Value::Regexp(r) => write!(f, "/{r}/"),
+            // A value sharing its parts prints once per path: once the
+            // budget is exceeded the rest is left out (the compile fails).
+            Value::Array(_) | Value::Hash(_) if crate::budget::tick().is_err() => Ok(()),
             Value::Array(items) => {
                 f.write_str("[")?;
                 for (i, v) in items.iter().enumerate() {

@@ -17,6 +17,13 @@ pub fn infer(v: &Value) -> PType {
 }
 
 fn infer_nested(v: &Value) -> PType {
+    // A value sharing its parts (`{ k => $m, s => [$m] }` at each level)
+    // is walked once per path, as Puppet walks it: exponential, so the
+    // walk ticks the node's budget, and stops once it is exceeded (the
+    // compile then fails with the budget's error).
+    if crate::budget::tick().is_err() {
+        return T::Any;
+    }
     match v {
         Value::Undef => T::Undef,
         Value::Default => T::Default,
@@ -81,6 +88,10 @@ pub fn infer_set(v: &Value) -> PType {
 }
 
 fn infer_set_nested(v: &Value) -> PType {
+    // See `infer_nested`.
+    if crate::budget::tick().is_err() {
+        return T::Any;
+    }
     match v {
         Value::Array(items) => {
             if items.is_empty() {
