@@ -338,28 +338,12 @@ fn jobs_beyond_what_helps_are_capped() {
 /// (it used to take the machine's memory and the OOM killer; a fuzz finding).
 #[test]
 fn shared_data_copied_into_a_template_meets_the_memory_budget() {
-    let dir = tempfile::tempdir().unwrap();
-    let env = dir.path().join("env");
-    write(
-        &env.join("manifests/site.pp"),
+    let (code, stderr) = compile_site(
         "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m, {a => $m}] }\n\
          notify { inline_template('<%= @x.class %>'): }\n",
+        &[],
     );
-    let node = dir.path().join("n.json");
-    write(&node, r#"{"name": "n", "values": {}}"#);
-    let out = pverify(
-        &[
-            &"compile",
-            &env,
-            &"--facts",
-            &node,
-            &"--node-memory",
-            &MEMORY,
-        ],
-        dir.path(),
-    );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(
         stderr.contains("the node exceeded its memory budget of 256 MiB (--node-memory)"),
         "{stderr}"
@@ -373,9 +357,6 @@ fn shared_data_copied_into_a_template_meets_the_memory_budget() {
 /// with the budget's text (a fuzz finding: `type()` ran past every limit).
 #[test]
 fn walks_of_shared_data_meet_the_budget() {
-    let dir = tempfile::tempdir().unwrap();
-    let node = dir.path().join("n.json");
-    write(&node, r#"{"name": "n", "values": {}}"#);
     for walk in [
         "notice(type($h))",
         "notice(type($h, 'reduced'))",
@@ -386,30 +367,15 @@ fn walks_of_shared_data_meet_the_budget() {
         "notice(to_json_pretty($h))",
         "notice(inline_epp(\"<%= $h %>\"))",
     ] {
-        let env = dir.path().join("env");
-        write(
-            &env.join("manifests/site.pp"),
+        let (code, stderr) = compile_site(
             &format!(
                 "$h = Integer[1, 30].reduce({{}}) |$m, $i| {{ {{ k => $m, s => $m, t => [$m] }} }}\n\
                  $g = Integer[1, 30].reduce({{}}) |$m, $i| {{ {{ k => $m, s => $m, t => [$m] }} }}\n\
                  {walk}\n"
             ),
+            &["--node-timeout", "2"],
         );
-        let out = pverify(
-            &[
-                &"compile",
-                &env,
-                &"--facts",
-                &node,
-                &"--node-memory",
-                &MEMORY,
-                &"--node-timeout",
-                &"2",
-            ],
-            dir.path(),
-        );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{walk}: {stderr}");
+        assert_eq!(code, Some(1), "{walk}: {stderr}");
         assert!(
             stderr.contains("the node exceeded its time budget of 2 s (--node-timeout)")
                 || stderr
@@ -417,4 +383,28 @@ fn walks_of_shared_data_meet_the_budget() {
             "{walk}: {stderr}"
         );
     }
+}
+
+/// `pverify compile` of one node whose site manifest is `site`, under the
+/// memory budget [`MEMORY`] and `extra` flags: its exit code and stderr.
+fn compile_site(site: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let env = dir.path().join("env");
+    write(&env.join("manifests/site.pp"), site);
+    let node = dir.path().join("n.json");
+    write(&node, r#"{"name": "n", "values": {}}"#);
+    let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![
+        &"compile",
+        &env,
+        &"--facts",
+        &node,
+        &"--node-memory",
+        &MEMORY,
+    ];
+    args.extend(extra.iter().map(|a| a as &dyn AsRef<std::ffi::OsStr>));
+    let out = pverify(&args, dir.path());
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

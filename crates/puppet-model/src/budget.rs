@@ -283,6 +283,18 @@ pub fn check() -> Result<(), Exceeded> {
     Ok(())
 }
 
+/// A step of a walk over a value (type inference, hashing, `==`, printing,
+/// JSON, ERB's conversions): whether the walk must stop, the budget being
+/// exceeded. A value sharing its parts at every level (`[$m, {a => $m}]`
+/// built by `reduce`) is walked once per path, exponentially, as Puppet
+/// walks it, and such walks call no other budget point. A stopped walk
+/// returns whatever is at hand; the compile then fails with the budget's
+/// text ([`exceeded`], checked when the node ends).
+#[inline]
+pub fn walk_stops() -> bool {
+    tick().is_err()
+}
+
 /// Before allocating `n` bytes that the input asked for: refused when they
 /// do not fit in what is left of the memory budget (and always past
 /// `isize::MAX`, which no allocation may exceed).

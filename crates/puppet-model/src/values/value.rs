@@ -192,8 +192,7 @@ impl Value {
     /// [`Value::puppet_eq`], `depth` more levels deep before it makes sure
     /// of stack (grown on the heap: data deeper than any stack compares).
     fn puppet_eq_within(&self, other: &Value, depth: u32) -> bool {
-        // Exponential on shared parts (see `infer`): ticks the budget.
-        if crate::budget::tick().is_err() {
+        if crate::budget::walk_stops() {
             return false;
         }
         if depth == 0 {
@@ -253,9 +252,7 @@ impl PartialEq for Value {
 impl Value {
     /// `==`, recursing `depth` more levels, then by [`Value::eq_by_work_list`].
     fn eq_within(&self, other: &Value, depth: u32) -> bool {
-        // Exponential on equal values that share parts but not the same
-        // ones (see `infer`): ticks the budget, unequal once exceeded.
-        if matches!(self, Value::Array(_) | Value::Hash(_)) && crate::budget::tick().is_err() {
+        if matches!(self, Value::Array(_) | Value::Hash(_)) && crate::budget::walk_stops() {
             return false;
         }
         match (self, other) {
@@ -290,7 +287,7 @@ impl Value {
     fn eq_by_work_list(&self, other: &Value) -> bool {
         let mut todo = vec![(self, other)];
         while let Some((x, y)) = todo.pop() {
-            if crate::budget::tick().is_err() {
+            if crate::budget::walk_stops() {
                 return false;
             }
             match (x, y) {
@@ -369,9 +366,7 @@ impl Value {
             Value::String(s) | Value::Regexp(s) => s.hash(state),
             Value::Array(a) => {
                 a.len().hash(state);
-                // Exponential on shared parts (see `infer`): ticks the
-                // budget, and stops once it is exceeded.
-                if depth > 0 && crate::budget::tick().is_ok() {
+                if depth > 0 && !crate::budget::walk_stops() {
                     for x in a.iter() {
                         x.hash_within(state, depth - 1);
                     }
@@ -379,7 +374,7 @@ impl Value {
             }
             Value::Hash(h) => {
                 h.len().hash(state);
-                if depth > 0 && crate::budget::tick().is_ok() {
+                if depth > 0 && !crate::budget::walk_stops() {
                     for (k, v) in h.iter() {
                         k.hash_within(state, depth - 1);
                         v.hash_within(state, depth - 1);
@@ -415,9 +410,7 @@ impl fmt::Display for Value {
             Value::Float(x) => f.write_str(&puppet_syntax::pn::ruby_float(*x)),
             Value::String(s) => f.write_str(s),
             Value::Regexp(r) => write!(f, "/{r}/"),
-            // A value sharing its parts prints once per path: once the
-            // budget is exceeded the rest is left out (the compile fails).
-            Value::Array(_) | Value::Hash(_) if crate::budget::tick().is_err() => Ok(()),
+            Value::Array(_) | Value::Hash(_) if crate::budget::walk_stops() => Ok(()),
             Value::Array(items) => {
                 f.write_str("[")?;
                 for (i, v) in items.iter().enumerate() {

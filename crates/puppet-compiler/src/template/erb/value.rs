@@ -342,18 +342,8 @@ pub fn from_puppet(v: &Value) -> RValue {
     deep(|| from_puppet_nested(v))
 }
 
-/// Whether the node is over its time or memory budget, asked at each
-/// collection a conversion copies: data shared many times over (a DAG built
-/// by `reduce`, `[$m, {a => $m}]`) is copied once per path, which can be
-/// exponential, and a copy calls no other budget point. Past the budget the
-/// rest converts to nil; the compile then fails with the budget's text
-/// (`budget::exceeded`, checked when the node ends).
-fn over_budget() -> bool {
-    crate::budget::tick().is_err()
-}
-
 fn from_puppet_nested(v: &Value) -> RValue {
-    if matches!(v, Value::Array(_) | Value::Hash(_)) && over_budget() {
+    if matches!(v, Value::Array(_) | Value::Hash(_)) && crate::budget::walk_stops() {
         return RValue::Nil;
     }
     match v {
@@ -394,7 +384,7 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
 /// A Ruby value as a Puppet 8 function returns it: binary Strings become
 /// Binary values, which is what Puppet 8's catalog makes of them.
 pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
-    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && over_budget() {
+    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && crate::budget::walk_stops() {
         return Value::Undef;
     }
     deep(|| match v {
@@ -417,7 +407,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
 
 fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
     let to_puppet = |v: &RValue| convert(v, keep_symbols);
-    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && over_budget() {
+    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && crate::budget::walk_stops() {
         return Value::Undef;
     }
     match v {

@@ -17,11 +17,7 @@ pub fn infer(v: &Value) -> PType {
 }
 
 fn infer_nested(v: &Value) -> PType {
-    // A value sharing its parts (`{ k => $m, s => [$m] }` at each level)
-    // is walked once per path, as Puppet walks it: exponential, so the
-    // walk ticks the node's budget, and stops once it is exceeded (the
-    // compile then fails with the budget's error).
-    if crate::budget::tick().is_err() {
+    if crate::budget::walk_stops() {
         return T::Any;
     }
     match v {
@@ -88,8 +84,7 @@ pub fn infer_set(v: &Value) -> PType {
 }
 
 fn infer_set_nested(v: &Value) -> PType {
-    // See `infer_nested`.
-    if crate::budget::tick().is_err() {
+    if crate::budget::walk_stops() {
         return T::Any;
     }
     match v {
