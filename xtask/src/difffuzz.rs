@@ -151,6 +151,7 @@ fn to_case(env: &Env, name: &str) -> Case {
         settings: None,
         exports: None,
         pending: Versioned::default(),
+        puppet_varies: None,
         files: env.render(),
         expect: Versioned::both(Expect::None),
         expect_warnings: Versioned::default(),

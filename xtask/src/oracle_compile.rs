@@ -21,8 +21,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use pverify_harness::harness::suite::compile_cases_with_puppet;
 use pverify_harness::harness::{
-    load_suite, oracle, replace_expectations, Case, Expect, PuppetVersion, FACTSETS_DIR,
+    load_suite, replace_expectations, Case, Expect, PuppetVersion, FACTSETS_DIR,
 };
 use pverify_harness::reference::Reference;
 
@@ -98,20 +99,18 @@ fn check_version(
     write: bool,
 ) -> Result<(), String> {
     let version = puppet.version;
-    // Materialize every case and build its node request.
-    let mut nodes = Vec::new();
+    // A fresh place for every case's environment.
     for c in cases.iter() {
         let envpath = Path::new(ORACLE_ROOT).join(c.name());
         if envpath.exists() {
             fs::remove_dir_all(&envpath)
                 .map_err(|e| format!("removing {}: {e}", envpath.display()))?;
         }
-        nodes.push(oracle::case_request(c, &envpath, factsets, version)?);
     }
 
     // Compile, in a few warm Ruby processes (the driver embedded in pverify).
     let started = Instant::now();
-    let replies = oracle::compile_with_puppet(puppet, &nodes, 0)?;
+    let results = compile_cases_with_puppet(cases, Path::new(ORACLE_ROOT), factsets, puppet, 0)?;
     let wall = started.elapsed();
 
     // Compare (or write).
@@ -119,13 +118,10 @@ fn check_version(
     let mut disagree = Vec::new();
     let mut written = 0;
     let mut compile_millis = 0u64;
-    for (c, reply) in cases.iter_mut().zip(&replies) {
-        let env_dir = Path::new(ORACLE_ROOT).join(c.name()).join(&c.environment);
-        let env_dir = env_dir.to_string_lossy();
-        compile_millis += reply["millis"].as_u64().unwrap_or(0);
-        let (expect, warnings) = oracle::observed(reply, &env_dir)
-            .map_err(|e| format!("{}: bad reply from compile.rb: {e}", c.path.display()))?;
-        let same = expect == *c.expect.get(version) && warnings == *c.expect_warnings.get(version);
+    for (c, got) in cases.iter_mut().zip(results) {
+        compile_millis += got.millis;
+        let same = got.agrees(c, version);
+        let (expect, warnings) = (got.expect, got.warnings);
         if write {
             if !same {
                 c.expect.set(version, expect.clone());
@@ -262,6 +258,7 @@ fn join_paths(paths: &[PathBuf]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pverify_harness::harness::oracle;
 
     #[test]
     fn line_diff_shows_the_changed_middle() {

@@ -587,6 +587,7 @@ fn class_case_as(
         settings: None,
         exports: None,
         pending: Versioned::default(),
+        puppet_varies: None,
         files: vec![(
             "environment.conf".into(),
             format!("modulepath = {}\n", setup.module_dir.display()),

@@ -39,8 +39,11 @@
 #
 # Reply (stdout): one line per node, in request order,
 #
-#   {"name", "status": "compiled"|"failed", "catalog"?: <to_data_hash>,
-#    "error"?: TEXT, "warnings": [TEXT...], "millis": N}
+#   {"name", "status": "compiled"|"failed"|"unrepresentable",
+#    "catalog"?: <to_data_hash>, "error"?: TEXT, "warnings": [TEXT...],
+#    "millis": N}
+#
+# ("unrepresentable": the result held text that is not UTF-8; see reply_line.)
 #
 # `catalog` is `Puppet::Parser::Compiler.compile(node).to_data_hash`: the
 # compiler already converts its catalog with `to_resource`, so this is the
@@ -264,11 +267,25 @@ def main
       envpath = spec['environmentpath'] || default_envpath
       envname = spec['environment'] || request['environment'] || 'production'
       result = compile_node(spec, envpath, envname, base, server_facts, collector)
-      $stdout.puts(JSON.generate(result))
+      $stdout.puts(reply_line(result))
     end
   ensure
     FileUtils.rm_rf(tmp)
   end
+end
+
+# One node's reply as a JSON line. A result holding text that is not UTF-8
+# (bytes Puppet got from a decryption, say) cannot be JSON: that node's
+# reply says so, and the other nodes' replies still follow.
+def reply_line(result)
+  JSON.generate(result)
+rescue JSON::GeneratorError, Encoding::UndefinedConversionError => e
+  JSON.generate(
+    'name' => result['name'],
+    'status' => 'unrepresentable',
+    'error' => "Puppet's result holds text that is not UTF-8 (#{e.message.scrub})",
+    'warnings' => [],
+  )
 end
 
 def compile_node(spec, envpath, envname, base, server_facts, collector)

@@ -84,8 +84,17 @@ impl Reference {
 
     /// `program` with `args` run as this reference runs it: on the host, or
     /// inside its root with `visible` host directories (and the temporary
-    /// directory) bind-mounted at their own paths.
+    /// directory) bind-mounted at their own paths. The locale is fixed at
+    /// C.UTF-8 (glibc's built-in): Ruby takes its default encoding from it,
+    /// and under C or an unset locale Puppet 7.23 counts a template's
+    /// bytes, not its characters (`spec-suite/templates/utf8-replacement-character`).
     pub fn command(&self, program: &str, visible: &[&Path]) -> Command {
+        let mut cmd = self.command_in_any_locale(program, visible);
+        cmd.env("LC_ALL", "C.UTF-8").env("LANG", "C.UTF-8");
+        cmd
+    }
+
+    fn command_in_any_locale(&self, program: &str, visible: &[&Path]) -> Command {
         let Some(root) = &self.root else {
             return Command::new(program);
         };

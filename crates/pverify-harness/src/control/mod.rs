@@ -351,6 +351,7 @@ impl Repo {
             settings: (!settings.is_empty()).then_some(Value::Object(settings)),
             exports: exports.map(|store| crate::harness::CaseExports { file: None, store }),
             pending: Versioned::default(),
+            puppet_varies: None,
             files: vec![],
             expect: Versioned::both(Expect::None),
             expect_warnings: Versioned::default(),

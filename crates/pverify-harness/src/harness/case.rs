@@ -109,6 +109,12 @@ pub struct Case {
     /// feature), per Puppet version (`pending:` for both, `pending@8:` for
     /// one). A pending case that passes is a failure: the mark must go.
     pub pending: Versioned<Option<String>>,
+    /// Why Puppet's own result for this case is not a function of its input
+    /// (`puppet-varies:`), e.g. OpenSSL decrypting with a random key once
+    /// the right one fails. `--oracle puppet` compiles such a case again
+    /// when Puppet disagrees, up to [`super::suite::PUPPET_VARIES_TRIES`]
+    /// times in all, and keeps the first agreeing answer.
+    pub puppet_varies: Option<String>,
     /// The environment directory's files, relative to it, in file order.
     pub files: Vec<(String, String)>,
     /// What each reference makes of the case.
@@ -170,6 +176,12 @@ struct Header {
     pending7: Option<String>,
     #[serde(default, rename = "pending@8", skip_serializing_if = "Option::is_none")]
     pending8: Option<String>,
+    #[serde(
+        default,
+        rename = "puppet-varies",
+        skip_serializing_if = "Option::is_none"
+    )]
+    puppet_varies: Option<String>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -485,6 +497,7 @@ fn parse_case_inner(path: &Path, text: &str) -> Result<Case, String> {
                 ))
             }
         },
+        puppet_varies: header.puppet_varies,
         files,
         expect,
         expect_warnings,
@@ -553,6 +566,7 @@ pub fn write_case(case: &Case) -> String {
         pending8: (case.pending.v7 != case.pending.v8)
             .then(|| case.pending.v8.clone())
             .flatten(),
+        puppet_varies: case.puppet_varies.clone(),
     };
     let yaml = header_yaml(&serde_json::to_value(&header).expect("case.yaml serializes"));
     let mut out = format!("-- {CASE_YAML} --\n{yaml}");

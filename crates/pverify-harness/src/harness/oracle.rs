@@ -143,6 +143,12 @@ pub fn observed(reply: &Value, env_dir: &str) -> Result<(Expect, Vec<String>), S
                 .ok_or("a failure without an error")?,
             env_dir,
         )),
+        // Puppet's result held bytes that are not UTF-8, which no JSON
+        // reply carries: compared as this error, it agrees with nothing.
+        Some("unrepresentable") => Expect::Error(format!(
+            "(pverify's driver) {}",
+            reply["error"].as_str().unwrap_or_default()
+        )),
         other => return Err(format!("unknown status {other:?}")),
     };
     let warnings = reply["warnings"]
