@@ -258,8 +258,19 @@ fn granted_directories_are_read_with_their_module_symlinks() {
         )
         .unwrap();
     assert!(c.contains(SECRET), "{c}");
-    // The repo's own symlink to a granted module works too.
+    // The repo's own symlink to where a granted entry points reads there
+    // too: the entry is not how the path is named, so the whole list of
+    // entries settles it.
     symlink(s.outside.join("evil"), s.env.join("modules/linked")).unwrap();
+    let c = s
+        .compile_with(
+            "notify { 'x': message => file('linked/secret.txt') }\n",
+            &overrides,
+            node(),
+        )
+        .unwrap();
+    assert!(c.contains(SECRET), "{c}");
+    // And the repo's own symlink to a granted module.
     let overrides = Overrides {
         grants: vec![s.outside.join("evil")],
         ..no_base()

@@ -20,7 +20,9 @@
 //! Cost: the roots are resolved once per environment; each distinct path
 //! once per run, from its directory's resolution (one `lstat` when the last
 //! name is no symlink; remembered and shared by every node and thread), so
-//! a node's probes of the files every node probes cost a hash lookup.
+//! a node's probes of the files every node probes cost a hash lookup. A
+//! granted directory's entries are resolved as reads name them; the whole
+//! list only for a path no named entry admits.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -43,7 +45,13 @@ pub struct ReadRoots {
     /// it nor holding it), whose entries count where they point: found on
     /// the first read that needs them.
     granted: Vec<PathBuf>,
+    /// Every entry of the granted directories, resolved: listed on the
+    /// first read that [`ReadRoots::entry_named`] does not settle.
     entries: OnceLock<Vec<PathBuf>>,
+    /// The entries resolved one by one, as reads name them
+    /// (`/usr/share/puppet/modules/stdlib/...` asks for `stdlib`'s target
+    /// only).
+    entry_targets: RwLock<HashMap<PathBuf, Option<PathBuf>>>,
 }
 
 impl ReadRoots {
@@ -66,12 +74,19 @@ impl ReadRoots {
             real: resolve_sorted(files, all.into_iter()),
             granted: granted.iter().filter(|g| apart(g)).cloned().collect(),
             entries: OnceLock::new(),
+            entry_targets: RwLock::default(),
         }
     }
 
-    /// Whether the resolved path `real` lies inside a root.
-    fn admits(&self, files: &dyn FileSystem, real: &Path) -> bool {
+    /// Whether `real`, the resolved `path`, lies inside a root: one of the
+    /// roots themselves, or where an entry of a granted directory points.
+    /// The entry `path` is named through is looked at first; the whole
+    /// list only when that does not admit it (a path named otherwise).
+    fn admits(&self, files: &dyn FileSystem, path: &Path, real: &Path) -> bool {
         inside(real, &self.real)
+            || self
+                .entry_named(files, path)
+                .is_some_and(|target| inside(real, &[target]))
             || inside(
                 real,
                 self.entries.get_or_init(|| {
@@ -86,11 +101,32 @@ impl ReadRoots {
             )
     }
 
+    /// The resolved target of the granted directory's entry that `path`
+    /// is named through (`G/E/...` gives `G/E` resolved), if any.
+    fn entry_named(&self, files: &dyn FileSystem, path: &Path) -> Option<PathBuf> {
+        let (dir, rest) = self
+            .granted
+            .iter()
+            .find_map(|g| path.strip_prefix(g).ok().map(|rest| (g, rest)))?;
+        let entry = dir.join(rest.components().next()?);
+        let known = self.entry_targets.read().unwrap_or_else(|p| p.into_inner());
+        if let Some(target) = known.get(&entry) {
+            return target.clone();
+        }
+        drop(known);
+        let target = files.canonicalize(&entry).ok();
+        self.entry_targets
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(entry, target.clone());
+        target
+    }
+
     /// `path` resolved, when it lies inside a root; otherwise the error of
     /// a missing file, whatever the reason (missing, outside, unreadable).
     pub fn resolve(&self, files: &dyn FileSystem, path: &Path) -> io::Result<PathBuf> {
         match files.canonicalize(path) {
-            Ok(real) if self.admits(files, &real) => Ok(real),
+            Ok(real) if self.admits(files, path, &real) => Ok(real),
             _ => Err(missing()),
         }
     }
@@ -189,8 +225,12 @@ struct Resolution {
     /// The path with every symlink resolved; `None` when it is missing (or
     /// unreadable).
     real: Option<Arc<Path>>,
-    /// Whether `real` lies inside the roots.
-    admitted: bool,
+    /// Whether `real` lies inside the roots; `None` until a read asks. The
+    /// directories resolved on the way to a path (`/`, `/work`, ...) are
+    /// never asked: answering for them would list every granted
+    /// directory's entries (thousands of `readlink`s for Debian's modules)
+    /// in a run that reads nothing there.
+    admitted: Option<bool>,
 }
 
 impl ConfinedFiles {
@@ -214,32 +254,48 @@ impl ConfinedFiles {
     /// `path` resolved, when it lies inside a root; otherwise the error of
     /// a missing file, whatever the reason (missing, outside, unreadable).
     fn resolve(&self, path: &Path) -> io::Result<Arc<Path>> {
-        match self.resolution(path) {
-            Resolution {
-                real: Some(real),
-                admitted: true,
-            } => Ok(real),
-            _ => Err(missing()),
+        let r = self.resolution(path);
+        let Some(real) = r.real else {
+            return Err(missing());
+        };
+        let admitted = r.admitted.unwrap_or_else(|| {
+            let admitted = self.roots.admits(&*self.inner, path, &real);
+            self.remember(
+                path,
+                Resolution {
+                    real: Some(real.clone()),
+                    admitted: Some(admitted),
+                },
+            );
+            admitted
+        });
+        if admitted {
+            Ok(real)
+        } else {
+            Err(missing())
         }
     }
 
+    /// Where `path` leads, found once per run.
     fn resolution(&self, path: &Path) -> Resolution {
-        let key = bytes(path);
         let known = self.resolved.read().unwrap_or_else(|p| p.into_inner());
-        if let Some(r) = known.get(key) {
+        if let Some(r) = known.get(bytes(path)) {
             return r.clone();
         }
         drop(known);
-        let real = self.real_path(path);
-        let admitted = real
-            .as_deref()
-            .is_some_and(|r| self.roots.admits(&*self.inner, r));
-        let r = Resolution { real, admitted };
+        let r = Resolution {
+            real: self.real_path(path),
+            admitted: None,
+        };
+        self.remember(path, r.clone());
+        r
+    }
+
+    fn remember(&self, path: &Path, r: Resolution) {
         self.resolved
             .write()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(key.into(), r.clone());
-        r
+            .insert(bytes(path).into(), r);
     }
 
     /// `path` with every symlink resolved (`None`: missing). An absolute
