@@ -137,6 +137,23 @@ fn json_report_has_the_documented_fields() {
     }
 }
 
+/// `pverify run SUITE --oracle puppet --format json` with `extra`
+/// arguments, which must fail (exit 1): its report.
+fn failing_oracle_run(suite: &Path, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "run",
+        suite.to_str().unwrap(),
+        "--oracle",
+        "puppet",
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let (code, out, err) = pverify(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
 /// A suite with one case whose expectation is wrong on purpose.
 fn broken_suite(dir: &Path) {
     let case = std::fs::read_to_string("spec-suite/node-matching/several-names.case").unwrap();
@@ -179,16 +196,7 @@ fn the_puppet_oracle_reports_a_wrong_expectation() {
     }
     let tmp = tempfile::tempdir().unwrap();
     broken_suite(tmp.path());
-    let (code, out, err) = pverify(&[
-        "run",
-        tmp.path().to_str().unwrap(),
-        "--oracle",
-        "puppet",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 1, "{out}{err}");
-    let r: Value = serde_json::from_str(&out).unwrap();
+    let r = failing_oracle_run(tmp.path(), &[]);
     let against: Vec<&str> = r["items"][0]["failures"]
         .as_array()
         .unwrap()
@@ -250,18 +258,8 @@ not what Puppet says
 ",
     )
     .unwrap();
-    let (code, out, err) = pverify(&[
-        "run",
-        tmp.path().to_str().unwrap(),
-        "--puppet",
-        "7",
-        "--oracle",
-        "puppet",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 1, "{out}{err}");
-    let r: Value = serde_json::from_str(&out).unwrap();
+    let r = failing_oracle_run(tmp.path(), &["--puppet", "7"]);
+    let out = r.to_string();
     let puppet_says = |name: &str| -> Vec<String> {
         let item = r["items"]
             .as_array()

@@ -250,39 +250,28 @@ fn granted_directories_are_read_with_their_module_symlinks() {
         grants: vec![sys.clone()],
         ..Overrides::default()
     };
-    let c = s
-        .compile_with(
-            "notify { 'x': message => file('evil/secret.txt') }\n",
-            &overrides,
-            node(),
-        )
-        .unwrap();
-    assert!(c.contains(SECRET), "{c}");
     // The repo's own symlink to where a granted entry points reads there
-    // too: the entry is not how the path is named, so the whole list of
-    // entries settles it.
+    // too (not named through the entry, so the whole list of entries
+    // settles it), and so does its symlink to a granted module.
     symlink(s.outside.join("evil"), s.env.join("modules/linked")).unwrap();
-    let c = s
-        .compile_with(
-            "notify { 'x': message => file('linked/secret.txt') }\n",
-            &overrides,
-            node(),
-        )
-        .unwrap();
-    assert!(c.contains(SECRET), "{c}");
-    // And the repo's own symlink to a granted module.
-    let overrides = Overrides {
+    let module = Overrides {
         grants: vec![s.outside.join("evil")],
         ..no_base()
     };
-    let c = s
-        .compile_with(
-            "notify { 'x': message => file('linked/secret.txt') }\n",
-            &overrides,
-            node(),
-        )
-        .unwrap();
-    assert!(c.contains(SECRET), "{c}");
+    for (reference, overrides) in [
+        ("evil/secret.txt", &overrides),
+        ("linked/secret.txt", &overrides),
+        ("linked/secret.txt", &module),
+    ] {
+        let c = s
+            .compile_with(
+                &format!("notify {{ 'x': message => file('{reference}') }}\n"),
+                overrides,
+                node(),
+            )
+            .unwrap();
+        assert!(c.contains(SECRET), "{reference}: {c}");
+    }
 }
 
 // --- functions that read files ---
