@@ -134,9 +134,9 @@ impl PuppetResult {
 
 /// Compiles every case with Puppet, each case's environment written under
 /// `root/<topic>/<name>/` (which must not hold one yet), fact sets read
-/// from `factsets`. A case marked
-/// `puppet-varies` whose result is not its expectation is compiled again,
-/// up to [`PUPPET_VARIES_TRIES`] times in all; no other case is.
+/// from `factsets`. A case marked `puppet-varies` whose result is not its
+/// expectation is compiled again, up to [`PUPPET_VARIES_TRIES`] times in
+/// all; no other case is.
 pub fn compile_cases_with_puppet(
     cases: &[Case],
     root: &Path,
@@ -205,7 +205,8 @@ pub fn run_puppet(
         .collect())
 }
 
-/// The failures of a case's expectation against Puppet's result for it.
+/// The failures of a case's expectation against Puppet's result for it:
+/// empty exactly when [`PuppetResult::agrees`].
 fn puppet_verdict(c: &Case, got: &PuppetResult, puppet: &Reference) -> Vec<Failure> {
     let mut fails = Vec::new();
     let want = c.expect.get(puppet.version);
