@@ -295,6 +295,24 @@ pub fn walk_stops() -> bool {
     tick().is_err()
 }
 
+/// [`tick`] at a step of a walk over a value, counted only at an array or
+/// a hash: only they make a walk long (a shared part is walked once per
+/// path), and a scalar's step costs no test at all.
+#[inline]
+pub fn tick_at(v: &crate::Value) -> Result<(), Exceeded> {
+    if matches!(v, crate::Value::Array(_) | crate::Value::Hash(_)) {
+        tick()
+    } else {
+        Ok(())
+    }
+}
+
+/// [`walk_stops`], counted as [`tick_at`] counts.
+#[inline]
+pub fn walk_stops_at(v: &crate::Value) -> bool {
+    tick_at(v).is_err()
+}
+
 /// Before allocating `n` bytes that the input asked for: refused when they
 /// do not fit in what is left of the memory budget (and always past
 /// `isize::MAX`, which no allocation may exceed).

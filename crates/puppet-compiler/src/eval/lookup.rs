@@ -17,7 +17,7 @@ use crate::eval::error::{EvalError, Location as At};
 use crate::eval::scope::ScopeId;
 use crate::hiera::config::{self, Location};
 use crate::hiera::memo::{Layer, LevelFiles};
-use crate::hiera::merge::{Merge, MergeKind};
+use crate::hiera::merge::{Merge, MergeKind, Variants};
 use crate::settings::WarningKind;
 use puppet_model::types::PType;
 use puppet_model::{Map, Value};
@@ -410,7 +410,7 @@ impl Compiler<'_> {
         // over the level's locations: a merge strategy converts values
         // differently for one variant than for several.
         let layers = self.hiera_layers(&root).map_err(config_error)?;
-        let mut top: Vec<Option<Value>> = vec![None, None, None];
+        let mut top: [Option<Value>; 3] = [None, None, None];
         // The first-found merge: each layer's search ends at its first value.
         let first_only = merge.kind == MergeKind::First;
         for layer in layers.iter() {
@@ -419,7 +419,7 @@ impl Compiler<'_> {
                 (None, true) => 0,
                 (None, false) => 1,
             };
-            let mut level_results = Vec::new();
+            let mut level_results = Variants::default();
             let per_level = match self.layer_values(layer, &root, &path, scope, chain, first_only) {
                 Err(Miss::Error(e))
                     if layer.global && !e.starts_with(issues::lookup::KEY_FAILED_PREFIX) =>
@@ -436,7 +436,9 @@ impl Compiler<'_> {
                 break;
             }
         }
-        let merged = merge.lookup(top).map_err(Miss::Error)?;
+        let merged = merge
+            .lookup(top.into_iter().collect())
+            .map_err(Miss::Error)?;
         let Some(mut value) = merged else {
             return Err(Miss::NotFound);
         };
@@ -471,7 +473,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
         first_only: bool,
-    ) -> Result<Vec<Vec<Option<Value>>>, Miss> {
+    ) -> Result<Vec<Variants>, Miss> {
         let mut out = Vec::with_capacity(layer.config.levels.len());
         // Once per call, not per file: the key as a Puppet string, the
         // module layer's key prefix.
@@ -484,7 +486,7 @@ impl Compiler<'_> {
                 let per_location = self.custom_level_values(
                     layer, level, kind, key, segments, scope, chain, first_only,
                 )?;
-                let found = first_only && per_location.iter().any(Option::is_some);
+                let found = first_only && per_location.any();
                 out.push(per_location);
                 if found {
                     return Ok(out);
@@ -492,9 +494,9 @@ impl Compiler<'_> {
                 continue;
             }
             let files = self.level_files(level, scope, chain)?;
-            let mut per_location = Vec::with_capacity(files.len());
+            let mut per_location = Variants::default();
             for (file, data) in files.iter() {
-                per_location.push(None);
+                per_location.searched += 1;
                 let h = match data {
                     Err(e) => return Err(Miss::Error(issues::lookup::unable_to_parse(e))),
                     Ok(Some(Value::Hash(h))) => h,
@@ -560,8 +562,7 @@ impl Compiler<'_> {
                     } else {
                         self.interpolate(v, scope, chain)?
                     };
-                    per_location.pop();
-                    per_location.push(Some(v));
+                    per_location.found.push(v);
                     if first_only {
                         out.push(per_location);
                         return Ok(out);
@@ -720,19 +721,20 @@ impl Compiler<'_> {
         let mut found = Vec::new();
         for layer in layers.iter() {
             for level in self.layer_values(layer, "lookup_options", &[], scope, chain, false)? {
-                found.extend(level.into_iter().flatten());
+                found.extend(level.found);
             }
         }
         let hash_merge = Merge {
             kind: MergeKind::Hash,
             ..Merge::default()
         };
-        let found: Vec<Value> = found
+        let found: Variants = found
             .into_iter()
             .filter(|v| matches!(v, Value::Hash(_)))
+            .map(Some)
             .collect();
         Ok(hash_merge
-            .lookup(found.into_iter().map(Some).collect())
+            .lookup(found)
             .map_err(Miss::Error)?
             .and_then(|v| v.into_hash().ok()))
     }

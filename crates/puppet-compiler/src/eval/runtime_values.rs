@@ -21,17 +21,21 @@ pub(super) fn check(c: &mut Compiler<'_>) -> Result<(), EvalError> {
         // One converter per resource, whose message prefix (the reference)
         // each message extends for good: Puppet's `path_to_s` appends the
         // path to the prefix string itself, so a resource's second message
-        // reads `Notify[b]['message']['k'][1]['message']['n']`.
-        let mut prefix = format!("{}[{}]", r.type_name, r.title);
-        let at = Location {
-            file: r.file.clone(),
-            line: r.line,
-            column: None,
-        };
+        // reads `Notify[b]['message']['k'][1]['message']['n']`. Made only
+        // for a resource that holds a Range (almost none do).
+        let mut converter: Option<(String, Location)> = None;
         for (name, v) in r.params.iter() {
             if holds_range(v) {
+                let (prefix, at) = converter.get_or_insert_with(|| {
+                    let at = Location {
+                        file: r.file.clone(),
+                        line: r.line,
+                        column: None,
+                    };
+                    (format!("{}[{}]", r.type_name, r.title), at)
+                });
                 let mut path = format!("[{}]", puppet_quote(name));
-                collect(v, &mut path, &mut prefix, &at, &mut found);
+                collect(v, &mut path, prefix, at, &mut found);
             }
         }
     }

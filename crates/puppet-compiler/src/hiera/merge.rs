@@ -12,6 +12,36 @@ pub struct Merge {
     pub merge_hash_arrays: bool,
 }
 
+/// What one step of a lookup merges: how many places it searched (one
+/// place and several merge differently), and the values found there, in
+/// priority order. Most lookups find nothing: then nothing is allocated.
+#[derive(Debug, Default)]
+pub struct Variants {
+    pub searched: usize,
+    pub found: Vec<Value>,
+}
+
+impl Variants {
+    /// One more place searched, and what it held.
+    pub fn push(&mut self, found: Option<Value>) {
+        self.searched += 1;
+        self.found.extend(found);
+    }
+
+    /// Whether a value was found.
+    pub fn any(&self) -> bool {
+        !self.found.is_empty()
+    }
+}
+
+impl FromIterator<Option<Value>> for Variants {
+    fn from_iter<I: IntoIterator<Item = Option<Value>>>(places: I) -> Self {
+        let mut v = Variants::default();
+        places.into_iter().for_each(|p| v.push(p));
+        v
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MergeKind {
     #[default]
@@ -56,25 +86,22 @@ impl Merge {
     }
 
     /// Puppet's `MergeStrategy#lookup` over variants (highest priority
-    /// first; `None`: not found there). One variant is `merge_single`d;
-    /// several are reduced: the first found is converted (`unique` flattens
-    /// it), each later one merged into it. `Ok(None)`: nothing found.
-    pub fn lookup(&self, variants: Vec<Option<Value>>) -> Result<Option<Value>, String> {
+    /// first). One variant searched is `merge_single`d; several are
+    /// reduced: the first found is converted (`unique` flattens it), each
+    /// later one merged into it. `Ok(None)`: nothing found.
+    pub fn lookup(&self, variants: Variants) -> Result<Option<Value>, String> {
+        let Variants { searched, found } = variants;
         if self.kind == MergeKind::First {
-            return Ok(variants.into_iter().flatten().next());
+            return Ok(found.into_iter().next());
         }
-        if variants.len() == 1 {
-            return Ok(variants
-                .into_iter()
-                .next()
-                .flatten()
-                .map(|v| match (self.kind, &v) {
-                    (MergeKind::Unique, Value::Array(a)) => Value::array(uniq(a.to_vec())),
-                    _ => v,
-                }));
+        if searched == 1 {
+            return Ok(found.into_iter().next().map(|v| match (self.kind, &v) {
+                (MergeKind::Unique, Value::Array(a)) => Value::array(uniq(a.to_vec())),
+                _ => v,
+            }));
         }
         let mut memo: Option<Value> = None;
-        for v in variants.into_iter().flatten() {
+        for v in found {
             memo = Some(match memo {
                 None => self.convert(v),
                 Some(m) => self.merge(m, v)?,

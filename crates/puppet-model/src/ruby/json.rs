@@ -14,7 +14,7 @@ pub const MAX_NESTING: usize = 100;
 /// The walk stops at that depth, so it is cheap and bounded.
 pub fn json_nesting_error(v: &Value) -> Option<String> {
     fn too_deep(v: &Value, depth: usize) -> bool {
-        if crate::budget::walk_stops() {
+        if crate::budget::walk_stops_at(v) {
             return false;
         }
         match v {
@@ -36,7 +36,7 @@ pub fn ruby_json(v: &Value) -> String {
 }
 
 fn ruby_json_nested(v: &Value) -> String {
-    if crate::budget::walk_stops() {
+    if crate::budget::walk_stops_at(v) {
         return String::new();
     }
     match v {
@@ -124,7 +124,7 @@ pub fn ruby_json_pretty(data: &Value, opts: Option<&Map>, ruby: RubyVersion) -> 
 /// object writes object_nl after its elements only when it has some (an
 /// empty one is `{\n  }`). json 2.7 writes an empty one as `[]`/`{}`.
 fn generate(v: &Value, l: &Layout, depth: usize, out: &mut String) {
-    if crate::budget::walk_stops() {
+    if crate::budget::walk_stops_at(v) {
         return;
     }
     match v {

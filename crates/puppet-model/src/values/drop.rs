@@ -96,12 +96,13 @@ impl Drop for Value {
     fn drop(&mut self) {
         // Scalars and strings (most values dropped) own nothing: one test
         // of the variant, inlined into the generated drop.
+        // Types (dropped often: every type check builds some) are tested
+        // here too, inlined; the rare kinds in a call.
         let owns = match self {
             Value::Array(a) => sole(a) && !a.is_empty(),
             Value::Hash(h) => sole(h) && !h.is_empty(),
-            Value::Sensitive(_) | Value::Deferred(_) | Value::Object(_) | Value::Type(_) => {
-                value_owns(self)
-            }
+            Value::Type(t) => sole(t) && type_owns(t),
+            Value::Sensitive(_) | Value::Deferred(_) | Value::Object(_) => value_owns(self),
             _ => false,
         };
         if owns {

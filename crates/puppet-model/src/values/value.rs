@@ -192,7 +192,7 @@ impl Value {
     /// [`Value::puppet_eq`], `depth` more levels deep before it makes sure
     /// of stack (grown on the heap: data deeper than any stack compares).
     fn puppet_eq_within(&self, other: &Value, depth: u32) -> bool {
-        if crate::budget::walk_stops() {
+        if crate::budget::walk_stops_at(self) {
             return false;
         }
         if depth == 0 {
@@ -252,7 +252,7 @@ impl PartialEq for Value {
 impl Value {
     /// `==`, recursing `depth` more levels, then by [`Value::eq_by_work_list`].
     fn eq_within(&self, other: &Value, depth: u32) -> bool {
-        if matches!(self, Value::Array(_) | Value::Hash(_)) && crate::budget::walk_stops() {
+        if crate::budget::walk_stops_at(self) {
             return false;
         }
         match (self, other) {
@@ -287,7 +287,7 @@ impl Value {
     fn eq_by_work_list(&self, other: &Value) -> bool {
         let mut todo = vec![(self, other)];
         while let Some((x, y)) = todo.pop() {
-            if crate::budget::walk_stops() {
+            if crate::budget::walk_stops_at(x) {
                 return false;
             }
             match (x, y) {
@@ -410,7 +410,7 @@ impl fmt::Display for Value {
             Value::Float(x) => f.write_str(&puppet_syntax::pn::ruby_float(*x)),
             Value::String(s) => f.write_str(s),
             Value::Regexp(r) => write!(f, "/{r}/"),
-            Value::Array(_) | Value::Hash(_) if crate::budget::walk_stops() => Ok(()),
+            v if crate::budget::walk_stops_at(v) => Ok(()),
             Value::Array(items) => {
                 f.write_str("[")?;
                 for (i, v) in items.iter().enumerate() {

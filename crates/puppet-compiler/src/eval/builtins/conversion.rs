@@ -846,7 +846,7 @@ pub(super) fn string_convert(v: &Value, fmt: Option<&str>, top: bool) -> Result<
 
 fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<String, String> {
     // A value sharing its parts prints once per path: the budget bounds it.
-    crate::budget::tick().map_err(|e| e.to_string())?;
+    crate::budget::tick_at(v).map_err(|e| e.to_string())?;
     if let Some(f) = fmt {
         return format_scalar(v, f);
     }

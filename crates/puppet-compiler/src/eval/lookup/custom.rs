@@ -18,6 +18,7 @@ use crate::eval::expr::{Ctx, R};
 use crate::eval::issues;
 use crate::hiera::config::{BackendKind, Level, Location};
 use crate::hiera::memo::{BackendCall, Layer};
+use crate::hiera::merge::Variants;
 use puppet_model::types::object::{lookup_context_type, ObjectValue};
 use puppet_model::{Map, Value};
 use puppet_syntax::ast::Lambda;
@@ -60,7 +61,7 @@ impl Compiler<'_> {
         scope: ScopeId,
         chain: &[String],
         first_only: bool,
-    ) -> Result<Vec<Option<Value>>, Miss> {
+    ) -> Result<Variants, Miss> {
         let places = self.custom_places(level, scope, chain)?;
         let options = match &level.options {
             Some(o) => match self.interpolate(&Value::hash(o.clone()), scope, chain)? {
@@ -69,7 +70,7 @@ impl Compiler<'_> {
             },
             None => Map::default(),
         };
-        let mut out = Vec::with_capacity(places.len());
+        let mut out = Variants::default();
         for place in places {
             if let Place::Path(p) = &place {
                 if !self.env.files().exists(p) {

@@ -343,7 +343,7 @@ pub fn from_puppet(v: &Value) -> RValue {
 }
 
 fn from_puppet_nested(v: &Value) -> RValue {
-    if matches!(v, Value::Array(_) | Value::Hash(_)) && crate::budget::walk_stops() {
+    if crate::budget::walk_stops_at(v) {
         return RValue::Nil;
     }
     match v {

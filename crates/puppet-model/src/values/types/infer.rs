@@ -17,7 +17,7 @@ pub fn infer(v: &Value) -> PType {
 }
 
 fn infer_nested(v: &Value) -> PType {
-    if crate::budget::walk_stops() {
+    if crate::budget::walk_stops_at(v) {
         return T::Any;
     }
     match v {
@@ -84,7 +84,7 @@ pub fn infer_set(v: &Value) -> PType {
 }
 
 fn infer_set_nested(v: &Value) -> PType {
-    if crate::budget::walk_stops() {
+    if crate::budget::walk_stops_at(v) {
         return T::Any;
     }
     match v {
