@@ -62,6 +62,9 @@ printf '$h = Integer[1, 200000].reduce({}) |$m, $i| { { k => $m, Sensitive($m) =
   > "$corpus/compile/hostile-deep-drop.pp"
 printf '$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(inline_template("<%%= @x.flatten.length %%> <%% y = @x; 1000.times { y = [y, y] } %%><%%= (1..200000).to_a.length %%>"))\n' \
   > "$corpus/compile/hostile-deep-drop-erb.pp"
+# Shared data written by a template once per path (the Ruby copies' to_yaml).
+printf '$x = Integer[1, 60].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(inline_template("<%%= @x.to_yaml.length %%>"))\n' \
+  > "$corpus/compile/hostile-erb-yaml-shared.pp"
 { printf 'x: '; deep 5000 '[' ']'; } > "$corpus/hiera_yaml/hostile-deep-flow.yaml"
 {
   # An alias chain past Puppet's stack (lookup/interpolation.rb) and a loop.

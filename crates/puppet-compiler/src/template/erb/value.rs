@@ -83,6 +83,14 @@ pub struct Enumerator {
 }
 
 impl RValue {
+    /// [`crate::budget::walk_stops`] at this step of a walk over Ruby data,
+    /// counted at arrays and hashes as Puppet values' walks count it
+    /// (`budget::tick_at`): a part shared along many paths is walked once
+    /// per path.
+    pub fn walk_stops(&self) -> bool {
+        matches!(self, RValue::Array(_) | RValue::Hash(_)) && crate::budget::walk_stops()
+    }
+
     pub fn str(s: impl Into<Arc<str>>) -> RValue {
         RValue::Str(s.into())
     }
@@ -384,7 +392,7 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
 /// A Ruby value as a Puppet 8 function returns it: binary Strings become
 /// Binary values, which is what Puppet 8's catalog makes of them.
 pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
-    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && crate::budget::walk_stops() {
+    if v.walk_stops() {
         return Value::Undef;
     }
     deep(|| match v {
@@ -407,7 +415,7 @@ fn convert(v: &RValue, keep_symbols: bool) -> Value {
 
 fn convert_nested(v: &RValue, keep_symbols: bool) -> Value {
     let to_puppet = |v: &RValue| convert(v, keep_symbols);
-    if matches!(v, RValue::Array(_) | RValue::Hash(_)) && crate::budget::walk_stops() {
+    if v.walk_stops() {
         return Value::Undef;
     }
     match v {

@@ -39,6 +39,12 @@ fn node(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
 }
 
 fn node_nested(v: &RValue, fold: Option<usize>) -> Result<Node, String> {
+    // Copies are written once per path, as Ruby writes them: data shared
+    // at every level is exponential, and the budget ends it (the node then
+    // fails with the budget's text).
+    if v.walk_stops() {
+        return Ok(Node::null());
+    }
     Ok(match v {
         RValue::Nil => Node::null(),
         RValue::Bool(b) => Node::bool(*b),
