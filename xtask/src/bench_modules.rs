@@ -175,7 +175,7 @@ fn class_nodes(workspace: &Path) -> Result<Vec<NodeSpec>, String> {
                 let mut case = class_case(&class, f, &structured[f], params.get(&class));
                 // The fact set's facts with the agent's on top, as the
                 // harness gives them to both compilers.
-                case.facts = case.resolve_facts(&workspace.join(FACTSETS_DIR))?;
+                case.facts = case.resolve_facts(&workspace.join(FACTSETS_DIR))?.into();
                 case.factset = None;
                 nodes.push(NodeSpec::new(format!("{class}@{f}"), case));
             }

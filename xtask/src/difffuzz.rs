@@ -142,7 +142,7 @@ fn to_case(env: &Env, name: &str) -> Case {
         spec: vec!["difffuzz".into()],
         description: String::new(),
         node: env.node.clone(),
-        facts: env.facts.clone(),
+        facts: env.facts.clone().into(),
         factset: None,
         trusted: None,
         classes: None,

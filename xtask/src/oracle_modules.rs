@@ -578,7 +578,7 @@ fn class_case_as(
             .as_str()
             .unwrap_or("node.example.com")
             .to_string(),
-        facts: legacy_and_agent_facts(structured, setup.version, setup.legacy_facts),
+        facts: legacy_and_agent_facts(structured, setup.version, setup.legacy_facts).into(),
         factset: Some(factset.into()),
         trusted: None,
         classes: Some(classes),

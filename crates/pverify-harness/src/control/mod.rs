@@ -274,26 +274,37 @@ impl Repo {
                 }
             }
         }
+        // Fact overrides apply to every node: to the nodes read so far one
+        // by one, to a matrix entry's facts once per fact set, which all of
+        // its certnames then share.
+        for n in &mut out {
+            self.override_facts(std::sync::Arc::make_mut(&mut n.case.facts));
+        }
         for (e, entry) in self.config.nodes.matrix.iter().enumerate() {
             let origin = |f: usize| Some(((e as u64) << 32) | f as u64);
-            for name in &entry.names {
-                if entry.factsets.is_empty() {
-                    let mut node = self.matrix_node(entry, name, None);
+            let shared = |fs: Option<&str>| {
+                let mut facts = fs.map(|fs| factsets[fs].clone()).unwrap_or_default();
+                for (k, v) in &entry.facts {
+                    facts.insert(k.clone(), v.clone());
+                }
+                let mut facts = Value::Object(facts);
+                self.override_facts(&mut facts);
+                std::sync::Arc::new(facts)
+            };
+            if entry.factsets.is_empty() {
+                let facts = shared(None);
+                for name in &entry.names {
+                    let mut node = self.matrix_node(entry, name, None, facts.clone());
                     node.facts_origin = origin(u32::MAX as usize);
                     out.push(node);
                 }
-                for (f, fs) in entry.factsets.iter().enumerate() {
-                    let mut node =
-                        self.matrix_node(entry, name, Some((fs, &factsets[fs.as_str()])));
+            }
+            for (f, fs) in entry.factsets.iter().enumerate() {
+                let facts = shared(Some(fs.as_str()));
+                for name in &entry.names {
+                    let mut node = self.matrix_node(entry, name, Some(fs), facts.clone());
                     node.facts_origin = origin(f);
                     out.push(node);
-                }
-            }
-        }
-        for n in &mut out {
-            if let Value::Object(facts) = &mut n.case.facts {
-                for o in &self.fact_overrides {
-                    o.apply_json(facts);
                 }
             }
         }
@@ -342,7 +353,7 @@ impl Repo {
             spec: vec![],
             description: String::new(),
             node: certname.to_string(),
-            facts: json!({}),
+            facts: json!({}).into(),
             factset: None,
             trusted: None,
             classes: None,
@@ -359,23 +370,26 @@ impl Repo {
         }
     }
 
-    /// A node of the matrix: certname `name` on fact set `fs` (its name
-    /// and its facts: the repo's file, else pverify's built-in set).
+    /// `--fact-override`s applied to a node's facts.
+    fn override_facts(&self, facts: &mut Value) {
+        if let Value::Object(facts) = facts {
+            for o in &self.fact_overrides {
+                o.apply_json(facts);
+            }
+        }
+    }
+
+    /// A node of the matrix: certname `name` on fact set `fs`, with `facts`
+    /// (the fact set's, the entry's own over them, overrides applied).
     fn matrix_node(
         &self,
         e: &MatrixEntry,
         name: &str,
-        fs: Option<(&String, &serde_json::Map<String, Value>)>,
+        fs: Option<&String>,
+        facts: std::sync::Arc<Value>,
     ) -> NodeSpec {
         let mut case = self.base_case(name);
-        let mut facts = match fs {
-            None => serde_json::Map::new(),
-            Some((_, facts)) => facts.clone(),
-        };
-        for (k, v) in &e.facts {
-            facts.insert(k.clone(), v.clone());
-        }
-        case.facts = Value::Object(facts);
+        case.facts = facts;
         case.trusted = e.trusted.clone();
         case.classes = e.classes.clone();
         case.parameters = e.parameters.clone();
@@ -384,7 +398,7 @@ impl Repo {
         }
         let id = match fs {
             None => name.to_string(),
-            Some((fs, _)) => format!("{name}@{fs}"),
+            Some(fs) => format!("{name}@{fs}"),
         };
         NodeSpec::new(id, case)
     }
@@ -402,7 +416,7 @@ impl Repo {
                     let doc = puppet_compiler::facts::node_to_json(&node);
                     let mut case = self.base_case(&node.name);
                     case.path = path.to_path_buf();
-                    case.facts = doc["values"].clone();
+                    case.facts = doc["values"].clone().into();
                     case.classes = doc.get("classes").cloned();
                     case.parameters = doc.get("parameters").cloned();
                     case.trusted = doc.get("trusted").cloned();

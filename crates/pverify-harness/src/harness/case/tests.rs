@@ -64,7 +64,7 @@ fn parses_every_field() {
     assert_eq!(c.description, "a regex node matches");
     assert_eq!(c.node, "web01.example.com");
     assert_eq!(c.factset.as_deref(), Some("debian-12-x86_64"));
-    assert_eq!(c.facts, json!({"role": "web", "os": {"family": "Debian"}}));
+    assert_eq!(*c.facts, json!({"role": "web", "os": {"family": "Debian"}}));
     // Key order is kept (Puppet's ENC class order matters).
     assert_eq!(
         serde_json::to_string(&c.classes).unwrap(),
@@ -108,7 +108,7 @@ fn defaults() {
     let c = parse("-- case.yaml --\nspec: a#b\nnode: n\n-- manifests/site.pp --\n");
     assert_eq!(c.spec, ["a#b"]);
     assert_eq!(c.description, "");
-    assert_eq!(c.facts, json!({}));
+    assert_eq!(*c.facts, json!({}));
     assert_eq!(c.environment, "production");
     assert_eq!(c.expect, Versioned::both(Expect::None));
     assert!(c.expect_warnings.v7.is_empty() && c.expect_warnings.v8.is_empty());
