@@ -718,21 +718,21 @@ impl Compiler<'_> {
         chain: &[String],
     ) -> Result<Option<Arc<Map>>, Miss> {
         let layers = self.hiera_layers(key).map_err(config_error)?;
-        let mut found = Vec::new();
+        // Every hash found is a variant of its own.
+        let mut found = Variants::default();
         for layer in layers.iter() {
             for level in self.layer_values(layer, "lookup_options", &[], scope, chain, false)? {
-                found.extend(level.found);
+                for v in level.found {
+                    if matches!(v, Value::Hash(_)) {
+                        found.push(Some(v));
+                    }
+                }
             }
         }
         let hash_merge = Merge {
             kind: MergeKind::Hash,
             ..Merge::default()
         };
-        let found: Variants = found
-            .into_iter()
-            .filter(|v| matches!(v, Value::Hash(_)))
-            .map(Some)
-            .collect();
         Ok(hash_merge
             .lookup(found)
             .map_err(Miss::Error)?

@@ -95,9 +95,9 @@ impl Drop for Value {
     #[inline]
     fn drop(&mut self) {
         // Scalars and strings (most values dropped) own nothing: one test
-        // of the variant, inlined into the generated drop.
-        // Types (dropped often: every type check builds some) are tested
-        // here too, inlined; the rare kinds in a call.
+        // of the variant, inlined into the generated drop, as are the tests
+        // of collections and types (every type check drops some); the rare
+        // kinds are tested in a call.
         let owns = match self {
             Value::Array(a) => sole(a) && !a.is_empty(),
             Value::Hash(h) => sole(h) && !h.is_empty(),

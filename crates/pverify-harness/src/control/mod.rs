@@ -71,9 +71,6 @@ pub struct NodeSpec {
     /// file is unreadable, its ENC failed): the node's result on every side;
     /// the other nodes still compile.
     pub failed: Option<String>,
-    /// Nodes with the same origin have equal facts (a matrix entry's
-    /// certnames on one fact set), so a consumer may convert them once.
-    pub facts_origin: Option<u64>,
 }
 
 impl NodeSpec {
@@ -82,7 +79,6 @@ impl NodeSpec {
             id,
             case,
             failed: None,
-            facts_origin: None,
         }
     }
 
@@ -280,8 +276,7 @@ impl Repo {
         for n in &mut out {
             self.override_facts(std::sync::Arc::make_mut(&mut n.case.facts));
         }
-        for (e, entry) in self.config.nodes.matrix.iter().enumerate() {
-            let origin = |f: usize| Some(((e as u64) << 32) | f as u64);
+        for entry in &self.config.nodes.matrix {
             let shared = |fs: Option<&str>| {
                 let mut facts = fs.map(|fs| factsets[fs].clone()).unwrap_or_default();
                 for (k, v) in &entry.facts {
@@ -294,17 +289,13 @@ impl Repo {
             if entry.factsets.is_empty() {
                 let facts = shared(None);
                 for name in &entry.names {
-                    let mut node = self.matrix_node(entry, name, None, facts.clone());
-                    node.facts_origin = origin(u32::MAX as usize);
-                    out.push(node);
+                    out.push(self.matrix_node(entry, name, None, facts.clone()));
                 }
             }
-            for (f, fs) in entry.factsets.iter().enumerate() {
+            for fs in &entry.factsets {
                 let facts = shared(Some(fs.as_str()));
                 for name in &entry.names {
-                    let mut node = self.matrix_node(entry, name, Some(fs), facts.clone());
-                    node.facts_origin = origin(f);
-                    out.push(node);
+                    out.push(self.matrix_node(entry, name, Some(fs), facts.clone()));
                 }
             }
         }

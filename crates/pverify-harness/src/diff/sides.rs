@@ -151,9 +151,11 @@ impl NodeSource for ControlMatrix {
         let Some(Ok(repo)) = &side.control else {
             return Vec::new();
         };
-        // Nodes with equal facts (a fleet's certnames on one fact set, one
-        // origin) share one converted map.
-        let mut converted: HashMap<u64, Arc<puppet_compiler::eval::Map>> = HashMap::new();
+        // Nodes sharing one facts value (a matrix entry's certnames on one
+        // fact set: `Repo::nodes` builds it once) share one converted map.
+        // The value is kept beside its conversion, so that its address,
+        // the key, stays its own while the nodes before it are dropped.
+        let mut converted: HashMap<*const J, SharedFacts> = HashMap::new();
         match repo.nodes() {
             Ok(specs) => specs
                 .into_iter()
@@ -161,12 +163,14 @@ impl NodeSource for ControlMatrix {
                     if let Some(e) = n.refusal() {
                         return (n.id.clone(), Err((n.id, e)));
                     }
-                    let facts = match n.facts_origin {
-                        Some(origin) => converted
-                            .entry(origin)
-                            .or_insert_with(|| crate::harness::facts_of(&n.case.facts))
-                            .clone(),
-                        None => crate::harness::facts_of(&n.case.facts),
+                    let shared = &n.case.facts;
+                    let facts = if Arc::strong_count(shared) > 1 {
+                        let (_, facts) = converted
+                            .entry(Arc::as_ptr(shared))
+                            .or_insert_with(|| (shared.clone(), crate::harness::facts_of(shared)));
+                        facts.clone()
+                    } else {
+                        crate::harness::facts_of(shared)
                     };
                     let mut node = crate::harness::node_with_facts(&n.case, facts, repo.puppet());
                     // The node's environment selects its environment's code.
@@ -178,6 +182,9 @@ impl NodeSource for ControlMatrix {
         }
     }
 }
+
+/// A facts value several nodes share, and its conversion to Puppet values.
+type SharedFacts = (Arc<J>, Arc<puppet_compiler::eval::Map>);
 
 /// One side as given on the command line.
 #[derive(Clone, Debug)]
