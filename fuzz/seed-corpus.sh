@@ -95,6 +95,11 @@ printf 'Puppet::Functions.create_function(:%sm::f%s) do\n  def f(*args)\n    [(1
   > "$corpus/ruby_function/hostile-range.rb"
 printf -- '---\nok: 1\na: "x\377y"\nb: "\342\202"\n' > "$corpus/hiera_yaml/hostile-invalid-utf8.yaml"
 printf 'a\377\376<%%= 1 %%>\n' > "$corpus/epp/hostile-invalid-utf8.epp"
+# JSON as Ruby's json reads it (json_data): comments, escapes, surrogates,
+# bad bytes in and out of strings, nesting past its limit.
+printf '/* c */ {"a": "x\\q\\ud83d\\ude00\\ud800zz\377", // c\n "b": [1, 1.5e, -0, 1E+2], "c": NaN}\n' \
+  > "$corpus/hiera_yaml/hostile-ruby-json.json"
+{ deep 150 '[' ']' | tr -d '\n'; } > "$corpus/hiera_yaml/hostile-deep.json"
 { printf '{"name": "n", "values": {"x": '; deep 3000 '[' ']' | tr -d '\n'; printf '}}\n'; } > "$corpus/facts/hostile-deep.json"
 
 for d in "$corpus"/*; do echo "$(ls "$d" | wc -l) seeds in $d"; done

@@ -7,6 +7,7 @@
 
 use puppet_compiler::eval::{self, NodeInfo};
 use puppet_compiler::loader::{Environment, Overrides};
+use puppet_compiler::version::PuppetVersion;
 
 const NODE: &str = "n.example.com";
 
@@ -24,6 +25,15 @@ fn compile_with(files: &[(&str, &str)], manifest: &str) -> Result<(), String> {
 
 /// [`compile_with`], for files whose bytes need not be UTF-8.
 fn compile_bytes(files: &[(&str, &[u8])], manifest: &str) -> Result<(), String> {
+    compile_bytes_as(PuppetVersion::V7, files, manifest)
+}
+
+/// [`compile_bytes`] as Puppet `puppet`.
+fn compile_bytes_as(
+    puppet: PuppetVersion,
+    files: &[(&str, &[u8])],
+    manifest: &str,
+) -> Result<(), String> {
     let manifest = manifest.to_string();
     let files: Vec<(String, Vec<u8>)> = files
         .iter()
@@ -48,8 +58,9 @@ fn compile_bytes(files: &[(&str, &[u8])], manifest: &str) -> Result<(), String> 
             let env = Environment::boot(&env_dir, &overrides)?;
             let node = NodeInfo {
                 name: NODE.into(),
-                // Expectations are Puppet 7.23's (the host's Puppet).
-                puppet: puppet_compiler::version::PuppetVersion::V7,
+                // Expectations are Puppet 7.23's (the host's Puppet)
+                // unless a test says.
+                puppet,
                 ..NodeInfo::default()
             };
             eval::compile(&env, node)
@@ -399,6 +410,128 @@ fn invalid_utf8_reaches_no_catalog() {
         run("notify { 'a': message => inline_template(\"<%= Base64.decode64('/0E=').length %>\") }\n"),
         Ok(())
     );
+}
+
+/// A Hiera JSON data file that is not UTF-8 (Puppet 7.23 and 8.10 read it
+/// with Ruby's json, which keeps bad bytes inside strings): its lookups
+/// answer, `lookup('k').length` is 3 for `"a\xFFb"` and for `"\xE2\x82a"`
+/// in both, and a catalog holding such text fails the node naming the
+/// file, as for `file()`. A bad byte outside a string is a token json
+/// cannot read (Puppet quotes it raw and then cannot log its own message).
+#[test]
+fn hiera_json_keeps_bad_bytes() {
+    let hiera: (&str, &[u8]) = (
+        "hiera.yaml",
+        b"---\nversion: 5\nhierarchy:\n  - name: common\n    data_hash: json_data\n    path: common.json\n",
+    );
+    let data: (&str, &[u8]) = (
+        "data/common.json",
+        b"{\"ok\": 1, \"k\": \"a\xffb\", \"cut\": \"\xe2\x82a\"}\n",
+    );
+    let run = |manifest: &str| compile_bytes(&[hiera, data], manifest);
+    assert_eq!(
+        run("if lookup('ok') != 1 or lookup('k').length != 3 or lookup('cut').length != 3 { fail('x') }\n"),
+        Ok(())
+    );
+    match run("notify { 'a': message => lookup('k') }\n") {
+        Ok(()) => panic!("bad bytes in the catalog: compiled"),
+        Err(e) => assert!(e.contains("data/common.json, which is not UTF-8"), "{e}"),
+    }
+    let outside: (&str, &[u8]) = ("data/common.json", b"{\"ok\": 1, \"k\": \xff}\n");
+    match compile_bytes(&[hiera, outside], "notice(lookup('ok'))\n") {
+        Ok(()) => panic!("a bad byte outside a string: compiled"),
+        Err(e) => assert!(
+            e.starts_with("Unable to parse (")
+                && e.ends_with("/data/common.json): 859: unexpected token at '{\"ok\": 1, \"k\": \\xFF}\n' on node n.example.com"),
+            "{e}"
+        ),
+    }
+}
+
+/// What Ruby refuses on text holding bytes that are not UTF-8 (`x\xFFy\n`
+/// read by `file()`), function by function, as Puppet 7.23 and 8.10
+/// answered each (a differential sweep of 78 expressions; the ones that
+/// answer, such as `size`, `lstrip`, `chomp`, `==`, `sort`, `sha1`, are
+/// not listed). The error follows "Error while evaluating a Function Call,"
+/// or the expression's own words.
+#[test]
+fn ruby_refuses_bad_bytes_where_puppet_does() {
+    let files: [(&str, &[u8]); 1] = [("modules/m/files/bad.txt", b"x\xffy\n")];
+    const BYTES: &str = "invalid byte sequence in UTF-8";
+    const CASE: &str = "input string invalid";
+    let both = [PuppetVersion::V7, PuppetVersion::V8];
+    let cases: &[(&str, &[PuppetVersion], &str)] = &[
+        ("upcase($s)", &both, CASE),
+        ("$s.downcase", &both, CASE),
+        ("capitalize([$s])", &both, CASE),
+        ("downcase({'a' => $s})", &both, CASE),
+        ("camelcase($s)", &both, BYTES),
+        ("regsubst([$s], 'x', 'z')", &both, BYTES),
+        ("match($s, /x/)", &both, BYTES),
+        ("$s.match(/x/)", &both, BYTES),
+        ("$s =~ Pattern[/q/, /y/]", &both, BYTES),
+        ("$s =~ Variant[Integer, Pattern[/x/]]", &both, BYTES),
+        ("$s in 'axy'", &both, CASE),
+        ("'y' in $s", &both, CASE),
+        ("String($s, '%p')", &both, BYTES),
+        ("String([$s])", &both, BYTES),
+        ("String($s, '%u')", &both, CASE),
+        ("String($s, '%C')", &both, BYTES),
+        ("Integer($s)", &both, BYTES),
+        ("Float($s)", &both, BYTES),
+        (
+            "inline_template('<%= @s.upcase %>')",
+            &both,
+            "Failed to parse inline template: input string invalid",
+        ),
+        // Ruby 3.3's strip refuses it, Ruby 3.1's strips it.
+        ("strip($s)", &[PuppetVersion::V8], BYTES),
+        ("rstrip($s)", &[PuppetVersion::V8], BYTES),
+        // json's generator: 2.6 reads \xFF as the lead of six bytes.
+        (
+            "inline_template('<%= @s.to_json %>')",
+            &[PuppetVersion::V7],
+            "partial character in source, but hit end",
+        ),
+        (
+            "inline_template('<%= JSON.generate([@s]) %>')",
+            &[PuppetVersion::V8],
+            "source sequence is illegal/malformed utf-8",
+        ),
+    ];
+    for (expr, versions, want) in cases {
+        for &puppet in *versions {
+            let manifest = format!("$s = file('m/bad.txt')\n$r = {expr}\n");
+            match compile_bytes_as(puppet, &files, &manifest) {
+                Ok(()) => panic!("{expr} as {puppet:?}: compiled"),
+                Err(e) => assert!(e.contains(want), "{expr} as {puppet:?}: {e}"),
+            }
+        }
+    }
+    for (expr, puppet) in [
+        ("strip($s).length", PuppetVersion::V7),
+        ("$s.lstrip", PuppetVersion::V8),
+        ("$s =~ Variant[String, Pattern[/x/]]", PuppetVersion::V8),
+        ("\"${[$s]}\"", PuppetVersion::V8),
+        ("$s in ['a']", PuppetVersion::V8),
+    ] {
+        let manifest = format!("$s = file('m/bad.txt')\n$r = {expr}\n");
+        assert_eq!(
+            compile_bytes_as(puppet, &files, &manifest),
+            Ok(()),
+            "{expr}"
+        );
+    }
+    // A message quoting such text writes its bytes as Ruby's inspect does
+    // (Puppet: "The value 'x\xFFy\n' cannot be converted to Numeric.",
+    // which it then cannot log).
+    match compile_bytes(&files, "$s = file('m/bad.txt')\n$r = $s + 'a'\n") {
+        Ok(()) => panic!("compiled"),
+        Err(e) => assert!(
+            e.contains("The value 'x\\xFFy\n' cannot be converted to Numeric."),
+            "{e}"
+        ),
+    }
 }
 
 /// A chain of Hiera aliases (`k0: "%{alias('k1')}"`, ...): Puppet 7.23

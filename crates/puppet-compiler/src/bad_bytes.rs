@@ -1,46 +1,13 @@
-//! Text read from a file that is not UTF-8 (`file()`, an ERB template).
-//!
-//! Ruby keeps such a file's bytes as they are: the String counts one
-//! character per bad byte, and only writing it fails (the catalog's JSON:
-//! `source sequence is illegal/malformed utf-8`). pverify's strings are
-//! UTF-8, so each bad byte is decoded where the file is read as a character
-//! standing for that byte alone: U+10FF00 plus the byte, in the private use
-//! area of plane 16, which no text of a catalog means. Lengths stay Ruby's,
-//! and the catalog check (`eval::compile`) finds exactly the text that came
-//! from bad bytes; a U+FFFD the file really holds is text like any other.
+//! Bad bytes in text (see `puppet_model::bad_bytes`), and the binary Ruby
+//! Strings a template or a Ruby function makes of them.
 
 use std::borrow::Cow;
 
-/// The character a bad byte `b` (0x80 to 0xFF) is decoded as: `BASE + b`.
-const BASE: u32 = 0x10_FF00;
+pub use puppet_model::bad_bytes::{decode, holds_bad_byte};
 
-/// `bytes` as text: borrowed when they are UTF-8, else with each byte of
-/// every bad sequence as its own stand-in character.
-pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    let Err(first) = std::str::from_utf8(bytes) else {
-        // Checked just now.
-        return Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or_default());
-    };
-    let mut out = String::with_capacity(bytes.len() + 8);
-    let mut rest = bytes;
-    let mut error = Some(first);
-    while let Some(e) = error {
-        let (good, after) = rest.split_at(e.valid_up_to());
-        out.push_str(std::str::from_utf8(good).unwrap_or_default());
-        let bad_len = e.error_len().unwrap_or(after.len());
-        for &b in &after[..bad_len] {
-            out.push(stand_in(b));
-        }
-        rest = &after[bad_len..];
-        error = std::str::from_utf8(rest).err();
-    }
-    out.push_str(std::str::from_utf8(rest).unwrap_or_default());
-    Cow::Owned(out)
-}
-
-fn stand_in(b: u8) -> char {
-    char::from_u32(BASE + u32::from(b)).unwrap_or(char::REPLACEMENT_CHARACTER)
-}
+/// Ruby's ArgumentError when it changes the case of text holding bad bytes
+/// (`String#upcase`, `downcase`, `capitalize`; Puppet's `in` on strings).
+pub const INPUT_STRING_INVALID: &str = "input string invalid";
 
 thread_local! {
     /// Whether the node compiling on this thread made text of a binary Ruby
@@ -64,27 +31,4 @@ pub fn binary_text(bytes: &[u8]) -> Cow<'_, str> {
 /// thread (a compile starts by asking, which clears it).
 pub fn take_binary_noted() -> bool {
     BINARY_NOTED.with(|n| n.replace(false))
-}
-
-/// Whether `s` holds a byte [`decode`] found bad.
-pub fn holds_bad_byte(s: &str) -> bool {
-    s.chars()
-        .any(|c| (BASE + 0x80..=BASE + 0xFF).contains(&u32::from(c)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_bad_byte_is_one_character() {
-        // Ruby: "x\xFFy\n".length == 4, "\xE2\x82a".length == 3.
-        assert_eq!(decode(b"x\xffy\n").chars().count(), 4);
-        assert_eq!(decode(b"\xe2\x82a").chars().count(), 3);
-        assert_eq!(decode(b"ab\xf0\x9f\x98").chars().count(), 5);
-        assert!(holds_bad_byte(&decode(b"x\xffy")));
-        assert!(matches!(decode("ok \u{fffd}".as_bytes()), Cow::Borrowed(_)));
-        assert!(!holds_bad_byte("ok \u{fffd}"));
-        assert_eq!(decode(b"a\xc3(b"), format!("a{}(b", stand_in(0xc3)));
-    }
 }

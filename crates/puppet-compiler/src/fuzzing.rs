@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use crate::eval::{self, NodeInfo, Value};
 use crate::loader::{Environment, Overrides};
+use puppet_model::ruby::RubyVersion;
 use puppet_model::yaml;
 
 /// xorshift64*: a small deterministic generator for mutators and random
@@ -72,9 +73,15 @@ pub fn compile(data: &[u8]) {
 }
 
 /// A Hiera data file and `hiera.yaml`: the YAML reader (as data, as Hiera
-/// data, as a Hiera config), then the text as the environment's
-/// `data/common.yaml` with lookups of its keys `a`, `b` and `c`.
+/// data, as a Hiera config), Ruby's `JSON.parse` as both Rubies' json read
+/// it (the `json_data` backend's reader, bad bytes kept as Ruby keeps
+/// them), then the text as the environment's `data/common.yaml` with
+/// lookups of its keys `a`, `b` and `c`.
 pub fn hiera_yaml(data: &[u8]) {
+    let text = puppet_model::bad_bytes::decode(data);
+    for ruby in [RubyVersion::V3_1, RubyVersion::V3_3] {
+        let _ = puppet_model::ruby::json_parse::parse(&text, ruby);
+    }
     // Bytes that are not UTF-8 still go to Hiera, which refuses them.
     if let Ok(text) = std::str::from_utf8(data) {
         let _ = yaml::load(text);

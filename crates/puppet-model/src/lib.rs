@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bad_bytes;
 pub mod budget;
 pub mod names;
 pub mod psych;

@@ -131,11 +131,16 @@ impl EvalError {
     }
 
     /// The whole message as Puppet reports it for a node.
+    /// Text from bytes that are not UTF-8 (`crate::bad_bytes`) is written as
+    /// Ruby's `inspect` writes it: Puppet holds the raw bytes, and cannot
+    /// even log such a message (`Received a Log attribute with invalid
+    /// encoding`).
     pub fn for_node(&self, node: &str) -> String {
-        if let EvalError::Foreign(m) = self {
-            return m.clone();
-        }
-        format!("{} on node {node}", self.message())
+        let text = match self {
+            EvalError::Foreign(m) => m.clone(),
+            _ => format!("{} on node {node}", self.message()),
+        };
+        puppet_model::bad_bytes::escape(&text).into_owned()
     }
 }
 

@@ -720,9 +720,25 @@ impl<'e> Compiler<'e> {
             BinaryOp::Match | BinaryOp::NotMatch => {
                 // Text with bytes that are not UTF-8 (`crate::bad_bytes`,
                 // only once a file had some): Ruby's regexp refuses it.
-                if matches!(r, Value::Regexp(_) | Value::String(_))
-                    && matches!(&l, Value::String(s) if self.holds_bad_bytes(s))
-                {
+                // Whether matching `v` against `t` reaches a Pattern (a
+                // Variant tries its members in order, up to one that matches).
+                fn pattern(t: &PType, v: &Value) -> bool {
+                    match t {
+                        PType::Pattern(_) => true,
+                        PType::Optional(Some(t)) | PType::NotUndef(Some(t)) => pattern(t, v),
+                        PType::Variant(ts) => ts
+                            .iter()
+                            .find(|t| pattern(t, v) || super::typeops::is_instance(t, v))
+                            .is_some_and(|t| pattern(t, v)),
+                        _ => false,
+                    }
+                }
+                let regexp = match &r {
+                    Value::Regexp(_) | Value::String(_) => true,
+                    Value::Type(t) => pattern(t, &l),
+                    _ => false,
+                };
+                if regexp && matches!(&l, Value::String(s) if self.holds_bad_bytes(s)) {
                     let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string();
                     return Err(self.wrap_detail(ctx, e, detail));
                 }
@@ -750,6 +766,15 @@ impl<'e> Compiler<'e> {
                     }
                 }
                 Ok(Value::Boolean(false))
+            }
+            // Puppet compares text in text by `downcase`, which Ruby refuses
+            // for text holding bytes that are not UTF-8.
+            BinaryOp::In
+                if matches!((&l, &r), (Value::String(a), Value::String(b))
+                    if self.holds_bad_bytes(a) || self.holds_bad_bytes(b)) =>
+            {
+                let detail = crate::bad_bytes::INPUT_STRING_INVALID.to_string();
+                Err(self.wrap_detail(ctx, e, detail))
             }
             BinaryOp::In => Ok(Value::Boolean(match (&l, &r) {
                 (Value::String(needle), Value::String(hay)) => {

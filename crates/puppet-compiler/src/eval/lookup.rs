@@ -599,13 +599,16 @@ impl Compiler<'_> {
             paths
                 .into_iter()
                 .map(|p| {
-                    let data = self.env.hiera.read(
+                    let read = self.env.hiera.read(
                         self.env.files(),
                         &p,
                         level.json,
                         self.node.puppet.ruby(),
                     );
-                    (p, data)
+                    if read.bad_bytes && self.invalid_utf8.is_none() {
+                        self.invalid_utf8 = Some(p.clone());
+                    }
+                    (p, read.data)
                 })
                 .collect::<LevelFiles>()
         });

@@ -22,8 +22,8 @@ use puppet_model::Value;
 /// A data file's content: `None` when the file does not exist.
 pub type FileData = Result<Option<Value>, String>;
 
-/// A file, whether it is read as JSON, and the Ruby whose Psych reads it
-/// (their error texts differ).
+/// A file, whether it is read as JSON, and the Ruby whose Psych or json
+/// reads it (their error texts differ).
 type FileKey = (PathBuf, bool, RubyVersion);
 
 /// A `hiera.yaml`, the directory its relative datadirs start at, and the
@@ -33,25 +33,34 @@ type ConfigKey = (PathBuf, PathBuf, RubyVersion);
 /// Parsed data and config files by path, shared by every node of a run.
 #[derive(Default)]
 pub struct DataCache {
-    files: Mutex<HashMap<FileKey, Arc<OnceLock<FileData>>>>,
+    files: Mutex<HashMap<FileKey, Arc<OnceLock<ReadFile>>>>,
     configs: Mutex<HashMap<ConfigKey, Arc<OnceLock<ConfigData>>>>,
     /// eyaml's private keys and plaintexts.
     pub eyaml: eyaml::KeyCache,
+}
+
+/// A data file read: its content, and whether its text had bytes that are
+/// not UTF-8 (a JSON file's, kept as `puppet_model::bad_bytes` stand-ins as
+/// Ruby keeps them; a catalog holding them fails the node).
+#[derive(Clone)]
+pub struct ReadFile {
+    pub data: FileData,
+    pub bad_bytes: bool,
 }
 
 /// An interpreted `hiera.yaml`: `None` when the file does not exist.
 pub type ConfigData = Result<Option<Arc<config::Config>>, String>;
 
 impl DataCache {
-    /// The file parsed as YAML (`ruby`'s Psych's rules) or JSON; read once
-    /// per run.
+    /// The file parsed as YAML (`ruby`'s Psych's rules) or JSON (its
+    /// json's); read once per run.
     pub fn read(
         &self,
         fs: &dyn FileSystem,
         path: &Path,
         json: bool,
         ruby: RubyVersion,
-    ) -> FileData {
+    ) -> ReadFile {
         crate::reads::note(path, crate::reads::KIND | crate::reads::CONTENT);
         let slot = {
             let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
@@ -87,7 +96,7 @@ impl DataCache {
                 .or_default()
                 .clone()
         };
-        slot.get_or_init(|| match self.read(fs, path, false, ruby)? {
+        slot.get_or_init(|| match self.read(fs, path, false, ruby).data? {
             Some(doc) => config::parse_rooted(path, root, &doc).map(|c| Some(Arc::new(c))),
             None => Ok(None),
         })
@@ -95,34 +104,57 @@ impl DataCache {
     }
 }
 
-fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool, ruby: RubyVersion) -> FileData {
+fn read_uncached(fs: &dyn FileSystem, path: &Path, json: bool, ruby: RubyVersion) -> ReadFile {
+    let read = |data| ReadFile {
+        data,
+        bad_bytes: false,
+    };
     let bytes = match fs.read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return read(Ok(None)),
+        Err(e) => return read(Err(format!("{}: {e}", path.display()))),
     };
+    if json {
+        return read_json(path, &bytes, ruby);
+    }
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         // libyaml refuses the bytes before it reads the YAML (Psych's
         // `invalid leading UTF-8 octet at line 1 column 1`).
         Err(e) => {
-            return Err(match puppet_model::yaml::utf8_error(e.as_bytes()) {
-                Some(y) if !json => format!("({}): {y}", path.display()),
-                _ => format!("{}: {e}", path.display()),
-            })
+            return read(Err(match puppet_model::yaml::utf8_error(e.as_bytes()) {
+                Some(y) => format!("({}): {y}", path.display()),
+                None => format!("{}: {e}", path.display()),
+            }))
         }
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    if json {
-        let v: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| format!("Unable to parse (JSON) {}: {e}", path.display()))?;
-        return Ok(Some(crate::facts::from_json(&v)));
-    }
-    match puppet_model::yaml::load_hiera(text).map_err(|e| ruby.yaml_error(e)) {
-        // Puppet's safe_load turns an empty document into false; yaml_data
-        // then treats a non-hash as empty.
-        Ok(v) => Ok(Some(v)),
-        Err(e) if e.names_file => Err(format!("({}): {e}", path.display())),
-        Err(e) => Err(e.to_string()),
+    read(
+        match puppet_model::yaml::load_hiera(text).map_err(|e| ruby.yaml_error(e)) {
+            // Puppet's safe_load turns an empty document into false; yaml_data
+            // then treats a non-hash as empty.
+            Ok(v) => Ok(Some(v)),
+            Err(e) if e.names_file => Err(format!("({}): {e}", path.display())),
+            Err(e) => Err(e.to_string()),
+        },
+    )
+}
+
+/// `json_data`: the file read as UTF-8 that need not be (Ruby keeps bad
+/// bytes; inside a string they are text, elsewhere a token json cannot
+/// read), a byte order mark included, and parsed by `ruby`'s json.
+fn read_json(path: &Path, bytes: &[u8], ruby: RubyVersion) -> ReadFile {
+    let text = puppet_model::bad_bytes::decode(bytes);
+    let data = puppet_model::ruby::json_parse::parse(&text, ruby)
+        .map(Some)
+        .map_err(|e| {
+            // Puppet cannot log a message holding bad bytes; they are
+            // written as Ruby's `inspect` writes them.
+            let message = puppet_model::bad_bytes::escape(e.message());
+            format!("({}): {message}", path.display())
+        });
+    ReadFile {
+        data,
+        bad_bytes: matches!(text, std::borrow::Cow::Owned(_)),
     }
 }

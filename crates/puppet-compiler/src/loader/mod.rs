@@ -616,19 +616,24 @@ impl Environment {
 /// Puppet's `Module#load_metadata`: a non-empty `metadata.json` must give
 /// `source`, `author`, `version`, `license`, and `dependencies` as an array.
 fn metadata_acceptable(files: &dyn FileSystem, path: &Path) -> bool {
+    use puppet_model::Value;
     let Ok(text) = files.read_to_string(path) else {
         return true; // no metadata: fine
     };
-    let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(&text) else {
+    // Read by Ruby's json, which takes comments (both versions read alike
+    // whatever they parse).
+    let parsed = puppet_model::ruby::json_parse::parse(&text, Default::default());
+    let Ok(Value::Hash(m)) = &parsed else {
         return true; // unparsable metadata is logged by Puppet, not fatal
     };
     if m.is_empty() {
         return true;
     }
+    let given = |k: &str| m.get(&Value::string(k)).is_some_and(|v| *v != Value::Undef);
     ["source", "author", "version", "license"]
         .iter()
-        .all(|k| m.get(*k).is_some_and(|v| !v.is_null()))
-        && matches!(m.get("dependencies"), Some(serde_json::Value::Array(_)))
+        .all(|k| given(k))
+        && matches!(m.get(&Value::string("dependencies")), Some(Value::Array(_)))
 }
 
 /// Module directory names Puppet accepts.

@@ -28,6 +28,55 @@ pub fn json_nesting_error(v: &Value) -> Option<String> {
     too_deep(v, 0).then(|| format!("nesting of {MAX_NESTING} is too deep"))
 }
 
+/// The `JSON::GeneratorError` Ruby's `JSON.generate` raises for text holding
+/// bytes that are not UTF-8 (`crate::bad_bytes` stand-ins): the first such
+/// string it writes decides. json 2.9 (Ruby 3.3) always says the sequence is
+/// malformed; json 2.6 (Ruby 3.1) reads the first bad byte as the lead of a
+/// sequence as long as its high bits say, and says "partial character" when
+/// that runs past the string's end.
+pub fn json_utf8_error(v: &Value, ruby: super::RubyVersion) -> Option<&'static str> {
+    const MALFORMED: &str = "source sequence is illegal/malformed utf-8";
+    const PARTIAL: &str = "partial character in source, but hit end";
+    fn first_bad(v: &Value) -> Option<&str> {
+        if crate::budget::walk_stops_at(v) {
+            return None;
+        }
+        match v {
+            Value::String(s) => crate::bad_bytes::holds_bad_byte(s).then_some(&**s),
+            Value::Array(items) => items.iter().find_map(first_bad),
+            Value::Hash(h) => h
+                .iter()
+                .find_map(|(k, x)| first_bad(k).or_else(|| first_bad(x))),
+            _ => None,
+        }
+    }
+    let s = first_bad(v)?;
+    if ruby == super::RubyVersion::V3_3 {
+        return Some(MALFORMED);
+    }
+    let bytes = crate::bad_bytes::encode(s);
+    let mut at = 0;
+    while at < bytes.len() {
+        let lead = bytes[at];
+        let extra = match lead {
+            0xC0..=0xDF => 1,
+            0xE0..=0xEF => 2,
+            0xF0..=0xF7 => 3,
+            0xF8..=0xFB => 4,
+            0xFC..=0xFF => 5,
+            _ => 0,
+        };
+        if at + extra >= bytes.len() {
+            return Some(PARTIAL);
+        }
+        if std::str::from_utf8(&bytes[at..=at + extra]).is_err() {
+            return Some(MALFORMED);
+        }
+        at += extra + 1;
+    }
+    Some(MALFORMED)
+}
+
 /// Ruby's `JSON.generate` of a value as a function receives it (without
 /// the nesting check: [`json_nesting_error`]; `JSON.dump` has none, so the
 /// walk grows its stack on the heap for data nested deeper than any stack).

@@ -4,12 +4,15 @@
 
 pub mod digest;
 pub mod json;
+pub mod json_parse;
 pub mod text;
 pub mod version;
 
 pub use digest::{ruby_digest, ruby_hexdigest};
 pub use json::{
-    json_nesting_error, json_string, ruby_inspect, ruby_json, ruby_json_pretty, ruby_to_s,
+    json_nesting_error, json_string, json_utf8_error, ruby_inspect, ruby_json, ruby_json_pretty,
+    ruby_to_s,
 };
+pub use json_parse::JsonParseError;
 pub use text::{ruby_basename, ruby_dirname, shell_escape};
 pub use version::{Receiver, RubyVersion};

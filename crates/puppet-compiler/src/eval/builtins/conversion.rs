@@ -406,6 +406,9 @@ pub(super) fn new_integer(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         }
         other => other,
     };
+    // Puppet matches the text with a regexp, which Ruby refuses on bytes
+    // that are not UTF-8.
+    super::strings::refuse_bad_bytes(cx, &from, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => integer_lenient(s),
@@ -492,6 +495,9 @@ pub(super) fn new_float(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
         other => other,
     };
+    // Puppet matches the text with a regexp, which Ruby refuses on bytes
+    // that are not UTF-8.
+    super::strings::refuse_bad_bytes(cx, &from, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => float_pattern(s),
@@ -556,6 +562,9 @@ pub(super) fn new_numeric(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         Value::Timestamp(n) | Value::Timespan(n) => Value::Float(n.as_f64()),
         other => other,
     };
+    // Puppet matches the text with a regexp, which Ruby refuses on bytes
+    // that are not UTF-8.
+    super::strings::refuse_bad_bytes(cx, &from, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
     let convertible = match &from {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
         Value::String(s) => float_pattern(s),
@@ -897,6 +906,9 @@ fn string_convert_nested(v: &Value, fmt: Option<&str>, top: bool) -> Result<Stri
         Value::String(s) => {
             if top {
                 s.to_string()
+            } else if crate::bad_bytes::holds_bad_byte(s) {
+                // Quoted by code point, which Ruby refuses for bad bytes.
+                return Err(puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string());
             } else {
                 puppet_model::types::puppet_quote(s)
             }
@@ -1011,6 +1023,17 @@ pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
                 "Illegal format '{conv}' specified for value of Float type - expected one of the characters 'dxXobBeEfgGaAsp'"
             )),
         },
+        // Text holding bytes that are not UTF-8 (`crate::bad_bytes`): Puppet
+        // quotes by code point and changes case with Ruby's, which refuse it.
+        // (`%C` splits at `::` first, which refuses it too.)
+        Value::String(s) if matches!(conv, 'p' | 'c' | 'C' | 'u' | 'd') && crate::bad_bytes::holds_bad_byte(s) => {
+            Err(if matches!(conv, 'p' | 'C') {
+                puppet_syntax::error::INVALID_BYTE_SEQUENCE
+            } else {
+                crate::bad_bytes::INPUT_STRING_INVALID
+            }
+            .to_string())
+        }
         Value::String(s) => match conv {
             's' => ruby_format(fmt, std::slice::from_ref(v)),
             'p' => Ok(puppet_model::types::puppet_quote(s)),

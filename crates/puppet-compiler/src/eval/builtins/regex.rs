@@ -7,6 +7,7 @@ use crate::eval::expr::R;
 use crate::eval::value::Value;
 use puppet_model::ruby::ruby_to_s;
 use puppet_model::types::PType;
+use puppet_syntax::error::INVALID_BYTE_SEQUENCE;
 
 pub(super) fn match_(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     let i = cx.dispatch(
@@ -19,6 +20,7 @@ pub(super) fn match_(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         ],
         args,
     )?;
+    super::strings::refuse_bad_bytes(cx, &args[0], INVALID_BYTE_SEQUENCE)?;
     if i == 0 {
         return match_one(cx, args[0].as_str().unwrap_or_default(), &args[1]);
     }
@@ -121,6 +123,8 @@ pub(super) fn regsubst(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         ],
         args,
     )?;
+    // Ruby's regexps refuse text holding bytes that are not UTF-8.
+    super::strings::refuse_bad_bytes(cx, &args[0], INVALID_BYTE_SEQUENCE)?;
     let flags = args.get(3).and_then(|v| v.as_str()).unwrap_or("");
     let global = flags.contains('G');
     let src = if i == 0 {

@@ -951,6 +951,9 @@ pub(super) fn to_json(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if let Some(e) = puppet_model::ruby::json_nesting_error(&args[0]) {
         return cx.fail(e);
     }
+    if let Some(e) = puppet_model::ruby::json_utf8_error(&args[0], cx.c.node.puppet.ruby()) {
+        return cx.fail(e);
+    }
     Ok(Value::string(ruby_json(&args[0])))
 }
 

@@ -43,6 +43,9 @@ pub(super) fn to_json_pretty(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if let Some(e) = puppet_model::ruby::json_nesting_error(&data) {
         return cx.fail(e);
     }
+    if let Some(e) = puppet_model::ruby::json_utf8_error(&data, cx.c.node.puppet.ruby()) {
+        return cx.fail(e);
+    }
     let mut out = ruby_json_pretty(&data, opts, cx.c.node.puppet.ruby());
     out.push('\n');
     Ok(Value::string(out))

@@ -14,6 +14,26 @@ pub(super) const STRING_OR_ITERABLE: [Sig; 3] = [
     sig(&[("Iterable[Variant[String, Numeric]]", "arg")]),
 ];
 
+/// Fails with Ruby's `message` when `v` (a string, or one inside an array
+/// or hash) holds bytes that are not UTF-8 (`crate::bad_bytes`): what the
+/// Ruby method Puppet calls raises on such text. Free until a file with
+/// such bytes was read.
+pub(super) fn refuse_bad_bytes(cx: &mut Cx<'_, '_>, v: &Value, message: &str) -> R<()> {
+    fn holds(cx: &Cx<'_, '_>, v: &Value) -> bool {
+        match v {
+            Value::String(s) => cx.c.holds_bad_bytes(s),
+            Value::Array(items) => items.iter().any(|x| holds(cx, x)),
+            Value::Hash(h) => h.iter().any(|(k, x)| holds(cx, k) || holds(cx, x)),
+            Value::Sensitive(inner) => holds(cx, inner),
+            _ => false,
+        }
+    }
+    if cx.c.invalid_utf8.is_some() && holds(cx, v) {
+        return cx.fail(message);
+    }
+    Ok(())
+}
+
 /// Numbers as they are, strings through `f`, iterables element by element.
 pub(super) fn string_op(cx: &mut Cx<'_, '_>, args: &[Value], f: fn(&str) -> String) -> R<Value> {
     match cx.dispatch(&STRING_OR_ITERABLE, args)? {
@@ -39,7 +59,19 @@ pub(super) fn is_ruby_space(c: char) -> bool {
 }
 
 pub(super) fn strip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    refuse_bad_bytes_on_ruby_3_3(cx, args)?;
     string_op(cx, args, |s| s.trim_matches(is_ruby_space).to_string())
+}
+
+/// Ruby 3.3's `String#strip` and `rstrip` refuse text holding bytes that are
+/// not UTF-8 (Ruby 3.1's strip it).
+fn refuse_bad_bytes_on_ruby_3_3(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<()> {
+    if cx.c.node.puppet.ruby() == puppet_model::ruby::RubyVersion::V3_3 {
+        if let Some(v) = args.first() {
+            refuse_bad_bytes(cx, v, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn lstrip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
@@ -49,6 +81,7 @@ pub(super) fn lstrip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 }
 
 pub(super) fn rstrip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    refuse_bad_bytes_on_ruby_3_3(cx, args)?;
     string_op(cx, args, |s| s.trim_end_matches(is_ruby_space).to_string())
 }
 
@@ -99,10 +132,17 @@ pub(super) fn title_case(c: char) -> String {
 }
 
 pub(super) fn capitalize(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    if let Some(v) = args.first() {
+        refuse_bad_bytes(cx, v, crate::bad_bytes::INPUT_STRING_INVALID)?;
+    }
     string_op(cx, args, ruby_capitalize)
 }
 
 pub(super) fn camelcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
+    if let Some(v) = args.first() {
+        // Puppet's camelcase splits with a regexp.
+        refuse_bad_bytes(cx, v, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
+    }
     string_op(cx, args, |s| {
         let mut parts: Vec<&str> = s.split('_').collect();
         while parts.last() == Some(&"") {
@@ -138,11 +178,13 @@ pub(super) fn deep_case(v: &Value, up: bool) -> Value {
 
 pub(super) fn upcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&STRING_DATA, args)?;
+    refuse_bad_bytes(cx, &args[0], crate::bad_bytes::INPUT_STRING_INVALID)?;
     Ok(deep_case(&args[0], true))
 }
 
 pub(super) fn downcase(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&STRING_DATA, args)?;
+    refuse_bad_bytes(cx, &args[0], crate::bad_bytes::INPUT_STRING_INVALID)?;
     Ok(deep_case(&args[0], false))
 }
 
@@ -432,9 +474,7 @@ pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         v => (v.as_str().unwrap_or_default(), false),
     };
     // Text of a file that was not UTF-8: Ruby's `String#split` refuses it.
-    if cx.c.holds_bad_bytes(s) {
-        return cx.fail(puppet_syntax::error::INVALID_BYTE_SEQUENCE);
-    }
+    refuse_bad_bytes(cx, &args[0], puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;
     let pattern = match &args[1] {
         Value::String(p) | Value::Regexp(p) => p.to_string(),
         Value::Type(t) => match t.as_ref() {

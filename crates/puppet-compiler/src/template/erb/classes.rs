@@ -96,39 +96,39 @@ pub(super) fn class_method(
         // `JSON.parse(text)` (stdlib's `load_module_metadata` on Puppet 8).
         "parse" if c == "JSON" => {
             let text = args.first().map(RValue::to_s).unwrap_or_default();
-            match serde_json::from_str::<serde_json::Value>(&text) {
-                Ok(v) => Ok(super::value::from_puppet(&crate::facts::from_json(&v))),
+            match puppet_model::ruby::json_parse::parse(&text, cx.ruby) {
+                Ok(v) => Ok(super::value::from_puppet(&v)),
                 Err(e) => {
-                    cx.error_class = Some("JSON::ParserError".into());
-                    cx.fail_at(e.to_string())
+                    cx.error_class = Some(e.class().into());
+                    cx.fail_at(e.message())
                 }
             }
         }
-        "generate" | "dump" | "pretty_generate"
-            if c == "JSON" && name != "dump" && {
-                let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
-                puppet_model::ruby::json_nesting_error(&v).is_some()
-            } =>
-        {
-            cx.error_class = Some("JSON::NestingError".into());
-            cx.fail_at(format!(
-                "nesting of {} is too deep",
-                puppet_model::ruby::json::MAX_NESTING
-            ))
-        }
-        "generate" | "dump" if c == "JSON" => Ok(RValue::str(puppet_model::ruby::ruby_json(
-            &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-        ))),
-        "pretty_generate" if c == "JSON" => {
+        // JSON.generate's text; `dump` has no nesting limit; text holding
+        // bytes that are not UTF-8 is refused by the generator.
+        "generate" | "dump" | "pretty_generate" if c == "JSON" => {
+            let v = super::value::to_puppet(args.first().unwrap_or(&RValue::Nil));
+            if name != "dump" && puppet_model::ruby::json_nesting_error(&v).is_some() {
+                cx.error_class = Some("JSON::NestingError".into());
+                return cx.fail_at(format!(
+                    "nesting of {} is too deep",
+                    puppet_model::ruby::json::MAX_NESTING
+                ));
+            }
+            if let Some(e) = puppet_model::ruby::json_utf8_error(&v, cx.ruby) {
+                cx.error_class = Some("JSON::GeneratorError".into());
+                return cx.fail_at(e);
+            }
+            if name != "pretty_generate" {
+                return Ok(RValue::str(puppet_model::ruby::ruby_json(&v)));
+            }
             let opts = args.get(1).map(super::value::to_puppet);
             let opts = match &opts {
                 Some(puppet_model::value::Value::Hash(h)) => Some(&**h),
                 _ => None,
             };
             Ok(RValue::str(puppet_model::ruby::ruby_json_pretty(
-                &super::value::to_puppet(args.first().unwrap_or(&RValue::Nil)),
-                opts,
-                cx.ruby,
+                &v, opts, cx.ruby,
             )))
         }
         // Ruby code sees no environment variables: a catalog must not

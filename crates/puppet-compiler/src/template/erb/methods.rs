@@ -361,6 +361,10 @@ pub fn call_method(
                 cx.error_class = Some("JSON::NestingError".into());
                 return cx.fail_at(e);
             }
+            if let Some(e) = puppet_model::ruby::json_utf8_error(&v, cx.ruby) {
+                cx.error_class = Some("JSON::GeneratorError".into());
+                return cx.fail_at(e);
+            }
             return Ok(RValue::str(puppet_model::ruby::ruby_json(&v)));
         }
         // `require 'yaml'` too (Puppet loads Psych): Psych's document.
@@ -1133,6 +1137,14 @@ fn string(
         },
         "length" | "size" => Ok(RValue::Int(s.chars().count() as i64)),
         "bytesize" => Ok(RValue::Int(s.len() as i64)),
+        // Ruby's case mapping refuses text holding bytes that are not UTF-8.
+        "upcase" | "upcase!" | "downcase" | "downcase!" | "capitalize" | "capitalize!"
+        | "swapcase"
+            if crate::bad_bytes::holds_bad_byte(s) =>
+        {
+            cx.error_class = Some("ArgumentError".into());
+            cx.fail_at(crate::bad_bytes::INPUT_STRING_INVALID)
+        }
         "upcase" | "upcase!" => st(s.to_uppercase()),
         "downcase" | "downcase!" => st(s.to_lowercase()),
         "capitalize" | "capitalize!" => st(capitalize(s)),
