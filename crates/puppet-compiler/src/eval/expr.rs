@@ -720,8 +720,8 @@ impl<'e> Compiler<'e> {
             BinaryOp::Match | BinaryOp::NotMatch => {
                 // Text with bytes that are not UTF-8 (`crate::bad_bytes`,
                 // only once a file had some): Ruby's regexp refuses it.
-                // Whether matching `v` against `t` reaches a Pattern (a
-                // Variant tries its members in order, up to one that matches).
+                // Whether matching `v` against `t` reaches a Pattern: a
+                // Variant tries its members in order, up to one that matches.
                 fn pattern(t: &PType, v: &Value) -> bool {
                     match t {
                         PType::Pattern(_) => true,
@@ -733,12 +733,13 @@ impl<'e> Compiler<'e> {
                         _ => false,
                     }
                 }
-                let regexp = match &r {
+                let regexp = || match &r {
                     Value::Regexp(_) | Value::String(_) => true,
                     Value::Type(t) => pattern(t, &l),
                     _ => false,
                 };
-                if regexp && matches!(&l, Value::String(s) if self.holds_bad_bytes(s)) {
+                // The text first: free while no file had bad bytes.
+                if matches!(&l, Value::String(s) if self.holds_bad_bytes(s)) && regexp() {
                     let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string();
                     return Err(self.wrap_detail(ctx, e, detail));
                 }
