@@ -14,7 +14,7 @@ fn canon(v: &Value) -> String {
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => format!("i{i}"),
         Value::Float(f) => format!("f{:016x}", f.to_bits()),
-        Value::String(s) => format!("s{}", hex(&raw_bytes(s))),
+        Value::String(s) => format!("s{}", hex(&bad_bytes::encode(s))),
         Value::Array(a) => format!("[{}]", a.iter().map(canon).collect::<Vec<_>>().join(",")),
         Value::Hash(h) => format!(
             "{{{}}}",
@@ -25,10 +25,6 @@ fn canon(v: &Value) -> String {
         ),
         other => format!("?{other:?}"),
     }
-}
-
-fn raw_bytes(s: &str) -> Vec<u8> {
-    bad_bytes::encode(s).into_owned()
 }
 
 fn hex(b: &[u8]) -> String {
@@ -45,7 +41,7 @@ fn answer(input: &[u8], ruby: RubyVersion) -> String {
     let text = bad_bytes::decode(input);
     match json_parse::parse(&text, ruby) {
         Ok(v) => format!("ok {}", canon(&v)),
-        Err(e) => format!("{} {}", e.class(), hex(&raw_bytes(e.message()))),
+        Err(e) => format!("{} {}", e.class(), hex(&bad_bytes::encode(e.message()))),
     }
 }
 

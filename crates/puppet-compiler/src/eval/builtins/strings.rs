@@ -19,16 +19,16 @@ pub(super) const STRING_OR_ITERABLE: [Sig; 3] = [
 /// Ruby method Puppet calls raises on such text. Free until a file with
 /// such bytes was read.
 pub(super) fn refuse_bad_bytes(cx: &mut Cx<'_, '_>, v: &Value, message: &str) -> R<()> {
-    fn holds(cx: &Cx<'_, '_>, v: &Value) -> bool {
+    fn holds(v: &Value) -> bool {
         match v {
-            Value::String(s) => cx.c.holds_bad_bytes(s),
-            Value::Array(items) => items.iter().any(|x| holds(cx, x)),
-            Value::Hash(h) => h.iter().any(|(k, x)| holds(cx, k) || holds(cx, x)),
-            Value::Sensitive(inner) => holds(cx, inner),
+            Value::String(s) => crate::bad_bytes::holds_bad_byte(s),
+            Value::Array(items) => items.iter().any(holds),
+            Value::Hash(h) => h.iter().any(|(k, x)| holds(k) || holds(x)),
+            Value::Sensitive(inner) => holds(inner),
             _ => false,
         }
     }
-    if cx.c.invalid_utf8.is_some() && holds(cx, v) {
+    if cx.c.invalid_utf8.is_some() && holds(v) {
         return cx.fail(message);
     }
     Ok(())
