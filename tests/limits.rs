@@ -181,16 +181,43 @@ fn deeply_nested_data_to_string() {
 
 #[test]
 fn type_of_deeply_nested_data_as_text() {
-    // The type of data 100,000 arrays deep is as deep; writing it as text
-    // overflowed a 64 MiB stack (SIGABRT: the whole run lost). pverify
-    // grows its stack and answers, as for the data itself.
+    // The type of data 100,000 arrays deep would be as deep; writing it as
+    // text overflowed a 64 MiB stack (SIGABRT: the whole run lost). Puppet
+    // infers 2,501 arrays deep (7.23) and ends the compile with Ruby's
+    // SystemStackError at 2,601; pverify stops past `infer::MAX_DEPTH` so.
     assert_eq!(
         compile(
             "$x = Integer[1, 100000].reduce([]) |$m, $i| { [$m] }\n\
              notice(\"${type($x)}\".length)\n"
         ),
-        Ok(())
+        Err("stack level too deep".into())
     );
+}
+
+#[test]
+fn deep_data_never_overflows_a_walk() {
+    // Data 2,000,000 arrays deep (cheap to build: each level shares the
+    // last) through every walk that recursed without bound: the inferred
+    // type as a hash key, compared, checked against Data, RichData and a
+    // recursive alias (Puppet: "stack level too deep"), and flattened
+    // (Ruby's flatten keeps its own stack: Puppet answers).
+    let deep = "$d = Integer[1, 2000000].reduce([]) |$m, $i| { [$m] }\n";
+    for expr in [
+        "{ type($d) => 1 }",
+        "type($d) == type($d)",
+        "$d =~ Data",
+        "$d =~ RichData",
+        "$d =~ NotUndef[Data]",
+        "$d =~ Tree",
+    ] {
+        let manifest = format!("{deep}type Tree = Variant[Integer, Array[Tree]]\nnotice({expr})\n");
+        assert_eq!(
+            compile(&manifest),
+            Err("stack level too deep".into()),
+            "{expr}"
+        );
+    }
+    assert_eq!(compile(&format!("{deep}notice([$d, 1].flatten)\n")), Ok(()));
 }
 
 #[test]
@@ -288,14 +315,15 @@ fn deep_data_in_templates_is_walked() {
     );
 }
 
-/// Hashes and types 200,000 levels deep are dropped without recursion
-/// (values/drop.rs): a debug build's recursive drop overflowed its stack.
+/// Hashes 200,000 levels deep, and types as deep as inference makes them
+/// (2,500), are dropped without recursion (values/drop.rs): a debug
+/// build's recursive drop overflowed its stack.
 #[test]
 fn deep_hashes_and_types_are_dropped() {
     assert_eq!(
         compile(
             "$h = Integer[1, 200000].reduce({}) |$m, $i| { { k => $m } }\n\
-             $t = type(Integer[1, 200000].reduce([]) |$m, $i| { [$m] })\n\
+             $t = type(Integer[1, 2500].reduce([]) |$m, $i| { [$m] })\n\
              if !($t =~ Type) or $h.length != 1 { fail('x') }\n"
         ),
         Ok(())
@@ -487,6 +515,7 @@ fn ruby_refuses_bad_bytes_where_puppet_does() {
         // Ruby 3.3's strip refuses it, Ruby 3.1's strips it.
         ("strip($s)", &[PuppetVersion::V8], BYTES),
         ("rstrip($s)", &[PuppetVersion::V8], BYTES),
+        ("String($s, '%t')", &[PuppetVersion::V8], BYTES),
         // json's generator: 2.6 reads \xFF as the lead of six bytes.
         (
             "inline_template('<%= @s.to_json %>')",
@@ -510,6 +539,7 @@ fn ruby_refuses_bad_bytes_where_puppet_does() {
     }
     for (expr, puppet) in [
         ("strip($s).length", PuppetVersion::V7),
+        ("String($s, '%t')", PuppetVersion::V7),
         ("$s.lstrip", PuppetVersion::V8),
         ("$s =~ Variant[String, Pattern[/x/]]", PuppetVersion::V8),
         ("\"${[$s]}\"", PuppetVersion::V8),

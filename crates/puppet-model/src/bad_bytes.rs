@@ -45,8 +45,12 @@ fn stand_in(b: u8) -> char {
 
 /// Whether `s` holds a byte [`decode`] found bad.
 pub fn holds_bad_byte(s: &str) -> bool {
-    s.chars()
-        .any(|c| (BASE + 0x80..=BASE + 0xFF).contains(&u32::from(c)))
+    s.chars().any(is_stand_in)
+}
+
+/// Whether `c` stands for a bad byte.
+pub fn is_stand_in(c: char) -> bool {
+    (BASE + 0x80..=BASE + 0xFF).contains(&u32::from(c))
 }
 
 /// The bytes `s` was decoded from: each stand-in its byte again.

@@ -126,6 +126,8 @@ pub enum Exceeded {
         cap: u64,
         asked: Option<u64>,
     },
+    /// A walk deeper than Puppet's Ruby stack goes ([`stack_too_deep`]).
+    StackTooDeep,
 }
 
 impl fmt::Display for Exceeded {
@@ -150,6 +152,7 @@ impl fmt::Display for Exceeded {
                 bytes(*cap),
                 bytes(*n)
             ),
+            Exceeded::StackTooDeep => f.write_str("stack level too deep"),
         }
     }
 }
@@ -186,6 +189,8 @@ struct State {
     /// `pverify_alloc::thread_net_bytes` when the compile started.
     start_bytes: usize,
     exceeded: Option<Exceeded>,
+    /// Whether a compile runs ([`enter`]); outside one nothing is ended.
+    active: bool,
 }
 
 const UNLIMITED: State = State {
@@ -193,6 +198,7 @@ const UNLIMITED: State = State {
     limits: Limits::NONE,
     start_bytes: 0,
     exceeded: None,
+    active: false,
 };
 
 thread_local! {
@@ -225,6 +231,7 @@ pub fn enter(limits: Limits) -> Guard {
         limits,
         start_bytes: pverify_alloc::thread_net_bytes(),
         exceeded: None,
+        active: true,
     };
     Guard {
         previous: STATE.with(|s| s.replace(state)),
@@ -348,6 +355,17 @@ fn reserve_large(n: u64) -> Result<(), Exceeded> {
 #[inline]
 pub fn reserve_items(count: u64, size: usize) -> Result<(), Exceeded> {
     reserve(count.saturating_mul(size as u64))
+}
+
+/// Ends the current compile as Ruby's `SystemStackError` ends Puppet's: a
+/// walk went deeper than Puppet's Ruby stack goes (type inference of data
+/// nested past `types::infer::MAX_DEPTH`). The walk returns what is at
+/// hand, and every walk and loop after it stops, as over a budget.
+pub fn stack_too_deep() {
+    let state = STATE.with(Cell::get);
+    if state.active && state.exceeded.is_none() {
+        let _ = fail(state, Exceeded::StackTooDeep);
+    }
 }
 
 /// The budget the current compile went over, if it did.

@@ -534,7 +534,7 @@ impl Compiler<'_> {
                     v => v,
                 };
                 if rich {
-                    rich_data::emit_rich(v, s);
+                    rich_data::emit_rich(v, &self.binary_strings, s);
                 } else {
                     emit_value(v, s);
                 }

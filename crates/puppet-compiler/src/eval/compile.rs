@@ -69,6 +69,7 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
     let budget = crate::budget::enter(node.budget);
     // A binary String noted by an earlier compile on this thread is not ours.
     crate::bad_bytes::take_binary_noted();
+    crate::bad_bytes::take_binary_strings();
     let mut c = Compiler::new(env, node);
     c.warnings.extend(env.conf_warnings.iter().cloned());
     let strict = c.node.strict_variables();
@@ -79,11 +80,16 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
     // swallowed the error.
     if let Some(e) = crate::budget::exceeded() {
         drop(budget);
-        return Err(EvalError::runtime(e.to_string(), Location::default()));
+        // Ruby's SystemStackError is no Puppet error: Puppet prints its
+        // bare text, without the node (as `lookup::lookup_failed`).
+        return Err(match e {
+            crate::budget::Exceeded::StackTooDeep => EvalError::Foreign(e.to_string()),
+            _ => EvalError::runtime(e.to_string(), Location::default()),
+        });
     }
     result?;
     check_parameter_nesting(&c)?;
-    check_invalid_utf8(&c)?;
+    check_invalid_utf8(&mut c)?;
     super::runtime_values::check(&mut c)?;
     Ok(c)
 }
@@ -95,27 +101,47 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
 /// stand-in (`crate::bad_bytes`), so rather than a catalog that differs
 /// from Puppet's, the node fails naming the file. A compile that only
 /// measured the text passes; a U+FFFD a valid file holds is no bad byte.
-fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
+///
+/// A binary Ruby String (`Base64.decode64` in a template or a Ruby
+/// function) is not UTF-8 either, but Puppet 8's rich data writes it as a
+/// Binary: there, when no file with bad bytes was read, parameter values
+/// holding stand-ins are written so (`BinaryStrings::stand_ins`). Not as a hash key
+/// (the converter leaves keys as they are, and JSON cannot hold them), nor
+/// beside other non-ASCII text (Ruby refuses to join ASCII-8BIT to such
+/// text: `incompatible character encodings`).
+fn check_invalid_utf8(c: &mut Compiler<'_>) -> Result<(), EvalError> {
     let binary = crate::bad_bytes::take_binary_noted();
+    let puppet8 = c.node.puppet == crate::version::PuppetVersion::V8;
+    if puppet8 {
+        c.binary_strings = crate::bad_bytes::take_binary_strings();
+    }
     let origin = match &c.invalid_utf8 {
         Some(path) => path.display().to_string(),
         None if binary => issues::limits::BINARY_STRING.to_string(),
         None => return Ok(()),
     };
-    fn holds_replacement(v: &Value) -> bool {
+    let as_binary = binary && c.invalid_utf8.is_none() && puppet8;
+    /// Whether `v` holds text that cannot be written: any stand-in, or with
+    /// `as_binary` one in a key or beside non-ASCII text.
+    fn unwritable(v: &Value, as_binary: bool) -> bool {
         match v {
+            Value::String(s) if as_binary => {
+                crate::bad_bytes::holds_bad_byte(s)
+                    && s.chars()
+                        .any(|ch| !ch.is_ascii() && !crate::bad_bytes::is_stand_in(ch))
+            }
             Value::String(s) => crate::bad_bytes::holds_bad_byte(s),
-            Value::Array(items) => items.iter().any(holds_replacement),
+            Value::Array(items) => items.iter().any(|x| unwritable(x, as_binary)),
             Value::Hash(h) => h
                 .iter()
-                .any(|(k, x)| holds_replacement(k) || holds_replacement(x)),
-            Value::Sensitive(inner) => holds_replacement(inner),
+                .any(|(k, x)| unwritable(k, false) || unwritable(x, as_binary)),
+            Value::Sensitive(inner) => unwritable(inner, as_binary),
             _ => false,
         }
     }
     for r in c.catalog.resources() {
         for (name, v) in r.params.iter() {
-            if holds_replacement(v) {
+            if unwritable(v, as_binary) {
                 return Err(EvalError::Completion(
                     issues::limits::invalid_utf8_in_catalog(
                         &puppet_model::names::reference(&r.type_name, &r.title),
@@ -126,6 +152,7 @@ fn check_invalid_utf8(c: &Compiler<'_>) -> Result<(), EvalError> {
             }
         }
     }
+    c.binary_strings.stand_ins = as_binary;
     Ok(())
 }
 

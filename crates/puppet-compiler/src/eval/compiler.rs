@@ -304,6 +304,9 @@ pub struct Compiler<'e> {
     /// its bad bytes became stand-ins (`crate::bad_bytes`), and a catalog
     /// string holding one fails the node (`compile::check_invalid_utf8`).
     pub(crate) invalid_utf8: Option<std::path::PathBuf>,
+    /// The binary Ruby Strings of the catalog, which Puppet 8 writes as
+    /// Binary values (`compile::check_invalid_utf8`).
+    pub(crate) binary_strings: crate::bad_bytes::BinaryStrings,
 }
 
 #[derive(Clone, Debug)]
@@ -364,6 +367,7 @@ impl<'e> Compiler<'e> {
             interpolating_paths: false,
             depth: 0,
             invalid_utf8: None,
+            binary_strings: Default::default(),
         }
     }
 
@@ -590,14 +594,31 @@ impl<'e> Compiler<'e> {
             }
         }
         let warnings_before = self.warnings.len();
-        let t = match self.eval(type_expr, top, &ctx)? {
-            Value::Type(ref t) => (**t).clone(),
-            _ => return Ok(None),
+        // The alias is known, unresolved, while its definition is evaluated:
+        // a definition may name it (`type Tree = Variant[Integer,
+        // Array[Tree]]`), as Puppet's `PTypeAliasType#resolve` allows.
+        let target = puppet_model::types::AliasTarget::new();
+        let alias = puppet_model::types::PType::alias(display.clone(), target.clone());
+        self.defs.set_resolved_alias(key.clone(), alias.clone());
+        let t = match self.eval(type_expr, top, &ctx) {
+            Ok(Value::Type(ref t)) => (**t).clone(),
+            other => {
+                self.defs.forget_resolved_alias(&key);
+                other?;
+                return Ok(None);
+            }
         };
-        let alias = puppet_model::types::PType::alias(
-            display,
-            puppet_model::types::AliasTarget::resolved(t),
-        );
+        // Puppet's `AssertOtherTypeAcceptor`, on the alias resolved: not
+        // only aliases of aliases.
+        let _ = target.set(t);
+        if !puppet_model::types::reaches_real_type(&alias) {
+            self.defs.forget_resolved_alias(&key);
+            return Err(EvalError::Runtime {
+                while_evaluating: None,
+                detail: format!("Type alias '{display}' cannot be resolved to a real type"),
+                at: Location::default(),
+            });
+        }
         if let Some(path) = autoloaded {
             let shareable = *def.program.path == *path.to_string_lossy()
                 && self.warnings.len() == warnings_before

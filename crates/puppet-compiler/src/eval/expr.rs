@@ -175,7 +175,15 @@ impl<'e> Compiler<'e> {
                     .sum();
                 let mut s = String::with_capacity(guess);
                 crate::budget::tick()?;
+                // Ruby's `join` refuses to mix a binary String that is not
+                // ASCII with other non-ASCII text, and the result is binary
+                // when its first piece is; asked once a binary String was
+                // made (text of a file that is not UTF-8 is UTF-8 to Ruby).
+                let mut encoding = (crate::bad_bytes::binary_made() && self.invalid_utf8.is_none())
+                    .then_some(crate::bad_bytes::Appended::JOINED);
                 for p in parts {
+                    let start = s.len();
+                    let mut binary = false;
                     match p {
                         StrPart::Text(t) => s.push_str(t),
                         StrPart::Expr(x) => match self.eval(x, scope, ctx)? {
@@ -183,7 +191,9 @@ impl<'e> Compiler<'e> {
                                 // A string doubled again and again is
                                 // refused before it outgrows the budget.
                                 crate::budget::reserve((s.len() + v.len()) as u64)?;
-                                s.push_str(v)
+                                s.push_str(v);
+                                binary =
+                                    encoding.is_some() && crate::bad_bytes::is_binary_string(v);
                             }
                             v => {
                                 use std::fmt::Write as _;
@@ -191,8 +201,16 @@ impl<'e> Compiler<'e> {
                             }
                         },
                     }
+                    if let Some(enc) = &mut encoding {
+                        *enc = enc
+                            .then(&s[start..], binary)
+                            .map_err(|refusal| self.wrap_detail(ctx, e, refusal.to_string()))?;
+                    }
                 }
-                Ok(Value::string(s))
+                Ok(match encoding {
+                    Some(enc) if enc.is_binary() => crate::bad_bytes::mark_binary(Arc::from(s)),
+                    _ => Value::string(s),
+                })
             }
             ExprKind::Heredoc { text, .. } => self.eval(text, scope, ctx),
             ExprKind::RenderString(text) => {
@@ -1155,14 +1173,11 @@ fn accepts_non_type(t: &PType) -> bool {
 
 /// Ruby's `flatten!` of the keys of a String or Array access.
 fn flatten_keys(keys: Vec<Value>) -> Vec<Value> {
-    fn go(v: Value, out: &mut Vec<Value>) {
-        match v.into_array() {
-            Ok(a) => Arc::unwrap_or_clone(a).into_iter().for_each(|x| go(x, out)),
-            Err(other) => out.push(other),
-        }
+    if !keys.iter().any(|k| matches!(k, Value::Array(_))) {
+        return keys;
     }
     let mut out = Vec::with_capacity(keys.len());
-    keys.into_iter().for_each(|k| go(k, &mut out));
+    puppet_model::value::flatten_into(&keys, &mut out);
     out
 }
 

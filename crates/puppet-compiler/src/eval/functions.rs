@@ -830,8 +830,7 @@ impl<'e> Compiler<'e> {
 }
 
 fn flatten(v: &Value) -> Vec<Value> {
-    match v {
-        Value::Array(items) => items.iter().flat_map(flatten).collect(),
-        other => vec![other.clone()],
-    }
+    let mut out = Vec::new();
+    puppet_model::value::flatten_into(std::slice::from_ref(v), &mut out);
+    out
 }

@@ -1213,10 +1213,7 @@ pub(super) fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
 
 /// Ruby's `flatten` of a value into `out`.
 fn flatten_values(v: &Value, out: &mut Vec<Value>) {
-    match v {
-        Value::Array(items) => items.iter().for_each(|i| flatten_values(i, out)),
-        other => out.push(other.clone()),
-    }
+    puppet_model::value::flatten_into(std::slice::from_ref(v), out);
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! Ruby types (`crate::restypes`), read once per run through the
 //! environment's cache.
 
+use puppet_model::value::flatten_into;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -134,15 +135,6 @@ fn catalog_value<'r>(key: &str, v: &'r Value) -> Cow<'r, Value> {
         return Cow::Owned(Value::array(out));
     }
     Cow::Borrowed(v)
-}
-
-fn flatten_into(items: &[Value], out: &mut Vec<Value>) {
-    for i in items {
-        match i {
-            Value::Array(inner) => flatten_into(inner, out),
-            other => out.push(other.clone()),
-        }
-    }
 }
 
 /// Whether an Array holds, at any depth, a value Puppet's evaluator hands

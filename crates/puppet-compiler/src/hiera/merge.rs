@@ -292,12 +292,7 @@ fn ruby_cmp(a: &Value, b: &Value) -> std::cmp::Ordering {
 
 fn flatten(items: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
-    for x in items {
-        match x {
-            Value::Array(a) => out.extend(flatten(a)),
-            other => out.push(other.clone()),
-        }
-    }
+    puppet_model::value::flatten_into(items, &mut out);
     out
 }
 

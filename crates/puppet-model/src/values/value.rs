@@ -347,6 +347,33 @@ impl Value {
 
 impl Eq for Value {}
 
+/// Ruby's `Array#flatten` of `values` into `out`: every value that is not
+/// an Array, arrays opened at any depth, in order. Iterative, as Ruby's is
+/// (its C loop keeps its own stack): data nested deeper than any stack
+/// flattens. A walk that outgrows the compile's budget stops
+/// (`budget::walk_stops`; the node then fails with the budget's text).
+pub fn flatten_into(values: &[Value], out: &mut Vec<Value>) {
+    if !values.iter().any(|v| matches!(v, Value::Array(_))) {
+        out.extend_from_slice(values);
+        return;
+    }
+    let mut open: Vec<std::slice::Iter<'_, Value>> = vec![values.iter()];
+    while let Some(top) = open.last_mut() {
+        match top.next() {
+            None => {
+                open.pop();
+            }
+            Some(Value::Array(items)) => {
+                if crate::budget::walk_stops() {
+                    return;
+                }
+                open.push(items.iter());
+            }
+            Some(other) => out.push(other.clone()),
+        }
+    }
+}
+
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.hash_within(state, NESTING_BY_RECURSION);

@@ -11,14 +11,8 @@ use puppet_model::ruby::{ruby_inspect, ruby_to_s};
 
 pub(super) fn flatten(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     cx.dispatch(&[sig(&[("Any", "args")]).rest(0)], args)?;
-    fn walk(v: &Value, out: &mut Vec<Value>) {
-        match v {
-            Value::Array(items) => items.iter().for_each(|x| walk(x, out)),
-            other => out.push(other.clone()),
-        }
-    }
     let mut out = Vec::new();
-    args.iter().for_each(|a| walk(a, &mut out));
+    puppet_model::value::flatten_into(args, &mut out);
     Ok(Value::array(out))
 }
 

@@ -839,6 +839,11 @@ pub(super) fn new_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         args,
     )?;
     let fmt = args.get(1).and_then(|v| v.as_str());
+    // `%t` strips a String with Ruby's `strip`, which Ruby 3.3 refuses on
+    // bytes that are not UTF-8 (Ruby 3.1 strips them).
+    if fmt.is_some_and(|f| f.ends_with('t')) && matches!(args[0], Value::String(_)) {
+        super::strings::refuse_bad_bytes_on_ruby_3_3(cx, args)?;
+    }
     match string_convert(&args[0], fmt, true) {
         Ok(s) => Ok(Value::string(s)),
         Err(e) => cx.fail(e),

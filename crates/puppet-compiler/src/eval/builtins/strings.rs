@@ -65,7 +65,7 @@ pub(super) fn strip(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
 
 /// Ruby 3.3's `String#strip` and `rstrip` refuse text holding bytes that are
 /// not UTF-8 (Ruby 3.1's strip it).
-fn refuse_bad_bytes_on_ruby_3_3(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<()> {
+pub(super) fn refuse_bad_bytes_on_ruby_3_3(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<()> {
     if cx.c.node.puppet.ruby() == puppet_model::ruby::RubyVersion::V3_3 {
         if let Some(v) = args.first() {
             refuse_bad_bytes(cx, v, puppet_syntax::error::INVALID_BYTE_SEQUENCE)?;

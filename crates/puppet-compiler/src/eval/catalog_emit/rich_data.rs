@@ -21,19 +21,31 @@
 //!   init hash, or a type's constructor arguments in `initialize`'s order
 //!   with the trailing ones at their default left out (`value_to_data_hash`).
 //!   Types are written by reference (`Pcore::IntegerType`).
+//! - a binary Ruby String (ASCII-8BIT: `Base64.decode64`, `pack` in a
+//!   template or a Ruby function) is `{"__ptype": "Binary", "__pvalue":
+//!   <its bytes in strict base64>}`; the caller says which strings are
+//!   (`crate::bad_bytes::BinaryStrings`).
 
 use puppet_model::types::{IntRange, PType};
+
+use crate::bad_bytes::BinaryStrings;
 use puppet_model::Value;
 
 use super::{reference_text, JsonSink};
 
-/// Writes `v` as Puppet 8's `ToDataConverter` with `rich_data` converts it.
-pub fn emit_rich(v: &Value, s: &mut impl JsonSink) {
+/// Writes `v` as Puppet 8's `ToDataConverter` with `rich_data` converts it;
+/// `binary` tells which strings are binary Ruby Strings.
+pub fn emit_rich(v: &Value, binary: &BinaryStrings, s: &mut impl JsonSink) {
+    let emit_rich = |v: &Value, s: &mut _| emit_rich(v, binary, s);
     match v {
         Value::Undef => s.null(),
         Value::Boolean(b) => s.bool(*b),
         Value::Integer(i) => s.int(*i),
         Value::Float(f) => s.float(*f),
+        Value::String(x) if binary.writes_as_binary(x) => {
+            let bytes = puppet_model::bad_bytes::encode(x);
+            with_string("Binary", &puppet_model::binary::strict_encode(&bytes), s)
+        }
         Value::String(x) => s.string(x),
         Value::Default => {
             s.begin_object();
@@ -231,7 +243,7 @@ fn emit_arg(arg: &Arg<'_>, s: &mut impl JsonSink) {
             }
             s.end_array();
         }
-        Arg::Value(v) => emit_rich(v, s),
+        Arg::Value(v) => emit_rich(v, &BinaryStrings::default(), s),
         Arg::Ranges(ranges) => {
             s.begin_array();
             for r in ranges.iter() {

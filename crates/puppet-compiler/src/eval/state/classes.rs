@@ -210,6 +210,11 @@ impl Definitions {
     }
 
     #[inline]
+    /// Forgets an alias whose definition failed to resolve.
+    pub fn forget_resolved_alias(&mut self, key: &str) {
+        self.resolved_aliases.remove(key);
+    }
+
     pub fn set_resolved_alias(&mut self, key: String, t: puppet_model::types::PType) {
         self.resolved_aliases.insert(key, t);
     }

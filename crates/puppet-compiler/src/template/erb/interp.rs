@@ -64,6 +64,9 @@ pub struct Interp<'h> {
     pub ruby: RubyVersion,
     pub self_kind: SelfKind,
     pub out: String,
+    /// Whether `out` became a binary String (ASCII-8BIT): bytes that are
+    /// not UTF-8 were appended while it was ASCII; see [`Interp::append`].
+    out_binary: bool,
     locals: HashMap<String, RValue>,
     line: usize,
     /// Instance variables the template assigned (`@x = ...`).
@@ -117,6 +120,7 @@ impl<'h> Interp<'h> {
             host,
             self_kind: SelfKind::Template,
             out: String::new(),
+            out_binary: false,
             locals: HashMap::default(),
             line: 1,
             ivars: HashMap::default(),
@@ -131,6 +135,27 @@ impl<'h> Interp<'h> {
             arg_origins: Vec::new(),
             pristine: HashMap::default(),
         }
+    }
+
+    /// Appends text to the output as `_erbout <<` does: once the buffer is
+    /// binary, Ruby refuses text that is not ASCII.
+    fn append(&mut self, s: &str) -> R<()> {
+        if self.out_binary && !s.is_ascii() {
+            return self.fail_at(crate::bad_bytes::BINARY_THEN_UTF8);
+        }
+        self.out.push_str(s);
+        Ok(())
+    }
+
+    /// Appends a binary String that is not ASCII: the buffer becomes binary
+    /// while it is ASCII; after other non-ASCII text Ruby refuses it.
+    fn append_binary(&mut self, b: &[u8]) -> R<()> {
+        if !self.out_binary && !self.out.is_ascii() {
+            return self.fail_at(crate::bad_bytes::UTF8_THEN_BINARY);
+        }
+        self.out_binary = true;
+        self.out.push_str(&crate::bad_bytes::binary_text(b));
+        Ok(())
     }
 
     fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
@@ -607,16 +632,17 @@ impl<'h> Interp<'h> {
                 let v = self.eval(e)?;
                 match &v {
                     // A String is appended as it is (no `to_s` copy).
-                    RValue::Str(s) => self.out.push_str(s),
+                    RValue::Str(s) => self.append(s)?,
+                    RValue::Bytes(b) if !b.is_ascii() => self.append_binary(b)?,
                     _ => {
                         let s = self.to_s(&v)?;
-                        self.out.push_str(&s);
+                        self.append(&s)?;
                     }
                 }
                 RValue::Nil
             }
             Expr::Text(t) => {
-                self.out.push_str(t);
+                self.append(t)?;
                 RValue::Nil
             }
             Expr::Next(v) => {

@@ -677,6 +677,11 @@ pub fn call_method(
         // UTF-8, else a clear refusal.
         RValue::Bytes(ref b) => match name {
             "bytesize" | "length" | "size" => Ok(RValue::Int(b.len() as i64)),
+            "force_encoding" if !names_binary(args.first()) => match std::str::from_utf8(b) {
+                Ok(text) => Ok(RValue::str(text)),
+                // Ruby makes it UTF-8 text that is not valid: kept as bytes.
+                Err(_) => Ok(RValue::Bytes(b.clone())),
+            },
             "b" | "force_encoding" => Ok(RValue::Bytes(b.clone())),
             "unpack1" if args.first().is_some_and(|f| f.to_s() == "H*") => Ok(RValue::str(
                 b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
@@ -1330,11 +1335,22 @@ fn string(
         }
         "encoding" => st("UTF-8"),
         "message" => Ok(RValue::Str(recv.clone())),
-        "force_encoding" | "encode" | "unicode_normalize" | "scrub" | "b" => {
+        "b" => Ok(RValue::Bytes(recv.as_bytes().into())),
+        "force_encoding" if names_binary(args.first()) => Ok(RValue::Bytes(recv.as_bytes().into())),
+        "force_encoding" | "encode" | "unicode_normalize" | "scrub" => {
             Ok(RValue::Str(recv.clone()))
         }
         _ => cx.no_method(name, &RValue::Str(recv.clone())),
     }
+}
+
+/// Whether `force_encoding`'s argument names Ruby's binary encoding, whose
+/// Strings Puppet 8 writes as Binary values.
+fn names_binary(arg: Option<&RValue>) -> bool {
+    arg.is_some_and(|a| {
+        let name = a.to_s();
+        name.eq_ignore_ascii_case("ASCII-8BIT") || name.eq_ignore_ascii_case("BINARY")
+    })
 }
 
 /// `tr`'s character ranges (`a-z`).

@@ -359,6 +359,10 @@ fn from_puppet_nested(v: &Value) -> RValue {
         Value::Boolean(b) => RValue::Bool(*b),
         Value::Integer(i) => RValue::Int(*i),
         Value::Float(f) => RValue::Float(*f),
+        // A binary String goes back into Ruby as one.
+        Value::String(s) if crate::bad_bytes::is_binary_string(s) => {
+            RValue::Bytes(puppet_model::bad_bytes::encode(s).into())
+        }
         Value::String(s) => match s.strip_prefix(SYMBOL_MARK) {
             Some(name) => RValue::sym(name),
             // Puppet's string is shared as it is, not copied.
@@ -389,14 +393,15 @@ pub fn to_puppet_stored(v: &RValue) -> Value {
     convert(v, true)
 }
 
-/// A Ruby value as a Puppet 8 function returns it: binary Strings become
-/// Binary values, which is what Puppet 8's catalog makes of them.
+/// A Ruby value as a Puppet 8 function returns it: binary Strings stay
+/// Strings known to be binary (`crate::bad_bytes::binary_string`), which
+/// Puppet 8's catalog writes as Binary values.
 pub fn to_puppet_keeping_binary(v: &RValue) -> Value {
     if v.walk_stops() {
         return Value::Undef;
     }
     deep(|| match v {
-        RValue::Bytes(b) => Value::Binary(b.clone()),
+        RValue::Bytes(b) => crate::bad_bytes::binary_string(b),
         RValue::Array(items) => Value::array(items.iter().map(to_puppet_keeping_binary).collect()),
         RValue::Hash(pairs) => {
             let mut m = Map::default();

@@ -228,6 +228,9 @@ impl Checker {
                 if self.active.contains(&key) {
                     return false;
                 }
+                if alias_too_deep(self.active.len()) {
+                    return false;
+                }
                 self.active.push(key);
                 let r = self.check(target, v);
                 self.active.pop();
@@ -257,15 +260,39 @@ impl Checker {
     }
 }
 
+/// How deep a value may nest for a check through a type alias that
+/// recurses (`Data`, `RichData`, `type Tree = Variant[Integer,
+/// Array[Tree]]`). Puppet's check recurses on Ruby's stack and ends the
+/// compile with `stack level too deep` past what it holds: in a manifest's
+/// top scope, `$d =~ Data` answers on data 651 arrays deep and fails at 701
+/// in Puppet 7.23; 8.10 answers at 701 and fails at 751
+/// (`tests/limits.rs`). pverify ends the compile so past this many.
+pub const MAX_ALIAS_DEPTH: usize = 675;
+
 /// An instance of `Data`: scalar data, undef, arrays of data, hashes of
 /// string keys to data.
 pub fn is_data(v: &Value) -> bool {
+    data_within(v, 0)
+}
+
+/// Past [`MAX_ALIAS_DEPTH`], the compile ends ([`crate::budget::stack_too_deep`]).
+fn alias_too_deep(depth: usize) -> bool {
+    if depth >= MAX_ALIAS_DEPTH {
+        crate::budget::stack_too_deep();
+        return true;
+    }
+    false
+}
+
+fn data_within(v: &Value, depth: usize) -> bool {
+    let is_data = |x: &Value| data_within(x, depth + 1);
     match v {
         Value::Undef
         | Value::String(_)
         | Value::Integer(_)
         | Value::Float(_)
         | Value::Boolean(_) => true,
+        Value::Array(_) | Value::Hash(_) if alias_too_deep(depth) => false,
         Value::Array(items) => items.iter().all(is_data),
         Value::Hash(map) => map
             .iter()
@@ -277,6 +304,11 @@ pub fn is_data(v: &Value) -> bool {
 /// An instance of `RichData`: any scalar, undef, default, types, sensitive
 /// values, arrays of rich data, hashes of string or numeric keys to rich data.
 pub fn is_rich_data(v: &Value) -> bool {
+    rich_data_within(v, 0)
+}
+
+fn rich_data_within(v: &Value, depth: usize) -> bool {
+    let is_rich_data = |x: &Value| rich_data_within(x, depth + 1);
     match v {
         Value::Undef
         | Value::Default
@@ -296,6 +328,7 @@ pub fn is_rich_data(v: &Value) -> bool {
         | Value::SemVerRange(_)
         | Value::Uri(_) => true,
         Value::Range(_) => false,
+        Value::Array(_) | Value::Hash(_) if alias_too_deep(depth) => false,
         Value::Array(items) => items.iter().all(is_rich_data),
         Value::Hash(map) => map.iter().all(|(k, x)| {
             matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(x)

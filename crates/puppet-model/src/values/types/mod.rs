@@ -36,7 +36,7 @@ pub use mismatch::{
     describe, describe_mismatch, describe_mismatch_named, resource_params, validate_parameters,
     Mismatch, MismatchKind, ParamSpec, PathElement,
 };
-pub use model::{AliasTarget, IntRange, PType, StructMember};
+pub use model::{reaches_real_type, AliasTarget, IntRange, PType, StructMember};
 pub use parse::{access, parameterize, type_by_name, AccessError};
 
 use std::cmp::Ordering;

@@ -118,6 +118,28 @@ impl AliasTarget {
     }
 }
 
+/// Whether `t` is, or holds, a type other than an alias or a Variant,
+/// looking through aliases (Puppet's `AssertOtherTypeAcceptor`, which
+/// refuses `type A = A` and aliases only of each other). An alias still
+/// being resolved counts as another type, as Puppet's placeholder
+/// (`PTypeReferenceType::DEFAULT`) does.
+pub fn reaches_real_type(t: &PType) -> bool {
+    fn walk(t: &PType, seen: &mut Vec<usize>) -> bool {
+        match t {
+            PType::TypeAlias { resolved, .. } => {
+                if seen.contains(&resolved.ptr()) {
+                    return false;
+                }
+                seen.push(resolved.ptr());
+                resolved.get().is_none_or(|inner| walk(inner, seen))
+            }
+            PType::Variant(members) => members.iter().any(|m| walk(m, seen)),
+            _ => true,
+        }
+    }
+    walk(t, &mut Vec::new())
+}
+
 /// Does `t` contain the alias whose cell is at `target`?
 fn refers_to(t: &PType, target: usize, seen: &mut Vec<usize>) -> bool {
     let mut found = false;

@@ -535,14 +535,8 @@ pub fn access(base: &PType, args: &[Value]) -> Result<Value, AccessError> {
 
 /// Puppet flattens nested arrays of keys for most types.
 fn flatten(args: &[Value]) -> Vec<Value> {
-    fn go(v: &Value, out: &mut Vec<Value>) {
-        match v {
-            Value::Array(items) => items.iter().for_each(|x| go(x, out)),
-            other => out.push(other.clone()),
-        }
-    }
     let mut out = Vec::with_capacity(args.len());
-    args.iter().for_each(|a| go(a, &mut out));
+    crate::values::value::flatten_into(args, &mut out);
     out
 }
 
