@@ -65,11 +65,17 @@ printf '$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(
 # Shared data written by a template once per path (the Ruby copies' to_yaml).
 printf '$x = Integer[1, 60].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(inline_template("<%%= @x.to_yaml.length %%>"))\n' \
   > "$corpus/compile/hostile-erb-yaml-shared.pp"
+# Types and aliases as deep as data (a 2,000,000-deep type as a hash key
+# aborted the run), recursive aliases, binary Ruby Strings beside text.
+printf '$d = Integer[1, 2000000].reduce([]) |$m, $i| { [$m] }\ntype Tree = Variant[Integer, Array[Tree]]\nnotice({ type($d) => 1 })\nnotice($d =~ Tree)\nnotice($d =~ Data)\nnotice([$d].flatten)\n' \
+  > "$corpus/compile/hostile-deep-types.pp"
+printf '$b = inline_template("<%%= Base64.decode64(\047/0E=\047) %%>")\nnotify { a: message => [$b, "x${b}", { k => $b }] }\nnotice("\u00e9${b}")\n' \
+  > "$corpus/compile/hostile-binary-strings.pp"
 { printf 'x: '; deep 5000 '[' ']'; } > "$corpus/hiera_yaml/hostile-deep-flow.yaml"
 {
   # An alias chain past Puppet's stack (lookup/interpolation.rb) and a loop.
-  for i in $(seq 0 199); do printf 'k%s: "%%{alias(\x27k%s\x27)}"\n' $i $((i + 1)); done
-  printf 'k200: end\nloop_a: "%%{alias(\x27loop_b\x27)}"\nloop_b: "%%{alias(\x27loop_a\x27)}"\n'
+  for i in $(seq 0 199); do printf 'k%s: "%%{alias(\047k%s\047)}"\n' $i $((i + 1)); done
+  printf 'k200: end\nloop_a: "%%{alias(\047loop_b\047)}"\nloop_b: "%%{alias(\047loop_a\047)}"\n'
 } > "$corpus/hiera_yaml/hostile-alias-chain.yaml"
 {
   printf 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n'
