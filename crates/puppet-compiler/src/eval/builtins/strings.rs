@@ -36,16 +36,20 @@ pub(super) fn refuse_bad_bytes(cx: &mut Cx<'_, '_>, v: &Value, message: &str) ->
 
 /// Numbers as they are, strings through `f`, iterables element by element.
 pub(super) fn string_op(cx: &mut Cx<'_, '_>, args: &[Value], f: fn(&str) -> String) -> R<Value> {
+    let apply = |s: &std::sync::Arc<str>| in_encoding_of(s, f(s));
     match cx.dispatch(&STRING_OR_ITERABLE, args)? {
         0 => Ok(args[0].clone()),
-        1 => Ok(Value::string(f(args[0].as_str().unwrap_or_default()))),
+        1 => Ok(match &args[0] {
+            Value::String(s) => apply(s),
+            _ => Value::string(""),
+        }),
         _ => {
             let (items, _) = iterable(&args[0]).unwrap_or_default();
             Ok(Value::array(
                 items
                     .into_iter()
                     .map(|x| match &x {
-                        Value::String(s) => Value::string(f(s)),
+                        Value::String(s) => apply(s),
                         _ => x,
                     })
                     .collect(),
@@ -159,13 +163,26 @@ pub(super) const STRING_DATA: [Sig; 4] = [
     sig(&[("Hash[StringData, StringData]", "arg")]),
 ];
 
+/// `text`, which Ruby made from `receiver`, in the receiver's encoding: a
+/// binary String's answer stays binary (Puppet 8 writes it as a Binary).
+fn in_encoding_of(receiver: &std::sync::Arc<str>, text: String) -> Value {
+    if crate::bad_bytes::is_binary_string(receiver) {
+        crate::bad_bytes::mark_binary(text.into())
+    } else {
+        Value::string(text)
+    }
+}
+
 pub(super) fn deep_case(v: &Value, up: bool) -> Value {
     match v {
-        Value::String(s) => Value::string(if up {
-            s.to_uppercase()
-        } else {
-            s.to_lowercase()
-        }),
+        Value::String(s) => in_encoding_of(
+            s,
+            if up {
+                s.to_uppercase()
+            } else {
+                s.to_lowercase()
+            },
+        ),
         Value::Array(items) => Value::array(items.iter().map(|x| deep_case(x, up)).collect()),
         Value::Hash(h) => Value::hash(
             h.iter()
