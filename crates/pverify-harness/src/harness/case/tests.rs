@@ -266,7 +266,7 @@ fn bundled_suite_is_well_formed() {
             "{name}"
         );
         c.resolve_facts(&factsets).unwrap();
-        for expect in [&c.expect.v7, &c.expect.v8] {
+        for (expect, pending) in [(&c.expect.v7, &c.pending.v7), (&c.expect.v8, &c.pending.v8)] {
             match expect {
                 Expect::Catalog(text) => {
                     let v: Value = serde_json::from_str(text)
@@ -289,7 +289,12 @@ fn bundled_suite_is_well_formed() {
                         || text == "stack level too deep"
                         // Puppet 8's catalog converter fails (`strict`) on
                         // a Ruby object without naming the node.
-                        || text.contains(" value. It will be converted to the String '"),
+                        || text.contains(" value. It will be converted to the String '")
+                        // Puppet compiled, but its result holds what no JSON
+                        // carries (text that is not UTF-8): the driver's
+                        // word, which nothing agrees with, so the case is
+                        // pending for that version.
+                        || text.starts_with("(pverify's driver) ") && pending.is_some(),
                     "{name}: {text}"
                 ),
                 Expect::None => panic!("{name}: no expectation"),
