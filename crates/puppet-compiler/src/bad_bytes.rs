@@ -20,6 +20,9 @@ thread_local! {
     /// The binary Ruby Strings Ruby functions handed back to the node
     /// compiling on this thread ([`binary_string`]).
     static BINARY_STRINGS: RefCell<BinaryStrings> = RefCell::new(BinaryStrings::default());
+    /// Whether `BINARY_STRINGS` holds any: one read answers the common
+    /// case (none) for every string and interpolation.
+    static ANY_BINARY_STRING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Strings that are binary Ruby Strings (ASCII-8BIT) to Puppet 8, known by
@@ -31,8 +34,8 @@ thread_local! {
 /// comes to live at its address.
 #[derive(Default, Debug)]
 pub struct BinaryStrings {
-    kept: Vec<Arc<str>>,
-    addresses: rustc_hash::FxHashSet<usize>,
+    /// Each text by its address, held so the address stays its own.
+    by_address: rustc_hash::FxHashMap<usize, Arc<str>>,
     /// Whether every text holding stand-ins is binary too (the node read
     /// no file that is not UTF-8; `compile::check_invalid_utf8`).
     pub stand_ins: bool,
@@ -41,7 +44,7 @@ pub struct BinaryStrings {
 impl BinaryStrings {
     /// Whether `s` is one of them (free while there are none).
     pub fn contains(&self, s: &Arc<str>) -> bool {
-        !self.addresses.is_empty() && self.addresses.contains(&address(s))
+        !self.by_address.is_empty() && self.by_address.contains_key(&address(s))
     }
 
     /// Whether Puppet 8 writes `s` as a Binary.
@@ -63,20 +66,22 @@ pub fn binary_string(bytes: &[u8]) -> Value {
 /// `text` as a String Puppet 8 knows to be binary.
 pub fn mark_binary(text: Arc<str>) -> Value {
     BINARY_STRINGS.with(|b| {
-        let mut b = b.borrow_mut();
-        b.addresses.insert(address(&text));
-        b.kept.push(text.clone());
+        b.borrow_mut()
+            .by_address
+            .insert(address(&text), text.clone())
     });
+    ANY_BINARY_STRING.with(|a| a.set(true));
     Value::String(text)
 }
 
 /// Whether `s` came from [`binary_string`] in this node's compile.
 pub fn is_binary_string(s: &Arc<str>) -> bool {
-    BINARY_STRINGS.with(|b| b.borrow().contains(s))
+    ANY_BINARY_STRING.with(|a| a.get()) && BINARY_STRINGS.with(|b| b.borrow().contains(s))
 }
 
 /// This thread's binary Strings, cleared for the next compile.
 pub fn take_binary_strings() -> BinaryStrings {
+    ANY_BINARY_STRING.with(|a| a.set(false));
     BINARY_STRINGS.with(|b| std::mem::take(&mut *b.borrow_mut()))
 }
 
@@ -156,7 +161,7 @@ impl Appended {
 /// Whether a binary String was made in this node's compile so far
 /// ([`binary_text`] met bad bytes, or [`binary_string`] was called).
 pub fn binary_made() -> bool {
-    binary_noted() || BINARY_STRINGS.with(|b| !b.borrow().addresses.is_empty())
+    binary_noted() || ANY_BINARY_STRING.with(|a| a.get())
 }
 
 /// Whether [`binary_text`] met bad bytes since the last call, on this
