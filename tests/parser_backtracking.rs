@@ -1,8 +1,9 @@
 //! Inputs on which the parser once backtracked exponentially (each nesting
 //! level parsed the same failing arguments twice): they must fail at once,
 //! with Puppet 7.23's error (checked with `puppet parser validate`), at every
-//! size. No timing here: a regression shows as a test that never ends, which CI
-//! stops by its timeout.
+//! size. No timing here: a regression shows as the parser's work-budget error
+//! (`parse_budget`) in place of Puppet's; the unit tests in `parser.rs` count
+//! the work itself.
 
 use puppet_syntax::parse;
 
@@ -74,5 +75,41 @@ fn nested_unclosed_type_alias_accesses_fail_at_end() {
     for n in [40, 200] {
         assert_eq!(error_of("type A = B[ ".repeat(n)), at_end());
         assert_eq!(error_of("type A = B[C[D[ ".repeat(n)), at_end());
+    }
+}
+
+#[test]
+fn nested_unclosed_alias_hashes_fail_at_end() {
+    // Was exponential: the failing hash, then `type A = B` and a resource body
+    // over the same text. Puppet 7.23 and 8.10: end of input.
+    for n in [40, 200] {
+        assert_eq!(error_of("type A = B { x => ".repeat(n)), at_end());
+    }
+}
+
+/// `class cN { $x = $y OP class dN { $z = 1` nested `n` deep, never closed.
+fn nested_classes_after_operator(op: &str, n: usize) -> String {
+    (0..n)
+        .map(|i| format!("class c{i} {{\n  $x = $y {op} class d{i} {{\n  $z = 1\n"))
+        .collect()
+}
+
+#[test]
+fn nested_unclosed_classes_after_binary_operators_fail_where_puppet_does() {
+    // The fuzzer's find: 29 unclosed classes after `$x ****` and `include ****`
+    // (6 s to refuse): Puppet 7.23 and 8.10 stop at `only`, line 160.
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fuzz-regressions/parse/nested-classes-after-binary-operators.pp"
+    ))
+    .unwrap();
+    assert_eq!(
+        error_of(fixture),
+        ("Syntax error at 'only'".to_string(), Some(160), Some(3))
+    );
+    for op in ["-", "*", "**"] {
+        for n in [40, 200] {
+            assert_eq!(error_of(nested_classes_after_operator(op, n)), at_end());
+        }
     }
 }

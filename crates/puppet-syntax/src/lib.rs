@@ -10,6 +10,7 @@ pub mod definitions;
 pub mod error;
 pub mod lexer;
 pub mod location;
+mod parse_budget;
 pub mod parser;
 pub mod pn;
 pub mod ruby_float;

@@ -15,6 +15,7 @@ use chumsky::util::MaybeRef;
 use super::ast::*;
 use super::error::{RawError, SyntaxError};
 use super::lexer;
+use super::parse_budget;
 use super::span::{LineIndex, Span};
 use super::token::{Tok, Token};
 use super::validate;
@@ -225,11 +226,27 @@ fn check_tree_depth(body: Vec<Expr>) -> Result<Vec<Expr>, RawError> {
 }
 
 fn parse_tokens(tokens: Vec<Token>, len: usize, epp: bool) -> Result<Vec<Expr>, RawError> {
+    let budget = parse_budget::Budget::for_tokens(tokens.len());
+    parse_tokens_within(tokens, len, epp, &budget)
+}
+
+fn parse_tokens_within(
+    tokens: Vec<Token>,
+    len: usize,
+    epp: bool,
+    budget: &parse_budget::Budget,
+) -> Result<Vec<Expr>, RawError> {
     let pairs: Vec<(Tok, Span)> = tokens.into_iter().map(|t| (t.tok, t.span)).collect();
     let eoi = Span::new(len, len);
     let input = pairs.as_slice().split_token_span(eoi);
     let parser = program(epp);
-    match parser.parse(input).into_result() {
+    let parsed = parser.parse(input).into_result();
+    // Once the budget has run out, operands failed that would have parsed:
+    // whatever the parse returned is not the file's.
+    if let Some(at) = budget.ran_out_at() {
+        return Err(RawError::at(at as usize, parse_budget::EXHAUSTED));
+    }
+    match parsed {
         Ok(body) => Ok(body),
         Err(errors) => Err(to_raw_error(errors, &pairs, len)),
     }
@@ -825,10 +842,19 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                 }
             })
             .boxed();
-        // After an expression, Puppet's LALR parser always takes `[`, `(` and `{` as
-        // access, call or resource body; only after `;` may a statement start with one.
+        // After an expression, Puppet's LALR parser always shifts `[`, `(` and `{` as
+        // access, call or resource body, and `-` and `*` as the binary operators;
+        // only after `;` may a statement start with one. Trying the token again as
+        // the start of a new statement also re-parsed everything after it each time
+        // the operator's right side failed: exponential in nested failing bodies
+        // (`$a ** class b { $c ** class d { ...` unclosed took seconds).
         let opens_after_expression = any()
-            .filter(|t: &Tok| matches!(t, Tok::LBrack | Tok::LParen | Tok::LBrace))
+            .filter(|t: &Tok| {
+                matches!(
+                    t,
+                    Tok::LBrack | Tok::LParen | Tok::LBrace | Tok::Minus | Tok::Times
+                )
+            })
             .rewind();
         let statements = item
             .clone()
@@ -1256,8 +1282,10 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             }),
             // `B[...]` is `B` here, completed by the access postfix that follows
             // (see `alias_access`): parsing the brackets here too parsed them twice
-            // whenever they failed, exponential in nested aliases.
-            type_ref,
+            // whenever they failed, exponential in nested aliases. A `{` after `B`
+            // is always the hash (Puppet's parser shifts it): when the hash fails,
+            // taking `B` alone made a resource body parse the same text again.
+            type_ref.then_ignore(t(Tok::LBrace).rewind().not()),
             hash.clone(),
             array.clone(),
         ));
@@ -1361,27 +1389,36 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .map_with(|x, e| ex(ExprKind::RenderExpr(bx(x)), e.span()))
             .boxed();
 
-        let primary = choice((
-            render_string,
-            render_expr,
-            literal,
-            quoted_text.clone(),
-            array.clone(),
-            hash.clone(),
-            regex,
-            paren,
-            if_expression,
-            unless_expression,
-            case_expression,
-            class_definition,
-            define_definition,
-            node_definition,
-            function_definition,
-            type_call,
-            type_definition,
-            type_alias,
-        ))
-        .boxed();
+        // Every operand spends from the parse's work budget (see `parse_budget`).
+        let within_budget = empty().try_map(|(), span: Span| {
+            if parse_budget::spend(span.start) {
+                Ok(())
+            } else {
+                Err(PErr::custom(span, parse_budget::EXHAUSTED))
+            }
+        });
+        let primary = within_budget
+            .ignore_then(choice((
+                render_string,
+                render_expr,
+                literal,
+                quoted_text.clone(),
+                array.clone(),
+                hash.clone(),
+                regex,
+                paren,
+                if_expression,
+                unless_expression,
+                case_expression,
+                class_definition,
+                define_definition,
+                node_definition,
+                function_definition,
+                type_call,
+                type_definition,
+                type_alias,
+            )))
+            .boxed();
 
         // Postfix operators.
         let call_op = call_args
@@ -1688,4 +1725,56 @@ fn qualify_expr(e: &mut Expr, stack: &mut Vec<String>) {
 fn qualified(stack: &[String], name: &str) -> String {
     let joined = format!("{}::{}", stack.join("::"), name);
     joined.strip_prefix("::").unwrap_or(&joined).to_string()
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::parse_budget::{Budget, EXHAUSTED};
+    use super::*;
+
+    /// Operands started per token by parsing `src` (with no limit), and the result.
+    fn work_per_token(src: &str) -> (f64, Result<Vec<Expr>, RawError>) {
+        let tokens = lexer::lex(src).expect("lexes");
+        let count = tokens.len() as f64;
+        let budget = Budget::of(u64::MAX);
+        let parsed = parse_tokens_within(tokens, src.len(), false, &budget);
+        (budget.spent() as f64 / count, parsed)
+    }
+
+    #[test]
+    fn nested_failing_bodies_parse_in_linear_work() {
+        // The fuzzer's input: 29 unclosed classes, each after `$x ****` or
+        // `include ****`; each level used to be parsed twice (6 s to refuse).
+        let found = include_str!(
+            "../../../tests/fixtures/fuzz-regressions/parse/nested-classes-after-binary-operators.pp"
+        );
+        let (work, parsed) = work_per_token(found);
+        assert!(parsed.is_err());
+        assert!(work < 2.0, "{work} operands per token");
+        let aliases = "type A = B { x => ".repeat(60);
+        let (work, parsed) = work_per_token(&aliases);
+        assert!(parsed.is_err());
+        assert!(work < 2.0, "nested alias hashes: {work} operands per token");
+        for op in ["-", "*", "**"] {
+            let src: String = (0..40)
+                .map(|i| format!("class c{i} {{\n  $x = $y {op} class d{i} {{\n  $z = 1\n"))
+                .collect();
+            let (work, parsed) = work_per_token(&src);
+            assert!(parsed.is_err());
+            assert!(work < 2.0, "`{op}`: {work} operands per token");
+        }
+    }
+
+    #[test]
+    fn a_parse_out_of_budget_is_refused_where_the_budget_ran_out() {
+        let src = "$a = 1\n$b = [2, 3]\nnotice($a + $b[0])\n";
+        let tokens = lexer::lex(src).expect("lexes");
+        let ok = parse_tokens_within(tokens.clone(), src.len(), false, &Budget::of(100));
+        assert!(ok.is_ok());
+        // Three operands: `$a`, `1`, `$b`; the fourth, `[`, is refused.
+        let refused = parse_tokens_within(tokens, src.len(), false, &Budget::of(3));
+        let err = refused.expect_err("out of budget");
+        assert_eq!(err.message, EXHAUSTED);
+        assert_eq!(err.offset, Some(12));
+    }
 }
