@@ -281,8 +281,21 @@ fn to_raw_error(errors: Vec<PErr>, tokens: &[(Tok, Span)], len: usize) -> RawErr
 // ---------------------------------------------------------------------------
 // Building blocks.
 
+/// One token of kind `k`. Each attempt spends from the parse's work budget
+/// (see `parse_budget`): token tests are where backtracking's work is.
 fn t<'s>(k: Tok) -> impl Parser<'s, In<'s>, Tok, Ex<'s>> + Clone {
-    just(k)
+    within_budget().ignore_then(just(k))
+}
+
+/// Spends one unit of the parse's work budget, or fails once it is spent.
+fn within_budget<'s>() -> impl Parser<'s, In<'s>, (), Ex<'s>> + Clone {
+    empty().try_map(|(), span: Span| {
+        if parse_budget::spend(span.start) {
+            Ok(())
+        } else {
+            Err(PErr::custom(span, parse_budget::EXHAUSTED))
+        }
+    })
 }
 
 fn ex(kind: ExprKind, span: Span) -> Expr {
@@ -1389,15 +1402,8 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .map_with(|x, e| ex(ExprKind::RenderExpr(bx(x)), e.span()))
             .boxed();
 
-        // Every operand spends from the parse's work budget (see `parse_budget`).
-        let within_budget = empty().try_map(|(), span: Span| {
-            if parse_budget::spend(span.start) {
-                Ok(())
-            } else {
-                Err(PErr::custom(span, parse_budget::EXHAUSTED))
-            }
-        });
-        let primary = within_budget
+        // Every operand spends from the parse's work budget too.
+        let primary = within_budget()
             .ignore_then(choice((
                 render_string,
                 render_expr,
@@ -1732,7 +1738,7 @@ mod budget_tests {
     use super::parse_budget::{Budget, EXHAUSTED};
     use super::*;
 
-    /// Operands started per token by parsing `src` (with no limit), and the result.
+    /// Budget units spent per token by parsing `src` (with no limit), and the result.
     fn work_per_token(src: &str) -> (f64, Result<Vec<Expr>, RawError>) {
         let tokens = lexer::lex(src).expect("lexes");
         let count = tokens.len() as f64;
@@ -1750,31 +1756,54 @@ mod budget_tests {
         );
         let (work, parsed) = work_per_token(found);
         assert!(parsed.is_err());
-        assert!(work < 2.0, "{work} operands per token");
+        assert!(work < 30.0, "{work} units per token");
         let aliases = "type A = B { x => ".repeat(60);
         let (work, parsed) = work_per_token(&aliases);
         assert!(parsed.is_err());
-        assert!(work < 2.0, "nested alias hashes: {work} operands per token");
+        assert!(work < 30.0, "nested alias hashes: {work} units per token");
         for op in ["-", "*", "**"] {
             let src: String = (0..40)
                 .map(|i| format!("class c{i} {{\n  $x = $y {op} class d{i} {{\n  $z = 1\n"))
                 .collect();
             let (work, parsed) = work_per_token(&src);
             assert!(parsed.is_err());
-            assert!(work < 2.0, "`{op}`: {work} operands per token");
+            assert!(work < 30.0, "`{op}`: {work} units per token");
         }
+    }
+
+    #[test]
+    fn a_file_that_still_backtracks_is_refused_by_the_budget() {
+        // The fuzzer's nested `(*****5`: 2,747 units per token unbounded
+        // (Puppet: `Syntax error at ':'`); refused at 400.
+        let found = include_str!(
+            "../../../tests/fixtures/fuzz-regressions/parse/nested-parens-after-splats.pp"
+        );
+        let tokens = lexer::lex(found).expect("lexes");
+        let budget = Budget::for_tokens(tokens.len());
+        let err = parse_tokens_within(tokens, found.len(), false, &budget).expect_err("refused");
+        assert_eq!(err.message, EXHAUSTED);
     }
 
     #[test]
     fn a_parse_out_of_budget_is_refused_where_the_budget_ran_out() {
         let src = "$a = 1\n$b = [2, 3]\nnotice($a + $b[0])\n";
         let tokens = lexer::lex(src).expect("lexes");
-        let ok = parse_tokens_within(tokens.clone(), src.len(), false, &Budget::of(100));
+        let unlimited = Budget::of(u64::MAX);
+        let ok = parse_tokens_within(tokens.clone(), src.len(), false, &unlimited);
         assert!(ok.is_ok());
-        // Three operands: `$a`, `1`, `$b`; the fourth, `[`, is refused.
-        let refused = parse_tokens_within(tokens, src.len(), false, &Budget::of(3));
-        let err = refused.expect_err("out of budget");
+        let needed = unlimited.spent();
+        drop(unlimited);
+        let enough = parse_tokens_within(tokens.clone(), src.len(), false, &Budget::of(needed));
+        assert!(enough.is_ok());
+        // One unit short: refused, at a place in the file, whatever the
+        // parse would have said.
+        let short = Budget::of(needed - 1);
+        let err = parse_tokens_within(tokens, src.len(), false, &short).expect_err("out of budget");
         assert_eq!(err.message, EXHAUSTED);
-        assert_eq!(err.offset, Some(12));
+        assert!(
+            err.offset.is_some_and(|at| at <= src.len()),
+            "{:?}",
+            err.offset
+        );
     }
 }
