@@ -79,6 +79,40 @@ pub fn is_binary_string(s: &Arc<str>) -> bool {
     ANY_BINARY_STRING.with(|a| a.get()) && BINARY_STRINGS.with(|b| b.borrow().contains(s))
 }
 
+/// `text`, which Ruby made from `receiver` (a slice, a part, a substitution,
+/// a case change), in the receiver's encoding: from a binary String it is
+/// binary too (Puppet 8 writes it as a Binary).
+pub fn in_encoding_of(receiver: &Arc<str>, text: impl Into<Arc<str>>) -> Value {
+    if is_binary_string(receiver) {
+        mark_binary(text.into())
+    } else {
+        Value::String(text.into())
+    }
+}
+
+/// [`in_encoding_of`] for a receiver that may not be a String (text then).
+pub fn in_encoding_of_value(receiver: &Value, text: impl Into<Arc<str>>) -> Value {
+    match receiver {
+        Value::String(r) => in_encoding_of(r, text),
+        _ => Value::String(text.into()),
+    }
+}
+
+/// `parts`, strings Ruby cut from `receiver`, each in the receiver's
+/// encoding ([`in_encoding_of`]); untouched unless the receiver is binary.
+pub fn parts_in_encoding_of(receiver: &Arc<str>, parts: Vec<Value>) -> Vec<Value> {
+    if !is_binary_string(receiver) {
+        return parts;
+    }
+    parts
+        .into_iter()
+        .map(|p| match &p {
+            Value::String(t) => mark_binary(t.clone()),
+            _ => p,
+        })
+        .collect()
+}
+
 /// This thread's binary Strings, cleared for the next compile.
 pub fn take_binary_strings() -> BinaryStrings {
     ANY_BINARY_STRING.with(|a| a.set(false));

@@ -112,8 +112,11 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
 fn check_invalid_utf8(c: &mut Compiler<'_>) -> Result<(), EvalError> {
     let binary = crate::bad_bytes::take_binary_noted();
     let puppet8 = c.node.puppet == crate::version::PuppetVersion::V8;
+    // Puppet 7 knows binary Strings too (Ruby's encoding rules), but its
+    // catalog writes them as text.
+    let binary_strings = crate::bad_bytes::take_binary_strings();
     if puppet8 {
-        c.binary_strings = crate::bad_bytes::take_binary_strings();
+        c.binary_strings = binary_strings;
     }
     let origin = match &c.invalid_utf8 {
         Some(path) => path.display().to_string(),

@@ -214,21 +214,25 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Heredoc { text, .. } => self.eval(text, scope, ctx),
             ExprKind::RenderString(text) => {
-                if let Some((out, _)) = self.host.epp_output() {
-                    out.push_str(text);
+                if let Some(out) = self.host.epp_output() {
+                    out.push(text, false);
                 }
                 Ok(Value::Undef)
             }
             ExprKind::RenderExpr(x) => {
                 let v = self.eval(x, scope, ctx)?;
-                if let Some((out, sensitive)) = self.host.epp_output() {
+                let binaries = self.invalid_utf8.is_none();
+                if let Some(out) = self.host.epp_output() {
                     match &v {
                         // Rendered unwrapped; the whole text becomes Sensitive.
                         Value::Sensitive(inner) => {
-                            *sensitive = true;
-                            out.push_str(&inner.to_string());
+                            out.sensitive = true;
+                            out.push(&inner.to_string(), false);
                         }
-                        _ => out.push_str(&v.to_string()),
+                        Value::String(s) => {
+                            out.push(s, binaries && crate::bad_bytes::is_binary_string(s))
+                        }
+                        _ => out.push(&v.to_string(), false),
                     }
                 }
                 Ok(Value::Undef)
@@ -512,15 +516,16 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// `$0`, `$1`, ... of matching `s` with `src`, in `s`'s encoding.
     pub fn regex_captures(
         &self,
         src: &str,
-        s: &str,
+        s: &Arc<str>,
         ctx: &Ctx,
         at: &Expr,
     ) -> R<Option<Vec<Value>>> {
         match super::typeops::regex_captures(src, s) {
-            Ok(c) => Ok(c),
+            Ok(c) => Ok(c.map(|c| crate::bad_bytes::parts_in_encoding_of(s, c))),
             Err(msg) => self.fail(ctx, at, msg),
         }
     }
@@ -974,25 +979,32 @@ impl<'e> Compiler<'e> {
                 }
                 let chars: Vec<char> = s.chars().collect();
                 let len = chars.len() as i64;
-                match ints.as_slice() {
+                let slice = match ints.as_slice() {
                     [i] => {
                         let i = if *i < 0 { len + i } else { *i };
-                        Ok(if i >= 0 && i < len {
-                            Value::string(chars[i as usize].to_string())
-                        } else {
-                            Value::string("")
-                        })
-                    }
-                    [k, n] => {
-                        let (s, t) = slice_bounds(len, *k, *n);
-                        Ok(Value::string(if s < t {
-                            chars[s as usize..t as usize].iter().collect::<String>()
+                        if i >= 0 && i < len {
+                            chars[i as usize].to_string()
                         } else {
                             String::new()
-                        }))
+                        }
+                    }
+                    [k, n] => {
+                        let (from, to) = slice_bounds(len, *k, *n);
+                        if from < to {
+                            chars[from as usize..to as usize].iter().collect::<String>()
+                        } else {
+                            String::new()
+                        }
                     }
                     _ => unreachable!("one or two keys"),
-                }
+                };
+                // A slice is in the string's encoding; an empty one is
+                // Puppet's own empty text.
+                Ok(if slice.is_empty() {
+                    Value::string("")
+                } else {
+                    crate::bad_bytes::in_encoding_of(s, slice)
+                })
             }
             // `File['/x'][mode]`: a parameter of a resource in the catalog.
             Value::Type(t)

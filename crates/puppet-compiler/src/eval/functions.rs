@@ -751,10 +751,11 @@ impl<'e> Compiler<'e> {
                 .chars()
                 .enumerate()
                 .map(|(i, c)| {
+                    let c = crate::bad_bytes::in_encoding_of(s, c.to_string());
                     if pairs {
-                        vec![Value::Integer(i as i64), Value::string(c.to_string())]
+                        vec![Value::Integer(i as i64), c]
                     } else {
-                        vec![Value::string(c.to_string())]
+                        vec![c]
                     }
                 })
                 .collect(),

@@ -178,14 +178,27 @@ impl Compiler<'_> {
         }
         self.host.begin_epp();
         let result = self.eval_block(body, scope, &ctx);
-        let (text, sensitive) = self.host.end_epp();
+        let output = self.host.end_epp();
         self.depth -= 1;
         match result {
-            Ok(_) => Ok(if sensitive {
-                Value::Sensitive(Arc::new(Value::string(text)))
-            } else {
-                Value::string(text)
-            }),
+            Ok(_) => {
+                // Joining the pieces fails as Ruby's `join` does, at the
+                // template (`Error while evaluating an Epp Template, ...`).
+                let binary = output.is_binary().map_err(|refusal| {
+                    let template = &program.body[0];
+                    self.wrap_detail(&ctx, template, refusal.to_string())
+                })?;
+                let text = if binary {
+                    crate::bad_bytes::mark_binary(output.text.into())
+                } else {
+                    Value::string(output.text)
+                };
+                Ok(if output.sensitive {
+                    Value::Sensitive(Arc::new(text))
+                } else {
+                    text
+                })
+            }
             // `return(v)` in a template: the function returns v, unchecked.
             Err(EvalError::Return(v, _)) => Ok(v),
             // `next(v)` ends the closure with v, which is then checked

@@ -26,7 +26,9 @@ pub(super) struct ScopeHost<'a, 'e> {
 
 impl Host for ScopeHost<'_, '_> {
     fn keeps_binary_strings(&self) -> bool {
-        self.c.node.puppet == crate::version::PuppetVersion::V8
+        // Both: Ruby's encoding rules (`incompatible character encodings`)
+        // hold under Puppet 7 too; only Puppet 8's catalog writes Binary.
+        true
     }
 
     fn ruby(&self) -> puppet_model::ruby::RubyVersion {

@@ -845,8 +845,80 @@ pub(super) fn new_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         super::strings::refuse_bad_bytes_on_ruby_3_3(cx, args)?;
     }
     match string_convert(&args[0], fmt, true) {
+        Ok(s) if quotes_in_receivers_encoding(fmt, &s) => {
+            Ok(crate::bad_bytes::in_encoding_of_value(&args[0], s))
+        }
         Ok(s) => Ok(Value::string(s)),
         Err(e) => cx.fail(e),
+    }
+}
+
+/// Whether Puppet's `puppet_quote` made `quoted`, a String's `%p` or the
+/// `#` form of `%c`, `%C`, `%u`, `%d`, `%t`, in single quotes and with no
+/// width or precision: it builds those in the String's own encoding, where
+/// double quotes and `Kernel.format` make UTF-8 text.
+fn quotes_in_receivers_encoding(fmt: Option<&str>, quoted: &str) -> bool {
+    let Some(fmt) = fmt else { return false };
+    let flags = StringFlags::of(fmt);
+    let single_quoted = match fmt.chars().last() {
+        Some('p') => !flags.alt,
+        Some('c' | 'C' | 'u' | 'd' | 't') => flags.alt,
+        _ => false,
+    };
+    single_quoted && !flags.pads() && quoted.starts_with('\'')
+}
+
+/// The flags of a String's format that Puppet's `string_PStringType` reads
+/// (`%-#10.3p`): `#` quotes, `-`, the width and the precision pad.
+struct StringFlags<'f> {
+    alt: bool,
+    left: bool,
+    width: &'f str,
+    prec: Option<&'f str>,
+}
+
+impl<'f> StringFlags<'f> {
+    /// Read as Puppet's `FMT_PATTERN` does: `%`, flags, width, `.prec`.
+    fn of(fmt: &'f str) -> StringFlags<'f> {
+        let body = fmt.strip_prefix('%').unwrap_or(fmt);
+        let body = &body[..body.len().saturating_sub(1)];
+        let flags_end = body
+            .find(|c: char| !" [+#0{<(|-".contains(c))
+            .unwrap_or(body.len());
+        let (flags, rest) = body.split_at(flags_end);
+        let (width, prec) = match rest.split_once('.') {
+            Some((w, p)) => (w, Some(p)),
+            None => (rest, None),
+        };
+        StringFlags {
+            alt: flags.contains('#'),
+            left: flags.contains('-'),
+            width,
+            prec,
+        }
+    }
+
+    fn pads(&self) -> bool {
+        self.left || !self.width.is_empty() || self.prec.is_some()
+    }
+
+    /// Puppet's `apply_string_flags`: `Kernel.format` of the quoted text
+    /// with `-`, the width and the precision, or the text as it is.
+    fn apply(&self, quoted: &str) -> Result<String, String> {
+        if !self.pads() {
+            return Ok(quoted.to_string());
+        }
+        let mut f = String::from("%");
+        if self.left {
+            f.push('-');
+        }
+        f.push_str(self.width);
+        if let Some(p) = self.prec {
+            f.push('.');
+            f.push_str(p);
+        }
+        f.push('s');
+        ruby_format(&f, &[Value::string(quoted)])
     }
 }
 
@@ -1039,26 +1111,35 @@ pub(super) fn format_scalar(v: &Value, fmt: &str) -> Result<String, String> {
             }
             .to_string())
         }
-        Value::String(s) => match conv {
-            's' => ruby_format(fmt, std::slice::from_ref(v)),
-            'p' => Ok(puppet_model::types::puppet_quote(s)),
-            'c' => ruby_format(&fmt.replace('c', "s"), &[Value::string(ruby_capitalize(s))]),
-            'C' => ruby_format(
-                &fmt.replace('C', "s"),
-                &[Value::string(
-                    s.split("::").map(ruby_capitalize).collect::<Vec<_>>().join("::"),
-                )],
-            ),
-            'u' => ruby_format(&fmt.replace('u', "s"), &[Value::string(s.to_uppercase())]),
-            'd' => ruby_format(&fmt.replace('d', "s"), &[Value::string(s.to_lowercase())]),
-            't' => ruby_format(
-                &fmt.replace('t', "s"),
-                &[Value::string(s.trim_matches(is_ruby_space))],
-            ),
-            _ => Err(format!(
-                "Illegal format '{conv}' specified for value of String type - expected one of the characters 'cCudspt'"
-            )),
-        },
+        // Puppet's `string_PStringType`.
+        Value::String(s) => {
+            let flags = StringFlags::of(fmt);
+            let changed = match conv {
+                's' => return ruby_format(fmt, std::slice::from_ref(v)),
+                'p' => {
+                    return flags.apply(&if flags.alt {
+                        puppet_model::types::puppet_double_quote(s)
+                    } else {
+                        puppet_model::types::puppet_quote(s)
+                    })
+                }
+                'c' => ruby_capitalize(s),
+                'C' => s.split("::").map(ruby_capitalize).collect::<Vec<_>>().join("::"),
+                'u' => s.to_uppercase(),
+                'd' => s.to_lowercase(),
+                't' => s.trim_matches(is_ruby_space).to_string(),
+                _ => {
+                    return Err(format!(
+                        "Illegal format '{conv}' specified for value of String type - expected one of the characters 'cCudspt'"
+                    ))
+                }
+            };
+            if flags.alt {
+                flags.apply(&puppet_model::types::puppet_quote(&changed))
+            } else {
+                ruby_format(&fmt.replace(conv, "s"), &[Value::string(changed)])
+            }
+        }
         Value::Boolean(b) => {
             let word = |w: &str| -> Result<String, String> {
                 let w = if fmt.contains('#') {

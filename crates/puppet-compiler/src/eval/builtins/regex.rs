@@ -21,13 +21,22 @@ pub(super) fn match_(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         args,
     )?;
     super::strings::refuse_bad_bytes(cx, &args[0], INVALID_BYTE_SEQUENCE)?;
+    // The captures are in the subject's encoding.
+    let in_encoding = |subject: &Value, found: Value| match (subject, &found) {
+        (Value::String(s), Value::Array(caps)) if crate::bad_bytes::is_binary_string(s) => {
+            Value::array(crate::bad_bytes::parts_in_encoding_of(s, caps.to_vec()))
+        }
+        _ => found,
+    };
     if i == 0 {
-        return match_one(cx, args[0].as_str().unwrap_or_default(), &args[1]);
+        let found = match_one(cx, args[0].as_str().unwrap_or_default(), &args[1])?;
+        return Ok(in_encoding(&args[0], found));
     }
     let mut out = Vec::new();
     if let Value::Array(items) = &args[0] {
         for s in items.iter() {
-            out.push(match_one(cx, s.as_str().unwrap_or_default(), &args[1])?);
+            let found = match_one(cx, s.as_str().unwrap_or_default(), &args[1])?;
+            out.push(in_encoding(s, found));
         }
     }
     Ok(Value::array(out))
@@ -159,13 +168,15 @@ pub(super) fn regsubst(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         Err(e) => return cx.fail(e),
     };
     let one = |s: &str| -> Result<String, String> { substitute(&re, &src, s, &args[2], global) };
+    // Ruby's `gsub` answers in its receiver's encoding.
+    let in_encoding = |x: &Value, text: String| crate::bad_bytes::in_encoding_of_value(x, text);
     let r = match &args[0] {
         Value::Array(items) => items
             .iter()
-            .map(|x| one(x.as_str().unwrap_or_default()).map(Value::string))
+            .map(|x| one(x.as_str().unwrap_or_default()).map(|t| in_encoding(x, t)))
             .collect::<Result<Vec<_>, _>>()
             .map(Value::array),
-        other => one(other.as_str().unwrap_or_default()).map(Value::string),
+        other => one(other.as_str().unwrap_or_default()).map(|t| in_encoding(other, t)),
     };
     r.map_err(|e| cx.err(e))
 }

@@ -21,7 +21,10 @@ pub(super) fn iterable(v: &Value) -> Option<(Vec<Value>, bool)> {
             true,
         )),
         Value::String(s) => Some((
-            s.chars().map(|c| Value::string(c.to_string())).collect(),
+            crate::bad_bytes::parts_in_encoding_of(
+                s,
+                s.chars().map(|c| Value::string(c.to_string())).collect(),
+            ),
             false,
         )),
         Value::Integer(n) if *n >= 0 && *n <= MAX_ITERATION => {

@@ -883,7 +883,8 @@ pub(super) fn sprintf(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         }
     };
     match ruby_format(&fmt, &args[1..]) {
-        Ok(s) => Ok(Value::string(s)),
+        // Ruby's `format` answers in its format's encoding.
+        Ok(s) => Ok(crate::bad_bytes::in_encoding_of_value(&args[0], s)),
         Err(e) => cx.fail(e),
     }
 }

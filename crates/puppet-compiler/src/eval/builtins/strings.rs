@@ -3,6 +3,7 @@
 use super::ruby::iterable;
 use super::signatures::{sig, Sig};
 use super::Cx;
+use crate::bad_bytes::in_encoding_of;
 use crate::eval::expr::R;
 use crate::eval::value::Value;
 use puppet_model::ruby::ruby_to_s;
@@ -163,16 +164,6 @@ pub(super) const STRING_DATA: [Sig; 4] = [
     sig(&[("Hash[StringData, StringData]", "arg")]),
 ];
 
-/// `text`, which Ruby made from `receiver`, in the receiver's encoding: a
-/// binary String's answer stays binary (Puppet 8 writes it as a Binary).
-fn in_encoding_of(receiver: &std::sync::Arc<str>, text: String) -> Value {
-    if crate::bad_bytes::is_binary_string(receiver) {
-        crate::bad_bytes::mark_binary(text.into())
-    } else {
-        Value::string(text)
-    }
-}
-
 pub(super) fn deep_case(v: &Value, up: bool) -> Value {
     match v {
         Value::String(s) => in_encoding_of(
@@ -211,17 +202,49 @@ pub(super) fn join(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         args,
     )?;
     let sep = args.get(1).and_then(|v| v.as_str()).unwrap_or("");
-    fn walk(v: &Value, out: &mut Vec<String>) {
+    /// Each piece's text, and whether it is a binary String.
+    fn walk(v: &Value, out: &mut Vec<(String, bool)>) {
         match v {
             Value::Array(items) => items.iter().for_each(|x| walk(x, out)),
-            other => out.push(ruby_to_s(other)),
+            Value::String(s) => out.push((s.to_string(), crate::bad_bytes::is_binary_string(s))),
+            other => out.push((ruby_to_s(other), false)),
         }
     }
     let mut parts = Vec::new();
     if let Value::Array(items) = &args[0] {
         items.iter().for_each(|x| walk(x, &mut parts));
     }
-    Ok(Value::string(parts.join(sep)))
+    let text = parts
+        .iter()
+        .map(|(p, _)| p.as_str())
+        .collect::<Vec<_>>()
+        .join(sep);
+    if !crate::bad_bytes::binary_made() || cx.c.invalid_utf8.is_some() {
+        return Ok(Value::string(text));
+    }
+    // Ruby's `Array#join` takes the encoding of the first element when it
+    // is a String (not one inside a nested array), then appends.
+    if let Some(Value::Array(items)) = args.first() {
+        if !matches!(items.first(), Some(Value::String(_))) {
+            if let Some(first) = parts.first_mut() {
+                first.1 = false;
+            }
+        }
+    }
+    let sep_binary =
+        matches!(args.get(1), Some(Value::String(s)) if crate::bad_bytes::is_binary_string(s));
+    let mut encoding = crate::bad_bytes::Appended::JOINED;
+    for (i, (piece, binary)) in parts.iter().enumerate() {
+        if i > 0 {
+            encoding = encoding.then(sep, sep_binary).or_else(|m| cx.fail(m))?;
+        }
+        encoding = encoding.then(piece, *binary).or_else(|m| cx.fail(m))?;
+    }
+    Ok(if encoding.is_binary() {
+        crate::bad_bytes::mark_binary(text.into())
+    } else {
+        Value::string(text)
+    })
 }
 
 pub(super) fn length(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
@@ -500,9 +523,11 @@ pub(super) fn split(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         },
         _ => String::new(),
     };
-    let parts = crate::eval::typeops::regex_split(&pattern, s)
-        .map(Value::array)
-        .map_err(|m| cx.err(m))?;
+    let mut parts = crate::eval::typeops::regex_split(&pattern, s).map_err(|m| cx.err(m))?;
+    if let Value::String(receiver) = &args[0] {
+        parts = crate::bad_bytes::parts_in_encoding_of(receiver, parts);
+    }
+    let parts = Value::array(parts);
     Ok(if sensitive {
         Value::Sensitive(std::sync::Arc::new(parts))
     } else {

@@ -38,10 +38,9 @@ pub struct FunctionHost {
     /// The text of the last error a Ruby caller got from a function it
     /// called (raised outside the caller's own code).
     ruby_callee_error: Option<String>,
-    /// The text of each EPP template being rendered, innermost last
-    /// (Puppet's `@epp` scope variable), and whether a Sensitive value was
-    /// rendered into it (then the result is Sensitive).
-    epp_output: Vec<(String, bool)>,
+    /// The output of each EPP template being rendered, innermost last
+    /// (Puppet's `@epp` scope variable).
+    epp_output: Vec<EppOutput>,
     /// `annotate`'s side table: annotated values (kept alive, compared by
     /// identity as Puppet's adapters are) and their annotations (Object
     /// values of Annotation types), one per annotation type.
@@ -126,20 +125,18 @@ impl FunctionHost {
     /// Starts the output of an EPP template.
     #[inline]
     pub fn begin_epp(&mut self) {
-        self.epp_output.push((String::new(), false));
+        self.epp_output.push(EppOutput::default());
     }
 
-    /// Ends the innermost EPP template's output: its text, and whether a
-    /// Sensitive value was rendered into it.
+    /// Ends the innermost EPP template's output.
     #[inline]
-    pub fn end_epp(&mut self) -> (String, bool) {
+    pub fn end_epp(&mut self) -> EppOutput {
         self.epp_output.pop().unwrap_or_default()
     }
 
-    /// The innermost EPP template's output and its Sensitive flag, if a
-    /// template is being rendered.
+    /// The innermost EPP template's output, if a template is being rendered.
     #[inline]
-    pub fn epp_output(&mut self) -> Option<&mut (String, bool)> {
+    pub fn epp_output(&mut self) -> Option<&mut EppOutput> {
         self.epp_output.last_mut()
     }
 
@@ -162,5 +159,48 @@ impl FunctionHost {
     pub fn add_annotated(&mut self, target: Value) -> usize {
         self.annotations.push((target, Vec::new()));
         self.annotations.len() - 1
+    }
+}
+
+/// An EPP template's output: Puppet collects the rendered pieces in `@epp`
+/// and joins them (`Array#join`), so the text is binary when its first
+/// piece is a binary String, as an interpolation's (`bad_bytes::Appended`).
+#[derive(Default, Debug)]
+pub struct EppOutput {
+    pub text: String,
+    /// Whether a Sensitive value was rendered (the result is Sensitive).
+    pub sensitive: bool,
+    /// Where each piece rendered after a binary String was made starts,
+    /// and whether it is one; earlier pieces are text.
+    pieces: Vec<(usize, bool)>,
+}
+
+impl EppOutput {
+    /// Appends a rendered piece, `binary` when it is a binary String.
+    #[inline]
+    pub fn push(&mut self, piece: &str, binary: bool) {
+        if crate::bad_bytes::binary_made() {
+            self.pieces.push((self.text.len(), binary));
+        }
+        self.text.push_str(piece);
+    }
+
+    /// Whether the joined text is a binary String, or Ruby's refusal to
+    /// join the pieces (`incompatible character encodings`).
+    pub fn is_binary(&self) -> Result<bool, &'static str> {
+        if !self.pieces.iter().any(|(_, binary)| *binary) {
+            return Ok(false);
+        }
+        let mut encoding = crate::bad_bytes::Appended::JOINED;
+        let first = self.pieces[0].0;
+        if first > 0 {
+            // The pieces before any binary String: text, as one piece.
+            encoding = encoding.then(&self.text[..first], false)?;
+        }
+        for (i, (start, binary)) in self.pieces.iter().enumerate() {
+            let end = self.pieces.get(i + 1).map_or(self.text.len(), |p| p.0);
+            encoding = encoding.then(&self.text[*start..end], *binary)?;
+        }
+        Ok(encoding.is_binary())
     }
 }

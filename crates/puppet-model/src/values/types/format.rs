@@ -76,7 +76,8 @@ pub fn puppet_quote(s: &str) -> String {
     out
 }
 
-fn puppet_double_quote(s: &str) -> String {
+/// Puppet's `puppet_double_quote`: double quotes with escapes.
+pub fn puppet_double_quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

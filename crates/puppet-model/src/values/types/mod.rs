@@ -29,7 +29,7 @@ pub mod text;
 mod tests;
 
 pub use assignable::is_assignable;
-pub use format::{capitalize_segments, puppet_quote};
+pub use format::{capitalize_segments, puppet_double_quote, puppet_quote};
 pub use infer::{common_type, infer, infer_generic, infer_set};
 pub use instance::{is_data, is_instance, is_rich_data};
 pub use mismatch::{
