@@ -1,29 +1,31 @@
-//! The parser's work budget: a bound on its work proportional to the
-//! file's tokens, so that no input can make a parse run for long.
+//! The parser's work budget: a bound on the operands a parse may start,
+//! proportional to the file's tokens, so that no input can make a parse run
+//! for long.
 //!
 //! Puppet's LALR parser is linear in its input; pverify's parser backtracks,
 //! and every grammar path found to re-parse the same tokens under several
 //! alternatives (nested failing bodies, calls, method calls, `-`/`*` after an
 //! expression) was exponential in how deep the failing constructs nested.
 //! Those paths are closed in the grammar where found; this budget is the
-//! bound for the rest. A unit is one attempt to match a token or to start an
-//! operand; a parse may spend `PER_TOKEN` units per token of the file, plus
-//! `BASE`. Measured (2026-11-28): the 4,366 manifests of the module packages
-//! and the fixtures spend 17.3 units per token on average and at most 23.5
-//! (files of 100 tokens or more; 48.5 on a file of 2 tokens); the parsable
-//! inputs of the parse fuzzing corpus at most 37. A fuzzer's file of nested
-//! `(*****5` still backtracks: 2,747 units per token (0.13 s for 5 KB); it
-//! is refused.
+//! bound for the rest. A parse may start `PER_TOKEN` operands per token of
+//! the file, plus `BASE`. Measured (2026-11-28): the 4,340 manifests of the
+//! module packages and the fixtures start at most 1 per token (0.38 on
+//! average), the 5,907 parsable inputs of the parse fuzzing corpus at most
+//! 1.6. A fuzzer's file of nested `(*****5` still backtracks: 25 operands per
+//! token (and 2,747 token tests; 0.13 s for 5 KB); it is refused.
 //!
-//! When the budget runs out every token test and operand fails at once, the
-//! parse unwinds quickly, and the file is refused with [`EXHAUSTED`].
+//! Operands, not token tests, are counted: a test in every token match cost
+//! 12 % more instructions on real manifests, an operand's test 0.4 %.
+//!
+//! When the budget runs out every operand fails at once, the parse unwinds
+//! quickly, and the file is refused with [`EXHAUSTED`].
 
 use std::cell::Cell;
 
-/// Units a parse may spend per token of the file.
-const PER_TOKEN: u64 = 400;
-/// Units any parse may spend, however short the file.
-const BASE: u64 = 100_000;
+/// Operands a parse may start per token of the file.
+const PER_TOKEN: u64 = 16;
+/// Operands any parse may start, however short the file.
+const BASE: u64 = 1_000;
 
 /// The error of a file whose parse ran out of budget. Not Puppet's text:
 /// Puppet would parse the file, so the message says what pverify did.

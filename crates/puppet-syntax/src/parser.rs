@@ -281,13 +281,12 @@ fn to_raw_error(errors: Vec<PErr>, tokens: &[(Tok, Span)], len: usize) -> RawErr
 // ---------------------------------------------------------------------------
 // Building blocks.
 
-/// One token of kind `k`. Each attempt spends from the parse's work budget
-/// (see `parse_budget`): token tests are where backtracking's work is.
 fn t<'s>(k: Tok) -> impl Parser<'s, In<'s>, Tok, Ex<'s>> + Clone {
-    within_budget().ignore_then(just(k))
+    just(k)
 }
 
-/// Spends one unit of the parse's work budget, or fails once it is spent.
+/// Spends one unit of the parse's work budget (see `parse_budget`), or
+/// fails once it is spent.
 fn within_budget<'s>() -> impl Parser<'s, In<'s>, (), Ex<'s>> + Clone {
     empty().try_map(|(), span: Span| {
         if parse_budget::spend(span.start) {
@@ -1402,7 +1401,7 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .map_with(|x, e| ex(ExprKind::RenderExpr(bx(x)), e.span()))
             .boxed();
 
-        // Every operand spends from the parse's work budget too.
+        // Every operand spends from the parse's work budget.
         let primary = within_budget()
             .ignore_then(choice((
                 render_string,
@@ -1738,7 +1737,7 @@ mod budget_tests {
     use super::parse_budget::{Budget, EXHAUSTED};
     use super::*;
 
-    /// Budget units spent per token by parsing `src` (with no limit), and the result.
+    /// Operands started per token by parsing `src` (with no limit), and the result.
     fn work_per_token(src: &str) -> (f64, Result<Vec<Expr>, RawError>) {
         let tokens = lexer::lex(src).expect("lexes");
         let count = tokens.len() as f64;
@@ -1756,25 +1755,25 @@ mod budget_tests {
         );
         let (work, parsed) = work_per_token(found);
         assert!(parsed.is_err());
-        assert!(work < 30.0, "{work} units per token");
+        assert!(work < 2.0, "{work} operands per token");
         let aliases = "type A = B { x => ".repeat(60);
         let (work, parsed) = work_per_token(&aliases);
         assert!(parsed.is_err());
-        assert!(work < 30.0, "nested alias hashes: {work} units per token");
+        assert!(work < 2.0, "nested alias hashes: {work} operands per token");
         for op in ["-", "*", "**"] {
             let src: String = (0..40)
                 .map(|i| format!("class c{i} {{\n  $x = $y {op} class d{i} {{\n  $z = 1\n"))
                 .collect();
             let (work, parsed) = work_per_token(&src);
             assert!(parsed.is_err());
-            assert!(work < 30.0, "`{op}`: {work} units per token");
+            assert!(work < 2.0, "`{op}`: {work} operands per token");
         }
     }
 
     #[test]
     fn a_file_that_still_backtracks_is_refused_by_the_budget() {
-        // The fuzzer's nested `(*****5`: 2,747 units per token unbounded
-        // (Puppet: `Syntax error at ':'`); refused at 400.
+        // The fuzzer's nested `(*****5`: 25 operands per token unbounded
+        // (Puppet: `Syntax error at ':'`); refused at 16.
         let found = include_str!(
             "../../../tests/fixtures/fuzz-regressions/parse/nested-parens-after-splats.pp"
         );
