@@ -845,7 +845,10 @@ pub(super) fn new_string(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         super::strings::refuse_bad_bytes_on_ruby_3_3(cx, args)?;
     }
     match string_convert(&args[0], fmt, true) {
-        Ok(s) if quotes_in_receivers_encoding(fmt, &s) => {
+        Ok(s)
+            if matches!(&args[0], Value::String(r) if crate::bad_bytes::is_binary_string(r))
+                && quotes_in_receivers_encoding(fmt, &s) =>
+        {
             Ok(crate::bad_bytes::in_encoding_of_value(&args[0], s))
         }
         Ok(s) => Ok(Value::string(s)),

@@ -214,11 +214,13 @@ pub(super) fn join(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     if let Value::Array(items) = &args[0] {
         items.iter().for_each(|x| walk(x, &mut parts));
     }
-    let text = parts
-        .iter()
-        .map(|(p, _)| p.as_str())
-        .collect::<Vec<_>>()
-        .join(sep);
+    let mut text = String::new();
+    for (i, (piece, _)) in parts.iter().enumerate() {
+        if i > 0 {
+            text.push_str(sep);
+        }
+        text.push_str(piece);
+    }
     if !crate::bad_bytes::binary_made() || cx.c.invalid_utf8.is_some() {
         return Ok(Value::string(text));
     }
