@@ -113,3 +113,25 @@ fn nested_unclosed_classes_after_binary_operators_fail_where_puppet_does() {
         }
     }
 }
+
+#[test]
+fn nested_failing_right_sides_of_infix_operators_fail_where_puppet_does() {
+    // The fuzzer's nested `(*****5` (5 KB; refused by the work budget before
+    // failed operands were remembered): Puppet 7.23 and 8.10 stop at `:`.
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fuzz-regressions/parse/nested-parens-after-splats.pp"
+    ))
+    .unwrap();
+    assert_eq!(
+        error_of(fixture),
+        ("Syntax error at ':'".to_string(), Some(2), Some(5061))
+    );
+    // Its core, `0 < 1 * (` nested: both Puppets say end of input.
+    for n in [40, 200] {
+        assert_eq!(
+            error_of(format!("$x = {}", "0 < 1 * (".repeat(n))),
+            at_end()
+        );
+    }
+}

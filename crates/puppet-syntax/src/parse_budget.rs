@@ -10,17 +10,24 @@
 //! bound for the rest. A parse may start `PER_TOKEN` operands per token of
 //! the file, plus `BASE`. Measured (2026-11-28): the 4,340 manifests of the
 //! module packages and the fixtures start at most 1 per token (0.38 on
-//! average), the 5,907 parsable inputs of the parse fuzzing corpus at most
-//! 1.6. A fuzzer's file of nested `(*****5` still backtracks: 25 operands per
-//! token (and 2,747 token tests; 0.13 s for 5 KB); it is refused.
+//! average), the 5,907 parsable inputs the parse fuzzing corpus then held at
+//! most 1.6. No known input reaches the budget since failed operands are
+//! remembered (below).
 //!
 //! Operands, not token tests, are counted: a test in every token match cost
 //! 12 % more instructions on real manifests, an operand's test 0.4 %.
 //!
 //! When the budget runs out every operand fails at once, the parse unwinds
 //! quickly, and the file is refused with [`EXHAUSTED`].
+//!
+//! The parse also remembers where an operand failed: an operand is a pure
+//! function of where it starts, so one that failed there fails again, at
+//! once. chumsky's Pratt parser backs off an infix operator whose right side
+//! failed (Puppet's LALR parser would stop there), and an enclosing level
+//! tried the same operator on a larger left side, parsing the same right
+//! side again: `0<1*(` nested was exponential, doubling per level.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// Operands a parse may start per token of the file.
 const PER_TOKEN: u64 = 16;
@@ -37,6 +44,8 @@ thread_local! {
     static LEFT: Cell<u64> = const { Cell::new(u64::MAX) };
     /// Where the budget ran out (byte offset), once it has.
     static RAN_OUT_AT: Cell<Option<u32>> = const { Cell::new(None) };
+    /// The byte offsets where an operand has failed, one bit each.
+    static FAILED_AT: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The budget of one parse; the previous one (of an enclosing parse on this
@@ -46,6 +55,7 @@ pub struct Budget {
     granted: u64,
     saved_left: u64,
     saved_ran_out: Option<u32>,
+    saved_failed_at: Vec<u64>,
 }
 
 impl Budget {
@@ -61,6 +71,7 @@ impl Budget {
             granted: operands,
             saved_left: LEFT.with(|l| l.replace(budget)),
             saved_ran_out: RAN_OUT_AT.with(|r| r.replace(None)),
+            saved_failed_at: FAILED_AT.with(|f| f.take()),
         }
     }
 
@@ -80,7 +91,27 @@ impl Drop for Budget {
     fn drop(&mut self) {
         LEFT.with(|l| l.set(self.saved_left));
         RAN_OUT_AT.with(|r| r.set(self.saved_ran_out));
+        FAILED_AT.with(|f| *f.borrow_mut() = std::mem::take(&mut self.saved_failed_at));
     }
+}
+
+/// Whether an operand starting at byte offset `at` has failed before in
+/// this parse.
+pub fn failed_before(at: u32) -> bool {
+    let (word, bit) = (at as usize / 64, at % 64);
+    FAILED_AT.with(|f| f.borrow().get(word).is_some_and(|w| w & (1 << bit) != 0))
+}
+
+/// Remembers that the operand starting at byte offset `at` failed.
+pub fn record_failure(at: u32) {
+    let (word, bit) = (at as usize / 64, at % 64);
+    FAILED_AT.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() <= word {
+            f.resize(word + 1, 0);
+        }
+        f[word] |= 1 << bit;
+    });
 }
 
 /// Spends one unit at byte offset `at`; false once the budget is spent.

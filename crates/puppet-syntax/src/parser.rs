@@ -285,16 +285,37 @@ fn t<'s>(k: Tok) -> impl Parser<'s, In<'s>, Tok, Ex<'s>> + Clone {
     just(k)
 }
 
-/// Spends one unit of the parse's work budget (see `parse_budget`), or
-/// fails once it is spent.
-fn within_budget<'s>() -> impl Parser<'s, In<'s>, (), Ex<'s>> + Clone {
-    empty().try_map(|(), span: Span| {
-        if parse_budget::spend(span.start) {
-            Ok(())
-        } else {
-            Err(PErr::custom(span, parse_budget::EXHAUSTED))
-        }
-    })
+/// An operand (`parse_budget`): fails at once where it failed before, spends
+/// one unit of the parse's work budget, and remembers where it fails.
+///
+/// The repeated failure is an error at the operand's first token, as a
+/// mismatch there is: errors are reported by where they are and whether they
+/// carry a message, so the first attempt's errors, further on or with a
+/// message, still win.
+fn operand<'s, P>(inner: P) -> impl Parser<'s, In<'s>, Expr, Ex<'s>> + Clone
+where
+    P: Parser<'s, In<'s>, Expr, Ex<'s>> + Clone,
+{
+    empty()
+        .try_map(|(), span: Span| {
+            // `empty()`'s span starts at the next token (or the end of input).
+            if parse_budget::failed_before(span.start) {
+                Err(PErr {
+                    span,
+                    at_end: false,
+                    custom: None,
+                })
+            } else if parse_budget::spend(span.start) {
+                Ok(())
+            } else {
+                Err(PErr::custom(span, parse_budget::EXHAUSTED))
+            }
+        })
+        .ignore_then(inner)
+        .map_err_with_state(|e: PErr, span: Span, _: &mut _| {
+            parse_budget::record_failure(span.start);
+            e
+        })
 }
 
 fn ex(kind: ExprKind, span: Span) -> Expr {
@@ -1401,29 +1422,29 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
             .map_with(|x, e| ex(ExprKind::RenderExpr(bx(x)), e.span()))
             .boxed();
 
-        // Every operand spends from the parse's work budget.
-        let primary = within_budget()
-            .ignore_then(choice((
-                render_string,
-                render_expr,
-                literal,
-                quoted_text.clone(),
-                array.clone(),
-                hash.clone(),
-                regex,
-                paren,
-                if_expression,
-                unless_expression,
-                case_expression,
-                class_definition,
-                define_definition,
-                node_definition,
-                function_definition,
-                type_call,
-                type_definition,
-                type_alias,
-            )))
-            .boxed();
+        // Every operand spends from the parse's work budget, and fails at once
+        // where it failed before.
+        let primary = operand(choice((
+            render_string,
+            render_expr,
+            literal,
+            quoted_text.clone(),
+            array.clone(),
+            hash.clone(),
+            regex,
+            paren,
+            if_expression,
+            unless_expression,
+            case_expression,
+            class_definition,
+            define_definition,
+            node_definition,
+            function_definition,
+            type_call,
+            type_definition,
+            type_alias,
+        )))
+        .boxed();
 
         // Postfix operators.
         let call_op = call_args
@@ -1771,16 +1792,23 @@ mod budget_tests {
     }
 
     #[test]
-    fn a_file_that_still_backtracks_is_refused_by_the_budget() {
-        // The fuzzer's nested `(*****5`: 25 operands per token unbounded
-        // (Puppet: `Syntax error at ':'`); refused at 16.
+    fn operands_that_failed_fail_at_once() {
+        // The fuzzer's nested `(*****5` (25 operands per token before the
+        // failure memo); Puppet: `Syntax error at ':'`.
         let found = include_str!(
             "../../../tests/fixtures/fuzz-regressions/parse/nested-parens-after-splats.pp"
         );
-        let tokens = lexer::lex(found).expect("lexes");
-        let budget = Budget::for_tokens(tokens.len());
-        let err = parse_tokens_within(tokens, found.len(), false, &budget).expect_err("refused");
-        assert_eq!(err.message, EXHAUSTED);
+        let (work, parsed) = work_per_token(found);
+        let err = parsed.expect_err("a syntax error");
+        eprintln!("{err:?}");
+        assert!(work < 2.0, "{work} operands per token");
+        // Its core: `0<1*(` nested, each level parsed twice by the Pratt
+        // parser's retry of `*` on the larger left side.
+        for n in [10, 20, 40] {
+            let (work, parsed) = work_per_token(&"0<1*(".repeat(n));
+            assert!(parsed.is_err());
+            assert!(work < 4.0, "`0<1*(` x {n}: {work} operands per token");
+        }
     }
 
     #[test]
