@@ -392,6 +392,33 @@ enum Item {
     List { exprs: Vec<Expr>, first_comma: Span },
 }
 
+/// Tokens that can neither continue an expression nor start a statement:
+/// before them Puppet's parser reduces the statements it has (checked with
+/// Puppet 7.23, `tests/fixtures/syntax-errors/comma-list-*`). A `|` can
+/// start a call's lambda (`$x.each |`), which Puppet shifts; only its use
+/// after other expressions is counted here.
+fn ends_statements(t: &Tok) -> bool {
+    matches!(
+        t,
+        Tok::RParen
+            | Tok::RBrack
+            | Tok::RBrace
+            | Tok::FArrow
+            | Tok::PArrow
+            | Tok::Colon
+            | Tok::Pipe
+            | Tok::Else
+            | Tok::Elsif
+            | Tok::Inherits
+            | Tok::RCollect
+            | Tok::RRCollect
+            | Tok::Tilde
+            | Tok::Other
+            | Tok::EppEnd
+            | Tok::EppEndTrim
+    )
+}
+
 /// Puppet's `transform_calls`: `include a, b` is `include(a, b)`.
 fn transform_calls(items: Vec<Item>) -> Result<Vec<Expr>, PErr> {
     let mut memo: Vec<Expr> = Vec::with_capacity(items.len());
@@ -899,6 +926,12 @@ fn program<'s>(epp: bool) -> impl Parser<'s, In<'s>, Vec<Expr>, Ex<'s>> {
                 .repeated()
                 .collect::<Vec<_>>(),
             )
+            // Puppet transforms the statements when it reduces them: its LALR
+            // parser shifts a token that continues the last expression or
+            // starts another statement, and reports the first token it cannot
+            // shift (a syntax error, never the transform's); it reduces
+            // before a token that can do neither.
+            .then_ignore(choice((end(), any().filter(ends_statements).ignored())).rewind())
             .try_map(|(first, mut rest), _| {
                 rest.insert(0, first);
                 transform_calls(rest)
