@@ -98,20 +98,25 @@ impl Drop for Budget {
 /// Whether an operand starting at byte offset `at` has failed before in
 /// this parse.
 pub fn failed_before(at: u32) -> bool {
-    let (word, bit) = (at as usize / 64, at % 64);
-    FAILED_AT.with(|f| f.borrow().get(word).is_some_and(|w| w & (1 << bit) != 0))
+    let (word, mask) = failure_bit(at);
+    FAILED_AT.with(|f| f.borrow().get(word).is_some_and(|w| w & mask != 0))
 }
 
 /// Remembers that the operand starting at byte offset `at` failed.
 pub fn record_failure(at: u32) {
-    let (word, bit) = (at as usize / 64, at % 64);
+    let (word, mask) = failure_bit(at);
     FAILED_AT.with(|f| {
         let mut f = f.borrow_mut();
         if f.len() <= word {
             f.resize(word + 1, 0);
         }
-        f[word] |= 1 << bit;
+        f[word] |= mask;
     });
+}
+
+/// The word of [`FAILED_AT`] holding byte offset `at`'s bit, and the bit.
+fn failure_bit(at: u32) -> (usize, u64) {
+    (at as usize / 64, 1 << (at % 64))
 }
 
 /// Spends one unit at byte offset `at`; false once the budget is spent.
