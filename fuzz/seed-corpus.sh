@@ -65,6 +65,10 @@ printf '$x = Integer[1, 200000].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(
 # Shared data written by a template once per path (the Ruby copies' to_yaml).
 printf '$x = Integer[1, 60].reduce([]) |$m, $i| { [$m, {a => $m}] }\nnotice(inline_template("<%%= @x.to_yaml.length %%>"))\n' \
   > "$corpus/compile/hostile-erb-yaml-shared.pp"
+# A template's own data sharing its parts at every level, walked once per
+# path: inspect grew one string to the machine's memory.
+printf 'notice(inline_template("<%% y = [1]; z = [1]; 100.times { y = [y, y]; z = [z, z] } %%><%%= y.inspect.length %%> <%%= y.flatten.length %%> <%%= y == z %%> <%%= [y, z].sort.length %%>"))\n' \
+  > "$corpus/compile/hostile-erb-shared-walks.pp"
 # Types and aliases as deep as data (a 2,000,000-deep type as a hash key
 # aborted the run), recursive aliases, binary Ruby Strings beside text.
 printf '$d = Integer[1, 2000000].reduce([]) |$m, $i| { [$m] }\ntype Tree = Variant[Integer, Array[Tree]]\nnotice({ type($d) => 1 })\nnotice($d =~ Tree)\nnotice($d =~ Data)\nnotice([$d].flatten)\n' \

@@ -3279,7 +3279,6 @@ deprecation('k', 'some message')
 => 1
 =! ["some message at [\"manifests/site.pp\", 2]:[\"manifests/site.pp\", 0]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
 
-# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
 # modulepath: /usr/share/puppet/modules
 class cc {
 
@@ -3300,7 +3299,6 @@ dd { 'a': }
 => 1
 =! ["in define at [\"manifests/site.pp\", 3]:\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
 
-# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
 # modulepath: /usr/share/puppet/modules
 function ff() {
   deprecation('k3', 'in function')
@@ -3310,7 +3308,6 @@ $x = ff()
 => 1
 =! ["in function at [\"manifests/site.pp\", 3]:[\"manifests/site.pp\", 5]\n   (location: /usr/share/puppet/modules/stdlib/lib/puppet/functions/deprecation.rb:36:in `deprecation')"]
 
-# pending: the Puppet stack's outer frame (where a class, function or block was entered) is not tracked
 # modulepath: /usr/share/puppet/modules
 [1].each |$x| {
   deprecation('k4', 'in lambda')

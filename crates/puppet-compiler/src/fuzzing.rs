@@ -216,11 +216,14 @@ fn compile_in(dir: &Path) {
     };
     let mut node = NodeInfo {
         name: "fuzz.example.com".into(),
-        // The CLI's memory budget, and a time budget well inside the
-        // `-timeout=60` the fuzz runs use: an input that runs long ends as
+        // A time budget well inside the `-timeout=60` the fuzz runs use,
+        // and half the CLI's memory budget: an input that runs long ends as
         // the node error the CLI gives it, even on a loaded machine, and
         // libFuzzer's watchdog reports only what the budget cannot stop.
-        budget: crate::budget::Limits::resolve(Some(20.0), None),
+        // Faulting in the CLI's 2 GiB took 10 s in a release build and over
+        // 60 s in the fuzzing build beside other work; the budget's code is
+        // the same whatever the cap.
+        budget: crate::budget::Limits::resolve(Some(20.0), Some(1 << 30)),
         ..NodeInfo::default()
     };
     for (k, v) in [("os", "Debian"), ("fqdn", "fuzz.example.com")] {

@@ -289,7 +289,8 @@ impl<'e> Compiler<'e> {
         self.catalog.add_edge(stage, main);
         for p in programs {
             let ctx = Ctx { program: p.clone() };
-            self.exec_block(&p.body, self.scopes.top(), &ctx)?;
+            // `eval_Program`: the main manifest's frame is `[file, 0]`.
+            self.in_frame(&p.path, 0, |c| c.exec_block(&p.body, c.scopes.top(), &ctx))?;
         }
 
         self.evaluate_ast_node()?;

@@ -307,6 +307,11 @@ pub struct Compiler<'e> {
     /// The binary Ruby Strings of the catalog, which Puppet 8 writes as
     /// Binary values (`compile::check_invalid_utf8`).
     pub(crate) binary_strings: crate::bad_bytes::BinaryStrings,
+    /// Puppet's `PuppetStack`, innermost last: a frame for each function
+    /// call from Puppet code (its file and line) and `[file, 0]` for each
+    /// main manifest while it is evaluated. stdlib's `deprecation` names
+    /// the two innermost frames.
+    pub(crate) puppet_stack: Vec<(Arc<str>, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -368,6 +373,7 @@ impl<'e> Compiler<'e> {
             depth: 0,
             invalid_utf8: None,
             binary_strings: Default::default(),
+            puppet_stack: Vec::new(),
         }
     }
 

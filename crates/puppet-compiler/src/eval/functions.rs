@@ -1,6 +1,8 @@
 //! Function calls: the built-in functions the catalog core needs, functions
 //! written in the Puppet language, and lambdas.
 
+use std::sync::Arc;
+
 use super::builtins::registry::{self, Caller, Ev, Resolved};
 use super::compiler::{Compiler, Definition};
 use super::error::{EvalError, Location};
@@ -77,15 +79,42 @@ impl<'e> Compiler<'e> {
         // function that parses or walks it without ticking.
         crate::budget::tick()?;
         let at = self.loc(&ctx.program, call);
-        match registry::resolve(self, name, Caller::Code)? {
-            Resolved::Native(entry) => match entry.evaluator() {
-                Some(ev) => {
-                    self.call_evaluator_function(ev, name, args, lambda, scope, ctx, call, at)
-                }
-                None => super::builtins::call_library(self, entry, &args, lambda, scope, ctx, &at),
+        let resolved = registry::resolve(self, name, Caller::Code)?;
+        // Puppet's `call_function` pushes the call's frame once the function
+        // is found (`PuppetStack.stack`), for the call's whole duration.
+        self.in_frame(
+            &ctx.program.path,
+            at.line.unwrap_or(0),
+            |c| match resolved {
+                Resolved::Native(entry) => match entry.evaluator() {
+                    Some(ev) => {
+                        c.call_evaluator_function(ev, name, args, lambda, scope, ctx, call, at)
+                    }
+                    None => super::builtins::call_library(c, entry, &args, lambda, scope, ctx, &at),
+                },
+                found => c.call_found(found, name, args, lambda, scope, ctx, &at),
             },
-            found => self.call_found(found, name, args, lambda, scope, ctx, &at),
-        }
+        )
+    }
+
+    /// Runs `f` with a frame on Puppet's stack ([`Compiler::puppet_stack`]):
+    /// `file` (`unknown` when there is none, as `PuppetStack.stack` says)
+    /// at `line`.
+    pub(crate) fn in_frame<T>(
+        &mut self,
+        file: &Arc<str>,
+        line: u32,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let file = if file.is_empty() {
+            Arc::from("unknown")
+        } else {
+            file.clone()
+        };
+        self.puppet_stack.push((file, line));
+        let out = f(self);
+        self.puppet_stack.pop();
+        out
     }
 
     /// The evaluator's own functions (see [`registry::Ev`]).

@@ -36,30 +36,20 @@ pub(super) fn deprecation(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     Ok(Value::Undef)
 }
 
-/// The stack frames as Puppet's `PuppetStack.stacktrace` gives the first
-/// two: the call, then what started the code around it (`0` at the top of
-/// a manifest, the declaration of a class, nothing for a define's body).
+/// The two innermost frames of Puppet's stack, as stdlib's `deprecation`
+/// writes them (`"#{stacktrace[0]}:#{stacktrace[1]}"`): each `[file, line]`
+/// as Ruby inspects an Array, nothing for a frame that is not there (a
+/// class an ENC declared has only the call's own frame).
 fn frames(cx: &Cx<'_, '_>) -> String {
-    let file = cx.at.file.clone().unwrap_or_default();
-    let here = format!(
-        "{}, {}",
-        ruby_inspect(&Value::string(&*file)),
-        cx.at.line.unwrap_or(0)
-    );
-    let outer = match cx.c.scopes.resource_of(cx.scope) {
-        None => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
-        Some(id) => {
-            let r = &cx.c.catalog[id];
-            match (&*r.type_name, &r.file, r.line) {
-                ("Class", Some(f), Some(l)) => {
-                    format!("[{}, {l}]", ruby_inspect(&Value::string(&**f)))
-                }
-                ("Class", _, _) => format!("[{}, 0]", ruby_inspect(&Value::string(&*file))),
-                _ => String::new(),
-            }
-        }
+    let frame = |i: usize| {
+        cx.c.puppet_stack
+            .iter()
+            .rev()
+            .nth(i)
+            .map(|(file, line)| format!("[{}, {line}]", ruby_inspect(&Value::string(&**file))))
+            .unwrap_or_default()
     };
-    format!("[{here}]:{outer}")
+    format!("{}:{}", frame(0), frame(1))
 }
 
 /// stdlib's `deprecation`: nothing with `strict = off`, an error with
@@ -318,6 +308,9 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     };
     let function_name = args[1].as_str().unwrap_or_default().to_string();
     let value = &args[2];
+    if super::modules::ruby_function_says(cx.c.env, "validate_legacy", STDLIB9_VALIDATE_LEGACY) {
+        return validate_legacy_9(cx, &target, value);
+    }
     let mut prev = vec![value.clone()];
     prev.extend(args[3..].iter().cloned());
     let ok = puppet_model::types::is_instance(&target, value);
@@ -336,6 +329,26 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
     } else {
         cx.fail(msg)
     }
+}
+
+/// What stdlib 9's `validate_legacy` says first, whatever the value.
+const STDLIB9_VALIDATE_LEGACY: &str =
+    "This method is deprecated, please use Puppet data types to validate parameters";
+
+/// stdlib 9's `validate_legacy`: always deprecated (an error under `strict =
+/// error`, Puppet 8's default), then the type check alone, the 3.x function
+/// no longer consulted.
+fn validate_legacy_9(cx: &mut Cx<'_, '_>, target: &PType, value: &Value) -> R<Value> {
+    deprecation_warning(cx, "validate_legacy", STDLIB9_VALIDATE_LEGACY)?;
+    if puppet_model::types::is_instance(target, value) {
+        return Ok(Value::Undef);
+    }
+    let msg = puppet_model::types::describe_mismatch_named(
+        &format!("validate_legacy({target}, ...)"),
+        target,
+        &puppet_model::types::infer_set(value),
+    );
+    cx.fail(msg)
 }
 
 /// The 3.x `function_name` check on the arguments (no deprecation warning:

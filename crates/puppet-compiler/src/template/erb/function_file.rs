@@ -177,7 +177,14 @@ fn returned(v: &RValue, keep_binary: bool) -> Value {
 /// over: resource and class references (`Package['a']`, `Class['c']`)
 /// become `Puppet::Resource` objects; the rest as for templates.
 fn from_puppet_3x(v: &Value) -> RValue {
+    from_puppet_3x_nested(v, &mut super::value::Shared::default())
+}
+
+fn from_puppet_3x_nested(v: &Value, shared: &mut super::value::Shared) -> RValue {
     use puppet_model::types::{capitalize_segments, PType};
+    if crate::budget::walk_stops_at(v) {
+        return RValue::Nil;
+    }
     let reference = |type_name: String, title: String| {
         RValue::Resource(Rc::new(super::value::ResourceView {
             type_name,
@@ -185,7 +192,7 @@ fn from_puppet_3x(v: &Value) -> RValue {
             params: Vec::new(),
         }))
     };
-    match v {
+    super::value::deep(|| match v {
         Value::Type(t) => match &**t {
             PType::Resource {
                 type_name: Some(ty),
@@ -194,14 +201,11 @@ fn from_puppet_3x(v: &Value) -> RValue {
             PType::Class(Some(name)) => reference("Class".into(), capitalize_segments(name)),
             _ => from_puppet(v),
         },
-        Value::Array(items) => RValue::array(items.iter().map(from_puppet_3x).collect::<Vec<_>>()),
-        Value::Hash(h) => RValue::hash(
-            h.iter()
-                .map(|(k, v)| (from_puppet_3x(k), from_puppet_3x(v)))
-                .collect::<Vec<_>>(),
-        ),
+        Value::Array(_) | Value::Hash(_) => {
+            super::value::collection(v, shared, from_puppet_3x_nested)
+        }
         _ => from_puppet(v),
-    }
+    })
 }
 
 /// An exception a function's Ruby let out: its message, line, and class

@@ -100,10 +100,17 @@ fn sort_values(cx: &Interp<'_>, items: &mut [RValue]) -> R<()> {
     }
 }
 
+/// `flatten`'s elements, counted by the budget at each array flattened
+/// (shared data flattens once per path, as Ruby's does).
 fn flatten_into(items: &[RValue], depth: i64, out: &mut Vec<RValue>) {
     for i in items {
         match i {
-            RValue::Array(a) if depth != 0 => flatten_into(a, depth - 1, out),
+            RValue::Array(a) if depth != 0 => {
+                if i.walk_stops() {
+                    return;
+                }
+                super::value::deep(|| flatten_into(a, depth - 1, out))
+            }
             o => out.push(o.clone()),
         }
     }

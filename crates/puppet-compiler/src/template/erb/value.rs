@@ -176,6 +176,12 @@ impl RValue {
     /// data 100,000 levels deep is written in linear time (each level
     /// building its own string and copying its child's was quadratic).
     fn inspect_into(&self, out: &mut String) {
+        // Data sharing its parts at every level (`y = [y, y]` in a loop)
+        // prints once per path, exponentially, as Ruby's does: the budget
+        // ends it, counted at each array and hash.
+        if self.walk_stops() {
+            return;
+        }
         deep(|| match self {
             RValue::Array(items) => {
                 out.push('[');
@@ -256,7 +262,14 @@ impl RValue {
     }
 
     fn eq_nested(&self, other: &RValue) -> bool {
+        if self.walk_stops() {
+            return false;
+        }
         match (self, other) {
+            // Ruby's `Array#==` and `Hash#==` first ask whether the two are
+            // one object (and shared data is compared once per path).
+            (RValue::Array(a), RValue::Array(b)) if Arc::ptr_eq(a, b) => true,
+            (RValue::Hash(a), RValue::Hash(b)) if Arc::ptr_eq(a, b) => true,
             (RValue::Nil, RValue::Nil) => true,
             (RValue::Bool(a), RValue::Bool(b)) => a == b,
             (RValue::Int(a), RValue::Int(b)) => a == b,
@@ -301,6 +314,9 @@ impl RValue {
 
     fn cmp_nested(&self, other: &RValue) -> Option<std::cmp::Ordering> {
         use std::cmp::Ordering;
+        if self.walk_stops() {
+            return None;
+        }
         match (self, other) {
             (RValue::Int(a), RValue::Int(b)) => Some(a.cmp(b)),
             (RValue::Int(a), RValue::Float(b)) => (*a as f64).partial_cmp(b),
@@ -347,14 +363,44 @@ pub(super) fn deep<T>(f: impl FnOnce() -> T) -> T {
 /// A Puppet value as Puppet hands it to a template (`Puppet::Pops` maps
 /// undef to nil; everything else is the Ruby object of the same kind).
 pub fn from_puppet(v: &Value) -> RValue {
-    deep(|| from_puppet_nested(v))
+    from_puppet_nested(v, &mut Shared::default())
 }
 
-fn from_puppet_nested(v: &Value) -> RValue {
+/// The arrays and hashes already converted in one [`from_puppet`], by the
+/// address of their shared contents. Puppet hands a template its own
+/// objects, so a collection held in two places is one object: converted
+/// once here too, and the copy shared (`RValue`'s contents behave as
+/// copies). Data built by a loop shares whole levels (`[$m, {a => $m}]`),
+/// and a walk that copied each reference over would double per level.
+#[derive(Default)]
+pub(super) struct Shared(rustc_hash::FxHashMap<usize, RValue>);
+
+impl Shared {
+    /// `convert` once per collection that is held elsewhere too (a
+    /// collection held once is met once, and is not remembered).
+    pub(super) fn once<T>(
+        &mut self,
+        items: &Arc<T>,
+        convert: impl FnOnce(&mut Self) -> RValue,
+    ) -> RValue {
+        if Arc::strong_count(items) == 1 {
+            return convert(self);
+        }
+        let key = Arc::as_ptr(items) as *const u8 as usize;
+        if let Some(done) = self.0.get(&key) {
+            return done.clone();
+        }
+        let done = convert(self);
+        self.0.insert(key, done.clone());
+        done
+    }
+}
+
+fn from_puppet_nested(v: &Value, shared: &mut Shared) -> RValue {
     if crate::budget::walk_stops_at(v) {
         return RValue::Nil;
     }
-    match v {
+    deep(|| match v {
         Value::Undef => RValue::Nil,
         Value::Boolean(b) => RValue::Bool(*b),
         Value::Integer(i) => RValue::Int(*i),
@@ -370,13 +416,30 @@ fn from_puppet_nested(v: &Value) -> RValue {
         },
         Value::Regexp(s) => RValue::Regex(s.to_string()),
         Value::Range(r) => RValue::Range(r.first, r.last, r.exclusive),
-        Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect::<Vec<_>>()),
-        Value::Hash(h) => RValue::hash(
-            h.iter()
-                .map(|(k, v)| (from_puppet(k), from_puppet(v)))
-                .collect::<Vec<_>>(),
-        ),
+        Value::Array(_) | Value::Hash(_) => collection(v, shared, from_puppet_nested),
         other => RValue::Opaque(other.clone()),
+    })
+}
+
+/// An array or a hash converted once ([`Shared::once`]), each element and
+/// key by `element`; anything else is nil.
+pub(super) fn collection(
+    v: &Value,
+    shared: &mut Shared,
+    element: fn(&Value, &mut Shared) -> RValue,
+) -> RValue {
+    match v {
+        Value::Array(items) => shared.once(items, |shared| {
+            RValue::array(items.iter().map(|i| element(i, shared)).collect::<Vec<_>>())
+        }),
+        Value::Hash(h) => shared.once(h, |shared| {
+            RValue::hash(
+                h.iter()
+                    .map(|(k, v)| (element(k, shared), element(v, shared)))
+                    .collect::<Vec<_>>(),
+            )
+        }),
+        _ => RValue::Nil,
     }
 }
 
