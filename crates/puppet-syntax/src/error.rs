@@ -66,9 +66,21 @@ impl RawError {
 
 /// Turns a byte offset into Puppet's line and character column.
 pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
+    locate_error_in(path, source, &crate::span::LineIndex::new(source), e)
+}
+
+/// [`locate_error`] with the source's line index at hand: a file's many
+/// errors are located in one pass over it, not one pass each (a fuzzed
+/// file of 136 KB with thousands of validation errors took 3.4 s).
+pub fn locate_error_in(
+    path: &str,
+    source: &[u8],
+    lines: &crate::span::LineIndex,
+    e: RawError,
+) -> SyntaxError {
     let (line, column) = match e.offset {
         Some(o) => {
-            let (l, c) = crate::span::LineIndex::new(source).line_col(source, o);
+            let (l, c) = lines.line_col(source, o);
             (Some(l), Some(c))
         }
         None => (None, None),

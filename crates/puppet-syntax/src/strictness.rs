@@ -39,7 +39,12 @@ impl Validation {
             .strict_issues
             .iter()
             .map(|e| {
-                crate::error::locate_error(&program.path, program.source.as_bytes(), e.clone())
+                crate::error::locate_error_in(
+                    &program.path,
+                    program.source.as_bytes(),
+                    &program.lines,
+                    e.clone(),
+                )
             })
             .collect();
         match self.strict {
