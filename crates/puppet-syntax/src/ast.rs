@@ -38,6 +38,12 @@ impl Program {
         self.lines
             .line_col(self.source.as_bytes(), span.start as usize)
     }
+
+    /// An error at a byte offset of this program, located by its line
+    /// index (one pass over the file for all its errors).
+    pub(crate) fn locate(&self, e: crate::error::RawError) -> crate::error::SyntaxError {
+        crate::error::locate_error_in(&self.path, self.source.as_bytes(), &self.lines, e)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -72,7 +72,7 @@ pub fn locate_error(path: &str, source: &[u8], e: RawError) -> SyntaxError {
 /// [`locate_error`] with the source's line index at hand: a file's many
 /// errors are located in one pass over it, not one pass each (a fuzzed
 /// file of 136 KB with thousands of validation errors took 3.4 s).
-pub fn locate_error_in(
+pub(crate) fn locate_error_in(
     path: &str,
     source: &[u8],
     lines: &crate::span::LineIndex,

@@ -127,22 +127,21 @@ fn parse_source(
     };
     let (mut errors, strict_issues) = validate::check_all(&program, namespace);
     program.strict_issues = strict_issues;
-    let locate_here = |e: RawError| locate_error_in(path, source, &program.lines, e);
     match errors.len() {
         0 => Ok(program),
-        1 => Err(locate_here(errors.remove(0))),
+        1 => Err(program.locate(errors.remove(0))),
         n => Err(SyntaxError {
             // Puppet's IssueReporter: each error logged, then their count.
             message: format!("Language validation logged {n} errors. Giving up"),
             file: path.to_string(),
             line: None,
             column: None,
-            logged: errors.into_iter().map(locate_here).collect(),
+            logged: errors.into_iter().map(|e| program.locate(e)).collect(),
         }),
     }
 }
 
-pub use crate::error::{locate_error, locate_error_in};
+pub use crate::error::locate_error;
 
 /// Refuses input whose nesting no real manifest has, before it can exhaust the
 /// stack: brackets nested deeper than [`MAX_NESTING`], or as many prefix

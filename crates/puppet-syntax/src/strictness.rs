@@ -38,14 +38,7 @@ impl Validation {
         let located: Vec<SyntaxError> = program
             .strict_issues
             .iter()
-            .map(|e| {
-                crate::error::locate_error_in(
-                    &program.path,
-                    program.source.as_bytes(),
-                    &program.lines,
-                    e.clone(),
-                )
-            })
+            .map(|e| program.locate(e.clone()))
             .collect();
         match self.strict {
             Severity::Ignore => Ok(Vec::new()),

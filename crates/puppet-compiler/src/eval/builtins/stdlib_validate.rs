@@ -306,11 +306,11 @@ pub(super) fn validate_legacy(cx: &mut Cx<'_, '_>, args: &[Value]) -> R<Value> {
         }
         ty(&src)
     };
-    let function_name = args[1].as_str().unwrap_or_default().to_string();
     let value = &args[2];
     if super::modules::ruby_function_says(cx.c.env, "validate_legacy", STDLIB9_VALIDATE_LEGACY) {
         return validate_legacy_9(cx, &target, value);
     }
+    let function_name = args[1].as_str().unwrap_or_default().to_string();
     let mut prev = vec![value.clone()];
     prev.extend(args[3..].iter().cloned());
     let ok = puppet_model::types::is_instance(&target, value);
