@@ -18,7 +18,14 @@ impl Compiler<'_> {
         self.env
             .resource_types
             .find(self.env.files(), key, &self.env.modulepath)
+            .filter(|t| self.loads(t))
             .or_else(|| self.vendored_type(key))
+    }
+
+    /// Whether this Puppet can load the type: Puppet 7.23 as Debian 12
+    /// packages it has no `puppet/resource_api`.
+    fn loads(&self, t: &TypeDef) -> bool {
+        !(t.needs_resource_api && self.node.puppet == crate::version::PuppetVersion::V7)
     }
 
     /// Puppet 8's modulepath ends with its vendored modules (host, cron,
@@ -39,6 +46,12 @@ impl Compiler<'_> {
     /// but the static reader could not read it, that reason (Puppet would
     /// load it; pverify cannot compile it faithfully).
     pub fn unknown_type_message(&self, key: &str) -> String {
+        let types = &self.env.resource_types;
+        if let Some(t) = types.find(self.env.files(), key, &self.env.modulepath) {
+            if !self.loads(&t) {
+                return issues::resources::resource_api_not_loadable(key);
+            }
+        }
         match self
             .env
             .resource_types

@@ -7,6 +7,7 @@
 //! ([`TypeCache`], held by the environment).
 
 pub mod builtin;
+mod resource_api;
 pub mod ruby_reader;
 pub mod vendored;
 
@@ -54,6 +55,9 @@ pub struct TypeDef {
     /// `self.title_patterns`; `None` is Puppet's default, the whole title
     /// for the first key attribute.
     pub title_patterns: Option<Vec<TitlePattern>>,
+    /// Registered through the Resource API (`require 'puppet/resource_api'`),
+    /// which Puppet 7.23 as Debian 12 packages it cannot load.
+    pub needs_resource_api: bool,
     /// What [`TypeDef::accepts`] says yes to, gathered on first use.
     pub accepted: AcceptedNames,
 }
@@ -97,6 +101,7 @@ impl TypeDef {
             key_attributes: own(key_attributes),
             isomorphic,
             title_patterns: None,
+            needs_resource_api: false,
             accepted: AcceptedNames::default(),
         }
     }
@@ -239,7 +244,9 @@ impl TypeCache {
                     if def.name != name {
                         return Err(refused(format!("it defines type '{}'", def.name)));
                     }
-                    if has_providers(fs, name, modulepath)
+                    // The Resource API's providers are not `provide`d.
+                    if !def.needs_resource_api
+                        && has_providers(fs, name, modulepath)
                         && !def.parameters.iter().any(|p| p == "provider")
                     {
                         def.parameters.push("provider".to_string());

@@ -10,7 +10,8 @@
 //! regex literals are kept. Then the statements are recognised line by line.
 //! Anything else Ruby could do (a parent type, parameters made by calling
 //! other code) is refused with a reason, so a type is either read right or
-//! reported.
+//! reported. A type registered through the Resource API
+//! (`Puppet::ResourceApi.register_type`) is read by `super::resource_api`.
 
 use std::sync::OnceLock;
 
@@ -275,6 +276,9 @@ pub fn read_in(text: &str, lib: RubyLib<'_>) -> Result<TypeDef, String> {
     let namevar_opt = re(&NAMEVAR_OPT, r"(?::namevar\s*=>|\bnamevar:)\s*true");
     let title_patterns = re(&TITLE_PATTERNS, r"^\s*def\s+self\.title_patterns\b");
 
+    if super::resource_api::registers_type(&blank_code(text)) {
+        return super::resource_api::read(text);
+    }
     let (lines, raw_lines) = expand_mixins(text, lib)?;
 
     let mut name: Option<String> = None;
@@ -424,6 +428,7 @@ pub fn read_in(text: &str, lib: RubyLib<'_>) -> Result<TypeDef, String> {
         key_attributes,
         isomorphic: true,
         title_patterns: patterns,
+        needs_resource_api: false,
         accepted: Default::default(),
     })
 }
@@ -568,7 +573,7 @@ fn parse_title_patterns(body: &str) -> Result<Vec<TitlePattern>, String> {
 
 /// The source of a regex literal starting at `start` (after the opener),
 /// with nesting for `%r{}`; returns it and the index after the closer.
-fn regex_literal(
+pub(super) fn regex_literal(
     s: &str,
     start: usize,
     open: char,
@@ -602,7 +607,7 @@ fn regex_literal(
 
 /// The file with comments, `=begin`/`=end` blocks, heredoc bodies and the
 /// contents of quoted strings replaced by nothing (line structure kept).
-fn blank_code(text: &str) -> String {
+pub(super) fn blank_code(text: &str) -> String {
     static HEREDOC: OnceLock<Regex> = OnceLock::new();
     let heredoc = re(&HEREDOC, r#"<<[-~]?(['"]?)([A-Za-z_]\w*)['"]?"#);
     let mut out = String::with_capacity(text.len());

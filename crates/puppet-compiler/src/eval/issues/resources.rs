@@ -123,6 +123,16 @@ pub(crate) fn unknown_ruby_resource_type(type_name: impl Display) -> String {
     format!("Unknown resource type: '{type_name}'")
 }
 
+/// Puppet 7.23 (Debian 12, Ruby 3.1) autoloading a type file that requires
+/// `puppet/resource_api`, which it does not have: Ruby's `LoadError` with
+/// its `did_you_mean` suggestion.
+pub(crate) fn resource_api_not_loadable(type_name: impl Display) -> String {
+    format!(
+        "Could not autoload puppet/type/{type_name}: cannot load such file -- \
+         puppet/resource_api\nDid you mean?  puppet/resource"
+    )
+}
+
 /// Puppet's `Resource#parse_title` (`resource.rb`): "No set of title
 /// patterns matched the title \"%{title}\".".
 pub(crate) fn no_title_pattern_matched(title: impl Display) -> String {
