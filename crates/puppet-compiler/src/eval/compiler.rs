@@ -312,6 +312,9 @@ pub struct Compiler<'e> {
     /// main manifest while it is evaluated. stdlib's `deprecation` names
     /// the two innermost frames.
     pub(crate) puppet_stack: Vec<(Arc<str>, u32)>,
+    /// Library functions of modules by the name called, and whether the
+    /// module ships them (`registry::Loaders::module_ships`).
+    pub(crate) module_functions: rustc_hash::FxHashMap<Box<str>, bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -374,6 +377,7 @@ impl<'e> Compiler<'e> {
             invalid_utf8: None,
             binary_strings: Default::default(),
             puppet_stack: Vec::new(),
+            module_functions: Default::default(),
         }
     }
 

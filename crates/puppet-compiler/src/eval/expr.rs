@@ -295,12 +295,21 @@ impl<'e> Compiler<'e> {
                 Ok(v)
             }
             ExprKind::Access { lhs, keys } => {
-                let base = self.eval(lhs, scope, ctx)?;
-                let mut ks = Vec::with_capacity(keys.len());
-                for k in keys {
-                    ks.push(self.eval(k, scope, ctx)?);
+                if !matches!(lhs.kind, ExprKind::QRef(_)) {
+                    return self.eval_access(e, lhs, keys, scope, ctx);
                 }
-                self.access(e, base, ks, keys, ctx)
+                // `Optional[String]` and the like: see `constant_types`.
+                let puppet7 = self.node.puppet == crate::version::PuppetVersion::V7;
+                let key = super::constant_types::key(self.env.id, puppet7, e);
+                match super::constant_types::seen(key) {
+                    Some(Some(constant)) => Ok(constant),
+                    Some(None) => self.eval_access(e, lhs, keys, scope, ctx),
+                    None => {
+                        let result = self.eval_access(e, lhs, keys, scope, ctx);
+                        super::constant_types::remember(key, &ctx.program, e, result.as_ref().ok());
+                        result
+                    }
+                }
             }
             ExprKind::If { .. }
             | ExprKind::Unless { .. }
@@ -870,6 +879,22 @@ impl<'e> Compiler<'e> {
             }
             _ => self.arithmetic(e, op, l, r, ctx, (lhs, rhs)),
         }
+    }
+
+    fn eval_access(
+        &mut self,
+        e: &Expr,
+        lhs: &Expr,
+        keys: &[Expr],
+        scope: ScopeId,
+        ctx: &Ctx,
+    ) -> R<Value> {
+        let base = self.eval(lhs, scope, ctx)?;
+        let mut ks = Vec::with_capacity(keys.len());
+        for k in keys {
+            ks.push(self.eval(k, scope, ctx)?);
+        }
+        self.access(e, base, ks, keys, ctx)
     }
 
     fn access(

@@ -413,6 +413,17 @@ impl registry::Loaders for Compiler<'_> {
     fn puppet_function(&mut self, name: &str) -> R<Option<Definition>> {
         self.find_function(name)
     }
+
+    /// Once per node and name: the first answer's reads are in the node's
+    /// read set, and the answer cannot change during the compile.
+    fn module_ships(&mut self, module: &str, name: &str) -> bool {
+        if let Some(&ships) = self.module_functions.get(name) {
+            return ships;
+        }
+        let ships = registry::module_ships(self.env, module, name);
+        self.module_functions.insert(name.into(), ships);
+        ships
+    }
 }
 
 impl<'e> Compiler<'e> {

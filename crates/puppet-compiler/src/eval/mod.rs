@@ -7,6 +7,7 @@ mod catalog_emit;
 mod classes;
 pub mod compile;
 pub mod compiler;
+mod constant_types;
 pub mod error;
 mod exports;
 pub mod expr;

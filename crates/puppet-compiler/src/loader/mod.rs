@@ -70,6 +70,9 @@ type Candidates = Arc<[Vec<PathBuf>]>;
 pub type Parsed = Result<Arc<Program>, SyntaxError>;
 
 pub struct Environment {
+    /// This environment among all a process makes (caches that outlive
+    /// one, such as `eval::constant_types`, tell them apart by it).
+    pub id: u64,
     /// What Puppet warns of in `environment.conf` (unknown settings,
     /// sections), logged by every compile.
     pub conf_warnings: Vec<String>,
@@ -344,7 +347,9 @@ impl Environment {
         } else {
             Vec::new()
         };
+        static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Ok(Environment {
+            id: IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             files,
             name,
             manifest,

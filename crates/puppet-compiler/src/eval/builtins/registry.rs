@@ -518,6 +518,17 @@ pub trait Loaders {
     /// Modules' Ruby runs instead of the native library (tests).
     fn interpret_module_ruby(&self) -> bool;
     fn puppet_function(&mut self, name: &str) -> Result<Option<Self::Puppet>, EvalError>;
+    /// Whether `module` is on the modulepath and ships the function `name`
+    /// the library implements ([`ships`]); a compile remembers the answer
+    /// (asked at every call of stdlib's functions).
+    fn module_ships(&mut self, module: &str, name: &str) -> bool {
+        module_ships(self.env(), module, name)
+    }
+}
+
+/// [`Loaders::module_ships`], asked of the environment.
+pub fn module_ships(env: &Environment, module: &str, name: &str) -> bool {
+    ships(env, module, ruby_function_file(env, name).as_deref())
 }
 
 /// The one resolution of a function's name, in the order of this module's
@@ -538,12 +549,11 @@ pub fn resolve<L: Loaders>(
             (Some(_), _) if caller != Caller::Code => {}
             (Some(_), _) | (None, None) => return Ok(Resolved::Native(e)),
             (None, Some(module)) => {
-                let file = ruby_function_file(l.env(), name);
                 if !call && l.interpret_module_ruby() {
-                    if let Some(file) = file {
+                    if let Some(file) = ruby_function_file(l.env(), name) {
                         return Ok(Resolved::Ruby(file));
                     }
-                } else if ships(l.env(), module, file.as_deref()) {
+                } else if l.module_ships(module, name) {
                     return Ok(Resolved::Native(e));
                 }
             }
