@@ -146,6 +146,14 @@ impl<'e> Compiler<'e> {
                 let key = n.trim_colons().lowercase();
                 let known = self.is_ruby_type(&key) || self.find_define(&key)?.is_some();
                 if !known {
+                    // A type Puppet finds but cannot load fails its autoload.
+                    if let Some(detail) = self.unloadable_type_message(&key) {
+                        return Err(EvalError::Runtime {
+                            while_evaluating: Some("a Type-Name".into()),
+                            detail,
+                            at: self.loc(&ctx.program, e),
+                        });
+                    }
                     return self.fail(
                         ctx,
                         e,

@@ -37,6 +37,14 @@ impl Compiler<'_> {
         crate::restypes::vendored::vendored(key).cloned()
     }
 
+    /// Puppet's error for a module type it finds but cannot load (a
+    /// Resource API type in Puppet 7.23), if `key` is one.
+    pub fn unloadable_type_message(&self, key: &str) -> Option<String> {
+        let types = &self.env.resource_types;
+        let t = types.find(self.env.files(), key, &self.env.modulepath)?;
+        (!self.loads(&t)).then(|| issues::resources::resource_api_not_loadable(key))
+    }
+
     pub fn is_ruby_type(&self, key: &str) -> bool {
         self.ruby_type(key).is_some()
     }
@@ -46,11 +54,8 @@ impl Compiler<'_> {
     /// but the static reader could not read it, that reason (Puppet would
     /// load it; pverify cannot compile it faithfully).
     pub fn unknown_type_message(&self, key: &str) -> String {
-        let types = &self.env.resource_types;
-        if let Some(t) = types.find(self.env.files(), key, &self.env.modulepath) {
-            if !self.loads(&t) {
-                return issues::resources::resource_api_not_loadable(key);
-            }
+        if let Some(why) = self.unloadable_type_message(key) {
+            return why;
         }
         match self
             .env
