@@ -144,15 +144,13 @@ fn inside(code: &str, open: usize) -> Result<(usize, usize), String> {
     Err(format!("unbalanced brackets at `{}`", snippet(code, start)))
 }
 
-/// The entries of a hash or argument list between `span`, split at its own
-/// commas.
-fn entries(code: &str, span: (usize, usize)) -> Result<Vec<Entry<'_>>, String> {
-    let mut out = Vec::new();
+/// The parts of a hash, array or argument list between `span`, cut at its
+/// own commas, each without its leading spaces; empty parts left out.
+fn parts(code: &str, span: (usize, usize)) -> Vec<(usize, usize)> {
+    let mut cuts = Vec::new();
     let mut depth = 0usize;
     let mut from = span.0;
-    let body = &code[span.0..span.1];
-    let mut cuts: Vec<(usize, usize)> = Vec::new();
-    for (k, c) in body.char_indices() {
+    for (k, c) in code[span.0..span.1].char_indices() {
         match c {
             '(' | '{' | '[' => depth += 1,
             ')' | '}' | ']' => depth = depth.saturating_sub(1),
@@ -164,23 +162,26 @@ fn entries(code: &str, span: (usize, usize)) -> Result<Vec<Entry<'_>>, String> {
         }
     }
     cuts.push((from, span.1));
-    for (a, b) in cuts {
-        let text = &code[a..b];
-        let trimmed = text.trim_start();
-        if trimmed.trim().is_empty() {
-            continue;
-        }
-        let at = a + text.len() - trimmed.len();
-        let (key, rest) = key_of(trimmed)
-            .ok_or_else(|| format!("not a `key: value` at `{}`", snippet(code, at)))?;
-        let value_at = b - rest.len();
-        out.push(Entry {
-            key,
-            at,
-            value: (value_at, b),
-        });
-    }
-    Ok(out)
+    cuts.into_iter()
+        .map(|(a, b)| (a + code[a..b].len() - code[a..b].trim_start().len(), b))
+        .filter(|&(a, b)| !code[a..b].trim().is_empty())
+        .collect()
+}
+
+/// The entries of a hash or argument list between `span`.
+fn entries(code: &str, span: (usize, usize)) -> Result<Vec<Entry<'_>>, String> {
+    parts(code, span)
+        .into_iter()
+        .map(|(at, end)| {
+            let (key, rest) = key_of(&code[at..end])
+                .ok_or_else(|| format!("not a `key: value` at `{}`", snippet(code, at)))?;
+            Ok(Entry {
+                key,
+                at,
+                value: (end - rest.len(), end),
+            })
+        })
+        .collect()
 }
 
 /// `name: rest` or `:name => rest` (symbol keys, as the Resource API's
@@ -244,7 +245,7 @@ fn title_patterns(
     span: (usize, usize),
 ) -> Result<Vec<TitlePattern>, String> {
     let mut out = Vec::new();
-    for item in split_items(code, inside(code, span.0)?) {
+    for (item, _) in parts(code, inside(code, span.0)?) {
         let options = entries(code, inside(code, item)?)?;
         let pattern = options
             .iter()
@@ -278,25 +279,6 @@ fn title_patterns(
         out.push(TitlePattern { regex, attributes });
     }
     Ok(out)
-}
-
-/// Where each bracketed item of an array between `span` opens.
-fn split_items(code: &str, span: (usize, usize)) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    for (k, c) in code[span.0..span.1].char_indices() {
-        match c {
-            '(' | '{' | '[' => {
-                if depth == 0 {
-                    out.push(span.0 + k);
-                }
-                depth += 1;
-            }
-            ')' | '}' | ']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// A regex's named groups in order, each once (`Regexp#names`). A regex
@@ -366,27 +348,31 @@ mod tests {
 
     #[test]
     fn what_the_reader_does_not_understand_is_refused() {
-        let no_desc = definition("    name: { type: 'String', behaviour: :namevar },\n", "");
-        assert_eq!(
-            read(&no_desc).err().as_deref(),
-            Some("attribute `name` has no desc")
-        );
-        let odd = definition(
-            "    name: { type: 'String', desc: 'n', behaviour: :odd },\n",
-            "",
-        );
-        assert_eq!(
-            read(&odd).err().as_deref(),
-            Some("behaviour `:odd` not understood")
-        );
-        let unnamed = definition(
-            "    name: { type: 'String', desc: 'n', behaviour: :namevar },\n",
-            "  title_patterns: [{ pattern: %r{^(?<name>.*)-(a|b)$}, desc: 'x' }],\n",
-        );
-        assert_eq!(
-            read(&unnamed).err().as_deref(),
-            Some("title_patterns: a pattern with unnamed groups")
-        );
+        let namevar = "    name: { type: 'String', desc: 'n', behaviour: :namevar },\n";
+        let unnamed_groups =
+            "  title_patterns: [{ pattern: %r{^(?<name>.*)-(a|b)$}, desc: 'x' }],\n";
+        for (attributes, extra, why) in [
+            (
+                "    name: { type: 'String', behaviour: :namevar },\n",
+                "",
+                "attribute `name` has no desc",
+            ),
+            (
+                "    name: { type: 'String', desc: 'n', behaviour: :odd },\n",
+                "",
+                "behaviour `:odd` not understood",
+            ),
+            (
+                namevar,
+                unnamed_groups,
+                "title_patterns: a pattern with unnamed groups",
+            ),
+        ] {
+            assert_eq!(
+                read(&definition(attributes, extra)).err().as_deref(),
+                Some(why)
+            );
+        }
         let computed = definition(ATTRS_FROM_A_CONSTANT, "");
         assert!(read(&computed).is_err());
     }
