@@ -33,6 +33,11 @@ pub struct Program {
 pub struct DefinitionPath(pub(crate) Box<[u32]>);
 
 impl Program {
+    /// 1-based line of a span's start.
+    pub fn line_of(&self, span: Span) -> u32 {
+        self.lines.line(span.start as usize)
+    }
+
     /// 1-based line and character column of a span's start.
     pub fn line_col(&self, span: Span) -> (u32, u32) {
         self.lines

@@ -64,6 +64,14 @@ impl LineIndex {
         LineIndex { line_starts }
     }
 
+    /// 1-based line of a byte offset (no column: a binary search alone).
+    pub fn line(&self, offset: usize) -> u32 {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+
     /// 1-based line and 1-based character column of a byte offset.
     pub fn line_col(&self, text: &[u8], offset: usize) -> (u32, u32) {
         let offset = offset.min(text.len());

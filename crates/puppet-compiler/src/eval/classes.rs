@@ -118,6 +118,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: Some(params.clone().unwrap_or_default()),
             exported_nil: false,
+            origins: Default::default(),
         };
         if let Some(existing) = self.catalog.find_resource("Class", &title) {
             if params.is_some() {
@@ -461,7 +462,11 @@ impl<'e> Compiler<'e> {
         let title = res.title.clone();
         let reference = res.reference();
         let given: puppet_model::value::Params = std::mem::take(&mut self.catalog[id].params);
-        let mut s = Scope::new(ScopeKind::Define, Some(declared_in), Some(id));
+        let mut s = Scope::new(
+            ScopeKind::Define(dname.to_string()),
+            Some(declared_in),
+            Some(id),
+        );
         s.vars.reserve(SCOPE_NAMES + def.params().len());
         let names = self.scopes.names();
         let title = Value::String(title.clone());
@@ -548,6 +553,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: None,
             exported_nil: false,
+            origins: Default::default(),
         };
         res.tag("node");
         if crate::catalog::valid_tag(&title) {

@@ -12,7 +12,7 @@ use rustc_hash::FxHashMap;
 use indexmap::IndexMap;
 
 use super::compiler::{
-    capitalize_name, capitalized_name, Compiler, Operand, Relation, Res, ResKind,
+    capitalize_name, capitalized_name, Compiler, Operand, Relation, Res, ResKind, SetBy,
 };
 use super::error::{EvalError, Location};
 use super::expr::{Ctx, R};
@@ -115,6 +115,9 @@ pub struct Override {
     /// The overridden resource's type and title.
     pub target: (String, String),
     pub params: Vec<(Name, bool, Value)>,
+    /// The line of each attribute (`*` for a splat), where Puppet places
+    /// the parameters it sets.
+    pub lines: Arc<[(Name, u32)]>,
     pub at: Location,
     pub scope: ScopeId,
 }
@@ -390,7 +393,7 @@ impl<'e> Compiler<'e> {
                         ops.iter().map(|(n, _, v)| (n.clone(), v.clone())).collect();
                     let id = self.declare_class(&ckey, def, Some(params), scope, &at)?;
                     self.catalog
-                        .note_relationship_lines(id, &b.ops, default_bodies, &ctx.program);
+                        .note_attribute_lines(id, &b.ops, default_bodies, &ctx.program);
                     if wanted {
                         refs.push(reference_to(&self.catalog[id]));
                     }
@@ -398,7 +401,7 @@ impl<'e> Compiler<'e> {
                 }
                 let id = self.create_resource(&key, title, &ops, *form, scope, &at)?;
                 self.catalog
-                    .note_relationship_lines(id, &b.ops, default_bodies, &ctx.program);
+                    .note_attribute_lines(id, &b.ops, default_bodies, &ctx.program);
                 if wanted {
                     refs.push(reference_to(&self.catalog[id]));
                 }
@@ -457,6 +460,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: None,
             exported_nil: false,
+            origins: Default::default(),
         };
         // Puppet sets the parameters first (a `tag` parameter tags at once),
         // then the defaults of the scope chain, then tags type and title.
@@ -560,6 +564,13 @@ impl<'e> Compiler<'e> {
         let target = self.eval(resources, scope, ctx)?;
         let params = self.eval_ops(ops, scope, ctx)?;
         let at = self.loc(&ctx.program, e);
+        let lines: Arc<[(Name, u32)]> = ops
+            .iter()
+            .map(|op| match op {
+                AttributeOp::Set { name, span, .. } => (name.clone(), ctx.program.line_of(*span)),
+                AttributeOp::Splat { span, .. } => (Name::from("*"), ctx.program.line_of(*span)),
+            })
+            .collect();
         // Puppet's `create_resource_overrides`: one override per
         // reference, merged at once when the resource exists, else kept
         // by reference for the end (`add_override`).
@@ -581,6 +592,7 @@ impl<'e> Compiler<'e> {
             let o = Override {
                 target: (t, x),
                 params: params.clone(),
+                lines: lines.clone(),
                 at: at.clone(),
                 scope,
             };
@@ -600,12 +612,9 @@ impl<'e> Compiler<'e> {
     fn apply_override(&mut self, o: &Override, id: ResId) -> R<()> {
         let from = self.scopes.source_of(o.scope);
         let owner = self.scopes.source_of(self.catalog[id].scope);
-        let subclass = match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
-            (Some(c), Some(p)) => self.defs.inherits_from(c, p),
-            _ => false,
-        };
-        if from != owner && !subclass {
-            return Err(EvalError::Syntax(format!(
+        if from != owner && !self.overrides_as_subclass(&from, &owner) {
+            // A ParseError at the override: a lazily evaluated define wraps it.
+            return Err(EvalError::Located(format!(
                 "{} (file: {}, line: {})",
                 issues::resources::ONLY_SUBCLASSES_CAN_OVERRIDE,
                 o.at.file.clone().unwrap_or_default(),
@@ -614,9 +623,114 @@ impl<'e> Compiler<'e> {
         }
         self.check_override_of_evaluated(o, id)?;
         for (n, append, v) in &o.params {
+            let line = o
+                .lines
+                .iter()
+                .find(|(m, _)| m == n)
+                .or_else(|| o.lines.iter().find(|(m, _)| &**m == "*"))
+                .map(|(_, l)| *l)
+                .or(o.at.line);
+            if let Some(current) = self.explicitly_set(id, n) {
+                if !self.may_override_parameter(id, n, v, &from, &current, (&o.at.file, line))? {
+                    continue;
+                }
+            }
             apply_param(&mut self.catalog[id], n, *append, v.clone());
+            self.catalog[id].origins.overridden.push(SetBy {
+                name: n.clone(),
+                source: from.clone(),
+                file: o.at.file.clone(),
+                line,
+            });
         }
         Ok(())
+    }
+
+    /// Puppet's `Resource::Type#child_of?`: a subclass of `owner`, or a class
+    /// marked `override` by its collector.
+    fn overrides_as_subclass(&self, from: &str, owner: &str) -> bool {
+        if self.catalog.is_override_source(from) {
+            return true;
+        }
+        match (from.strip_prefix("class "), owner.strip_prefix("class ")) {
+            (Some(c), Some(p)) => self.defs.inherits_from(c, p),
+            _ => false,
+        }
+    }
+
+    /// Who set parameter `name` of resource `id`, where Puppet would hold
+    /// it at an override: set by the declaration or an override (a
+    /// resource default, which Puppet adds only at finish, is not there
+    /// yet).
+    fn explicitly_set(&self, id: ResId, name: &str) -> Option<SetBy> {
+        let r = &self.catalog[id];
+        if let Some(set) = r.origins.overridden.iter().rev().find(|s| &*s.name == name) {
+            return r.params.contains_key(name).then(|| set.clone());
+        }
+        if !r.params.contains_key(name) {
+            return None;
+        }
+        let line = self.catalog.attribute_line(id, name, true);
+        if line.is_none() && r.origins.declared.0 != r.origins.declared.1 {
+            // Not among the declaration's attributes: a resource default's.
+            return None;
+        }
+        if line.is_none()
+            && self
+                .scopes
+                .lookup_defaults(r.scope, &r.type_name.to_lowercase())
+                .iter()
+                .any(|(n, _)| &**n == name)
+        {
+            return None;
+        }
+        Some(SetBy {
+            name: name.into(),
+            source: self.scopes.source_of(r.scope),
+            file: r.file.clone(),
+            line,
+        })
+    }
+
+    /// Puppet's `Resource#override_parameter` for a parameter already set:
+    /// `Ok(false)` when the new value is a resource default (ignored),
+    /// `Ok(true)` when it may replace the current one, else its error.
+    fn may_override_parameter(
+        &self,
+        id: ResId,
+        name: &Name,
+        value: &Value,
+        from: &str,
+        current: &SetBy,
+        (file, line): (&Option<Arc<str>>, Option<u32>),
+    ) -> R<bool> {
+        let r = &self.catalog[id];
+        let type_key = r.type_name.to_lowercase();
+        if self.scopes.is_default(r.scope, &type_key, name, value) {
+            return Ok(false);
+        }
+        let current_value = r.params.get(&**name).cloned().unwrap_or(Value::Undef);
+        if self.overrides_as_subclass(from, &current.source)
+            || (from == current.source
+                && self
+                    .scopes
+                    .is_default(r.scope, &type_key, name, &current_value))
+        {
+            return Ok(true);
+        }
+        // A ParseError at the override's attribute: a lazily evaluated
+        // define wraps it.
+        Err(EvalError::Located(format!(
+            "{} (file: {}, line: {})",
+            issues::resources::parameter_already_set(
+                name,
+                r.reference(),
+                current.file.as_deref(),
+                current.line
+            ),
+            file.as_deref().unwrap_or_default(),
+            line.unwrap_or(0)
+        )))
     }
 
     /// Puppet's `Resource#merge` on a class or define whose body already
@@ -985,6 +1099,10 @@ impl<'e> Compiler<'e> {
                 if query.as_ref().is_none_or(|q| self.query_matches(q, id)) {
                     hits.push(id);
                 }
+            }
+            if !hits.is_empty() && !self.catalog.collectors()[c].ops.is_empty() {
+                let source = self.scopes.source_of(self.catalog.collectors()[c].scope);
+                self.catalog.mark_override_source(source);
             }
             for id in hits {
                 self.catalog.collect(c, id, apply_param);

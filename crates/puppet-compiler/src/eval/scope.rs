@@ -17,7 +17,9 @@ pub enum ScopeKind {
     Top,
     Node,
     Class(String),
-    Define,
+    /// A defined type's instance, by the type's name: its instances share
+    /// one source, as Puppet's share their `Resource::Type`.
+    Define(String),
     Local,
     /// Holds only match variables (`$0`, `$1`...) of a case option, selector
     /// entry or `=~`: assignments and lookups pass through it.
@@ -267,12 +269,31 @@ impl Scopes {
         while let Some(id) = s {
             match &self.get(id).kind {
                 ScopeKind::Class(k) => return format!("class {k}"),
-                ScopeKind::Define | ScopeKind::Node => return format!("scope {id}"),
+                ScopeKind::Define(d) => return format!("define {d}"),
+                ScopeKind::Node => return format!("scope {id}"),
                 ScopeKind::Top => return "main".into(),
                 _ => s = self.get(id).parent,
             }
         }
         "main".into()
+    }
+
+    /// Puppet's `Scope#is_default?`: whether a scope of the chain has
+    /// `value` as its default for the type's parameter `name`.
+    pub fn is_default(&self, scope: ScopeId, type_key: &str, name: &str, value: &Value) -> bool {
+        let mut s = Some(scope);
+        while let Some(id) = s {
+            let found = self
+                .get(id)
+                .defaults
+                .get(type_key)
+                .and_then(|defs| defs.iter().find(|(n, _)| &**n == name).map(|(_, v)| v));
+            if found == Some(value) {
+                return true;
+            }
+            s = self.get(id).parent;
+        }
+        false
     }
 
     /// Puppet's `lookupdefaults`: the dynamic scope chain's defaults for a

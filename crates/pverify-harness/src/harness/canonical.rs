@@ -73,18 +73,73 @@ fn debian_named(text: &str) -> String {
 
 /// An error or warning text with every path below `env_dir` made relative
 /// to it (`<env_dir>/` is removed wherever it occurs, `file://` URIs
-/// included) and `env_dir` itself written `.`.
+/// included) and `env_dir` itself written `.`, and Ruby's object addresses
+/// written as zeros (see [`zero_object_addresses`]).
 pub fn relativize_text(text: &str, env_dir: &str) -> String {
     let dir = env_dir.trim_end_matches('/');
+    let text = zero_object_addresses(text);
     if dir.is_empty() {
-        return debian_named(text);
+        return debian_named(&text);
     }
     debian_named(&text.replace(&format!("{dir}/"), "").replace(dir, "."))
+}
+
+/// A text with the address in each Ruby object inspection
+/// (`#<Puppet::Resource::Type:0x00007f307488a878>`) written as sixteen
+/// zeros: the address is new in every process, so only this form can be
+/// compared, and pverify writes it so (`parameter_already_set`).
+fn zero_object_addresses(text: &str) -> std::borrow::Cow<'_, str> {
+    const MARK: &str = ":0x";
+    if !text.contains("#<") || !text.contains(MARK) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("#<") {
+        let after = &rest[open + 2..];
+        let class_len = after.find(MARK).filter(|&i| {
+            i > 0
+                && after[..i]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+        });
+        let digits = class_len.map_or(0, |i| {
+            let hex = &after[i + MARK.len()..];
+            hex.find(|c: char| !c.is_ascii_hexdigit())
+                .unwrap_or(hex.len())
+        });
+        out.push_str(&rest[..open + 2]);
+        match class_len {
+            Some(i) if digits > 0 => {
+                out.push_str(&after[..i]);
+                out.push_str(":0x0000000000000000");
+                rest = &after[i + MARK.len() + digits..];
+            }
+            _ => rest = after,
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zeroes_ruby_object_addresses() {
+        assert_eq!(
+            relativize_text(
+                "set on Notify[r1] by #<Puppet::Resource::Type:0x00007f307488a878> at x; \
+                 [#<Puppet::Pops::Types::PCollectionType:0x00007f25fe610780 @size_type=nil>] \
+                 #<Foo> #<A::B:0xzz> #<",
+                ""
+            ),
+            "set on Notify[r1] by #<Puppet::Resource::Type:0x0000000000000000> at x; \
+             [#<Puppet::Pops::Types::PCollectionType:0x0000000000000000 @size_type=nil>] \
+             #<Foo> #<A::B:0xzz> #<"
+        );
+    }
 
     #[test]
     fn fixes_version_uuid_code_id_and_files_in_place() {

@@ -102,6 +102,27 @@ pub(crate) fn override_evaluated(file: Option<&str>, line: Option<u32>) -> Strin
     )
 }
 
+/// Puppet's `Parser::Resource#override_parameter`: "Parameter '%{name}' is
+/// already set on %{resource} by %{source} at %{error_location}; cannot
+/// redefine". The source is a `Puppet::Resource::Type`, which Ruby shows
+/// with its object address, new in every process: written as zeros here,
+/// as the oracle's canonical form writes Puppet's (`relativize_text`).
+pub(crate) fn parameter_already_set(
+    name: impl Display,
+    resource: impl Display,
+    file: Option<&str>,
+    line: Option<u32>,
+) -> String {
+    let source = "#<Puppet::Resource::Type:0x0000000000000000>";
+    let at = match (file, line) {
+        (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+        (Some(f), None) => format!(" at (file: {f})"),
+        (None, Some(l)) => format!(" at (line: {l})"),
+        (None, None) => String::new(),
+    };
+    format!("Parameter '{name}' is already set on {resource} by {source}{at}; cannot redefine")
+}
+
 /// Puppet's `Resource::Catalog#fail_on_duplicate_type_and_title`
 /// (`resource/catalog.rb`): "Duplicate declaration: %{resource} is already
 /// declared%{ at (file: F, line: L)}; cannot redeclare" (`prev_at` is

@@ -33,9 +33,17 @@ pub struct CatalogState {
     /// The edges again, so that `add_edge`'s duplicate check is O(1): a
     /// linear scan made 20,000-resource catalogs quadratic.
     edge_set: HashSet<(ResId, ResId)>,
-    /// The lines of relationship metaparameters set in a resource body
-    /// (`require => ...`): Puppet reports a missing target there.
-    relationship_lines: HashMap<(ResId, Name), u32>,
+    /// The attributes each resource's declaration set and their lines, the
+    /// body's first, then its expression's `default:` body's (`*` for a
+    /// splat); a resource holds its range (`ParamOrigins::declared`).
+    /// Puppet reports a relationship's missing target at its attribute, and
+    /// a parameter overridden where it may not be at the line that set it.
+    attribute_lines: Vec<(Name, u32)>,
+    /// The sources (`Scopes::source_of`) of collectors with attribute
+    /// blocks that collected something: Puppet marks such a class
+    /// `override` (`AbstractCollector#evaluate`), and from then on its
+    /// overrides count as a subclass's (`Resource::Type#child_of?`).
+    override_sources: Vec<String>,
     classes: Vec<String>,
     catalog_tags: Vec<Tag>,
     relations: Vec<Relation>,
@@ -89,7 +97,8 @@ impl Default for CatalogState {
             },
             edges: Vec::new(),
             edge_set: HashSet::default(),
-            relationship_lines: HashMap::default(),
+            attribute_lines: Vec::new(),
+            override_sources: Vec::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
             relations: Vec::new(),
@@ -230,9 +239,13 @@ impl CatalogState {
         &self.catalog_tags
     }
 
-    #[inline]
-    pub fn relationship_line(&self, id: ResId, param: &Name) -> Option<u32> {
-        self.relationship_lines.get(&(id, param.clone())).copied()
+    /// The line of the attribute that set `param` in resource `id`'s
+    /// declaration (a `*` splat's line with `splat`).
+    pub fn attribute_line(&self, id: ResId, param: &str, splat: bool) -> Option<u32> {
+        let (start, end) = self.resources[id].origins.declared;
+        let declared = &self.attribute_lines[start as usize..end as usize];
+        let line_of = |name: &str| declared.iter().find(|(n, _)| &**n == name).map(|(_, l)| *l);
+        line_of(param).or_else(|| if splat { line_of("*") } else { None })
     }
 
     // What waits for the catalog's completion.
@@ -278,6 +291,20 @@ impl CatalogState {
             apply(r, n, *append, v.clone());
         }
         coll.collected.insert(id);
+    }
+
+    /// Marks a source as a collector's with attribute operations (see
+    /// `override_sources`).
+    pub fn mark_override_source(&mut self, source: String) {
+        if !self.override_sources.contains(&source) {
+            self.override_sources.push(source);
+        }
+    }
+
+    /// Whether `source` overrides as a subclass would (see
+    /// `override_sources`).
+    pub fn is_override_source(&self, source: &str) -> bool {
+        self.override_sources.iter().any(|s| s == source)
     }
 
     /// Notes that resource `id` was collected from another node's exports.
@@ -397,23 +424,23 @@ impl CatalogState {
 
     /// Where a resource's body (or its expression's `default:` body) sets
     /// `before`/`require`/`notify`/`subscribe`.
-    pub fn note_relationship_lines(
+    pub fn note_attribute_lines(
         &mut self,
         id: ResId,
         body: &[puppet_syntax::ast::AttributeOp],
         defaults: &[puppet_syntax::ast::AttributeOp],
         program: &puppet_syntax::ast::Program,
     ) {
+        use puppet_syntax::ast::AttributeOp;
+        let start = self.attribute_lines.len() as u32;
         for op in body.iter().chain(defaults) {
-            if let puppet_syntax::ast::AttributeOp::Set { name, span, .. } = op {
-                if matches!(&**name, "before" | "require" | "notify" | "subscribe") {
-                    let (line, _) = program.line_col(*span);
-                    self.relationship_lines
-                        .entry((id, name.clone()))
-                        .or_insert(line);
-                }
-            }
+            let (name, span) = match op {
+                AttributeOp::Set { name, span, .. } => (name.clone(), *span),
+                AttributeOp::Splat { span, .. } => (Name::from("*"), *span),
+            };
+            self.attribute_lines.push((name, program.line_of(span)));
         }
+        self.resources[id].origins.declared = (start, self.attribute_lines.len() as u32);
     }
 
     // The catalog's final checks.
@@ -493,7 +520,7 @@ impl CatalogState {
                         continue;
                     };
                     if self.find_resource(&t, &title).is_none() {
-                        let line = self.relationship_line(id, param).or(r.line);
+                        let line = self.attribute_line(id, param, false).or(r.line);
                         let at = match (&r.file, line) {
                             (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
                             _ => String::new(),
