@@ -118,7 +118,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: Some(params.clone().unwrap_or_default()),
             exported_nil: false,
-            origins: Default::default(),
+            attributes: (0, 0),
         };
         if let Some(existing) = self.catalog.find_resource("Class", &title) {
             if params.is_some() {
@@ -553,7 +553,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: None,
             exported_nil: false,
-            origins: Default::default(),
+            attributes: (0, 0),
         };
         res.tag("node");
         if crate::catalog::valid_tag(&title) {

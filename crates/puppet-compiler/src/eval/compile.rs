@@ -213,7 +213,7 @@ pub(super) fn plain_res(type_name: &str, title: &str, kind: ResKind, scope: usiz
         scope_tagged: true,
         pending: None,
         exported_nil: false,
-        origins: Default::default(),
+        attributes: (0, 0),
     }
 }
 

@@ -109,25 +109,17 @@ pub struct Res {
     /// Made by the 3.x `create_resources` without `@`/`@@`: Puppet leaves
     /// `exported` nil, so its JSON writes `exported` after `kind`.
     pub exported_nil: bool,
-    /// Where its parameters were set, for Puppet's override rules.
-    pub origins: ParamOrigins,
+    /// The attributes its declaration set: a range of the catalog's
+    /// attribute places (`CatalogState::attribute_line`), for Puppet's
+    /// override rules and error lines.
+    pub attributes: (u32, u32),
 }
 
-/// Where a resource's parameters were set, as Puppet's parameters carry it
-/// (`Parser::Resource::Param`'s source, file and line): an override may
+/// A parameter an override set, as Puppet's parameters carry it
+/// (`Parser::Resource::Param`): the override's source
+/// (`Scopes::source_of`) and its attribute's place. An override may
 /// replace a parameter only from a subclass of what set it
 /// (`Resource#override_parameter`).
-#[derive(Clone, Debug, Default)]
-pub struct ParamOrigins {
-    /// The declaration's attributes: a range of the catalog's attribute
-    /// lines (`CatalogState::attribute_line`).
-    pub declared: (u32, u32),
-    /// Parameters set by overrides since, the latest last.
-    pub overridden: Vec<SetBy>,
-}
-
-/// A parameter an override set: the override's source (`Scopes::source_of`)
-/// and its attribute's place.
 #[derive(Clone, Debug)]
 pub struct SetBy {
     pub name: super::value::Name,

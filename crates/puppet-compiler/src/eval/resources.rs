@@ -460,7 +460,7 @@ impl<'e> Compiler<'e> {
             scope_tagged: false,
             pending: None,
             exported_nil: false,
-            origins: Default::default(),
+            attributes: (0, 0),
         };
         // Puppet sets the parameters first (a `tag` parameter tags at once),
         // then the defaults of the scope chain, then tags type and title.
@@ -636,12 +636,15 @@ impl<'e> Compiler<'e> {
                 }
             }
             apply_param(&mut self.catalog[id], n, *append, v.clone());
-            self.catalog[id].origins.overridden.push(SetBy {
-                name: n.clone(),
-                source: from.clone(),
-                file: o.at.file.clone(),
-                line,
-            });
+            self.catalog.note_overridden(
+                id,
+                SetBy {
+                    name: n.clone(),
+                    source: from.clone(),
+                    file: o.at.file.clone(),
+                    line,
+                },
+            );
         }
         Ok(())
     }
@@ -664,14 +667,20 @@ impl<'e> Compiler<'e> {
     /// yet).
     fn explicitly_set(&self, id: ResId, name: &str) -> Option<SetBy> {
         let r = &self.catalog[id];
-        if let Some(set) = r.origins.overridden.iter().rev().find(|s| &*s.name == name) {
+        if let Some(set) = self
+            .catalog
+            .overridden(id)
+            .iter()
+            .rev()
+            .find(|s| &*s.name == name)
+        {
             return r.params.contains_key(name).then(|| set.clone());
         }
         if !r.params.contains_key(name) {
             return None;
         }
         let line = self.catalog.attribute_line(id, name, true);
-        if line.is_none() && r.origins.declared.0 != r.origins.declared.1 {
+        if line.is_none() && r.attributes.0 != r.attributes.1 {
             // Not among the declaration's attributes: a resource default's.
             return None;
         }

@@ -33,12 +33,19 @@ pub struct CatalogState {
     /// The edges again, so that `add_edge`'s duplicate check is O(1): a
     /// linear scan made 20,000-resource catalogs quadratic.
     edge_set: HashSet<(ResId, ResId)>,
-    /// The attributes each resource's declaration set and their lines, the
-    /// body's first, then its expression's `default:` body's (`*` for a
-    /// splat); a resource holds its range (`ParamOrigins::declared`).
+    /// Where each resource's declaration set its attributes, the body's
+    /// first, then its expression's `default:` body's: the byte offset of
+    /// the attribute (its name, or a splat's `*`) in a program (an index of
+    /// `attribute_programs`); a resource holds its range (`Res::attributes`).
     /// Puppet reports a relationship's missing target at its attribute, and
-    /// a parameter overridden where it may not be at the line that set it.
-    attribute_lines: Vec<(Name, u32)>,
+    /// a parameter overridden where it may not be at the line that set it:
+    /// errors only, so names and lines are read from the source then.
+    attribute_lines: Vec<(u32, u32)>,
+    /// Parameters set by overrides, by resource, the latest last (few
+    /// resources have any).
+    overridden: HashMap<ResId, Vec<super::super::compiler::SetBy>>,
+    /// The programs `attribute_lines` points into, each once in a row.
+    attribute_programs: Vec<std::sync::Arc<puppet_syntax::ast::Program>>,
     /// The sources (`Scopes::source_of`) of collectors with attribute
     /// blocks that collected something: Puppet marks such a class
     /// `override` (`AbstractCollector#evaluate`), and from then on its
@@ -97,7 +104,10 @@ impl Default for CatalogState {
             },
             edges: Vec::new(),
             edge_set: HashSet::default(),
-            attribute_lines: Vec::new(),
+            // About three attributes a resource: growing copied them again.
+            attribute_lines: Vec::with_capacity(4 * TYPICAL_RESOURCES),
+            attribute_programs: Vec::new(),
+            overridden: HashMap::default(),
             override_sources: Vec::new(),
             classes: Vec::new(),
             catalog_tags: Vec::new(),
@@ -242,10 +252,34 @@ impl CatalogState {
     /// The line of the attribute that set `param` in resource `id`'s
     /// declaration (a `*` splat's line with `splat`).
     pub fn attribute_line(&self, id: ResId, param: &str, splat: bool) -> Option<u32> {
-        let (start, end) = self.resources[id].origins.declared;
+        let (start, end) = self.resources[id].attributes;
         let declared = &self.attribute_lines[start as usize..end as usize];
-        let line_of = |name: &str| declared.iter().find(|(n, _)| &**n == name).map(|(_, l)| *l);
-        line_of(param).or_else(|| if splat { line_of("*") } else { None })
+        let at = |name: &str| {
+            declared.iter().find(|(offset, program)| {
+                let source = self.attribute_programs[*program as usize].source.as_bytes();
+                let rest = source.get(*offset as usize..).unwrap_or_default();
+                rest.starts_with(name.as_bytes())
+                    && !rest
+                        .get(name.len())
+                        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            })
+        };
+        let (offset, program) = at(param).or_else(|| if splat { at("*") } else { None })?;
+        let program = &self.attribute_programs[*program as usize];
+        Some(program.line_of(puppet_syntax::span::Span::new(
+            *offset as usize,
+            *offset as usize,
+        )))
+    }
+
+    /// Notes that an override set parameter `set.name` of resource `id`.
+    pub fn note_overridden(&mut self, id: ResId, set: super::super::compiler::SetBy) {
+        self.overridden.entry(id).or_default().push(set);
+    }
+
+    /// The parameters overrides set on resource `id`, the latest last.
+    pub fn overridden(&self, id: ResId) -> &[super::super::compiler::SetBy] {
+        self.overridden.get(&id).map_or(&[], Vec::as_slice)
     }
 
     // What waits for the catalog's completion.
@@ -429,18 +463,23 @@ impl CatalogState {
         id: ResId,
         body: &[puppet_syntax::ast::AttributeOp],
         defaults: &[puppet_syntax::ast::AttributeOp],
-        program: &puppet_syntax::ast::Program,
+        program: &std::sync::Arc<puppet_syntax::ast::Program>,
     ) {
         use puppet_syntax::ast::AttributeOp;
+        if !self
+            .attribute_programs
+            .last()
+            .is_some_and(|p| std::sync::Arc::ptr_eq(p, program))
+        {
+            self.attribute_programs.push(program.clone());
+        }
+        let p = self.attribute_programs.len() as u32 - 1;
         let start = self.attribute_lines.len() as u32;
         for op in body.iter().chain(defaults) {
-            let (name, span) = match op {
-                AttributeOp::Set { name, span, .. } => (name.clone(), *span),
-                AttributeOp::Splat { span, .. } => (Name::from("*"), *span),
-            };
-            self.attribute_lines.push((name, program.line_of(span)));
+            let (AttributeOp::Set { span, .. } | AttributeOp::Splat { span, .. }) = op;
+            self.attribute_lines.push((span.start, p));
         }
-        self.resources[id].origins.declared = (start, self.attribute_lines.len() as u32);
+        self.resources[id].attributes = (start, self.attribute_lines.len() as u32);
     }
 
     // The catalog's final checks.
