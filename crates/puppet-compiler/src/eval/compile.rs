@@ -299,6 +299,7 @@ impl<'e> Compiler<'e> {
         self.evaluate_generators()?;
         self.evaluate_relationships()?;
         self.apply_overrides()?;
+        self.validate_finished()?;
         self.catalog.add_resource_metaparams();
         // Resources not evaluated as classes or defines take their scope's tags now.
         for id in 0..self.catalog.len() {

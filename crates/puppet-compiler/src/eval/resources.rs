@@ -1217,6 +1217,74 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Puppet's `Resource#finish` validation, resource by resource, virtual
+    /// ones included: a Ruby type's resource may hold only its type's
+    /// parameters; a defined type's instance never evaluated (virtual,
+    /// exported) is checked against its parameters as
+    /// `Resource::Type#validate_resource` does, unlocated.
+    pub fn validate_finished(&mut self) -> R<()> {
+        for id in 0..self.catalog.len() {
+            let r = &self.catalog[id];
+            match r.kind {
+                ResKind::Builtin => self.catalog.validate_builtin_params(id)?,
+                ResKind::Define if !r.evaluated => self.validate_unevaluated_define(id)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// `TypeMismatchDescriber.validate_parameters` over an unevaluated
+    /// instance's parameters: unknown names in the order given, then each
+    /// declared parameter missing or mistyped, in declaration order.
+    fn validate_unevaluated_define(&mut self, id: ResId) -> R<()> {
+        let Some(name) = self.catalog[id].define.clone() else {
+            return Ok(());
+        };
+        let Some(def) = self.find_define(&name)? else {
+            return Ok(());
+        };
+        let ctx = Ctx {
+            program: def.program.clone(),
+        };
+        let top = self.scopes.top();
+        let params = self.catalog[id].params.clone();
+        let decl = def.params();
+        let mut problems: Vec<String> = params
+            .keys()
+            .filter(|n| !decl.iter().any(|p| &p.name == *n) && !super::classes::is_metaparam(n))
+            .map(issues::classes::has_no_parameter_named)
+            .collect();
+        for p in decl {
+            let Some(value) = params.get(&p.name) else {
+                if p.default.is_none() {
+                    problems.push(issues::classes::expects_value_for_parameter(&p.name));
+                }
+                continue;
+            };
+            let Some(t) = &p.type_expr else {
+                continue;
+            };
+            if let Value::Type(ref ty) = self.parameter_type(p, t, top, &ctx)? {
+                if !super::typeops::is_instance(ty, value) {
+                    let mismatch = puppet_model::types::describe_mismatch(ty, value);
+                    if !mismatch.is_empty() {
+                        problems.push(issues::classes::parameter_mismatch(&p.name, mismatch));
+                    }
+                }
+            }
+        }
+        let reference = self.catalog[id].reference();
+        match problems.as_slice() {
+            [] => Ok(()),
+            [one] => Err(EvalError::Completion(format!("{reference}: {one}"))),
+            many => Err(EvalError::Completion(format!(
+                "{reference}:\n  {}",
+                many.join("\n  ")
+            ))),
+        }
+    }
+
     /// Overrides not yet merged (Puppet's `finish`): each resource, in
     /// the order they were added, takes those kept under its reference.
     pub fn apply_overrides(&mut self) -> R<()> {

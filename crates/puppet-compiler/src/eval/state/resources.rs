@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::borrow::Cow;
 
 use crate::eval::compiler::{
-    capitalize_name, split_tag, Operand, Relation, Res, ResKind, ResourceTypeName, Tag,
+    capitalize_name, split_tag, Operand, Relation, Res, ResourceTypeName, Tag,
 };
 use crate::eval::error::{EvalError, Location};
 use crate::eval::issues;
@@ -513,30 +513,36 @@ impl CatalogState {
         Ok(())
     }
 
+    /// Puppet's `Parser::Resource#validate` of a resource of a Ruby type,
+    /// as `finish` runs it on every resource, virtual ones included: each
+    /// parameter must be one of the type's.
+    pub fn validate_builtin_params(&self, id: ResId) -> Result<(), EvalError> {
+        let r = &self.resources[id];
+        let rtype = &r.rtype;
+        if let Some(bad) = r
+            .params
+            .keys()
+            .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
+        {
+            let at = match (&r.file, r.line) {
+                (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                _ => String::new(),
+            };
+            return Err(EvalError::Completion(format!(
+                "{}{at} on {}{at}",
+                issues::resources::no_parameter_named(bad),
+                r.reference()
+            )));
+        }
+        Ok(())
+    }
+
     /// Puppet's final catalog validation: every resource a relationship
     /// metaparameter names must be in the catalog.
     pub fn validate_relationship_params(&self) -> Result<(), EvalError> {
         for (id, r) in self.resources.iter().enumerate() {
             if r.virtual_ {
                 continue;
-            }
-            if r.kind == ResKind::Builtin {
-                let rtype = &r.rtype;
-                if let Some(bad) = r
-                    .params
-                    .keys()
-                    .find(|p| rtype.as_ref().is_some_and(|t| !t.accepts(p)))
-                {
-                    let at = match (&r.file, r.line) {
-                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
-                        _ => String::new(),
-                    };
-                    return Err(EvalError::Completion(format!(
-                        "{}{at} on {}{at}",
-                        issues::resources::no_parameter_named(bad),
-                        r.reference()
-                    )));
-                }
             }
             // In the resource's parameter order, as Puppet's
             // RelationshipValidator walks `eachparam`.
