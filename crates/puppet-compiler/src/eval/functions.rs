@@ -841,10 +841,16 @@ impl<'e> Compiler<'e> {
                     }
                     Ok(Value::hash(out))
                 }
+                // `filter_Enumerable`: its `loop` ends at break() (a
+                // StopIteration), with what was kept so far; a Hash's
+                // `select` lets break() through, where it is illegal.
                 _ => {
                     let mut out = Vec::new();
                     for el in elements {
-                        let keep = self.call_lambda(l, &el, scope, ctx)?.is_truthy();
+                        let keep = match self.call_lambda(l, &el, scope, ctx) {
+                            Err(EvalError::Break(_)) => break,
+                            r => r?.is_truthy(),
+                        };
                         if keep {
                             out.push(el.last().cloned().unwrap_or(Value::Undef));
                         }
@@ -861,8 +867,12 @@ impl<'e> Compiler<'e> {
                     Some(start) => start.clone(),
                     None => iter.next().unwrap_or(Value::Undef),
                 };
+                // break() returns the memo so far (`rescue StopIteration`).
                 for v in iter {
-                    memo = self.call_lambda(l, &[memo, v], scope, ctx)?;
+                    memo = match self.call_lambda(l, &[memo.clone(), v], scope, ctx) {
+                        Err(EvalError::Break(_)) => break,
+                        r => r?,
+                    };
                 }
                 Ok(memo)
             }
