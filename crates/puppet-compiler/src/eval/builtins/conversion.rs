@@ -206,6 +206,23 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
             };
             sub.dispatch(&[sig(&[("String[1]", "type_string")])], args)?;
             let s = args[0].as_str().unwrap_or_default();
+            // Puppet's TypeParser parses the string as Puppet code first: a
+            // syntax error with a place is raised as it is (a ParseError
+            // of the string's own line and column), one at the end of the
+            // input as the call's error.
+            if let Err(e) = puppet_syntax::parse("", s.as_bytes()) {
+                return match (e.line, e.column) {
+                    (Some(l), Some(c)) => Err(crate::eval::error::EvalError::Completion(format!(
+                        "{} (line: {l}, column: {c})",
+                        e.message
+                    ))),
+                    (Some(l), None) => Err(crate::eval::error::EvalError::Completion(format!(
+                        "{} (line: {l})",
+                        e.message
+                    ))),
+                    _ => cx.fail(e.message),
+                };
+            }
             match TypeParser::new(s).value() {
                 t @ Value::Type(_)
                     if !matches!(&t, Value::Type(p) if matches!(p.as_ref(), PType::Any))
@@ -213,7 +230,10 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
                 {
                     Ok(t)
                 }
-                _ => cx.fail(format!("pverify: cannot parse the type string '{s}'")),
+                // Code that is no type is refused with its text.
+                _ => {
+                    cx.fail(crate::eval::issues::relationships::not_a_type_specification(s.trim()))
+                }
             }
         }
         PType::Object(Some(name)) if name == "Deferred" => {
