@@ -11,7 +11,7 @@
 //! `[]`/`{}` when empty, serde_json's own string escaping and float digits),
 //! which `tests/catalog_text.rs` checks on every bundled node.
 
-mod rich_data;
+pub(crate) mod rich_data;
 
 use serde_json::{Map as JMap, Value as J};
 

@@ -507,6 +507,9 @@ impl<'e> Compiler<'e> {
         if valid_tag(&title) {
             res.tag_shared(&title);
         }
+        if self.node.puppet == crate::version::PuppetVersion::V8 {
+            check_serializable(&res, at)?;
+        }
         let id = self.catalog.add_resource(res, at)?;
         // Stages are top-level containers, whatever declares them.
         if key != "stage" {
@@ -1404,6 +1407,38 @@ pub(super) fn apply_param(r: &mut Res, name: &str, append: bool, v: Value) {
     } else {
         r.params.insert(name.into(), v);
     }
+}
+
+/// Puppet 8 writes a resource's parameters as rich data when it makes the
+/// resource, and fails it there on what cannot be written: a
+/// self-referring type alias (at the resource expression, without a
+/// column), or `RichData` (Ruby's own error, unplaced); neither names the
+/// node.
+fn check_serializable(res: &Res, at: &Location) -> R<()> {
+    use super::catalog_emit::rich_data::{unserializable, Unserializable};
+    for v in res.params.values() {
+        match unserializable(v) {
+            None => {}
+            // Puppet's SemanticError passes without the node's name.
+            Some(Unserializable::EndlessRecursion) => {
+                let place = Location {
+                    column: None,
+                    ..at.clone()
+                };
+                return Err(EvalError::Foreign(format!(
+                    "Evaluation Error: {}{}",
+                    issues::resources::SERIALIZATION_ENDLESS_RECURSION,
+                    place.suffix()
+                )));
+            }
+            Some(Unserializable::TypeSet) => {
+                return Err(EvalError::Foreign(
+                    issues::resources::TYPESET_INITIALIZER_MISMATCH.into(),
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Ruby's `flatten` of a value into `out`.

@@ -175,9 +175,79 @@ enum Arg<'a> {
     EmptyHash,
 }
 
+/// What Puppet 8's `ToDataConverter` cannot write of a value, found
+/// before it is written (Puppet fails the resource that holds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unserializable {
+    /// A type alias that refers to itself (`Data`, `type Tree =
+    /// Array[Variant[Integer, Tree]]`): the converter's recursion guard
+    /// (`SERIALIZATION_ENDLESS_RECURSION`).
+    EndlessRecursion,
+    /// `RichData`, whose resolved type holds a TypeSet the converter
+    /// cannot initialize.
+    TypeSet,
+}
+
+/// The first part of `v` Puppet 8 cannot write as rich data, if any.
+pub fn unserializable(v: &Value) -> Option<Unserializable> {
+    match v {
+        Value::Array(items) => items.iter().find_map(unserializable),
+        Value::Hash(h) => h
+            .iter()
+            .find_map(|(k, v)| unserializable(k).or_else(|| unserializable(v))),
+        Value::Type(t) => type_unserializable(t, &mut Vec::new()),
+        _ => None,
+    }
+}
+
+/// [`unserializable`] of a type; `aliases` are the aliases being written.
+fn type_unserializable<'a>(t: &'a PType, aliases: &mut Vec<&'a str>) -> Option<Unserializable> {
+    match t {
+        PType::Data => return Some(Unserializable::EndlessRecursion),
+        PType::RichData => return Some(Unserializable::TypeSet),
+        PType::TypeAlias { name, resolved } => {
+            if aliases.contains(&name.as_ref()) {
+                return Some(Unserializable::EndlessRecursion);
+            }
+            aliases.push(name);
+            let found = resolved.get().and_then(|r| type_unserializable(r, aliases));
+            aliases.pop();
+            return found;
+        }
+        _ => {}
+    }
+    let (_, args) = type_args(t);
+    args.iter().find_map(|(_, arg)| match arg {
+        Arg::Type(t) => type_unserializable(t, aliases),
+        Arg::Types(ts) => ts.iter().find_map(|t| type_unserializable(t, aliases)),
+        Arg::Elements(members) => members
+            .iter()
+            .find_map(|m| type_unserializable(&m.value, aliases)),
+        Arg::Value(v) => unserializable(v),
+        _ => None,
+    })
+}
+
 /// A type as a Pcore object: `{"__ptype": "Pcore::<Kind>Type", ...}`, its
 /// `initialize` arguments by name, the trailing defaults dropped.
 fn emit_type(t: &PType, s: &mut impl JsonSink) {
+    // A self-referring alias is refused when its resource is made
+    // (`unserializable`); one that reaches the writer by another way is
+    // written by name, not followed for ever.
+    if let PType::TypeAlias { name, resolved } = t {
+        if resolved
+            .get()
+            .is_some_and(|r| type_unserializable(r, &mut vec![name.as_ref()]).is_some())
+        {
+            s.begin_object();
+            s.key("__ptype");
+            s.string("Pcore::TypeAliasType");
+            s.key("name");
+            s.string(name);
+            s.end_object();
+            return;
+        }
+    }
     let (kind, args) = type_args(t);
     s.begin_object();
     s.key("__ptype");

@@ -83,6 +83,15 @@ pub(crate) fn default_already_defined(type_name: impl Display, param: impl Displ
 
 /// Puppet's `Parser::Resource#merge` (`parser/resource.rb`): "Only
 /// subclasses can override parameters".
+/// Puppet 8's `SERIALIZATION_ENDLESS_RECURSION` for a self-referring type
+/// alias in a resource's parameters (`ToDataConverter`).
+pub(crate) const SERIALIZATION_ENDLESS_RECURSION: &str =
+    "Endless recursion detected when attempting to serialize value of class Puppet::Pops::Types::PTypeAliasType";
+
+/// The Ruby error Puppet 8 lets through when a resource's parameter holds
+/// `RichData`: its TypeSet cannot be initialized from its data.
+pub(crate) const TYPESET_INITIALIZER_MISMATCH: &str = "Initializer for class Puppet::Pops::Types::PTypeSetType parameter 'name_or_init_hash' does not match any of the attributes of type Pcore::TypeSetType";
+
 pub(crate) const ONLY_SUBCLASSES_CAN_OVERRIDE: &str = "Only subclasses can override parameters";
 
 /// Puppet's `Parser::Resource#merge` on an evaluated resource: "Attempt to
