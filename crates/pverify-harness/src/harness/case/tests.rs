@@ -290,6 +290,11 @@ fn bundled_suite_is_well_formed() {
                         // Puppet 8's catalog converter fails (`strict`) on
                         // a Ruby object without naming the node.
                         || text.contains(" value. It will be converted to the String '")
+                        // Puppet 8's rich-data converter on a resource's
+                        // self-referring type alias (a SemanticError) or
+                        // RichData (Ruby's own error): no node either.
+                        || text.contains("Endless recursion detected when attempting to serialize")
+                        || text.starts_with("Initializer for class Puppet::Pops::Types::PTypeSetType")
                         // Puppet compiled, but its result holds what no JSON
                         // carries (text that is not UTF-8): the driver's
                         // word, which nothing agrees with, so the case is
