@@ -425,16 +425,9 @@ impl<'e> Compiler<'e> {
                 self.catalog[id].params.insert(p.name.clone(), value);
             }
         }
-        match problems.as_slice() {
-            [] => Ok(()),
-            [one] => Err(EvalError::runtime(
-                format!("{reference}: {one}"),
-                at.clone(),
-            )),
-            many => Err(EvalError::runtime(
-                format!("{reference}:\n  {}", many.join("\n  ")),
-                at.clone(),
-            )),
+        match issues::classes::parameter_problems(reference, &problems) {
+            None => Ok(()),
+            Some(text) => Err(EvalError::runtime(text, at.clone())),
         }
     }
 

@@ -683,16 +683,14 @@ impl<'e> Compiler<'e> {
             return None;
         }
         let line = self.catalog.attribute_line(id, name, true);
-        if line.is_none() && r.attributes.0 != r.attributes.1 {
-            // Not among the declaration's attributes: a resource default's.
-            return None;
-        }
+        // Not among the declaration's attributes: a resource default's.
         if line.is_none()
-            && self
-                .scopes
-                .lookup_defaults(r.scope, &r.type_name.to_lowercase())
-                .iter()
-                .any(|(n, _)| &**n == name)
+            && (r.attributes.0 != r.attributes.1
+                || self
+                    .scopes
+                    .lookup_defaults(r.scope, &r.type_name.to_lowercase())
+                    .iter()
+                    .any(|(n, _)| &**n == name))
         {
             return None;
         }
@@ -1277,14 +1275,9 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        let reference = self.catalog[id].reference();
-        match problems.as_slice() {
-            [] => Ok(()),
-            [one] => Err(EvalError::Completion(format!("{reference}: {one}"))),
-            many => Err(EvalError::Completion(format!(
-                "{reference}:\n  {}",
-                many.join("\n  ")
-            ))),
+        match issues::classes::parameter_problems(self.catalog[id].reference(), &problems) {
+            None => Ok(()),
+            Some(text) => Err(EvalError::Completion(text)),
         }
     }
 

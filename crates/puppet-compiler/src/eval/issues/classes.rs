@@ -97,6 +97,17 @@ pub(crate) fn parameter_mismatch(name: impl Display, mismatch: impl Display) -> 
     format!("parameter '{name}' {mismatch}")
 }
 
+/// `TypeMismatchDescriber.validate_parameters`' text for a resource's
+/// problems: one on the reference's line, several one a line; `None`
+/// without any.
+pub(crate) fn parameter_problems(reference: impl Display, problems: &[String]) -> Option<String> {
+    match problems {
+        [] => None,
+        [one] => Some(format!("{reference}: {one}")),
+        many => Some(format!("{reference}:\n  {}", many.join("\n  "))),
+    }
+}
+
 /// Puppet's `Compiler#evaluate_node` (`parser/compiler.rb`): "Could not find
 /// node statement with name 'default' or '%{names}'".
 pub(crate) fn node_statement_not_found(names: impl Display) -> String {
