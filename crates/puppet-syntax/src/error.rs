@@ -34,6 +34,13 @@ impl fmt::Display for SyntaxError {
 impl std::error::Error for SyntaxError {}
 
 impl SyntaxError {
+    /// An error with neither file nor place: Ruby's own, raised from inside
+    /// the lexer ([`RawError::bare`]). Whatever loaded the file reports it
+    /// as its own error (a Function Call that autoloaded a class wraps it).
+    pub fn is_bare(&self) -> bool {
+        self.file.is_empty() && self.line.is_none()
+    }
+
     /// Puppet's own rendering: `message (file: F, line: L, column: C)`.
     pub fn puppet_style(&self) -> String {
         match (self.line, self.column) {
@@ -42,6 +49,8 @@ impl SyntaxError {
                 self.message, self.file, l, c
             ),
             (Some(l), None) => format!("{} (file: {}, line: {})", self.message, self.file, l),
+            // No file and no place (Ruby's error from inside the lexer).
+            _ if self.file.is_empty() => self.message.clone(),
             _ => format!("{} (file: {})", self.message, self.file),
         }
     }
@@ -53,6 +62,9 @@ pub struct RawError {
     pub message: String,
     /// `None` for errors Puppet reports without a position.
     pub offset: Option<usize>,
+    /// Ruby's own error from inside the lexer (a regex literal
+    /// `Regexp.new` refuses): Puppet names neither the file nor a place.
+    pub bare: bool,
 }
 
 impl RawError {
@@ -60,6 +72,16 @@ impl RawError {
         RawError {
             message: message.into(),
             offset: Some(offset),
+            bare: false,
+        }
+    }
+
+    /// An error Puppet reports with neither file nor place.
+    pub fn bare(message: impl Into<String>) -> RawError {
+        RawError {
+            message: message.into(),
+            offset: None,
+            bare: true,
         }
     }
 }
@@ -87,7 +109,12 @@ pub(crate) fn locate_error_in(
     };
     SyntaxError {
         message: e.message,
-        file: path.to_string(),
+        // No file: `puppet_style` then writes the message alone.
+        file: if e.bare {
+            String::new()
+        } else {
+            path.to_string()
+        },
         line,
         column,
         logged: Vec::new(),

@@ -377,7 +377,7 @@ impl<'a> Lexer<'a> {
                         None => return Err(RawError::at(self.pos, "Unclosed multiline comment")),
                     }
                 } else if self.regex_ok {
-                    self.regex()
+                    self.regex()?
                 } else {
                     self.emit(Tok::Div, 1)
                 }
@@ -435,7 +435,9 @@ impl<'a> Lexer<'a> {
             .is_some_and(|c| unicode_blank_len(c.encode_utf8(&mut [0; 4])) > 0)
     }
 
-    fn regex(&mut self) {
+    /// A regex literal, or `/` when no closing slash follows; Ruby's error
+    /// for an expression Onigmo refuses (Puppet's lexer runs `Regexp.new`).
+    fn regex(&mut self) -> Result<(), RawError> {
         let start = self.pos;
         // `/[^/]*/`, extended while the closing slash is escaped.
         let body_start = start + 1;
@@ -443,7 +445,8 @@ impl<'a> Lexer<'a> {
             Some(i) => body_start + i,
             None => {
                 self.matched = None;
-                return self.emit(Tok::Div, 1);
+                self.emit(Tok::Div, 1);
+                return Ok(());
             }
         };
         self.matched = Some((start, end + 1));
@@ -455,13 +458,18 @@ impl<'a> Lexer<'a> {
                 }
                 None => {
                     self.matched = None;
-                    return self.emit(Tok::Div, 1);
+                    self.emit(Tok::Div, 1);
+                    return Ok(());
                 }
             }
         }
         let source = self.src[body_start..end].replace("\\/", "/");
+        if let Some(e) = crate::ruby_regex::literal_error(&source) {
+            return Err(RawError::bare(e));
+        }
         self.pos = end + 1;
         self.push(Tok::Regex(source), start, self.pos);
+        Ok(())
     }
 
     fn colon(&mut self) -> Result<(), RawError> {
@@ -817,7 +825,14 @@ impl<'a> Lexer<'a> {
                     }
                     return Ok(());
                 }
-                self.note_after_last();
+                // A string with interpolation nested in this one leaves what
+                // a `/` after it means as its own interpolation left it (a
+                // closing `}` lets a regex follow): Puppet's `enqueue_until`
+                // gets back the queue's head from such a string and skips
+                // setting `ctx[:after]` from it.
+                if !matches!(self.out[n].tok, Tok::DqPre(_)) {
+                    self.note_after_last();
+                }
             }
         }
         Ok(())
@@ -977,8 +992,8 @@ impl<'a> Lexer<'a> {
         let result = sub.heredoc_text();
         if let Err(e) = result {
             return Err(RawError {
-                message: e.message,
                 offset: e.offset.map(to_global),
+                ..e
             });
         }
         for t in sub.out {
@@ -1534,6 +1549,7 @@ pub fn bom_error(b: &[u8]) -> Option<RawError> {
             bytes.join(" ")
         ),
         offset: None,
+        bare: false,
     })
 }
 

@@ -14,6 +14,7 @@ mod parse_budget;
 pub mod parser;
 pub mod pn;
 pub mod ruby_float;
+pub mod ruby_regex;
 pub mod span;
 pub mod strictness;
 pub mod token;

@@ -267,6 +267,7 @@ fn to_raw_error(errors: Vec<PErr>, tokens: &[(Tok, Span)], len: usize) -> RawErr
         return RawError {
             message: "Syntax error at end of input".into(),
             offset: None,
+            bare: false,
         };
     }
     // Not a binary search: a heredoc's tokens come after the rest of its line.

@@ -94,6 +94,23 @@ fn run<'e>(env: &'e Environment, node: NodeInfo) -> Result<Compiler<'e>, EvalErr
     Ok(c)
 }
 
+/// What goes wrong parsing the initial manifests (or the `code` setting):
+/// Puppet's initial import prefixes it, whether it is a ParseError or
+/// Ruby's own error from inside the lexer (which has no place).
+fn initial_import_error(environment: &str, e: EvalError) -> EvalError {
+    match e {
+        EvalError::Parse(m)
+        | EvalError::Runtime {
+            while_evaluating: None,
+            detail: m,
+            at: Location { file: None, .. },
+        } => EvalError::Parse(format!(
+            "Could not parse for environment {environment}: {m}"
+        )),
+        other => other,
+    }
+}
+
 /// A catalog string made from a file that is not UTF-8 (`file()`, a
 /// `template()`): Ruby keeps the bytes, and neither Puppet can write the
 /// catalog (7.23 falls back to PSON with a warning, 8.10 fails: `source
@@ -251,25 +268,17 @@ impl<'e> Compiler<'e> {
         };
         if let Some(code) = code {
             let parsed = puppet_syntax::parse("", code.as_bytes()).map(std::sync::Arc::new);
-            let program = self.validated(parsed).map_err(|e| match e {
-                EvalError::Parse(m) => EvalError::Parse(format!(
-                    "Could not parse for environment {}: {m}",
-                    self.env.name
-                )),
-                other => other,
-            })?;
+            let program = self
+                .validated(parsed)
+                .map_err(|e| initial_import_error(&self.env.name, e))?;
             self.register_program(&program)?;
             programs.push(program);
         }
         for f in manifests {
             // Puppet's initial import prefixes what goes wrong here.
-            let loaded = self.load_file(&f).map_err(|e| match e {
-                EvalError::Parse(m) => EvalError::Parse(format!(
-                    "Could not parse for environment {}: {m}",
-                    self.env.name
-                )),
-                other => other,
-            })?;
+            let loaded = self
+                .load_file(&f)
+                .map_err(|e| initial_import_error(&self.env.name, e))?;
             if let Some(p) = loaded {
                 programs.push(p);
             }

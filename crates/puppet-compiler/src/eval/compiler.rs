@@ -442,8 +442,14 @@ impl<'e> Compiler<'e> {
         parsed: Result<Arc<Program>, puppet_syntax::SyntaxError>,
     ) -> Result<Arc<Program>, EvalError> {
         let validation = self.node.validation();
-        let program =
-            parsed.map_err(|e| EvalError::Parse(syntax_message(&validation.limit_errors(e))))?;
+        let program = parsed.map_err(|e| {
+            if e.is_bare() {
+                // Not Puppet's own ParseError: the expression that loaded
+                // the file wraps it (`Error while evaluating a Function Call`).
+                return EvalError::runtime(e.message, super::error::Location::default());
+            }
+            EvalError::Parse(syntax_message(&validation.limit_errors(e)))
+        })?;
         match validation.report(&program) {
             Ok(warnings) => self.warnings.extend(warnings),
             Err(e) => return Err(EvalError::Parse(syntax_message(&e))),
