@@ -7,6 +7,28 @@ use std::fmt;
 /// for an EPP template, the error of the `epp()` call itself.
 pub const INVALID_BYTE_SEQUENCE: &str = "invalid byte sequence in UTF-8";
 
+/// Ruby's `NoMethodError` from Puppet's checker (`check_VariableExpression`
+/// runs `name[0,1]`) on a variable whose name is a Boolean
+/// ([`crate::token::boolean_variable`]), as Ruby 3.3 (Puppet 8.10) words it.
+pub fn boolean_name_crash(b: bool) -> String {
+    format!("undefined method `[]' for {b}")
+}
+
+/// A text of Ruby 3.3 as Ruby 3.1 (Puppet 7.23) words it: the
+/// [`boolean_name_crash`] names the receiver's class, and error_highlight
+/// adds Puppet's line with the failing call marked. Other texts are
+/// unchanged.
+pub fn in_ruby_3_1(message: &str) -> std::borrow::Cow<'_, str> {
+    let class = match message.strip_prefix("undefined method `[]' for ") {
+        Some("true") => "true:TrueClass",
+        Some("false") => "false:FalseClass",
+        _ => return std::borrow::Cow::Borrowed(message),
+    };
+    std::borrow::Cow::Owned(format!(
+        "undefined method `[]' for {class}\n\n      if name[0,1] =~ /[0-9]/\n             ^^^^^"
+    ))
+}
+
 /// One syntax or validation error, located as Puppet locates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {

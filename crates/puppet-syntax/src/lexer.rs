@@ -23,16 +23,23 @@ pub fn lex_epp(src: &str) -> Result<Vec<Token>, RawError> {
 }
 
 fn lex_file(src: &str, epp: bool) -> Result<Vec<Token>, RawError> {
+    lex_up_to_error(src, epp).map_err(|(e, _)| e)
+}
+
+/// The file's tokens, or its lexing error with the tokens lexed before it.
+/// Puppet's parser pulls tokens from the lexer one at a time
+/// (`yyparse(lexer, :scan)`), so a syntax error among the tokens before a
+/// lexing error is the one Puppet reports.
+pub fn lex_up_to_error(src: &str, epp: bool) -> Result<Vec<Token>, (RawError, Vec<Token>)> {
     if let Some(err) = bom_error(src.as_bytes()) {
-        return Err(err);
+        return Err((err, Vec::new()));
     }
     let mut lx = Lexer::new(src, Mode::Code);
-    if epp {
-        lx.run_epp()?;
-    } else {
-        lx.run()?;
+    let lexed = if epp { lx.run_epp() } else { lx.run() };
+    match lexed {
+        Ok(()) => Ok(lx.out),
+        Err(e) => Err((e, lx.out)),
     }
-    Ok(lx.out)
 }
 
 mod epp;
@@ -196,7 +203,12 @@ impl<'a> Lexer<'a> {
         self.skip_ws();
         while self.pos < self.b.len() {
             let n = self.out.len();
-            self.lex_token()?;
+            if let Err(e) = self.lex_token() {
+                // A token Puppet's lexer had not finished (a string's
+                // interpolation lexes all of it first) never reached the parser.
+                self.out.truncate(n);
+                return Err(e);
+            }
             if self.out.len() > n {
                 self.note_after_last();
             }
@@ -806,7 +818,12 @@ impl<'a> Lexer<'a> {
         let first = self.out.len();
         while self.pos < self.b.len() {
             let n = self.out.len();
-            self.lex_token()?;
+            if let Err(e) = self.lex_token() {
+                // A token Puppet's lexer had not finished (a string's
+                // interpolation lexes all of it first) never reached the parser.
+                self.out.truncate(n);
+                return Err(e);
+            }
             if self.out.len() == n {
                 // Puppet skips whitespace after anything that produced no token.
                 self.skip_ws();
@@ -1403,7 +1420,7 @@ fn unicode_escape(s: &str) -> Option<(Option<char>, usize)> {
 fn to_variable(t: &mut Token) {
     let name = match &t.tok {
         Tok::Number(s) | Tok::Name(s) | Tok::Word(s) => s.clone(),
-        Tok::Boolean(b) => b.to_string(),
+        Tok::Boolean(b) => crate::token::boolean_variable(*b),
         other => match other.keyword_text() {
             Some(k) => k.to_string(),
             None => return,

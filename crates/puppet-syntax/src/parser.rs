@@ -107,12 +107,15 @@ fn parse_source(
             super::error::INVALID_BYTE_SEQUENCE,
         ))
     })?;
-    let tokens = if epp {
-        lexer::lex_epp(text)
-    } else {
-        lexer::lex(text)
-    }
-    .map_err(locate)?;
+    let tokens = lexer::lex_up_to_error(text, epp).map_err(|(lexing, before)| {
+        // The parser reads the tokens before the lexing error first: an
+        // error it finds among them (not one at their end, where it asks for
+        // more) is Puppet's.
+        match parse_tokens(before, text.len(), epp) {
+            Err(syntax) if syntax.offset.is_some() => locate(syntax),
+            _ => locate(lexing),
+        }
+    })?;
     check_nesting(&tokens).map_err(locate)?;
     let body = parse_tokens(tokens, text.len(), epp).map_err(locate)?;
     let mut body = check_tree_depth(body).map_err(locate)?;

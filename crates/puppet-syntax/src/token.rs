@@ -167,6 +167,8 @@ impl Tok {
     /// The token's value as Puppet shows it in `Syntax error at '...'`.
     pub fn display_value(&self) -> String {
         let s: &str = match self {
+            // A variable named by a Boolean shows the Boolean.
+            Tok::Variable(s) if variable_boolean(s).is_some() => &s[1..],
             Tok::Name(s)
             | Tok::Word(s)
             | Tok::ClassRef(s)
@@ -266,4 +268,21 @@ impl Tok {
 pub struct Token {
     pub tok: Tok,
     pub span: Span,
+}
+
+/// The variable Puppet's lexer makes of `true` or `false` alone (or before
+/// `.` or `[`) in `${...}`: its name is the Boolean itself, which no
+/// `$name` can spell (a `#` is no name character). Puppet's checker then
+/// crashes on it ([`crate::error::boolean_name_crash`]).
+pub fn boolean_variable(b: bool) -> String {
+    format!("#{b}")
+}
+
+/// The Boolean a [`boolean_variable`] name stands for.
+pub fn variable_boolean(name: &str) -> Option<bool> {
+    match name {
+        "#true" => Some(true),
+        "#false" => Some(false),
+        _ => None,
+    }
 }

@@ -23,6 +23,7 @@ pub fn check_all(program: &Program, namespace: &FileNamespace) -> (Vec<RawError>
     let mut c = Checker {
         path: vec![Ctx::Program],
         errors: Vec::new(),
+        crash: None,
         strict_issues: Vec::new(),
         namespace,
         file: &program.path,
@@ -43,7 +44,10 @@ pub fn check_all(program: &Program, namespace: &FileNamespace) -> (Vec<RawError>
         }
     }
     c.statements(&program.body, BodyKind::Program);
-    (c.errors, c.strict_issues)
+    match c.crash {
+        Some(crash) => (vec![crash], c.strict_issues),
+        None => (c.errors, c.strict_issues),
+    }
 }
 
 /// A container on the path from the program to the element being checked.
@@ -73,6 +77,9 @@ enum BodyKind {
 struct Checker<'a> {
     path: Vec<Ctx<'a>>,
     errors: Vec<RawError>,
+    /// Ruby's exception from inside Puppet's checker, which ends the check:
+    /// it alone is reported.
+    crash: Option<RawError>,
     strict_issues: Vec<RawError>,
     namespace: &'a FileNamespace,
     file: &'a str,
@@ -1194,6 +1201,14 @@ impl<'a> Checker<'a> {
                     "Use of reserved word: {w}, must be quoted if intended to be a String value"
                 ),
             ),
+            // `check_VariableExpression` runs `name[0,1]` on the Boolean
+            // the lexer made a variable of (`"${true}"`); the first crash
+            // ends the check.
+            ExprKind::Var(name) if crate::token::variable_boolean(name).is_some() => {
+                let b = crate::token::variable_boolean(name).unwrap_or_default();
+                self.crash
+                    .get_or_insert_with(|| RawError::bare(crate::error::boolean_name_crash(b)));
+            }
             ExprKind::Var(name) => {
                 if name.starts_with(|c: char| c.is_ascii_digit()) {
                     if !is_numeric_var_name(name) {

@@ -33,8 +33,13 @@ fn generated_programs_parse() {
             let env = gen::generate(seed, i, &mut cov);
             for (p, t) in env.render() {
                 if p.ends_with(".pp") {
-                    if let Err(e) = puppet_syntax::parse(&p, t.as_bytes()) {
-                        bad.push(format!("seed {seed} #{i} {p}: {e}\n{t}"));
+                    match puppet_syntax::parse(&p, t.as_bytes()) {
+                        // Puppet's checker crashes on `"${true}"` (Ruby's
+                        // error, no place): generated on purpose, as Puppet
+                        // fails the same way.
+                        Err(e) if e.is_bare() && e.message.starts_with("undefined method") => {}
+                        Err(e) => bad.push(format!("seed {seed} #{i} {p}: {e}\n{t}")),
+                        Ok(_) => {}
                     }
                 }
             }

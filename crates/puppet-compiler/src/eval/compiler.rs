@@ -443,10 +443,10 @@ impl<'e> Compiler<'e> {
     ) -> Result<Arc<Program>, EvalError> {
         let validation = self.node.validation();
         let program = parsed.map_err(|e| {
-            if e.is_bare() {
+            if let Some(message) = self.ruby_error_text(&e) {
                 // Not Puppet's own ParseError: the expression that loaded
                 // the file wraps it (`Error while evaluating a Function Call`).
-                return EvalError::runtime(e.message, super::error::Location::default());
+                return EvalError::runtime(message, super::error::Location::default());
             }
             EvalError::Parse(syntax_message(&validation.limit_errors(e)))
         })?;
@@ -455,6 +455,22 @@ impl<'e> Compiler<'e> {
             Err(e) => return Err(EvalError::Parse(syntax_message(&e))),
         }
         Ok(program)
+    }
+
+    /// The text of Ruby's own exception from inside Puppet's parser (a
+    /// [bare](puppet_syntax::SyntaxError::is_bare) error: a regex literal
+    /// `Regexp.new` refuses, the checker's crash on `"${true}"`), as this
+    /// Puppet's Ruby words it; `None` for Puppet's own syntax errors.
+    pub(crate) fn ruby_error_text(&self, e: &puppet_syntax::SyntaxError) -> Option<String> {
+        if !e.is_bare() {
+            return None;
+        }
+        Some(match self.node.puppet {
+            crate::version::PuppetVersion::V7 => {
+                puppet_syntax::error::in_ruby_3_1(&e.message).into_owned()
+            }
+            _ => e.message.clone(),
+        })
     }
 
     pub fn register_program(&mut self, program: &Arc<Program>) -> Result<(), EvalError> {

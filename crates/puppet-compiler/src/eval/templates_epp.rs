@@ -44,6 +44,10 @@ impl Compiler<'_> {
             // Ruby's bare `ArgumentError`, wrapped by the call (7.23, 8.10).
             let detail = if e.message == puppet_syntax::error::INVALID_BYTE_SEQUENCE {
                 e.message
+            } else if let Some(ruby) = self.ruby_error_text(&e) {
+                // Ruby's own exception from inside the parser: no
+                // "Invalid EPP" around it.
+                ruby
             } else {
                 issues::templates::invalid_epp("epp", e.puppet_style())
             };
@@ -68,10 +72,10 @@ impl Compiler<'_> {
         }
         let program =
             puppet_syntax::parse_epp("inlined-epp-text", text.as_bytes()).map_err(|e| {
-                EvalError::runtime(
-                    issues::templates::invalid_epp("inline_epp", e.puppet_style()),
-                    at.clone(),
-                )
+                let detail = self.ruby_error_text(&e).unwrap_or_else(|| {
+                    issues::templates::invalid_epp("inline_epp", e.puppet_style())
+                });
+                EvalError::runtime(detail, at.clone())
             })?;
         self.render_epp(Arc::new(program), "inline_epp", scope, args, at)
     }

@@ -32,7 +32,12 @@ impl Lexer<'_> {
         self.interpolate_epp(false)?;
         while self.pos < self.b.len() {
             let n = self.out.len();
-            self.lex_token()?;
+            if let Err(e) = self.lex_token() {
+                // A token Puppet's lexer had not finished (a string's
+                // interpolation lexes all of it first) never reached the parser.
+                self.out.truncate(n);
+                return Err(e);
+            }
             if self.out.len() > n {
                 self.note_after_last();
             }
