@@ -63,18 +63,25 @@ impl SyntaxError {
         self.file.is_empty() && self.line.is_none()
     }
 
-    /// Puppet's own rendering: `message (file: F, line: L, column: C)`.
+    /// Puppet's own rendering: `message (file: F, line: L, column: C)`,
+    /// each part only when known. Code with no file (the `code` setting, a
+    /// string `Type.new` parses) shows `(line: L, column: C)`; Ruby's
+    /// error from inside the lexer shows the message alone.
     pub fn puppet_style(&self) -> String {
-        match (self.line, self.column) {
-            (Some(l), Some(c)) => format!(
-                "{} (file: {}, line: {}, column: {})",
-                self.message, self.file, l, c
-            ),
-            (Some(l), None) => format!("{} (file: {}, line: {})", self.message, self.file, l),
-            // No file and no place (Ruby's error from inside the lexer).
-            _ if self.file.is_empty() => self.message.clone(),
-            _ => format!("{} (file: {})", self.message, self.file),
+        let mut parts = Vec::with_capacity(3);
+        if !self.file.is_empty() {
+            parts.push(format!("file: {}", self.file));
         }
+        if let Some(l) = self.line {
+            parts.push(format!("line: {l}"));
+            if let Some(c) = self.column {
+                parts.push(format!("column: {c}"));
+            }
+        }
+        if parts.is_empty() {
+            return self.message.clone();
+        }
+        format!("{} ({})", self.message, parts.join(", "))
     }
 }
 

@@ -211,16 +211,9 @@ pub(super) fn new_value(cx: &mut Cx<'_, '_>, t: &PType, args: &[Value]) -> R<Val
             // of the string's own line and column), one at the end of the
             // input as the call's error.
             if let Err(e) = puppet_syntax::parse("", s.as_bytes()) {
-                return match (e.line, e.column) {
-                    (Some(l), Some(c)) => Err(crate::eval::error::EvalError::Completion(format!(
-                        "{} (line: {l}, column: {c})",
-                        e.message
-                    ))),
-                    (Some(l), None) => Err(crate::eval::error::EvalError::Completion(format!(
-                        "{} (line: {l})",
-                        e.message
-                    ))),
-                    _ => cx.fail(e.message),
+                return match e.line {
+                    Some(_) => Err(crate::eval::error::EvalError::Completion(e.puppet_style())),
+                    None => cx.fail(e.message),
                 };
             }
             match TypeParser::new(s).value() {
