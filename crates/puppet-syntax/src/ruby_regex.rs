@@ -18,6 +18,10 @@
 //!   Unicode properties.
 //! - `\Z` (end, or before a final newline) becomes `(?=\n?\z)`; `\/` is `/`;
 //!   `(?#...)` comments are dropped.
+//! - A repeat of a repeat (`a**`) becomes a repeat of a group, and `{,m}`
+//!   is written `{0,m}` ([`repeats`]).
+
+mod repeats;
 
 /// The message Ruby gives for a bad expression, for the common mistakes;
 /// otherwise the engine's own text. Both end with `: /source/`.
@@ -33,8 +37,18 @@ pub fn error_message(source: &str, e: &fancy_regex::Error) -> String {
 /// Ruby's common ones (a construct the translation does not cover is then
 /// an error of the evaluation that uses it, not of the file).
 pub fn literal_error(source: &str) -> Option<String> {
+    if let Some(e) = onigmo_only_error(source) {
+        return Some(e);
+    }
     let e = fancy_regex::Regex::new(&translate(source)).err()?;
     let msg = ruby_error(&e.to_string()).filter(|m| ruby_refuses(source, m))?;
+    Some(format!("{msg}: /{}/", described(source)))
+}
+
+/// Ruby's `RegexpError` for an expression Onigmo refuses and the engine
+/// would take: an interval whose upper bound is below its lower one.
+pub fn onigmo_only_error(source: &str) -> Option<String> {
+    let msg = repeats::interval_error(source)?;
     Some(format!("{msg}: /{}/", described(source)))
 }
 
@@ -99,8 +113,7 @@ const NO_REPEAT_TARGET: &str = "target of repeat operator is not specified";
 
 /// Whether Onigmo refuses the source as [`ruby_error`] names it, where
 /// the engine's refusal is not a construct Onigmo takes and fancy-regex
-/// does not: `a**` (a nested repeat) and `[z-a]` (whose Ruby text differs)
-/// are left to the evaluation.
+/// does not: `[z-a]` (whose Ruby text differs) is left to the evaluation.
 fn ruby_refuses(source: &str, msg: &str) -> bool {
     match msg {
         UNCLOSED_CLASS => !source.contains(']'),
@@ -163,6 +176,7 @@ pub fn translate(src: &str) -> String {
 
 pub fn translate_with(src: &str, exact_caret: bool) -> String {
     let expanded = expand_subexp_calls(src);
+    let expanded = repeats::rewrite(&expanded);
     let chars: Vec<char> = expanded.chars().collect();
     let mut out = String::with_capacity(src.len() + 8);
     out.push_str("(?m)");

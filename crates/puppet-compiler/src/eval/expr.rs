@@ -783,6 +783,15 @@ impl<'e> Compiler<'e> {
                     let detail = puppet_syntax::error::INVALID_BYTE_SEQUENCE.to_string();
                     return Err(self.wrap_detail(ctx, e, detail));
                 }
+                // `Regexp[p]#instance?` compiles `p` whatever it is given:
+                // Ruby's error, raised out of the whole expression.
+                if let Value::Type(t) = &r {
+                    if let PType::Regexp(Some(p)) = t.as_ref() {
+                        if let Err(detail) = puppet_model::types::regex::compile(p) {
+                            return Err(self.wrap_detail(ctx, e, detail));
+                        }
+                    }
+                }
                 let matched = self.eval_match(l, r, lhs, rhs, scope, ctx)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 pub use fancy_regex::Regex;
 pub use puppet_syntax::ruby_regex::translate;
-use puppet_syntax::ruby_regex::{error_message, translate_with};
+use puppet_syntax::ruby_regex::{error_message, onigmo_only_error, translate_with};
 
 /// The translations of one source, each cached apart.
 #[derive(Clone, Copy)]
@@ -57,9 +57,12 @@ fn compile_cached(source: &str, flavour: Flavour) -> Result<Arc<Regex>, String> 
             Flavour::Ruby => translate_with(source, true),
             Flavour::MatchOnly => consume_final_lookahead(translate_with(source, false)),
         };
-        let compiled = Regex::new(&translated)
-            .map(Arc::new)
-            .map_err(|e| error_message(source, &e));
+        let compiled = match onigmo_only_error(source) {
+            Some(e) => Err(e),
+            None => Regex::new(&translated)
+                .map(Arc::new)
+                .map_err(|e| error_message(source, &e)),
+        };
         let cache = &mut c.borrow_mut()[slot];
         if cache.len() > 10_000 {
             cache.clear();
