@@ -21,6 +21,7 @@
 //! - A repeat of a repeat (`a**`) becomes a repeat of a group, and `{,m}`
 //!   is written `{0,m}` ([`repeats`]).
 
+mod onigmo;
 mod repeats;
 
 /// The message Ruby gives for a bad expression, for the common mistakes;
@@ -45,10 +46,11 @@ pub fn literal_error(source: &str) -> Option<String> {
     Some(format!("{msg}: /{}/", described(source)))
 }
 
-/// Ruby's `RegexpError` for an expression Onigmo refuses and the engine
-/// would take: an interval whose upper bound is below its lower one.
+/// Ruby's `RegexpError` for an expression Onigmo refuses where the engine
+/// would take it or refuse it in its own words ([`onigmo`]: intervals,
+/// ranges and POSIX brackets of classes, back-references to no group).
 pub fn onigmo_only_error(source: &str) -> Option<String> {
-    let msg = repeats::interval_error(source)?;
+    let msg = onigmo::error(source)?;
     Some(format!("{msg}: /{}/", described(source)))
 }
 
@@ -88,7 +90,13 @@ fn described(source: &str) -> std::borrow::Cow<'_, str> {
 /// same mistake.
 fn ruby_error(text: &str) -> Option<&'static str> {
     let lower = text.to_lowercase();
-    if lower.contains("opening parenthesis without closing") || lower.contains("unclosed group") {
+    if lower.contains("invalid hex escape") {
+        Some("invalid hex escape")
+    } else if lower.contains("unknown group flag") {
+        Some("undefined group option")
+    } else if lower.contains("opening parenthesis without closing")
+        || lower.contains("unclosed group")
+    {
         Some(UNMATCHED_OPEN)
     } else if lower.contains("closing parenthesis without opening")
         || lower.contains("unopened group")
