@@ -80,6 +80,7 @@ impl Compiler<'_> {
             ctx,
             at,
             lambda,
+            file: Some(std::path::Path::new(shown)),
         };
         let result = match &f.def {
             Definition::V3 { arity, .. } => {

@@ -22,6 +22,8 @@ pub(super) struct ScopeHost<'a, 'e> {
     pub at: &'a Location,
     /// The Puppet lambda a Ruby function was called with (its block).
     pub lambda: Option<&'a puppet_syntax::ast::Lambda>,
+    /// The template's or Ruby function's file (`None`: an inline template).
+    pub file: Option<&'a Path>,
 }
 
 impl Host for ScopeHost<'_, '_> {
@@ -150,6 +152,28 @@ impl Host for ScopeHost<'_, '_> {
 
     fn module_dir(&mut self, name: &str) -> Option<String> {
         self.c.env.module_dir(name).map(|d| d.display().to_string())
+    }
+
+    fn source_file(&self) -> String {
+        self.file
+            .map_or_else(|| "(erb)".into(), |f| f.display().to_string())
+    }
+
+    fn require_lib(
+        &mut self,
+        feature: &str,
+    ) -> Option<Result<std::sync::Arc<crate::template::erb::function_file::RubyLib>, String>> {
+        let env = self.c.env;
+        let path = super::builtins::modules::ruby_lib_file(env, feature)?;
+        Some(env.ruby_libs.load(env.files(), &path).map_err(|e| match e {
+            LoadError::Read(m) => m,
+            LoadError::Syntax(e) => format!(
+                "pverify cannot run the Ruby of {} (line {}: {})",
+                path.display(),
+                e.line,
+                e.message
+            ),
+        }))
     }
 
     fn puppet_release(&mut self) -> &'static str {
@@ -354,7 +378,7 @@ impl Compiler<'_> {
                     .erb_inline
                     .parse(&text)
                     .map_err(|e| inline_error(&e, at))?;
-                self.render(&t, scope, ctx, at)
+                self.render(&t, None, scope, ctx, at)
                     .map_err(|e| inline_error(&e, at))?
             } else {
                 let path = self.env.find_template(&text).ok_or_else(|| {
@@ -379,7 +403,7 @@ impl Compiler<'_> {
                 };
                 self.host.set_error_origin(None);
                 self.host.set_callee_error(None);
-                self.render(&t, scope, ctx, at).map_err(|e| {
+                self.render(&t, Some(&path), scope, ctx, at).map_err(|e| {
                     // An exception a Ruby function raised and the template
                     // let through: Puppet names the function's file and
                     // line (the exception's `backtrace.first`).
@@ -408,6 +432,7 @@ impl Compiler<'_> {
     fn render(
         &mut self,
         t: &Template,
+        file: Option<&Path>,
         scope: ScopeId,
         ctx: &Ctx,
         at: &Location,
@@ -418,6 +443,7 @@ impl Compiler<'_> {
             ctx,
             at,
             lambda: None,
+            file,
         };
         t.render(&mut host)
     }

@@ -106,6 +106,8 @@ pub struct Environment {
     pub erb_inline: crate::template::erb::cache::InlineCache,
     /// Modules' Ruby functions, each file parsed once per run.
     pub ruby_functions: crate::template::erb::cache::FunctionCache,
+    /// Ruby files of modules' `lib` required by templates and functions.
+    pub ruby_libs: crate::template::erb::cache::LibCache,
     /// Function names and the Ruby file each resolves to (or none), found
     /// once per run.
     pub ruby_function_paths: Mutex<HashMap<String, (Option<PathBuf>, Trace)>>,
@@ -365,6 +367,7 @@ impl Environment {
             erb: Default::default(),
             erb_inline: Default::default(),
             ruby_functions: Default::default(),
+            ruby_libs: Default::default(),
             ruby_function_paths: Default::default(),
             template_files: Mutex::default(),
             resolved_type_aliases: Mutex::default(),

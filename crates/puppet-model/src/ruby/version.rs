@@ -37,6 +37,14 @@ pub enum Receiver<'a> {
 }
 
 impl RubyVersion {
+    /// `RUBY_VERSION`: Debian 12's Ruby and Debian 13's.
+    pub fn release(self) -> &'static str {
+        match self {
+            RubyVersion::V3_1 => "3.1.2",
+            RubyVersion::V3_3 => "3.3.8",
+        }
+    }
+
     /// The receiver part of `undefined method `m' for ...`: Ruby 3.1 writes
     /// the object's `inspect` and class (`"v":String`, `nil:NilClass`; an
     /// `inspect` of the `#<...>` form alone), Ruby 3.3 only the kind of

@@ -67,6 +67,27 @@ pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Op
     })
 }
 
+/// The Ruby file `require 'feature'` loads from a module's `lib`
+/// (`puppet_x/elastic/hash` → `<module>/lib/puppet_x/elastic/hash.rb`),
+/// the first in modulepath order: Puppet's Ruby has every module's `lib`
+/// on its load path. `None` for a feature no module has (Ruby's own
+/// libraries: `json`, `ipaddr`).
+pub fn ruby_lib_file(env: &crate::loader::Environment, feature: &str) -> Option<PathBuf> {
+    let feature = feature.strip_suffix(".rb").unwrap_or(feature);
+    if !feature
+        .split('/')
+        .all(|s| plain_name(s) || s.contains('-') && s.split('-').all(plain_name))
+    {
+        return None;
+    }
+    cached_lookup(env, format!("lib:{feature}"), || {
+        modules_in_use(env)
+            .into_iter()
+            .map(|m| m.join("lib").join(format!("{feature}.rb")))
+            .find(|p| env.files().is_file(p))
+    })
+}
+
 /// Whether the module's Ruby file of function `name` says `needle` (a
 /// parameter a later release of the module added), read once per
 /// environment.

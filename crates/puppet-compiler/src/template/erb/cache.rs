@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::files::FileSystem;
 use puppet_syntax::util::PathSlots;
 
-use super::function_file::FunctionFile;
+use super::function_file::{FunctionFile, RubyLib};
 use super::{parse, ErbError, Template};
 
 /// A file's parse: the parsed file, or the read or syntax error.
@@ -78,6 +78,19 @@ impl Default for ParseCache<FunctionFile> {
         ParseCache {
             files: PathSlots::default(),
             parse: FunctionFile::parse,
+            invalid_utf8: Default::default(),
+        }
+    }
+}
+
+/// Ruby files of modules' `lib` that code `require`s.
+pub type LibCache = ParseCache<RubyLib>;
+
+impl Default for ParseCache<RubyLib> {
+    fn default() -> Self {
+        ParseCache {
+            files: PathSlots::default(),
+            parse: RubyLib::parse,
             invalid_utf8: Default::default(),
         }
     }

@@ -48,6 +48,29 @@ pub struct Dispatch {
 pub struct FunctionFile {
     pub def: Definition,
     locals: Rc<rustc_hash::FxHashSet<String>>,
+    /// What the file's top level `require`s (`'puppet_x/elastic/deep_implode'`):
+    /// Ruby loaded it with the file, before any call.
+    requires: Vec<String>,
+}
+
+/// A Ruby file of a module's `lib` that code `require`s (`puppet_x/...`):
+/// its top level, run when required (which defines its modules' methods).
+#[derive(Debug)]
+pub struct RubyLib {
+    pub(super) body: super::parser::Body,
+    pub(super) locals: Rc<rustc_hash::FxHashSet<String>>,
+}
+
+impl RubyLib {
+    pub fn parse(src: &str) -> Result<RubyLib, ErbError> {
+        let code = heredocs_as_literals(src);
+        let (body, locals) = parse_code_with_locals(&code, 1, 0)
+            .map_err(|(message, line)| ErbError { message, line })?;
+        Ok(RubyLib {
+            body,
+            locals: Rc::new(locals),
+        })
+    }
 }
 
 #[derive(Debug)]
@@ -83,18 +106,26 @@ impl FunctionFile {
             message: "no newfunction or create_function call found".into(),
             line: 1,
         })?;
+        let mut requires = Vec::new();
+        top_level_requires(&body, &mut requires);
         Ok(FunctionFile {
             def,
             locals: Rc::new(locals),
+            requires,
         })
     }
 
-    /// An interpreter whose `self` is `kind`, knowing the file's locals.
-    fn interp<'h>(&self, host: &'h mut dyn Host, kind: SelfKind) -> Interp<'h> {
+    /// An interpreter whose `self` is `kind`, knowing the file's locals,
+    /// with what the file requires loaded.
+    fn interp<'h>(&self, host: &'h mut dyn Host, kind: SelfKind) -> Result<Interp<'h>, RubyError> {
         let mut it = Interp::new(host);
-        it.declared_locals = self.locals.clone();
         it.self_kind = kind;
-        it
+        for feature in &self.requires {
+            let r = it.require_feature(feature);
+            finish(&mut it, r)?;
+        }
+        it.declared_locals = self.locals.clone();
+        Ok(it)
     }
 
     /// Runs a 3.x function: `args` are already Puppet's 3.x argument
@@ -110,7 +141,7 @@ impl FunctionFile {
             return Ok(Value::Undef);
         };
         let keep_binary = host.keeps_binary_strings();
-        let mut it = self.interp(host, SelfKind::Function3x);
+        let mut it = self.interp(host, SelfKind::Function3x)?;
         if let Some(p) = param {
             it.set_local(
                 p,
@@ -143,7 +174,7 @@ impl FunctionFile {
         };
         let host_block = host.has_block();
         let keep_binary = host.keeps_binary_strings();
-        let mut it = self.interp(host, SelfKind::Function4x);
+        let mut it = self.interp(host, SelfKind::Function4x)?;
         for (name, def) in defs {
             it.define(name, def.clone());
         }
@@ -231,6 +262,23 @@ fn finish(it: &mut Interp<'_>, r: Result<RValue, Flow>) -> Result<RValue, RubyEr
                 line,
                 class,
             })
+        }
+    }
+}
+
+/// The features a file `require`s by a literal name, at its top level or
+/// in `module`/`class` bodies there.
+fn top_level_requires(body: &[Node], out: &mut Vec<String>) {
+    for n in body {
+        match &n.expr {
+            Expr::Seq(inner) => top_level_requires(inner, out),
+            Expr::Call {
+                recv: None,
+                name,
+                args,
+                ..
+            } if name == "require" => out.extend(args.first().and_then(literal_text)),
+            _ => {}
         }
     }
 }

@@ -97,6 +97,17 @@ pub struct Interp<'h> {
     /// Parameters of the running method still holding the Puppet value
     /// they were called with: Ruby's object is Puppet's, identity and all.
     pristine: HashMap<String, puppet_model::Value>,
+    /// Locals of the running method changed in place (`h[k] = v`,
+    /// `h.clear`), and those assigned anew (`h = {}`): a parameter changed
+    /// in place and never assigned is the caller's object, changed.
+    changed_in_place: rustc_hash::FxHashSet<String>,
+    assigned: rustc_hash::FxHashSet<String>,
+    /// The arguments the method last called changed in place, by position:
+    /// the caller's variables that hold them take the change
+    /// ([`Interp::write_back_args`]), as in Ruby they name the same object.
+    changed_args: Vec<(usize, RValue)>,
+    /// The features `require` loaded (Ruby loads each once).
+    required: rustc_hash::FxHashSet<String>,
 }
 
 /// A method's block: a Ruby block, or the Puppet lambda the function was
@@ -127,6 +138,10 @@ impl<'h> Interp<'h> {
             ivar_aliases: HashMap::default(),
             defs: HashMap::default(),
             module_functions: Default::default(),
+            changed_in_place: Default::default(),
+            assigned: Default::default(),
+            changed_args: Vec::new(),
+            required: Default::default(),
             last_match: Vec::new(),
             declared_locals: Default::default(),
             error_class: None,
@@ -243,6 +258,9 @@ impl<'h> Interp<'h> {
                 Err(_) if name == "~" && !self.last_match.is_empty() => {
                     RValue::array(self.last_match.clone())
                 }
+                // Where `require` looks: modules' `lib` already, in
+                // Puppet's Ruby (what code adds to it changes nothing here).
+                Err(_) if name == "LOAD_PATH" => RValue::array(Vec::new()),
                 Err(_) => RValue::Nil,
             },
             Expr::IAssign(name, op, v) => {
@@ -305,10 +323,13 @@ impl<'h> Interp<'h> {
                 RValue::sym(name)
             }
             Expr::Begin(def) => self.run_def_body(def)?,
+            Expr::Const(c) if c == "RUBY_VERSION" => RValue::str(self.ruby.release()),
             Expr::Const(c) => RValue::Class(c.clone()),
             Expr::Name(name) => {
                 if let Some(v) = self.locals.get(name) {
                     v.clone()
+                } else if name == "__FILE__" {
+                    RValue::str(self.host.source_file())
                 } else if self.declared_locals.contains(name) && !self.defs.contains_key(name) {
                     RValue::Nil
                 } else {
@@ -389,7 +410,10 @@ impl<'h> Interp<'h> {
                     if let Some(def) = self.defs.get(name.as_str()).cloned() {
                         let outer = self.current_block.clone().map(Rc::new);
                         let block = MethodBlock::Ruby(b.clone(), outer);
-                        return self.call_def(name, &def, argv, Some(block));
+                        self.changed_args.clear();
+                        let v = self.call_def(name, &def, argv, Some(block))?;
+                        self.write_back_args(args)?;
+                        return Ok(v);
                     }
                 }
                 if name == "to_yaml" && argv.len() <= 1 {
@@ -400,13 +424,22 @@ impl<'h> Interp<'h> {
                         };
                     }
                 }
+                if let (Some(base), "extend", [RValue::Class(_)]) =
+                    (&r, name.as_str(), argv.as_slice())
+                {
+                    let extended = self.extend(base.clone())?;
+                    let target = recv.as_deref().and_then(|r| self.mutated_target(r));
+                    return self.write_back(target, name, extended);
+                }
                 let local = self.mutated_local(recv.as_deref(), name);
                 // `Hash#store` answers the value it stored, not the hash.
                 let stored = match (&r, name.as_str(), argv.as_slice()) {
                     (Some(RValue::Hash(_)), "store", [_, v]) => Some(v.clone()),
                     _ => None,
                 };
+                self.changed_args.clear();
                 let v = self.call(r, name, argv, block.as_deref(), n.line)?;
+                self.write_back_args(args)?;
                 let v = self.write_back(local, name, v)?;
                 stored.unwrap_or(v)
             }
@@ -536,6 +569,7 @@ impl<'h> Interp<'h> {
             }
             Expr::Assign(name, v) => {
                 self.pristine.remove(name);
+                self.assigned.insert(name.clone());
                 match &v.expr {
                     Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
                     _ => self.ivar_aliases.remove(name),
@@ -559,6 +593,7 @@ impl<'h> Interp<'h> {
                         self.call(Some(cur), op, vec![r], None, n.line)?
                     }
                 };
+                self.assigned.insert(name.clone());
                 self.bind_local(name, new.clone());
                 new
             }
@@ -603,6 +638,7 @@ impl<'h> Interp<'h> {
                 // Values are immutable here: store the changed container back.
                 match &recv.expr {
                     Expr::Name(name) if self.locals.contains_key(name) => {
+                        self.changed_in_place.insert(name.clone());
                         self.bind_local(name, updated);
                     }
                     Expr::IVar(name) => {
@@ -895,7 +931,10 @@ impl<'h> Interp<'h> {
                 }
                 self.fail(over_limit("a loop", MAX_STEPS, "iterations"))
             }
-            "require" => Ok(RValue::Bool(true)),
+            "require" => match args.first() {
+                Some(RValue::Str(feature)) => self.require_feature(&feature.to_string()),
+                _ => Ok(RValue::Bool(true)),
+            },
             "scope" => Ok(RValue::Scope),
             "has_variable?" => {
                 let n = args.first().map(RValue::to_s).unwrap_or_default();
@@ -1218,8 +1257,9 @@ impl Interp<'_> {
 
 /// Methods that change their receiver in Ruby. Values here are immutable,
 /// so a call on a local variable stores the result back into it.
-const MUTATORS: [&str; 10] = [
+const MUTATORS: [&str; 11] = [
     "<<",
+    "clear",
     "push",
     "concat",
     "append",
@@ -1368,6 +1408,7 @@ impl Interp<'_> {
         let (before, ivar) = match target {
             None => return Ok(v),
             Some(Mutated::Local(var)) => {
+                self.changed_in_place.insert(var.clone());
                 let before = self.bind_local(&var, v.clone());
                 (before, self.ivar_aliases.get(&var).cloned())
             }
@@ -1483,6 +1524,8 @@ impl Interp<'_> {
         let saved_block = std::mem::replace(&mut self.current_block, block);
         let origins = std::mem::take(&mut self.arg_origins);
         let saved_pristine = std::mem::take(&mut self.pristine);
+        let saved_changed = std::mem::take(&mut self.changed_in_place);
+        let saved_assigned = std::mem::take(&mut self.assigned);
         for (i, (p, _)) in def.params.iter().enumerate() {
             if let Some(Some(o)) = origins.get(i) {
                 self.pristine.insert(p.clone(), o.clone());
@@ -1510,14 +1553,85 @@ impl Interp<'_> {
         if r.is_ok() {
             r = self.run_def_body(def);
         }
+        let changed: Vec<(usize, RValue)> = def
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(i, (p, _))| {
+                *i < args.len() && self.changed_in_place.contains(p) && !self.assigned.contains(p)
+            })
+            .filter_map(|(i, (p, _))| Some((i, self.locals.get(p)?.clone())))
+            .collect();
+        self.changed_in_place = saved_changed;
+        self.assigned = saved_assigned;
         self.locals = saved;
         self.pristine = saved_pristine;
         self.current_block = saved_block;
         self.call_depth -= 1;
+        self.changed_args = changed;
         match r {
             Err(Flow::Return(v)) => Ok(v),
             other => other,
         }
+    }
+
+    /// The caller's side of [`Interp::changed_args`]: each variable given
+    /// as an argument the method changed in place holds the change.
+    fn write_back_args(&mut self, args: &[Node]) -> R<()> {
+        let changed = std::mem::take(&mut self.changed_args);
+        if changed.is_empty() || args.iter().any(|a| matches!(a.expr, Expr::Splat(_))) {
+            return Ok(());
+        }
+        for (i, v) in changed {
+            if let Some(target) = args.get(i).and_then(|a| self.mutated_target(a)) {
+                self.write_back(Some(target), "", v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `obj.extend(Module)`: the module's `self.extended(base)` hook runs
+    /// (what it changes in `base` in place is `obj`'s change); the module's
+    /// instance methods are not added. Module methods are known by name
+    /// alone here, whichever module defined them.
+    fn extend(&mut self, base: RValue) -> R<RValue> {
+        if !self.has_module_function("extended") {
+            return Ok(base);
+        }
+        let Some(def) = self.defs.get("extended").cloned() else {
+            return Ok(base);
+        };
+        self.changed_args.clear();
+        self.call_def("extended", &def, vec![base.clone()], None)?;
+        let changed = std::mem::take(&mut self.changed_args);
+        Ok(changed
+            .into_iter()
+            .find(|(i, _)| *i == 0)
+            .map_or(base, |(_, v)| v))
+    }
+
+    /// `require 'feature'`: a file of a module's `lib` runs once, at its
+    /// own top level (its locals are its own), defining its modules'
+    /// methods; true the first time, false after. A feature no module has
+    /// is one of Ruby's libraries, loaded already: true.
+    pub fn require_feature(&mut self, feature: &str) -> R<RValue> {
+        let feature = feature.strip_suffix(".rb").unwrap_or(feature);
+        let lib = match self.host.require_lib(feature) {
+            None => return Ok(RValue::Bool(true)),
+            Some(Err(e)) => return self.fail(e),
+            Some(Ok(lib)) => lib,
+        };
+        if !self.required.insert(feature.to_string()) {
+            return Ok(RValue::Bool(false));
+        }
+        let saved = std::mem::take(&mut self.locals);
+        let declared = std::mem::replace(&mut self.declared_locals, lib.locals.clone());
+        let line = self.line;
+        let r = self.run(&lib.body);
+        self.locals = saved;
+        self.declared_locals = declared;
+        self.line = line;
+        r.map(|_| RValue::Bool(true))
     }
 }
 

@@ -1569,6 +1569,7 @@ fn array(
         },
         "length" | "size" => Ok(RValue::Int(a.len() as i64)),
         "empty?" => Ok(RValue::Bool(a.is_empty())),
+        "clear" if args.is_empty() => Ok(RValue::array(Vec::new())),
         "any" => Ok(RValue::Bool(!a.is_empty())),
         "include?" | "member?" => Ok(RValue::Bool(args.first().is_some_and(|x| a.iter().any(|i| i.eq(x))))),
         "join" => {
@@ -2058,6 +2059,8 @@ fn hash(
             Ok(RValue::Int(h.len() as i64))
         }
         "empty?" => Ok(RValue::Bool(h.is_empty())),
+        // Changes the variable holding it (`Interp`'s MUTATORS).
+        "clear" if args.is_empty() => Ok(RValue::Hash(Arc::new(Vec::new()))),
         "each" | "each_pair" => {
             let bl = need_block(cx, block, name)?;
             for p in pairs() {

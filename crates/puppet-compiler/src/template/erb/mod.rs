@@ -140,6 +140,21 @@ pub trait Host {
     fn warning(&mut self, message: &str) {
         let _ = message;
     }
+    /// `__FILE__`: the template's or function file's path (ERB's own name
+    /// for a template without a file).
+    fn source_file(&self) -> String {
+        "(erb)".into()
+    }
+    /// `require 'feature'` of a file in a module's `lib`: its parse (or
+    /// why it cannot be read). `None`: no module has it (Ruby's own
+    /// libraries, already loaded in Puppet's Ruby).
+    fn require_lib(
+        &mut self,
+        feature: &str,
+    ) -> Option<Result<std::sync::Arc<function_file::RubyLib>, String>> {
+        let _ = feature;
+        None
+    }
 }
 
 /// `Puppet.version` and the settings Ruby code reads with `Puppet[...]`.
