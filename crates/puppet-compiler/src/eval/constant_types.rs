@@ -17,8 +17,8 @@
 //! a program kept here is never freed, so no other expression can come to
 //! live at that address while its entry exists.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use puppet_syntax::ast::{Expr, ExprKind, Number, Program, StrPart};
@@ -37,7 +37,7 @@ const LIMIT: usize = 50_000;
 type Entry = (Arc<Program>, Option<Value>);
 
 thread_local! {
-    static SEEN: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
+    static SEEN: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::default());
 }
 
 pub(super) fn key(environment: u64, puppet7: bool, e: &Expr) -> Key {
