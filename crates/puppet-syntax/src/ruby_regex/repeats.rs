@@ -49,10 +49,7 @@ pub(super) fn rewrite(src: &str) -> Cow<'_, str> {
             _ => None,
         };
         if let Some((kind, end, lower)) = repeat {
-            let modifier = match (last, c) {
-                (Last::Simple, '?' | '+') | (Last::Interval, '?') => true,
-                _ => false,
-            };
+            let modifier = matches!((last, c), (Last::Simple, '?' | '+') | (Last::Interval, '?'));
             if modifier {
                 last = Last::Modified;
             } else {

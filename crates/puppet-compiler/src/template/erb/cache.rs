@@ -30,6 +30,14 @@ pub struct ParseCache<T> {
 }
 
 impl<T> ParseCache<T> {
+    fn with_parser(parse: fn(&str) -> Result<T, ErbError>) -> Self {
+        ParseCache {
+            files: PathSlots::default(),
+            parse,
+            invalid_utf8: Default::default(),
+        }
+    }
+
     pub fn load(&self, fs: &dyn FileSystem, path: &Path) -> Loaded<T> {
         crate::reads::note(path, crate::reads::KIND | crate::reads::CONTENT);
         let (_, slot) = self.files.slot(path);
@@ -62,11 +70,7 @@ pub type Cache = ParseCache<Template>;
 
 impl Default for ParseCache<Template> {
     fn default() -> Self {
-        ParseCache {
-            files: PathSlots::default(),
-            parse,
-            invalid_utf8: Default::default(),
-        }
+        ParseCache::with_parser(parse)
     }
 }
 
@@ -75,11 +79,7 @@ pub type FunctionCache = ParseCache<FunctionFile>;
 
 impl Default for ParseCache<FunctionFile> {
     fn default() -> Self {
-        ParseCache {
-            files: PathSlots::default(),
-            parse: FunctionFile::parse,
-            invalid_utf8: Default::default(),
-        }
+        ParseCache::with_parser(FunctionFile::parse)
     }
 }
 
@@ -88,11 +88,7 @@ pub type LibCache = ParseCache<RubyLib>;
 
 impl Default for ParseCache<RubyLib> {
     fn default() -> Self {
-        ParseCache {
-            files: PathSlots::default(),
-            parse: RubyLib::parse,
-            invalid_utf8: Default::default(),
-        }
+        ParseCache::with_parser(RubyLib::parse)
     }
 }
 

@@ -932,7 +932,7 @@ impl<'h> Interp<'h> {
                 self.fail(over_limit("a loop", MAX_STEPS, "iterations"))
             }
             "require" => match args.first() {
-                Some(RValue::Str(feature)) => self.require_feature(&feature.to_string()),
+                Some(RValue::Str(feature)) => self.require_feature(feature.as_ref()),
                 _ => Ok(RValue::Bool(true)),
             },
             "scope" => Ok(RValue::Scope),
