@@ -3,7 +3,7 @@
 //! reading the source as Onigmo reads it (outside escapes; classes, where
 //! they matter, item by item).
 
-use super::repeats::{class_end, escape_end, interval};
+use super::repeats::{class_end, comment_end, escape_end, interval};
 
 /// Onigmo's largest repeat count (`ONIG_MAX_REPEAT_NUM`).
 const MAX_REPEAT: u64 = 100_000;
@@ -48,14 +48,6 @@ pub(super) fn error(src: &str) -> Option<String> {
         };
     }
     None
-}
-
-/// The end of the comment `(?#...)` at `chars[at]`, past its `)`.
-fn comment_end(chars: &[char], at: usize) -> usize {
-    chars[at..]
-        .iter()
-        .position(|&c| c == ')')
-        .map_or(chars.len(), |p| at + p + 1)
 }
 
 /// An interval's body (`2,1` of `{2,1}`).

@@ -92,10 +92,7 @@ pub(super) fn rewrite(src: &str) -> Cow<'_, str> {
             }
             '(' if chars[i + 1..].starts_with(&['?', '#']) => {
                 // A comment: nothing a repeat applies to.
-                let end = chars[i..]
-                    .iter()
-                    .position(|&x| x == ')')
-                    .map_or(chars.len(), |p| i + p + 1);
+                let end = comment_end(&chars, i);
                 out.extend(&chars[i..end]);
                 i = end;
                 continue;
@@ -134,6 +131,14 @@ pub(super) fn rewrite(src: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(src)
     }
+}
+
+/// The end of the comment `(?#...)` at `chars[at]`, past its `)`.
+pub(super) fn comment_end(chars: &[char], at: usize) -> usize {
+    chars[at..]
+        .iter()
+        .position(|&c| c == ')')
+        .map_or(chars.len(), |p| at + p + 1)
 }
 
 /// An interval starting at `chars[at]` (`{`): its end (past `}`) and

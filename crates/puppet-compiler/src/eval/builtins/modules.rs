@@ -74,10 +74,8 @@ pub fn ruby_function_file_3x(env: &crate::loader::Environment, name: &str) -> Op
 /// libraries: `json`, `ipaddr`).
 pub fn ruby_lib_file(env: &crate::loader::Environment, feature: &str) -> Option<PathBuf> {
     let feature = feature.strip_suffix(".rb").unwrap_or(feature);
-    if !feature
-        .split('/')
-        .all(|s| plain_name(s) || s.contains('-') && s.split('-').all(plain_name))
-    {
+    let segment = |s: &str| plain_name(&s.replace('-', "_"));
+    if !feature.split('/').all(segment) {
         return None;
     }
     cached_lookup(env, format!("lib:{feature}"), || {

@@ -110,6 +110,15 @@ pub struct Interp<'h> {
     required: rustc_hash::FxHashSet<String>,
 }
 
+/// How a local variable changed ([`Interp::note_local`]).
+#[derive(Clone, Copy)]
+enum Change {
+    /// Its object changed (`h[k] = v`, `h.clear`).
+    InPlace,
+    /// It names a new object (`h = {}`, `n += 1`).
+    Assigned,
+}
+
 /// A method's block: a Ruby block, or the Puppet lambda the function was
 /// called with (run by the host).
 #[derive(Clone)]
@@ -569,7 +578,7 @@ impl<'h> Interp<'h> {
             }
             Expr::Assign(name, v) => {
                 self.pristine.remove(name);
-                self.assigned.insert(name.clone());
+                self.note_local(name, Change::Assigned);
                 match &v.expr {
                     Expr::IVar(iv) => self.ivar_aliases.insert(name.clone(), iv.clone()),
                     _ => self.ivar_aliases.remove(name),
@@ -593,7 +602,7 @@ impl<'h> Interp<'h> {
                         self.call(Some(cur), op, vec![r], None, n.line)?
                     }
                 };
-                self.assigned.insert(name.clone());
+                self.note_local(name, Change::Assigned);
                 self.bind_local(name, new.clone());
                 new
             }
@@ -638,7 +647,7 @@ impl<'h> Interp<'h> {
                 // Values are immutable here: store the changed container back.
                 match &recv.expr {
                     Expr::Name(name) if self.locals.contains_key(name) => {
-                        self.changed_in_place.insert(name.clone());
+                        self.note_local(name, Change::InPlace);
                         self.bind_local(name, updated);
                     }
                     Expr::IVar(name) => {
@@ -1408,7 +1417,7 @@ impl Interp<'_> {
         let (before, ivar) = match target {
             None => return Ok(v),
             Some(Mutated::Local(var)) => {
-                self.changed_in_place.insert(var.clone());
+                self.note_local(&var, Change::InPlace);
                 let before = self.bind_local(&var, v.clone());
                 (before, self.ivar_aliases.get(&var).cloned())
             }
@@ -1572,6 +1581,22 @@ impl Interp<'_> {
         match r {
             Err(Flow::Return(v)) => Ok(v),
             other => other,
+        }
+    }
+
+    /// Notes how a local of the running method changed, for
+    /// [`Interp::changed_args`]. Only a method has parameters: outside one
+    /// (a template's own code, most assignments) nothing is kept.
+    fn note_local(&mut self, name: &str, change: Change) {
+        if self.call_depth == 0 {
+            return;
+        }
+        let set = match change {
+            Change::InPlace => &mut self.changed_in_place,
+            Change::Assigned => &mut self.assigned,
+        };
+        if !set.contains(name) {
+            set.insert(name.to_string());
         }
     }
 
